@@ -1,0 +1,165 @@
+/*
+ * emogi_csr.h - the .csr file: an aligned, checksummed binary CSR graph.
+ *
+ * The byte layout is specified in emogi-csr(5); this header is the C view
+ * of it.  A struct emogi_graph is either an opened file (its arrays point
+ * into a read-only mapping) or arrays built in memory that
+ * emogi_csr_write() turns into a file.
+ *
+ * Every function that can fail returns 0 on success and -1 on failure,
+ * filling *err with a message that names the file ("g.csr: checksum
+ * mismatch in section neighbors") but not the program: only tools print.
+ */
+#ifndef EMOGI_CSR_H
+#define EMOGI_CSR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMOGI_CSR_MAGIC "EMOGICSR" /* 8 bytes, no terminator on disk */
+#define EMOGI_CSR_VERSION 1u
+#define EMOGI_CSR_ALIGN 4096u      /* every section starts on this boundary */
+#define EMOGI_CSR_MAX_SECTIONS 16u
+
+/* An error message for the caller to print after its program name. */
+typedef struct emogi_error {
+    char msg[1024];
+} emogi_error;
+
+/* printf into err->msg; always returns -1 so callers can `return emogi_fail(...)`. */
+int emogi_fail(emogi_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+enum emogi_graph_flags {
+    EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
+    EMOGI_WEIGHTED = 1u << 1,  /* weights section present */
+    EMOGI_TRANSPOSE = 1u << 2, /* in-edges stored (directed graphs) */
+    EMOGI_IDMAP = 1u << 3      /* compact id -> input id map present */
+};
+
+enum emogi_weight_type {
+    EMOGI_WEIGHT_NONE = 0,
+    EMOGI_WEIGHT_UINT32 = 1,
+    EMOGI_WEIGHT_FLOAT32 = 2
+};
+
+enum emogi_section_type {
+    EMOGI_SEC_OFFSETS = 1,     /* uint64[nv+1] */
+    EMOGI_SEC_NEIGHBORS = 2,   /* id_width bytes x ne, each list ascending */
+    EMOGI_SEC_WEIGHTS = 3,     /* 4 bytes x ne, parallel to neighbors */
+    EMOGI_SEC_T_OFFSETS = 4,   /* transpose: uint64[nv+1] */
+    EMOGI_SEC_T_NEIGHBORS = 5, /* transpose: id_width bytes x ne */
+    EMOGI_SEC_T_WEIGHTS = 6,   /* transpose: 4 bytes x ne */
+    EMOGI_SEC_IDMAP = 7,       /* uint64[nv]: compact id -> input id */
+    EMOGI_SEC_PROVENANCE = 8   /* UTF-8 text, "key: value" lines */
+};
+
+/* Name of a section type ("neighbors"), or "unknown". */
+const char *emogi_section_name(uint32_t type);
+
+/* One entry of the on-disk section table (see emogi-csr(5)). */
+struct emogi_section {
+    uint32_t type;
+    uint32_t crc32;  /* zlib crc32 of the section's size bytes */
+    uint64_t offset; /* from start of file, multiple of EMOGI_CSR_ALIGN */
+    uint64_t size;   /* bytes, without padding */
+};
+
+struct emogi_graph {
+    uint64_t nv;          /* vertices */
+    uint64_t ne;          /* stored (directed) edges: offsets[nv] */
+    uint32_t flags;       /* enum emogi_graph_flags */
+    uint32_t id_width;    /* 4 or 8 */
+    uint32_t weight_type; /* enum emogi_weight_type */
+
+    const uint64_t *offsets;   /* nv+1 */
+    const void *neighbors;     /* uint32_t or uint64_t per id_width */
+    const void *weights;       /* uint32_t or float, or NULL */
+    const uint64_t *t_offsets; /* NULL unless EMOGI_TRANSPOSE */
+    const void *t_neighbors;
+    const void *t_weights;
+    const uint64_t *idmap;  /* NULL unless EMOGI_IDMAP */
+    const char *provenance; /* not NUL-terminated; may be NULL */
+    size_t provenance_len;
+
+    /* Filled by emogi_csr_open(); zero for in-memory graphs. */
+    const char *path;
+    void *map;
+    size_t map_size;
+    uint32_t nsections;
+    struct emogi_section sections[EMOGI_CSR_MAX_SECTIONS];
+};
+
+/* Neighbour i of the whole array, whatever the id width. */
+static inline uint64_t emogi_neighbor(const struct emogi_graph *g, uint64_t i)
+{
+    return g->id_width == 4 ? ((const uint32_t *)g->neighbors)[i]
+                            : ((const uint64_t *)g->neighbors)[i];
+}
+
+static inline uint64_t emogi_degree(const struct emogi_graph *g, uint64_t v)
+{
+    return g->offsets[v + 1] - g->offsets[v];
+}
+
+/* Smallest id width (4 or 8) that holds every id below nv. */
+uint32_t emogi_id_width_for(uint64_t nv);
+
+/*
+ * Map and validate PATH: header sanity, every section inside the file and
+ * of the size the header implies, offsets monotone from 0 to ne, every
+ * neighbour id below nv, lists ascending (checked in parallel).  After a
+ * successful open no traversal can read out of bounds.  Checksums are not
+ * read here: see emogi_csr_verify().
+ */
+int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
+
+/* Compare every section's crc32 with the table; names the first mismatch. */
+int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
+
+/* Unmap an opened graph; harmless on an in-memory one. */
+void emogi_csr_close(struct emogi_graph *g);
+
+/*
+ * Write G to PATH atomically: a temporary file in PATH's folder, renamed
+ * into place only when complete and synced.  On failure nothing is left.
+ * The caller fills nv, ne, flags, id_width, weight_type and the arrays;
+ * path/map/sections are ignored.
+ */
+int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
+
+/* crc32 of a large buffer, computed in parallel and combined. */
+uint32_t emogi_crc32(const void *buf, size_t len);
+
+/* ---- atomic output files (used by every tool that writes a file) ---- */
+
+/*
+ * Create a temporary file beside PATH ("PATH.tmp.XXXXXX") and remember it,
+ * so that emogi_atomic_cleanup() -- called from the signal handlers that
+ * emogi_atomic_install_signals() sets for SIGINT, SIGTERM, SIGHUP and
+ * SIGPIPE -- removes it.  Also ignores SIGXFSZ so that a file-size limit
+ * shows up as a write error (EFBIG) rather than a killed process.
+ */
+struct emogi_atomic {
+    int fd;
+    char *tmp_path;
+    char *path;
+};
+int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err);
+int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close, rename */
+void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unlink */
+void emogi_atomic_install_signals(void);
+/* write all of buf or fail naming a->path and strerror (ENOSPC, EFBIG) */
+int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len, emogi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,6 @@
+# tests/: one fragment per area, so parallel work does not collide
+EXTRA_DIST += tests/tap.h
+include tests/formats.mk
+include tests/convert.mk
+include tests/info.mk
+include tests/bfs.mk
