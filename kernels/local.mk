@@ -1,1 +1,4 @@
-# kernels/
+# kernels/: one file per algorithm and backend
+include_HEADERS += kernels/emogi_bfs.h
+include kernels/cpu.mk
+include kernels/cuda.mk

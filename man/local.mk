@@ -1,1 +1,2 @@
-# man/
+# man/: one page per tool, the file format, an overview
+include man/pages.mk

@@ -4,3 +4,6 @@ include tests/formats.mk
 include tests/convert.mk
 include tests/info.mk
 include tests/bfs.mk
+include tests/gpu.mk
+EXTRA_DIST += tests/data/karate.mtx
+include tests/webgraph.mk

@@ -1,0 +1,42 @@
+/*
+ * parse.h - text readers: el, wel, mtx (and what they learned of the input).
+ *
+ * parse_input() reads a whole input (a path, or "-" for standard input;
+ * gzip and lz4-frame compression recognised by magic bytes) in blocks and
+ * parses each block in parallel over line-aligned chunks.  A rejected line
+ * is reported as "NAME:LINE: what was expected".  parse_buffer() is the
+ * same parser over one in-memory buffer, for the fuzz targets.
+ */
+#ifndef EMOGI_CONVERT_PARSE_H
+#define EMOGI_CONVERT_PARSE_H
+
+#include "edges.h"
+
+enum input_format { FORMAT_EL, FORMAT_WEL, FORMAT_MTX };
+int input_format_parse(const char *s, enum input_format *f);
+
+enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC = 1, MTX_SKEW = 2 };
+
+struct parse_result {
+    struct edge_list edges;
+    enum weight_kind weights;
+    uint64_t nv;       /* mtx: from the size line; el/wel: max id + 1 (0 if no edges) */
+    int one_based;     /* ids in edges are already made 0-based; kept for provenance */
+    enum mtx_symmetry symmetry; /* mtx only: the file lists one triangle */
+    uint64_t lines;    /* input lines read */
+    uint64_t bytes_in; /* bytes read from the file (compressed size) */
+    uint64_t bytes;    /* bytes of text parsed */
+};
+
+struct parse_opts {
+    enum input_format format;
+    int threads; /* 0: OpenMP default */
+};
+
+int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
+                emogi_error *err);
+int parse_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
+                 struct parse_result *r, emogi_error *err);
+void parse_result_free(struct parse_result *r);
+
+#endif

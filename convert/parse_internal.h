@@ -1,0 +1,132 @@
+/*
+ * parse_internal.h - what the format readers share with the block driver.
+ *
+ * The driver (parse.c) cuts each block into line-aligned chunks and hands
+ * one to each thread; a reader (parse_el.c, parse_mtx.c) parses a chunk
+ * into its own edge list and, on the first bad line, stops and says why.
+ * The driver turns the chunk-relative line into an absolute one.  The
+ * number scanners are inline because they run once per field.
+ */
+#ifndef EMOGI_CONVERT_PARSE_INTERNAL_H
+#define EMOGI_CONVERT_PARSE_INTERNAL_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "parse.h"
+
+#define EMOGI_MAX_ID (UINT64_MAX - 1) /* UINT64_MAX stays free as "no vertex" */
+
+enum chunk_status { CHUNK_OK = 0, CHUNK_BAD_LINE = 1, CHUNK_FAILED = 2 };
+
+struct chunk {
+    const char *p;
+    size_t len;
+    struct edge_list e;
+    uint64_t lines;   /* lines parsed; on a bad line, the 0-based index of it */
+    uint64_t entries; /* data lines (edges) parsed */
+    uint64_t max_id;  /* largest id seen, valid when entries > 0 */
+    int nonint;       /* some weight is not an integer in 0..UINT32_MAX */
+    int status;       /* enum chunk_status */
+    char msg[512];    /* why the line (or the chunk) failed */
+};
+
+enum mtx_field { MTX_PATTERN, MTX_INTEGER, MTX_REAL };
+
+struct mtx_header {
+    int have_banner, have_size;
+    enum mtx_field field;
+    enum mtx_symmetry symmetry;
+    uint64_t rows, cols, nnz;
+};
+
+void parse_el_chunk(struct chunk *c, int weighted);
+void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h);
+/* 1-based index k of an entry in c -> 0-based line index within c */
+uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);
+/* One header line (banner, comment or size line); 0 or -1 with msg. */
+int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *msg,
+                    size_t cap);
+
+/* ---- shared line helpers ---- */
+
+void chunk_fail(struct chunk *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* The field at p, quoted and made printable ("'12x'"), or "end of line". */
+const char *describe_field(const char *p, const char *eol, char *buf, size_t cap);
+
+static inline int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline const char *skip_blanks(const char *p, const char *eol)
+{
+    while (p < eol && is_blank(*p))
+        p++;
+    return p;
+}
+
+static inline const char *field_end(const char *p, const char *eol)
+{
+    while (p < eol && !is_blank(*p))
+        p++;
+    return p;
+}
+
+/* A line with nothing but blanks or a comment starting with one of CMT. */
+static inline int is_skip_line(const char *p, const char *eol, int hash_comments)
+{
+    p = skip_blanks(p, eol);
+    return p == eol || *p == '%' || (hash_comments && *p == '#');
+}
+
+enum num_status { NUM_OK, NUM_NONE, NUM_NEGATIVE, NUM_OVERFLOW };
+
+/*
+ * A whole field of decimal digits as a uint64.  NUM_NONE when the field is
+ * not all digits, NUM_NEGATIVE for "-DIGITS", NUM_OVERFLOW past UINT64_MAX.
+ * Nineteen digits cannot overflow, so only longer numbers are checked.
+ */
+static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
+{
+    const char *p = *pp, *s = p;
+    uint64_t v = 0;
+    while (p < eol && (unsigned)(*p - '0') < 10u && p - s < 19)
+        v = v * 10 + (uint64_t)(*p++ - '0');
+    if (p == s) {
+        if (*p == '-' && p + 1 < eol && (unsigned)(p[1] - '0') < 10u &&
+            field_end(p, eol) - p > 1) {
+            const char *q = p + 1;
+            while (q < eol && (unsigned)(*q - '0') < 10u)
+                q++;
+            if (q == eol || is_blank(*q))
+                return NUM_NEGATIVE;
+        }
+        return NUM_NONE;
+    }
+    int over = 0;
+    while (p < eol && (unsigned)(*p - '0') < 10u) {
+        uint64_t d = (uint64_t)(*p++ - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            over = 1;
+        else
+            v = v * 10 + d;
+    }
+    if (p < eol && !is_blank(*p))
+        return NUM_NONE;
+    *pp = p;
+    *out = v;
+    return over ? NUM_OVERFLOW : NUM_OK;
+}
+
+/*
+ * A weight: plain integers take the fast path; anything else goes through
+ * strtod on a NUL-terminated copy.  Returns 0, or -1 after chunk_fail().
+ */
+int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w);
+
+#endif

@@ -1,0 +1,119 @@
+/*
+ * csr_internal.h - what the formats/ files share and no caller needs:
+ * the header page's byte offsets, little-endian field access, the section
+ * plan that writer and reader both derive from the header fields, and the
+ * content checks that both run.  emogi-csr(5) is the specification these
+ * constants implement.
+ */
+#ifndef EMOGI_CSR_INTERNAL_H
+#define EMOGI_CSR_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "emogi_csr.h"
+
+/* The format is little-endian and arrays are used in place, so the host must be too. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "emogi maps .csr arrays in place and needs a little-endian host"
+#endif
+
+/* OpenMP directives that vanish in a serial build without -Wunknown-pragmas noise. */
+#ifdef _OPENMP
+#define EMOGI_PRAGMA(...) _Pragma(#__VA_ARGS__)
+#define EMOGI_OMP(...) EMOGI_PRAGMA(omp __VA_ARGS__)
+#else
+#define EMOGI_OMP(...)
+#endif
+
+/* Byte offsets of the header fields (emogi-csr(5), "Header"). */
+enum {
+    HDR_MAGIC = 0,
+    HDR_VERSION = 8,
+    HDR_CRC = 12,
+    HDR_NV = 16,
+    HDR_NE = 24,
+    HDR_FLAGS = 32,
+    HDR_ID_WIDTH = 36,
+    HDR_WEIGHT_TYPE = 40,
+    HDR_NSECTIONS = 44,
+    HDR_FILE_SIZE = 48,
+    HDR_RESERVED = 56,
+    HDR_TABLE = 64,
+    HDR_ENTRY_SIZE = 24 /* type u32, crc32 u32, offset u64, size u64 */
+};
+
+#define EMOGI_KNOWN_FLAGS (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP)
+#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_PROVENANCE
+
+static inline uint32_t get_le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t get_le64(const unsigned char *p)
+{
+    return (uint64_t)get_le32(p) | (uint64_t)get_le32(p + 4) << 32;
+}
+
+static inline void put_le32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline void put_le64(unsigned char *p, uint64_t v)
+{
+    put_le32(p, (uint32_t)v);
+    put_le32(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint64_t round_up_align(uint64_t x)
+{
+    return (x + EMOGI_CSR_ALIGN - 1) / EMOGI_CSR_ALIGN * EMOGI_CSR_ALIGN;
+}
+
+/* Where each present section goes, in type order, and how long the file is. */
+struct emogi_csr_plan {
+    uint32_t nsections;
+    struct emogi_section sec[EMOGI_CSR_MAX_SECTIONS];
+    uint64_t file_size;
+};
+
+/* Header fields that make sense together: flags, id width, weight type. */
+int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_error *err);
+
+/*
+ * Whether FLAGS call for section TYPE: 1 required, 0 forbidden,
+ * 2 optional (provenance).
+ */
+int emogi_csr_section_wanted(uint32_t flags, uint32_t type);
+
+/*
+ * The exact byte size the header fields imply for section TYPE (not
+ * provenance), with every product checked for uint64 overflow.
+ */
+int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t *size,
+                           const char *name, emogi_error *err);
+
+/* Lay out G's sections as the writer places them (crc32 left zero). */
+int emogi_csr_plan_layout(const struct emogi_graph *g, struct emogi_csr_plan *p, const char *name,
+                          emogi_error *err);
+
+/* Encode / check the 4096-byte header page. */
+void emogi_csr_encode_header(unsigned char *page, const struct emogi_graph *g,
+                             const struct emogi_csr_plan *p);
+uint32_t emogi_csr_header_crc(const unsigned char *page);
+
+/*
+ * The structural checks that make traversal safe, over arrays already
+ * known to have the right sizes: offsets from 0 to ne and monotone,
+ * neighbour ids below nv and each list non-decreasing, float weights
+ * finite; the same for the transpose.
+ */
+int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err);
+
+/* Pointer to the array of section TYPE in G, or NULL. */
+const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type);
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * csr_write.c - turn in-memory CSR arrays into a .csr file, atomically.
+ *
+ * The writer runs the same structural checks the reader runs, so a bug in
+ * a converter shows up here, naming the output, and never as a file that
+ * later refuses to open.  Checksums are taken before writing (in parallel,
+ * see crc32.c) so the header page goes out first and the sections stream
+ * after it in one pass, each straight from the caller's array.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+
+#include "csr_internal.h"
+
+static int check_arrays(const struct emogi_graph *g, const struct emogi_csr_plan *p, const char *path,
+                        emogi_error *err)
+{
+    for (uint32_t i = 0; i < p->nsections; i++)
+        if (p->sec[i].size > 0 && !emogi_csr_section_data(g, p->sec[i].type))
+            return emogi_fail(err, "%s: section %s is called for but its array is NULL", path,
+                              emogi_section_name(p->sec[i].type));
+    if (!g->offsets)
+        return emogi_fail(err, "%s: offsets array is NULL", path);
+    if ((g->flags & EMOGI_TRANSPOSE) && !g->t_offsets)
+        return emogi_fail(err, "%s: transpose flag set but t_offsets is NULL", path);
+    return 0;
+}
+
+static void checksum_sections(const struct emogi_graph *g, struct emogi_csr_plan *p)
+{
+    for (uint32_t i = 0; i < p->nsections; i++) {
+        const void *data = emogi_csr_section_data(g, p->sec[i].type);
+        p->sec[i].crc32 = emogi_crc32(data, (size_t)p->sec[i].size);
+    }
+}
+
+/*
+ * Reserve the whole file up front where the file system can: a full disk
+ * or a size limit then fails at once instead of after gigabytes.
+ */
+static int reserve_space(struct emogi_atomic *a, uint64_t size, emogi_error *err)
+{
+#ifdef HAVE_POSIX_FALLOCATE
+    int e = posix_fallocate(a->fd, 0, (off_t)size);
+    if (e == ENOSPC || e == EFBIG)
+        return emogi_fail(err, "%s: cannot reserve %llu bytes: %s", a->path,
+                          (unsigned long long)size, strerror(e));
+#else
+    (void)a, (void)size, (void)err;
+#endif
+    return 0;
+}
+
+static int write_sections(struct emogi_atomic *a, const struct emogi_graph *g,
+                          const struct emogi_csr_plan *p, emogi_error *err)
+{
+    static const unsigned char zeros[EMOGI_CSR_ALIGN];
+    uint64_t pos = EMOGI_CSR_ALIGN;
+    for (uint32_t i = 0; i < p->nsections; i++) {
+        const struct emogi_section *s = &p->sec[i];
+        if (emogi_write_all(a, zeros, (size_t)(s->offset - pos), err) < 0 ||
+            emogi_write_all(a, emogi_csr_section_data(g, s->type), (size_t)s->size, err) < 0)
+            return -1;
+        pos = s->offset + s->size;
+    }
+    return emogi_write_all(a, zeros, (size_t)(p->file_size - pos), err);
+}
+
+int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err)
+{
+    struct emogi_csr_plan plan;
+    unsigned char page[EMOGI_CSR_ALIGN];
+    struct emogi_atomic a;
+
+    if (emogi_csr_check_fields(g, path, err) < 0 || emogi_csr_plan_layout(g, &plan, path, err) < 0)
+        return -1;
+    if (plan.file_size > SIZE_MAX)
+        return emogi_fail(err, "%s: %llu bytes do not fit this machine's address space", path,
+                          (unsigned long long)plan.file_size);
+    if (check_arrays(g, &plan, path, err) < 0 || emogi_csr_check_content(g, path, err) < 0)
+        return -1;
+    checksum_sections(g, &plan);
+    emogi_csr_encode_header(page, g, &plan);
+
+    if (emogi_atomic_open(&a, path, err) < 0)
+        return -1;
+    if (reserve_space(&a, plan.file_size, err) < 0 ||
+        emogi_write_all(&a, page, sizeof page, err) < 0 || write_sections(&a, g, &plan, err) < 0) {
+        emogi_atomic_abort(&a);
+        return -1;
+    }
+    return emogi_atomic_commit(&a, err);
+}

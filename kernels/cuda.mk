@@ -1,0 +1,1 @@
+# kernels/cuda (inside if HAVE_CUDA ... endif)

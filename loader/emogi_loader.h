@@ -1,0 +1,68 @@
+/*
+ * emogi_loader.h - placing an opened .csr where GPU threads read it.
+ *
+ * Offsets and per-vertex state always go to device memory; only the
+ * neighbour array (and weights with it) is placed by policy, which is
+ * what decides whether a graph larger than the GPU can be traversed.
+ */
+#ifndef EMOGI_LOADER_H
+#define EMOGI_LOADER_H
+
+#include "emogi_csr.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum emogi_mem {
+    EMOGI_MEM_AUTO = 0,     /* device if it fits with headroom, else zerocopy */
+    EMOGI_MEM_DEVICE = 1,   /* cudaMalloc + copy */
+    EMOGI_MEM_ZEROCOPY = 2, /* the file mapping pinned, read over the link */
+    EMOGI_MEM_UVM = 3       /* cudaMallocManaged + advice */
+};
+enum emogi_uvm_advice {
+    EMOGI_UVM_READ_MOSTLY = 0, /* EMOGI's UVM baseline */
+    EMOGI_UVM_ACCESSED_BY = 1,
+    EMOGI_UVM_PREFETCH = 2
+};
+const char *emogi_mem_name(enum emogi_mem m);
+int emogi_mem_parse(const char *s, enum emogi_mem *m);
+int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
+
+struct emogi_place_opts {
+    int device;                   /* CUDA device ordinal */
+    enum emogi_mem mem;
+    enum emogi_uvm_advice advice; /* for EMOGI_MEM_UVM */
+    uint64_t state_bytes;         /* device memory the kernels will add, for auto */
+    int with_weights;             /* place the weights section too */
+};
+
+struct emogi_load_stats {
+    double file_s; /* file into host memory (page cache) */
+    double pin_s;  /* cudaHostRegister, or managed fill */
+    double h2d_s;  /* copies to device memory */
+    uint64_t device_bytes, pinned_bytes, managed_bytes;
+};
+
+struct emogi_placed {
+    const struct emogi_graph *g;
+    enum emogi_mem mem; /* what was chosen (never AUTO) */
+    int device;
+    const uint64_t *d_offsets; /* device memory, nv+1 */
+    const void *d_neighbors;   /* readable by kernels under the placement */
+    const void *d_weights;     /* or NULL */
+    struct emogi_load_stats stats;
+    void *priv; /* what emogi_unplace must free or unpin */
+};
+
+/* Number of usable CUDA devices; 0 (and a reason in err) when none or no CUDA build. */
+int emogi_gpu_count(emogi_error *err);
+
+int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                struct emogi_placed *p, emogi_error *err);
+void emogi_unplace(struct emogi_placed *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

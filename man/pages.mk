@@ -1,0 +1,2 @@
+dist_man_MANS += 
+dist_man_MANS += man/emogi.7

@@ -1,0 +1,1 @@
+# GPU tests (skipped without a GPU)

@@ -1,0 +1,1 @@
+# WebGraph reader tests
