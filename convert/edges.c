@@ -71,10 +71,16 @@ int edge_list_concat(struct edge_list *out, struct edge_list *parts, int nparts,
             goto fail;
         memset(out->w, 0, out->n * sizeof *out->w);
     }
-    if (edge_list_reserve(out, total, weighted, err))
+    /* geometric growth: joining many small blocks must not copy quadratically */
+    uint64_t cap = total > out->cap ? out->cap + out->cap / 2 : out->cap;
+    if (edge_list_reserve(out, cap > total ? cap : total, weighted, err))
         goto fail;
     for (int i = 0; i < nparts; i++) {
         struct edge_list *p = &parts[i];
+        if (p->n == 0) {
+            edge_list_free(p);
+            continue;
+        }
         memcpy(out->src + out->n, p->src, p->n * sizeof *p->src);
         memcpy(out->dst + out->n, p->dst, p->n * sizeof *p->dst);
         if (weighted) {
@@ -91,6 +97,21 @@ fail:
     for (int i = 0; i < nparts; i++)
         edge_list_free(&parts[i]);
     return -1;
+}
+
+void edge_list_shrink(struct edge_list *e)
+{
+    if (e->n == 0 || e->n == e->cap)
+        return;
+    /* shrinking in place cannot fail in practice; keep the old arrays if it does */
+    void *p;
+    if ((p = realloc(e->src, e->n * sizeof *e->src)))
+        e->src = p;
+    if ((p = realloc(e->dst, e->n * sizeof *e->dst)))
+        e->dst = p;
+    if (e->w && (p = realloc(e->w, e->n * sizeof *e->w)))
+        e->w = p;
+    e->cap = e->n;
 }
 
 void edge_list_free(struct edge_list *e)

@@ -30,6 +30,8 @@ int edge_list_reserve(struct edge_list *e, uint64_t cap, int weighted, emogi_err
 int edge_list_push(struct edge_list *e, uint64_t s, uint64_t d, double w, emogi_error *err);
 /* Append every part in order into *out (parts are freed). */
 int edge_list_concat(struct edge_list *out, struct edge_list *parts, int nparts, emogi_error *err);
+/* Give back the spare capacity that growth left behind. */
+void edge_list_shrink(struct edge_list *e);
 void edge_list_free(struct edge_list *e);
 
 #endif

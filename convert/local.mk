@@ -1,1 +1,23 @@
 # convert/
+# converter code is not part of libemogi: a convenience library for emogi-convert
+noinst_LTLIBRARIES = libconvert.la
+libconvert_la_CFLAGS = $(AM_CFLAGS)
+# readers and input layer (parse.h, edges.h)
+libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
+	convert/input_lz4.c convert/parse.c convert/parse_el.c convert/parse_fields.c \
+	convert/parse_mtx.c
+noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_internal.h
+# CSR builder, generators and the emogi-convert program
+libconvert_la_SOURCES += convert/build.c convert/build_relabel.c convert/build_scatter.c convert/build_sort.c \
+	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
+	convert/options.c convert/progress.c
+noinst_HEADERS += convert/build.h convert/gen.h convert/options.h convert/progress.h
+bin_PROGRAMS += emogi-convert
+emogi_convert_SOURCES = convert/emogi-convert.c
+emogi_convert_LDADD = libconvert.la $(TOOL_LIBS)
+emogi_convert_LDFLAGS = $(TOOL_LINKFLAGS)
+# WebGraph (BVGraph) reader
+libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \
+	convert/parse_adj.c
+noinst_HEADERS += convert/webgraph.h convert/webgraph_decode.h convert/bitstream.h
+EXTRA_DIST += bench/convert.sh

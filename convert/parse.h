@@ -31,6 +31,7 @@ struct parse_result {
 struct parse_opts {
     enum input_format format;
     int threads; /* 0: OpenMP default */
+    size_t block_size; /* text bytes read and parsed at a time; 0: 64 MiB */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,

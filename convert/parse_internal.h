@@ -22,7 +22,7 @@ enum chunk_status { CHUNK_OK = 0, CHUNK_BAD_LINE = 1, CHUNK_FAILED = 2 };
 struct chunk {
     const char *p;
     size_t len;
-    struct edge_list e;
+    struct edge_list *e; /* this chunk's own list */
     uint64_t lines;   /* lines parsed; on a bad line, the 0-based index of it */
     uint64_t entries; /* data lines (edges) parsed */
     uint64_t max_id;  /* largest id seen, valid when entries > 0 */
@@ -98,12 +98,11 @@ static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
     while (p < eol && (unsigned)(*p - '0') < 10u && p - s < 19)
         v = v * 10 + (uint64_t)(*p++ - '0');
     if (p == s) {
-        if (*p == '-' && p + 1 < eol && (unsigned)(p[1] - '0') < 10u &&
-            field_end(p, eol) - p > 1) {
+        if (p < eol && *p == '-') {
             const char *q = p + 1;
             while (q < eol && (unsigned)(*q - '0') < 10u)
                 q++;
-            if (q == eol || is_blank(*q))
+            if (q > p + 1 && (q == eol || is_blank(*q)))
                 return NUM_NEGATIVE;
         }
         return NUM_NONE;

@@ -28,6 +28,7 @@ enum emogi_uvm_advice {
 const char *emogi_mem_name(enum emogi_mem m);
 int emogi_mem_parse(const char *s, enum emogi_mem *m);
 int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
+const char *emogi_uvm_advice_name(enum emogi_uvm_advice a);
 
 struct emogi_place_opts {
     int device;                   /* CUDA device ordinal */
@@ -42,6 +43,9 @@ struct emogi_load_stats {
     double pin_s;  /* cudaHostRegister, or managed fill */
     double h2d_s;  /* copies to device memory */
     uint64_t device_bytes, pinned_bytes, managed_bytes;
+    /* How the placement departed from the plain policy, for --stats
+     * ("zerocopy: cudaHostRegister failed (...), copied into cudaHostAlloc"), or "". */
+    char note[256];
 };
 
 struct emogi_placed {

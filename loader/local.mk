@@ -1,2 +1,9 @@
 # loader/: placement of an opened .csr (owned by the GPU work)
 include_HEADERS += loader/emogi_loader.h
+noinst_HEADERS += loader/placement.h
+libemogi_la_SOURCES += loader/names.c loader/budget.c loader/page_cache.c
+if HAVE_CUDA
+libemogi_la_SOURCES += loader/place.c
+else
+libemogi_la_SOURCES += loader/no_cuda.c
+endif

@@ -1,2 +1,5 @@
 dist_man_MANS += 
 dist_man_MANS += man/emogi.7
+dist_man_MANS += man/emogi-convert.1
+dist_man_MANS += man/emogi-bfs.1 man/emogi-verify.1
+dist_man_MANS += man/emogi-csr.5 man/emogi-info.1

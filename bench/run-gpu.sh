@@ -1,0 +1,73 @@
+#!/bin/sh
+# run-gpu.sh - the one command for the GPU machine: unpack the release
+# tarball carried in .devcarry/ (the tree there may have no configure),
+# build with CUDA for sm_90, run the test suite (GPU tests included), then
+# the BFS benchmark (bench/bfs.sh).  Results land in $OUT when it is set.
+#
+#   sh bench/run-gpu.sh            # from the repository root
+#   ARCH=sm_90 JOBS=16 SCALE=25 sh bench/run-gpu.sh
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+ARCH=${ARCH:-sm_90}
+JOBS=${JOBS:-16}
+work=${WORK:-/tmp/emogi-run}
+t_start=$(date +%s)
+
+say() { printf '== %s (%ss)\n' "$*" $(($(date +%s) - t_start)); }
+die() { echo "run-gpu.sh: $*" >&2; exit 1; }
+
+rm -rf "$work" && mkdir -p "$work/build" || die "cannot create $work"
+tarball=$(ls "$root"/.devcarry/emogi-*.tar.gz 2>/dev/null | tail -n 1)
+if [ -n "$tarball" ]; then
+    say "unpacking $(basename "$tarball")"
+    tar -xzf "$tarball" -C "$work" || die "$tarball: cannot unpack"
+    src=$(ls -d "$work"/emogi-*/ | head -n 1)
+    src=${src%/}
+elif [ -x "$root/configure" ]; then
+    src=$root
+else
+    die "no .devcarry/emogi-*.tar.gz and no configure in $root (run 'make dist' first)"
+fi
+[ -x "$src/configure" ] || die "$src: no configure script"
+
+nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv,noheader 2>&1 |
+    sed 's/^/GPU: /'
+nvcc --version 2>/dev/null | tail -n 1
+
+cd "$work/build" || die "no build folder"
+say "configure --with-cuda-arch=$ARCH"
+"$src/configure" -q --with-cuda-arch="$ARCH" >configure.log 2>&1 ||
+    { tail -n 30 configure.log; die "configure failed"; }
+say "make -j$JOBS"
+make -j"$JOBS" >make.log 2>&1 || { grep -E 'error|Error' make.log | head -n 30; die "build failed"; }
+grep -E 'warning' make.log | head -n 20
+
+say "make check"
+make -j"$JOBS" check >check.log 2>&1
+check_status=$?
+sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
+for t in tests/unit_loader tests/bfs_gpu; do # the GPU tests' own counts
+    [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
+    printf '%s: pass %s, fail %s, skip %s\n' "$t" \
+        "$(grep -c '^:test-result: PASS' "$t.trs")" \
+        "$(grep -c -e '^:test-result: FAIL' -e '^:test-result: ERROR' "$t.trs")" \
+        "$(grep -c '^:test-result: SKIP' "$t.trs")"
+    grep -m 3 '# SKIP' "$t.log"
+done
+if [ "$check_status" -ne 0 ]; then
+    echo "make check failed; failing tests:"
+    grep -e '^FAIL' -e '^ERROR' check.log | head -n 40
+    grep -h -A3 '^not ok' tests/*.log 2>/dev/null | head -n 60
+fi
+if [ -n "${OUT:-}" ]; then
+    mkdir -p "$OUT/logs" && cp check.log make.log configure.log "$OUT/logs/" 2>/dev/null
+    cp tests/*.log "$OUT/logs/" 2>/dev/null
+fi
+
+say "bench/bfs.sh"
+# Whatever the build and tests took, stop starting searches 8.5 minutes in.
+EMOGI_BIN="$work/build" WORK="$work/bench" DEADLINE=${DEADLINE:-$((t_start + 510))} \
+    sh "$src/bench/bfs.sh"
+bench_status=$?
+say "done"
+[ "$check_status" -eq 0 ] && [ "$bench_status" -eq 0 ]

@@ -1,0 +1,346 @@
+/*
+ * build.c - edge list -> CSR: relabel, distribute, sort, compact, weights.
+ *
+ * The arcs go straight into an array of the final id width (4 bytes per
+ * arc for most graphs), never into a second copy of the 16-byte edge list,
+ * and the edge list is freed before the lists are sorted.  Input weights
+ * travel with their neighbour so that the per-list sort orders (neighbour,
+ * weight) pairs and a duplicate keeps its smallest weight by keeping the
+ * first; with 4-byte ids a pair is packed into one uint64 (id high,
+ * order-preserving weight key low) and sorted as an integer.  Random
+ * weights are not carried at all: they are a function of the endpoints,
+ * computed once the lists are final.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "build.h"
+
+double build_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int threads_now(void)
+{
+#ifdef _OPENMP
+    return omp_get_num_threads();
+#else
+    return 1;
+#endif
+}
+
+static int thread_id(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+void *build_alloc(uint64_t n, size_t elem, const char *what, emogi_error *err)
+{
+    if (n > SIZE_MAX / elem) {
+        emogi_fail(err, "%s of %llu entries does not fit in memory", what,
+                   (unsigned long long)n);
+        return NULL;
+    }
+    void *p = malloc(n ? (size_t)n * elem : 1);
+    if (!p)
+        emogi_fail(err, "out of memory allocating %llu bytes for %s",
+                   (unsigned long long)n * elem, what);
+    return p;
+}
+
+#define SCAN_MAX_THREADS 1024
+
+/* a[0..n-1] counts -> a[0..n] exclusive offsets, in parallel blocks. */
+void build_exclusive_scan(uint64_t *a, uint64_t n)
+{
+    uint64_t part[SCAN_MAX_THREADS + 1] = {0};
+    int nblocks = 1;
+#pragma omp parallel
+    {
+        int t = thread_id(), T = threads_now();
+        if (T > SCAN_MAX_THREADS)
+            T = SCAN_MAX_THREADS;
+#pragma omp single
+        nblocks = T;
+        uint64_t chunk = (n + T - 1) / T, lo = chunk * t, hi = lo + chunk, s = 0;
+        if (t >= T || lo > n)
+            lo = hi = n;
+        if (hi > n)
+            hi = n;
+        for (uint64_t i = lo; i < hi; i++)
+            s += a[i];
+        if (t < T)
+            part[t + 1] = s;
+#pragma omp barrier
+#pragma omp single
+        for (int k = 1; k <= nblocks; k++)
+            part[k] += part[k - 1];
+        uint64_t run = t < T ? part[t] : 0;
+        for (uint64_t i = lo; i < hi; i++) {
+            uint64_t c = a[i];
+            a[i] = run;
+            run += c;
+        }
+    }
+    a[n] = part[nblocks];
+}
+
+/* Copy a list's len surviving slots from src+from to dst+to, splitting
+ * packed weight keys out into keys. */
+static void move_list(const struct build_ctx *c, const void *src, uint64_t from, void *dst,
+                      uint32_t *keys, uint64_t to, uint64_t len)
+{
+    switch (c->kind) {
+    case ELEM_U32:
+        memcpy((uint32_t *)dst + to, (const uint32_t *)src + from, len * 4);
+        break;
+    case ELEM_U64:
+        memcpy((uint64_t *)dst + to, (const uint64_t *)src + from, len * 8);
+        break;
+    case ELEM_U32W:
+        for (uint64_t i = 0; i < len; i++) {
+            uint64_t x = ((const uint64_t *)src)[from + i];
+            ((uint32_t *)dst)[to + i] = (uint32_t)(x >> 32);
+            keys[to + i] = (uint32_t)x;
+        }
+        break;
+    case ELEM_U64W:
+        for (uint64_t i = 0; i < len; i++) {
+            const struct id_weight *x = (const struct id_weight *)src + from + i;
+            ((uint64_t *)dst)[to + i] = x->id;
+            keys[to + i] = x->key;
+        }
+        break;
+    }
+}
+
+/* Move the survivors of the sort into arrays of their final size.  The
+ * slots are freed afterwards, so the peak of this phase is two neighbour
+ * arrays: no more than the distribution's edge list plus one. */
+static int compact_side(const struct build_ctx *c, struct build_side *s, uint64_t *dropped,
+                        emogi_error *err)
+{
+    uint64_t nv = c->nv, *len = s->len;
+    build_exclusive_scan(len, nv);
+    s->len = NULL;
+    *dropped += s->ne - len[nv];
+    int packed = c->kind == ELEM_U32W || c->kind == ELEM_U64W;
+    if (!packed && len[nv] == s->ne) { /* nothing dropped: the slots are final */
+        free(len);
+        return 0;
+    }
+    size_t idw = c->kind == ELEM_U32 || c->kind == ELEM_U32W ? 4 : 8;
+    void *nb = build_alloc(len[nv], idw, "the neighbour lists", err);
+    uint32_t *keys = packed && nb ? build_alloc(len[nv], 4, "the weights", err) : NULL;
+    if (!nb || (packed && !keys)) {
+        free(nb);
+        free(len);
+        return -1;
+    }
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (uint64_t v = 0; v < nv; v++)
+        move_list(c, s->elems, s->offsets[v], nb, keys, len[v], len[v + 1] - len[v]);
+    free(s->elems);
+    free(s->offsets);
+    s->elems = nb;
+    s->wkeys = keys;
+    s->offsets = len;
+    s->ne = len[nv];
+    return 0;
+}
+
+/* Weight keys -> stored weights in place: floats get their bits back. */
+static void keys_to_weights(const struct build_ctx *c, uint32_t *keys, uint64_t n)
+{
+    if (!c->real)
+        return;
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < n; i++) {
+        float f = float_from_key(keys[i]);
+        memcpy(&keys[i], &f, sizeof f);
+    }
+}
+
+static int random_weights(const struct build_ctx *c, struct build_side *s, emogi_error *err)
+{
+    uint32_t *w = build_alloc(s->ne, 4, "the weights", err);
+    if (!w)
+        return -1;
+    const struct build_opts *o = c->o;
+#pragma omp parallel for schedule(dynamic, 4096)
+    for (uint64_t v = 0; v < c->nv; v++)
+        for (uint64_t i = s->offsets[v]; i < s->offsets[v + 1]; i++) {
+            uint64_t u = c->kind == ELEM_U32 ? ((uint32_t *)s->elems)[i]
+                                             : ((uint64_t *)s->elems)[i];
+            w[i] = random_weight(o->seed, v, u, o->wlo, o->whi);
+        }
+    s->wkeys = w;
+    return 0;
+}
+
+static int finish_weights(const struct build_ctx *c, struct build_side *s, emogi_error *err)
+{
+    if (c->weighted_in) {
+        keys_to_weights(c, s->wkeys, s->ne);
+        return 0;
+    }
+    if (c->o->weights == BUILD_WEIGHTS_RANDOM)
+        return random_weights(c, s, err);
+    return 0;
+}
+
+static void side_free(struct build_side *s)
+{
+    free(s->offsets);
+    free(s->elems);
+    free(s->wkeys);
+    free(s->len);
+    free(s->bstart);
+    free(s->local);
+    memset(s, 0, sizeof *s);
+}
+
+static int choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err)
+{
+    uint32_t need = emogi_id_width_for(nv);
+    if (asked == 4 && need == 8)
+        return emogi_fail(err, "--id-width 4 cannot hold ids of %llu vertices (more than "
+                               "4294967296); use --id-width 8 or auto",
+                          (unsigned long long)nv);
+    if (asked != 0 && asked != 4 && asked != 8)
+        return emogi_fail(err, "id width must be 4 or 8, not %u", asked);
+    *width = asked ? asked : need;
+    return 0;
+}
+
+static void setup_ctx(struct build_ctx *c, const struct build_opts *o, uint64_t nv,
+                      uint32_t width, const struct edge_list *e, enum weight_kind wk)
+{
+    static const size_t elem_size[] = {4, 8, 8, sizeof(struct id_weight)};
+    c->o = o;
+    c->nv = nv;
+    c->weighted_in = o->weights == BUILD_WEIGHTS_INPUT && wk != WEIGHTS_NONE && e->w;
+    /* a skew-symmetric mirror is negative, which only float32 can hold */
+    c->real = wk == WEIGHTS_REAL || (o->skew && c->weighted_in);
+    c->both = !o->directed || o->mirror;
+    if (width == 4)
+        c->kind = c->weighted_in ? ELEM_U32W : ELEM_U32;
+    else
+        c->kind = c->weighted_in ? ELEM_U64W : ELEM_U64;
+    c->elem_size = elem_size[c->kind];
+    c->id_bits = 0;
+    while (c->id_bits < 64 && nv > 1 && ((nv - 1) >> c->id_bits) != 0)
+        c->id_bits++;
+}
+
+static void fill_graph(const struct build_ctx *c, uint32_t width, struct built_graph *b,
+                       struct build_side *out, struct build_side *in)
+{
+    struct emogi_graph *g = &b->g;
+    memset(g, 0, sizeof *g);
+    g->nv = c->nv;
+    g->ne = out->ne;
+    g->id_width = width;
+    g->flags = c->o->directed ? EMOGI_DIRECTED : 0;
+    g->offsets = b->offsets = out->offsets;
+    g->neighbors = b->neighbors = out->elems;
+    g->weights = b->weights = out->wkeys;
+    if (b->weights) {
+        g->flags |= EMOGI_WEIGHTED;
+        g->weight_type = c->real ? EMOGI_WEIGHT_FLOAT32 : EMOGI_WEIGHT_UINT32;
+    }
+    if (in->offsets) {
+        g->flags |= EMOGI_TRANSPOSE;
+        g->t_offsets = b->t_offsets = in->offsets;
+        g->t_neighbors = b->t_neighbors = in->elems;
+        g->t_weights = b->t_weights = in->wkeys;
+    }
+    if (b->idmap) {
+        g->flags |= EMOGI_IDMAP;
+        g->idmap = b->idmap;
+    }
+}
+
+static void note(void (*progress)(const char *), const char *phase)
+{
+    if (progress)
+        progress(phase);
+}
+
+/* Sort, compact and weigh one side. */
+static int finish_side(const struct build_ctx *c, struct build_side *s, struct built_graph *b,
+                       emogi_error *err)
+{
+    double t = build_now();
+    if (build_sort_blocks(c, s, err) || compact_side(c, s, &b->duplicates_dropped, err))
+        return -1;
+    double t2 = build_now();
+    b->times.sort += t2 - t;
+    if (finish_weights(c, s, err))
+        return -1;
+    b->times.weights += build_now() - t2;
+    return 0;
+}
+
+int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struct build_opts *o,
+              struct built_graph *b, void (*progress)(const char *phase), emogi_error *err)
+{
+    struct build_side out = {0}, in = {0};
+    struct build_ctx c;
+    uint32_t width = 8;
+    double t0 = build_now();
+    memset(b, 0, sizeof *b);
+    if (o->relabel) {
+        note(progress, "relabelling");
+        if (build_relabel(e, nv, &b->idmap, &nv, err))
+            goto fail;
+    }
+    double t1 = build_now();
+    b->times.relabel = t1 - t0;
+    if (choose_width(nv, o->id_width, &width, err))
+        goto fail;
+    setup_ctx(&c, o, nv, width, e, wk);
+    note(progress, "distributing edges");
+    if (build_distribute(&c, e, 0, &out, err))
+        goto fail;
+    if (o->transpose && o->directed && build_distribute(&c, e, 1, &in, err))
+        goto fail;
+    b->self_loops_dropped = out.self_loops;
+    edge_list_free(e);
+    b->times.scatter = build_now() - t1;
+    note(progress, "sorting");
+    if (finish_side(&c, &out, b, err) || (in.elems && finish_side(&c, &in, b, err)))
+        goto fail;
+    fill_graph(&c, width, b, &out, &in);
+    return 0;
+fail:
+    edge_list_free(e);
+    side_free(&out);
+    side_free(&in);
+    free(b->idmap);
+    b->idmap = NULL;
+    return -1;
+}
+
+void built_graph_free(struct built_graph *b)
+{
+    free(b->offsets);
+    free(b->neighbors);
+    free(b->weights);
+    free(b->t_offsets);
+    free(b->t_neighbors);
+    free(b->t_weights);
+    free(b->idmap);
+    memset(b, 0, sizeof *b);
+}

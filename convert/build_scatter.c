@@ -1,0 +1,303 @@
+/*
+ * build_scatter.c - arcs into per-vertex lists without random writes.
+ *
+ * Scattering each arc straight to its vertex's slot makes one cache miss
+ * (and often a TLB miss) per arc once the arrays outgrow the cache.  So the
+ * scatter is split as a radix partition is: pass 1 counts arcs per block of
+ * 2^shift consecutive source vertices (a few thousand blocks, a histogram
+ * per thread that stays in L1/L2); pass 2 appends every arc to its block's
+ * region, writing a few thousand sequential streams; pass 3 takes one block
+ * at a time, whose few hundred KiB stay in cache, groups its arcs by vertex
+ * with a local counting sort, and sorts and deduplicates each list right
+ * there.  The source of an arc survives between passes as its 16-bit offset
+ * within the block, 2 bytes per arc, rather than as a copy of the edge list.
+ *
+ * Threads take contiguous ranges of edges ("parts") in both sweeps and
+ * write at positions fixed by the pass-1 counts, so nothing is atomic.
+ */
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "build.h"
+
+#define MAX_SHIFT 16         /* block offsets fit in uint16_t */
+#define TARGET_BLOCKS 4096   /* write streams in pass 2 */
+#define TARGET_ARCS (1 << 18) /* arcs per block: L2/L3-sized in pass 3 */
+
+static int max_threads(void)
+{
+#ifdef _OPENMP
+    return omp_get_max_threads();
+#else
+    return 1;
+#endif
+}
+
+static int choose_shift(uint64_t nv, uint64_t arcs)
+{
+    double degree = nv ? (double)arcs / (double)nv : 0;
+    int s = 0;
+    while (s < MAX_SHIFT &&
+           ((nv >> s) > TARGET_BLOCKS || (double)(1ull << s) * degree < TARGET_ARCS))
+        s++;
+    return s;
+}
+
+static uint32_t weight_key(const struct build_ctx *c, double w)
+{
+    return c->real ? float_key((float)w) : (uint32_t)w;
+}
+
+static void put(const struct build_ctx *c, void *elems, uint64_t slot, uint64_t id,
+                uint32_t key)
+{
+    switch (c->kind) {
+    case ELEM_U32:
+        ((uint32_t *)elems)[slot] = (uint32_t)id;
+        break;
+    case ELEM_U64:
+        ((uint64_t *)elems)[slot] = id;
+        break;
+    case ELEM_U32W:
+        ((uint64_t *)elems)[slot] = id << 32 | key;
+        break;
+    case ELEM_U64W:
+        ((struct id_weight *)elems)[slot] = (struct id_weight){id, key, 0};
+        break;
+    }
+}
+
+struct sweep {
+    const struct build_ctx *c;
+    const uint64_t *src, *dst;
+    const double *w;
+    uint64_t n;
+    int shift, keep_loops;
+};
+
+/* Pass 1 for edges [lo, hi): arcs per block into hist; self-loops dropped. */
+static uint64_t count_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *hist)
+{
+    uint64_t loops = 0;
+    for (uint64_t i = lo; i < hi; i++) {
+        uint64_t u = sw->src[i], v = sw->dst[i];
+        if (u == v) {
+            if (sw->keep_loops)
+                hist[u >> sw->shift]++;
+            else
+                loops++;
+            continue;
+        }
+        hist[u >> sw->shift]++;
+        if (sw->c->both)
+            hist[v >> sw->shift]++;
+    }
+    return loops;
+}
+
+/* Pass 2 for edges [lo, hi): cursor[b] is this part's next slot in block b. */
+static void place_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *cursor,
+                       struct build_side *s)
+{
+    const struct build_ctx *c = sw->c;
+    uint16_t mask = (uint16_t)((1u << sw->shift) - 1);
+    for (uint64_t i = lo; i < hi; i++) {
+        uint64_t u = sw->src[i], v = sw->dst[i];
+        if (u == v && !sw->keep_loops)
+            continue;
+        uint32_t key = c->weighted_in ? weight_key(c, sw->w[i]) : 0;
+        uint64_t slot = cursor[u >> sw->shift]++;
+        put(c, s->elems, slot, v, key);
+        s->local[slot] = (uint16_t)(u & mask);
+        if (c->both && u != v) {
+            if (c->weighted_in && c->o->skew)
+                key = weight_key(c, -sw->w[i]);
+            slot = cursor[v >> sw->shift]++;
+            put(c, s->elems, slot, u, key);
+            s->local[slot] = (uint16_t)(v & mask);
+        }
+    }
+}
+
+/* hist[p][b] counts -> hist[p][b] first slots, blocks outermost so each
+ * block's arcs are contiguous; bstart[b] the first slot of block b. */
+static uint64_t lay_out_blocks(uint64_t *hist, int parts, uint64_t nblocks, uint64_t *bstart)
+{
+    uint64_t run = 0;
+    for (uint64_t b = 0; b < nblocks; b++) {
+        bstart[b] = run;
+        for (int p = 0; p < parts; p++) {
+            uint64_t k = hist[(uint64_t)p * nblocks + b];
+            hist[(uint64_t)p * nblocks + b] = run;
+            run += k;
+        }
+    }
+    bstart[nblocks] = run;
+    return run;
+}
+
+int build_distribute(const struct build_ctx *c, const struct edge_list *e, int swap,
+                     struct build_side *s, emogi_error *err)
+{
+    struct sweep sw = {c, swap ? e->dst : e->src, swap ? e->src : e->dst, e->w, e->n, 0,
+                       c->o->keep_self_loops};
+    sw.shift = s->shift = choose_shift(c->nv, e->n * (c->both ? 2 : 1));
+    s->nblocks = c->nv ? ((c->nv - 1) >> s->shift) + 1 : 0;
+    int parts = max_threads();
+    s->bstart = build_alloc(s->nblocks + 1, sizeof *s->bstart, "the block table", err);
+    if (!s->bstart)
+        return -1;
+    uint64_t *hist = calloc((size_t)parts * s->nblocks + 1, sizeof *hist);
+    if (!hist)
+        return emogi_fail(err, "out of memory for %d block histograms of %llu entries", parts,
+                          (unsigned long long)s->nblocks);
+    uint64_t loops = 0;
+#pragma omp parallel for schedule(static, 1) reduction(+ : loops)
+    for (int p = 0; p < parts; p++)
+        loops += count_part(&sw, e->n * p / parts, e->n * (p + 1) / parts,
+                            hist + (uint64_t)p * s->nblocks);
+    s->self_loops = loops;
+    s->ne = lay_out_blocks(hist, parts, s->nblocks, s->bstart);
+    s->elems = build_alloc(s->ne, c->elem_size, "the neighbour lists", err);
+    s->local = s->elems ? build_alloc(s->ne, sizeof *s->local, "the block offsets", err) : NULL;
+    if (!s->local) {
+        free(hist);
+        return -1;
+    }
+#pragma omp parallel for schedule(static, 1)
+    for (int p = 0; p < parts; p++)
+        place_part(&sw, e->n * p / parts, e->n * (p + 1) / parts,
+                   hist + (uint64_t)p * s->nblocks, s);
+    free(hist);
+    return 0;
+}
+
+static int cmp_id_weight(const void *a, const void *b)
+{
+    const struct id_weight *x = a, *y = b;
+    if (x->id != y->id)
+        return x->id < y->id ? -1 : 1;
+    return x->key < y->key ? -1 : x->key > y->key;
+}
+
+#define SORT_UNIQUE(T, SORT, KEY)                                                            \
+    do {                                                                                     \
+        T *a = (T *)elems + lo;                                                              \
+        SORT;                                                                                \
+        if (!dedup)                                                                          \
+            return n;                                                                        \
+        for (uint64_t i = 0; i < n; i++)                                                     \
+            if (k == 0 || KEY(a[i]) != KEY(a[k - 1]))                                        \
+                a[k++] = a[i];                                                               \
+        return k;                                                                            \
+    } while (0)
+#define PLAIN(x) (x)
+#define HIGH32(x) ((x) >> 32)
+#define ID(x) ((x).id)
+
+/* Below this length introsort beats radix's fixed cost of 256-entry counts
+ * per pass. */
+#define RADIX_MIN 384
+
+/* Sort slots [lo, lo+n) and squeeze out duplicates; returns the new length.
+ * Sorted (id, weight key) pairs keep their smallest weight first.  TMP
+ * holds n slots. */
+static uint64_t sort_list(const struct build_ctx *c, void *elems, uint64_t lo, uint64_t n,
+                          void *tmp)
+{
+    uint64_t k = 0;
+    int dedup = !c->o->keep_duplicates, radix = n >= RADIX_MIN;
+    switch (c->kind) {
+    case ELEM_U32:
+        SORT_UNIQUE(uint32_t, radix ? radix_sort_u32(a, tmp, n, c->id_bits) : sort_u32(a, n),
+                    PLAIN);
+    case ELEM_U64:
+        SORT_UNIQUE(uint64_t, radix ? radix_sort_u64(a, tmp, n, c->id_bits) : sort_u64(a, n),
+                    PLAIN);
+    case ELEM_U32W:
+        SORT_UNIQUE(uint64_t, sort_u64(a, n), HIGH32);
+    case ELEM_U64W:
+        SORT_UNIQUE(struct id_weight, qsort(a, n, sizeof *a, cmp_id_weight), ID);
+    }
+    return n;
+}
+
+/* Slots of one block, permuted into vertex order through scratch. */
+#define GROUP(T)                                                                             \
+    do {                                                                                     \
+        T *in = (T *)s->elems + lo, *out = scratch;                                          \
+        for (uint64_t j = 0; j < n; j++)                                                     \
+            out[cur[loc[j]]++] = in[j];                                                      \
+        memcpy(in, out, n * sizeof(T));                                                      \
+    } while (0)
+
+static void sort_block(const struct build_ctx *c, struct build_side *s, uint64_t b,
+                       uint64_t *cur, void *scratch)
+{
+    uint64_t lo = s->bstart[b], n = s->bstart[b + 1] - lo;
+    uint64_t v0 = b << s->shift, nb = c->nv - v0;
+    const uint16_t *loc = s->local + lo;
+    if (nb > 1ull << s->shift)
+        nb = 1ull << s->shift;
+    memset(cur, 0, nb * sizeof *cur);
+    for (uint64_t j = 0; j < n; j++)
+        cur[loc[j]]++;
+    for (uint64_t i = 0, run = 0; i < nb; i++) {
+        uint64_t k = cur[i];
+        cur[i] = run;
+        s->offsets[v0 + i] = lo + run;
+        run += k;
+    }
+    switch (c->elem_size) {
+    case 4: GROUP(uint32_t); break;
+    case 8: GROUP(uint64_t); break;
+    default: GROUP(struct id_weight); break;
+    }
+    /* cur[i] is now the end of list i */
+    for (uint64_t i = 0; i < nb; i++) {
+        uint64_t start = s->offsets[v0 + i] - lo;
+        s->len[v0 + i] = sort_list(c, s->elems, lo + start, cur[i] - start, scratch);
+    }
+}
+
+int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_error *err)
+{
+    uint64_t biggest = 0;
+    for (uint64_t b = 0; b < s->nblocks; b++)
+        if (s->bstart[b + 1] - s->bstart[b] > biggest)
+            biggest = s->bstart[b + 1] - s->bstart[b];
+    s->offsets = build_alloc(c->nv + 1, sizeof *s->offsets, "the vertex offsets", err);
+    s->len = build_alloc(c->nv + 1, sizeof *s->len, "the list lengths", err);
+    if (!s->offsets || !s->len)
+        return -1;
+    s->offsets[c->nv] = s->ne;
+    int failed = 0;
+#pragma omp parallel
+    {
+        uint64_t *cur = malloc(((size_t)1 << s->shift) * sizeof *cur);
+        void *scratch = malloc(biggest ? biggest * c->elem_size : 1);
+        if (!cur || !scratch) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp barrier
+        if (!failed) {
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t b = 0; b < s->nblocks; b++)
+                sort_block(c, s, b, cur, scratch);
+        }
+        free(cur);
+        free(scratch);
+    }
+    free(s->local);
+    free(s->bstart);
+    s->local = NULL;
+    s->bstart = NULL;
+    if (failed)
+        return emogi_fail(err, "out of memory for per-thread sort buffers of %llu entries",
+                          (unsigned long long)biggest);
+    return 0;
+}

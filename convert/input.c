@@ -1,0 +1,217 @@
+/*
+ * input.c - opening an input, telling compressed from plain, and cutting
+ * the text into line-aligned blocks.
+ *
+ * A plain regular file is mapped rather than read: its blocks are views
+ * into the page cache, so the parser threads start without a copy.  Other
+ * inputs are decoded into one growing buffer; the partial last line of a
+ * block moves to the front of the buffer to begin the next one.
+ */
+#define _GNU_SOURCE /* memrchr */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "input.h"
+
+#define RAW_CAP (1u << 20)
+
+int input_refill(struct input *in, emogi_error *err)
+{
+    if (in->raw_pos < in->raw_len || in->raw_eof)
+        return 0;
+    ssize_t n;
+    do
+        n = read(in->fd, in->raw, in->raw_cap);
+    while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return emogi_fail(err, "%s: read error: %s", in->name, strerror(errno));
+    in->raw_pos = 0;
+    in->raw_len = (size_t)n;
+    in->raw_eof = n == 0;
+    in->bytes_in += (uint64_t)n;
+    return 0;
+}
+
+/* Read up to 4 bytes (fewer only at end of file) to look for a magic number. */
+static int read_magic(struct input *in, emogi_error *err)
+{
+    while (in->raw_len < 4) {
+        ssize_t n = read(in->fd, in->raw + in->raw_len, 4 - in->raw_len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return emogi_fail(err, "%s: read error: %s", in->name, strerror(errno));
+        if (n == 0)
+            break;
+        in->raw_len += (size_t)n;
+        in->bytes_in += (uint64_t)n;
+    }
+    return 0;
+}
+
+static int try_map(struct input *in, const struct stat *st)
+{
+    if (!S_ISREG(st->st_mode) || st->st_size <= 0 || lseek(in->fd, 0, SEEK_CUR) != 4 ||
+        (uint64_t)st->st_size > SIZE_MAX)
+        return -1;
+    void *m = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE, in->fd, 0);
+    if (m == MAP_FAILED)
+        return -1;
+    madvise(m, (size_t)st->st_size, MADV_SEQUENTIAL);
+    in->map = m;
+    in->map_len = (size_t)st->st_size;
+    in->bytes_in = in->map_len;
+    in->kind = INPUT_MAP;
+    return 0;
+}
+
+static int pick_kind(struct input *in, emogi_error *err)
+{
+    static const unsigned char gz[2] = {0x1f, 0x8b}, lz4[4] = {0x04, 0x22, 0x4d, 0x18};
+    struct stat st;
+    if (in->raw_len >= 2 && memcmp(in->raw, gz, 2) == 0) {
+        in->kind = INPUT_GZIP;
+        return input_gzip_init(in, err);
+    }
+    if (in->raw_len >= 4 && memcmp(in->raw, lz4, 4) == 0) {
+        in->kind = INPUT_LZ4;
+        return input_lz4_init(in, err);
+    }
+    in->kind = INPUT_PLAIN;
+    if (fstat(in->fd, &st) == 0 && in->raw_len == 4)
+        try_map(in, &st);
+    return 0;
+}
+
+int input_open(struct input *in, const char *path, size_t block, emogi_error *err)
+{
+    memset(in, 0, sizeof *in);
+    in->fd = -1;
+    in->block = block ? block : 1;
+    int std = strcmp(path, "-") == 0;
+    in->name = std ? "<stdin>" : path;
+    in->fd = std ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+    if (in->fd < 0)
+        return emogi_fail(err, "%s: %s", path, strerror(errno));
+    in->raw_cap = RAW_CAP;
+    in->raw = malloc(in->raw_cap);
+    if (!in->raw) {
+        input_close(in);
+        return emogi_fail(err, "out of memory");
+    }
+    if (read_magic(in, err) || pick_kind(in, err)) {
+        input_close(in);
+        return -1;
+    }
+    return 0;
+}
+
+static int next_mapped(struct input *in, const char **p, size_t *len)
+{
+    if (in->map_pos >= in->map_len)
+        return 0;
+    size_t end = in->map_len;
+    if (in->map_len - in->map_pos > in->block) {
+        size_t want = in->map_pos + in->block;
+        const char *nl = memchr(in->map + want, '\n', in->map_len - want);
+        end = nl ? (size_t)(nl - in->map) + 1 : in->map_len;
+    }
+    *p = in->map + in->map_pos;
+    *len = end - in->map_pos;
+    in->map_pos = end;
+    return 1;
+}
+
+static int decode(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err)
+{
+    switch (in->kind) {
+    case INPUT_GZIP:
+        return input_gzip_read(in, out, cap, n, err);
+    case INPUT_LZ4:
+        return input_lz4_read(in, out, cap, n, err);
+    default:
+        if (input_refill(in, err))
+            return -1;
+        *n = in->raw_len - in->raw_pos < cap ? in->raw_len - in->raw_pos : cap;
+        memcpy(out, in->raw + in->raw_pos, *n);
+        in->raw_pos += *n;
+        return 0;
+    }
+}
+
+/* Decode until the buffer is full or the text ends. */
+static int fill(struct input *in, emogi_error *err)
+{
+    while (in->buf_len < in->buf_cap && !in->text_eof) {
+        size_t n;
+        if (decode(in, in->buf + in->buf_len, in->buf_cap - in->buf_len, &n, err))
+            return -1;
+        in->buf_len += n;
+        in->text_eof = n == 0;
+    }
+    return 0;
+}
+
+static int grow(struct input *in, emogi_error *err)
+{
+    size_t cap = in->buf_cap ? in->buf_cap * 2 : in->block;
+    char *b = realloc(in->buf, cap);
+    if (!b)
+        return emogi_fail(err, "%s: out of memory for a line longer than %zu bytes", in->name,
+                          in->buf_cap);
+    in->buf = b;
+    in->buf_cap = cap;
+    return 0;
+}
+
+int input_next_block(struct input *in, const char **p, size_t *len, emogi_error *err)
+{
+    if (in->kind == INPUT_MAP)
+        return next_mapped(in, p, len);
+    if (in->buf_start) {
+        memmove(in->buf, in->buf + in->buf_start, in->buf_len - in->buf_start);
+        in->buf_len -= in->buf_start;
+        in->buf_start = 0;
+    }
+    for (;;) {
+        if (in->buf_len == in->buf_cap && grow(in, err))
+            return -1;
+        if (fill(in, err))
+            return -1;
+        if (in->buf_len == 0)
+            return 0;
+        size_t end = in->buf_len;
+        if (!in->text_eof) {
+            const char *nl = memrchr(in->buf, '\n', in->buf_len);
+            if (!nl)
+                continue; /* one line fills the buffer: grow it */
+            end = (size_t)(nl - in->buf) + 1;
+        }
+        *p = in->buf;
+        *len = end;
+        in->buf_start = end;
+        return 1;
+    }
+}
+
+void input_close(struct input *in)
+{
+    if (in->kind == INPUT_GZIP)
+        input_gzip_end(in);
+    else if (in->kind == INPUT_LZ4)
+        input_lz4_end(in);
+    if (in->map)
+        munmap(in->map, in->map_len);
+    if (in->fd > STDIN_FILENO)
+        close(in->fd);
+    free(in->raw);
+    free(in->buf);
+    in->map = in->buf = NULL;
+    in->raw = NULL;
+    in->fd = -1;
+}

@@ -1,0 +1,59 @@
+/*
+ * input.h - an input file as a sequence of line-aligned blocks of text.
+ *
+ * The input is a path or "-" for standard input; gzip (1f 8b) and
+ * lz4-frame (04 22 4d 18) data are recognised by their magic bytes and
+ * decompressed on the fly.  An uncompressed regular file is mapped and
+ * its blocks point into the mapping.  Every block but the last ends with
+ * a newline, so no line is split between two blocks.
+ */
+#ifndef EMOGI_CONVERT_INPUT_H
+#define EMOGI_CONVERT_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emogi_csr.h"
+
+enum input_kind { INPUT_MAP, INPUT_PLAIN, INPUT_GZIP, INPUT_LZ4 };
+
+struct input {
+    const char *name; /* the path as given, or "<stdin>" */
+    enum input_kind kind;
+    int fd;
+    uint64_t bytes_in; /* bytes read from the file */
+    size_t block;      /* wanted text bytes per block */
+
+    char *map; /* INPUT_MAP: the whole file */
+    size_t map_len, map_pos;
+
+    unsigned char *raw; /* bytes read, not yet decoded */
+    size_t raw_pos, raw_len, raw_cap;
+    int raw_eof;
+
+    char *buf; /* decoded text: [0, buf_len); a block was [0, buf_start) */
+    size_t buf_len, buf_start, buf_cap;
+    int text_eof;
+
+    void *dec;    /* z_stream or LZ4F decompression context */
+    int in_frame; /* a gzip member / lz4 frame is open: its end is still due */
+};
+
+int input_open(struct input *in, const char *path, size_t block, emogi_error *err);
+/* 1 with the next block in *p, *len; 0 at the end; -1 on error. */
+int input_next_block(struct input *in, const char **p, size_t *len, emogi_error *err);
+void input_close(struct input *in);
+
+/* ---- for the decoders (input_gzip.c, input_lz4.c) ---- */
+
+/* Read more raw bytes when all are used; sets raw_eof at end of file. */
+int input_refill(struct input *in, emogi_error *err);
+/* Decode into out[0, cap): *n bytes, 0 only at the end of the data. */
+int input_gzip_init(struct input *in, emogi_error *err);
+int input_gzip_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
+void input_gzip_end(struct input *in);
+int input_lz4_init(struct input *in, emogi_error *err);
+int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
+void input_lz4_end(struct input *in);
+
+#endif

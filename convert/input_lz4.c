@@ -1,0 +1,56 @@
+/*
+ * input_lz4.c - lz4 frame input through the LZ4F decompression API.
+ *
+ * Frames may follow one another (LZ4F starts the next after each end).
+ * A decoder may hold output back, so at the end of the file it is asked
+ * once more with no input before the frame counts as truncated.
+ */
+#include <lz4frame.h>
+
+#include "input.h"
+
+int input_lz4_init(struct input *in, emogi_error *err)
+{
+    LZ4F_dctx *d;
+    if (LZ4F_isError(LZ4F_createDecompressionContext(&d, LZ4F_VERSION)))
+        return emogi_fail(err, "%s: cannot start lz4 decompression", in->name);
+    in->dec = d;
+    in->in_frame = 1;
+    return 0;
+}
+
+int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err)
+{
+    *n = 0;
+    while (*n < cap) {
+        size_t src = in->raw_len - in->raw_pos, dst = cap - *n;
+        size_t hint = LZ4F_decompress(in->dec, out + *n, &dst, in->raw + in->raw_pos, &src, NULL);
+        if (LZ4F_isError(hint))
+            return emogi_fail(err, "%s: corrupt lz4 frame: %s", in->name,
+                              LZ4F_getErrorName(hint));
+        in->raw_pos += src;
+        *n += dst;
+        if (src || dst) /* after a frame's end, an empty call asks for the next */
+            in->in_frame = hint != 0;
+        if (*n > 0 && in->raw_pos == in->raw_len)
+            break; /* hand over what we have rather than block on a pipe */
+        if (src == 0 && dst == 0) {
+            if (input_refill(in, err))
+                return -1;
+            if (in->raw_eof) {
+                if (in->in_frame)
+                    return emogi_fail(err, "%s: truncated lz4 frame", in->name);
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+void input_lz4_end(struct input *in)
+{
+    if (in->dec) {
+        LZ4F_freeDecompressionContext(in->dec);
+        in->dec = NULL;
+    }
+}

@@ -1,0 +1,249 @@
+/*
+ * options.c - emogi-convert's command line: getopt_long, checks, usage.
+ *
+ * Everything is checked before any input is read, so that a typo costs
+ * nothing even when the input takes minutes to parse.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "options.h"
+
+static const char usage_text[] =
+    "usage: emogi-convert el|wel|mtx|adj INPUT OUTPUT [options]\n"
+    "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
+    "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
+    "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
+    "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
+    "         --threads N --stats -q --progress --no-progress -h --version\n";
+
+static const char help_text[] =
+    "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
+    "  el, wel, mtx         edge list, weighted edge list, Matrix Market (INPUT - is stdin;\n"
+    "                       gzip and lz4 inputs are recognised)\n"
+    "  adj                  WebGraph's ASCII adjacency form (node count, then a line\n"
+    "                       of successors per node)\n"
+    "  webgraph             a BVGraph: BASENAME.graph, .properties (.offsets optional)\n"
+    "  kron, urand          generate a Kronecker (Graph500) or uniform random graph\n"
+    "  -s, --scale SCALE    generators: 2^SCALE vertices\n"
+    "  -e, --edge-factor N  generators: N * 2^SCALE edges (default 16)\n"
+    "      --undirected     store every edge in both directions\n"
+    "      --directed       store edges as given\n"
+    "      --keep-self-loops, --keep-duplicates\n"
+    "      --transpose      also store in-edges (directed graphs)\n"
+    "      --relabel        compact ids to 0..n-1 and store the id map\n"
+    "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
+    "      --seed S         seed for generators and random weights (default 1)\n"
+    "      --id-width W     4, 8 or auto (default auto)\n"
+    "      --threads N      threads (default: all)\n"
+    "      --stats          phase times, rates and peak memory on stderr\n"
+    "  -q, --quiet          no progress or notes\n"
+    "      --progress, --no-progress\n"
+    "  -h, --help, --version\n";
+
+enum {
+    OPT_UNDIRECTED = 256,
+    OPT_DIRECTED,
+    OPT_KEEP_LOOPS,
+    OPT_KEEP_DUPS,
+    OPT_TRANSPOSE,
+    OPT_RELABEL,
+    OPT_WEIGHTS,
+    OPT_SEED,
+    OPT_ID_WIDTH,
+    OPT_THREADS,
+    OPT_STATS,
+    OPT_PROGRESS,
+    OPT_NO_PROGRESS,
+    OPT_VERSION
+};
+
+static const struct option longopts[] = {
+    {"scale", required_argument, NULL, 's'},
+    {"edge-factor", required_argument, NULL, 'e'},
+    {"undirected", no_argument, NULL, OPT_UNDIRECTED},
+    {"directed", no_argument, NULL, OPT_DIRECTED},
+    {"keep-self-loops", no_argument, NULL, OPT_KEEP_LOOPS},
+    {"keep-duplicates", no_argument, NULL, OPT_KEEP_DUPS},
+    {"transpose", no_argument, NULL, OPT_TRANSPOSE},
+    {"relabel", no_argument, NULL, OPT_RELABEL},
+    {"weights", required_argument, NULL, OPT_WEIGHTS},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"id-width", required_argument, NULL, OPT_ID_WIDTH},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"stats", no_argument, NULL, OPT_STATS},
+    {"quiet", no_argument, NULL, 'q'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0}};
+
+static int edgefactor_given;
+
+static void usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "emogi-convert: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage_text);
+    exit(2);
+}
+
+static uint64_t parse_u64(const char *s, const char *what, uint64_t max)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s || *end || s[0] == '-' || v > max)
+        usage_error(what, s);
+    return v;
+}
+
+static void parse_weights(const char *s, struct build_opts *b)
+{
+    unsigned long long lo, hi;
+    int used = 0;
+    if (strcmp(s, "none") == 0) {
+        b->weights = BUILD_WEIGHTS_NONE;
+        return;
+    }
+    if (sscanf(s, "random:%llu:%llu%n", &lo, &hi, &used) != 2 || s[used] || lo > hi ||
+        hi > UINT32_MAX || strchr(s, '-'))
+        usage_error("--weights wants none or random:LO:HI with 0 <= LO <= HI <= 4294967295, "
+                    "not '%s'",
+                    s);
+    b->weights = BUILD_WEIGHTS_RANDOM;
+    b->wlo = (uint32_t)lo;
+    b->whi = (uint32_t)hi;
+}
+
+static uint32_t parse_id_width(const char *s)
+{
+    if (strcmp(s, "auto") == 0)
+        return 0;
+    if (strcmp(s, "4") == 0 || strcmp(s, "8") == 0)
+        return (uint32_t)(s[0] - '0');
+    usage_error("--id-width wants 4, 8 or auto, not '%s'", s);
+    return 0;
+}
+
+static void defaults(struct convert_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->directed = -1;
+    o->progress = -1;
+    o->edgefactor = 16;
+    o->build.seed = 1;
+}
+
+static void set_option(int c, const char *arg, struct convert_opts *o)
+{
+    struct build_opts *b = &o->build;
+    switch (c) {
+    case 's': o->scale = (int)parse_u64(arg, "--scale wants a number from 1 to 40, not '%s'", 40);
+        if (o->scale < 1)
+            usage_error("--scale wants a number from 1 to 40, not '%s'", arg);
+        break;
+    case 'e': o->edgefactor = parse_u64(arg, "--edge-factor wants a positive number, not '%s'",
+                                        1u << 20);
+        if (!o->edgefactor)
+            usage_error("--edge-factor wants a positive number, not '%s'", arg);
+        edgefactor_given = 1;
+        break;
+    case OPT_UNDIRECTED: o->directed = 0; break;
+    case OPT_DIRECTED: o->directed = 1; break;
+    case OPT_KEEP_LOOPS: b->keep_self_loops = 1; break;
+    case OPT_KEEP_DUPS: b->keep_duplicates = 1; break;
+    case OPT_TRANSPOSE: b->transpose = 1; break;
+    case OPT_RELABEL: b->relabel = 1; break;
+    case OPT_WEIGHTS: parse_weights(arg, b); break;
+    case OPT_SEED: b->seed = parse_u64(arg, "--seed wants a non-negative number, not '%s'",
+                                       UINT64_MAX);
+        break;
+    case OPT_ID_WIDTH: b->id_width = parse_id_width(arg); break;
+    case OPT_THREADS: o->threads = (int)parse_u64(arg, "--threads wants 1 to 4096, not '%s'",
+                                                  4096);
+        if (o->threads < 1)
+            usage_error("--threads wants 1 to 4096, not '%s'", arg);
+        break;
+    case OPT_STATS: o->stats = 1; break;
+    case 'q': o->quiet = 1; break;
+    case OPT_PROGRESS: o->progress = 1; break;
+    case OPT_NO_PROGRESS: o->progress = 0; break;
+    case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
+    case OPT_VERSION: printf("emogi-convert %s\n", PACKAGE_VERSION); exit(0);
+    default: fputs(usage_text, stderr); exit(2);
+    }
+}
+
+static void positionals(int n, char **args, struct convert_opts *o)
+{
+    if (n < 1)
+        usage_error("%s", "missing FORMAT");
+    o->format_name = args[0];
+    if (strcmp(args[0], "kron") == 0 || strcmp(args[0], "urand") == 0) {
+        o->source = args[0][0] == 'k' ? SOURCE_KRON : SOURCE_URAND;
+        if (n != 2)
+            usage_error("%s: a generator takes one OUTPUT and no INPUT", args[0]);
+        if (!o->scale)
+            usage_error("%s: -s SCALE is required", args[0]);
+        o->output = args[1];
+    } else {
+        if (strcmp(args[0], "webgraph") == 0)
+            o->source = SOURCE_WEBGRAPH;
+        else if (strcmp(args[0], "adj") == 0)
+            o->source = SOURCE_ADJ;
+        else if (input_format_parse(args[0], &o->format) == 0)
+            o->source = SOURCE_TEXT;
+        else
+            usage_error("unknown FORMAT '%s' (el, wel, mtx, adj, webgraph, kron, urand)",
+                        args[0]);
+        if (n != 3)
+            usage_error("%s: wants INPUT and OUTPUT", args[0]);
+        if (o->scale || edgefactor_given)
+            usage_error("%s: -s and -e are only for the generators kron and urand", args[0]);
+        o->input = args[1];
+        o->output = args[2];
+    }
+    if (strcmp(o->output, "-") == 0)
+        usage_error("%s: OUTPUT must be a file: a .csr is written beside it and renamed into "
+                    "place, which standard output cannot do",
+                    o->output);
+}
+
+void options_parse(int argc, char **argv, struct convert_opts *o)
+{
+    int c;
+    defaults(o);
+    while ((c = getopt_long(argc, argv, "s:e:qh", longopts, NULL)) != -1)
+        set_option(c, optarg, o);
+    positionals(argc - optind, argv + optind, o);
+}
+
+void options_describe(const struct convert_opts *o, char *buf, size_t len)
+{
+    const struct build_opts *b = &o->build;
+    int n = snprintf(buf, len, "%s%s%s%s%s%s", o->directed ? "--directed" : "--undirected",
+                     b->keep_self_loops ? " --keep-self-loops" : "",
+                     b->keep_duplicates ? " --keep-duplicates" : "",
+                     b->transpose ? " --transpose" : "", b->relabel ? " --relabel" : "",
+                     b->weights == BUILD_WEIGHTS_NONE ? " --weights none" : "");
+    if (n < 0 || (size_t)n >= len)
+        return;
+    if (b->weights == BUILD_WEIGHTS_RANDOM)
+        n += snprintf(buf + n, len - (size_t)n, " --weights random:%" PRIu32 ":%" PRIu32,
+                      b->wlo, b->whi);
+    int generated = o->source == SOURCE_KRON || o->source == SOURCE_URAND;
+    if ((size_t)n < len && generated)
+        n += snprintf(buf + n, len - (size_t)n, " -s %d -e %" PRIu64, o->scale, o->edgefactor);
+    if ((size_t)n < len && (generated || b->weights == BUILD_WEIGHTS_RANDOM))
+        n += snprintf(buf + n, len - (size_t)n, " --seed %" PRIu64, b->seed);
+    if ((size_t)n < len && b->id_width)
+        snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
+}

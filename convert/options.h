@@ -1,0 +1,38 @@
+/*
+ * options.h - emogi-convert's command line.
+ */
+#ifndef EMOGI_CONVERT_OPTIONS_H
+#define EMOGI_CONVERT_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "build.h"
+#include "parse.h"
+
+/* TEXT goes through parse_input(); WEBGRAPH and ADJ through webgraph.h. */
+enum source_kind { SOURCE_TEXT, SOURCE_KRON, SOURCE_URAND, SOURCE_WEBGRAPH, SOURCE_ADJ };
+
+struct convert_opts {
+    const char *format_name; /* as given: el, wel, mtx, adj, webgraph, kron, urand */
+    enum source_kind source;
+    enum input_format format; /* SOURCE_TEXT only */
+    const char *input;        /* "-" is standard input; webgraph: BASENAME */
+    const char *output;
+    int scale;           /* generators: 2^scale vertices */
+    uint64_t edgefactor; /* generators: edges per vertex */
+    int directed;        /* -1: the format's default */
+    struct build_opts build;
+    int threads; /* 0: OpenMP's default */
+    int stats, quiet;
+    int progress; /* -1: when standard error is a terminal */
+};
+
+/* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */
+void options_parse(int argc, char **argv, struct convert_opts *o);
+
+/* The options that shape the output, as a command-line fragment, for the
+ * provenance section (thread counts and messages do not shape it). */
+void options_describe(const struct convert_opts *o, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,263 @@
+/*
+ * parse.c - the block driver behind parse_input() and parse_buffer().
+ *
+ * Text arrives in line-aligned blocks (input.c).  Each block is cut at
+ * newlines into one chunk per thread; every thread parses its chunk into
+ * its own edge list and counts its lines, and the lists are joined in
+ * chunk order, so the edges come out in input order whatever the thread
+ * count.  A bad line stops its chunk; the earliest failing chunk wins, and
+ * since every chunk before it parsed completely, the line counts before it
+ * give the exact line number.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "input.h"
+#include "parse_internal.h"
+
+#define DEFAULT_BLOCK (64u << 20)
+#ifndef PARSE_MIN_CHUNK /* the fuzz targets set 1 to split even tiny inputs */
+#define PARSE_MIN_CHUNK (64u << 10) /* smaller chunks cost more in threads than they save */
+#endif
+
+struct parser {
+    const char *name;
+    enum input_format format;
+    int threads;
+    struct parse_result *r;
+    struct mtx_header h;
+    uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
+    int nonint;
+};
+
+int input_format_parse(const char *s, enum input_format *f)
+{
+    static const struct {
+        const char *name;
+        enum input_format f;
+    } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX}};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(s, names[i].name) == 0) {
+            *f = names[i].f;
+            return 0;
+        }
+    return -1;
+}
+
+static int weighted_format(const struct parser *ps)
+{
+    if (ps->format == FORMAT_MTX)
+        return ps->h.field != MTX_PATTERN;
+    return ps->format == FORMAT_WEL;
+}
+
+/* Serial: banner, comments and size line, which may span blocks. */
+static int mtx_header_lines(struct parser *ps, const char **buf, size_t *len, emogi_error *err)
+{
+    const char *p = *buf, *end = *buf + *len;
+    char msg[512];
+    while (p < end && !ps->h.have_size) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        if (mtx_header_line(&ps->h, p, eol, msg, sizeof msg))
+            return emogi_fail(err, "%s:%llu: %s", ps->name,
+                              (unsigned long long)ps->r->lines + 1, msg);
+        ps->r->lines++;
+        p = eol + (eol < end);
+        if (ps->h.have_size && weighted_format(ps) &&
+            edge_list_reserve(&ps->r->edges, 0, 1, err))
+            return -1;
+    }
+    *len = (size_t)(end - p);
+    *buf = p;
+    return 0;
+}
+
+static int split(const char *buf, size_t len, int threads, struct chunk *c)
+{
+    int n = (int)(len / PARSE_MIN_CHUNK);
+    if (n > threads)
+        n = threads;
+    if (n < 1)
+        n = 1;
+    const char *end = buf + len, *p = buf;
+    int k = 0;
+    for (int i = 0; i < n && p < end; i++) {
+        const char *q = buf + len / (size_t)n * (size_t)(i + 1);
+        if (i == n - 1 || q >= end)
+            q = end;
+        else if (q < p)
+            q = p;
+        if (q < end) {
+            const char *nl = memchr(q, '\n', (size_t)(end - q));
+            q = nl ? nl + 1 : end;
+        }
+        memset(&c[k], 0, sizeof c[k]);
+        c[k].p = p;
+        c[k].len = (size_t)(q - p);
+        k++;
+        p = q;
+    }
+    return k;
+}
+
+/* The first failure in chunk order, as "NAME:LINE: why"; 0 if none. */
+static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *err)
+{
+    uint64_t line = ps->r->lines;
+    for (int i = 0; i < n; i++) {
+        if (c[i].status == CHUNK_FAILED)
+            return emogi_fail(err, "%s: %s", ps->name, c[i].msg);
+        if (ps->format == FORMAT_MTX && c[i].entries > ps->h.nnz - ps->entries) {
+            uint64_t k = ps->h.nnz - ps->entries + 1;
+            return emogi_fail(err, "%s:%llu: more entries than the %llu on the size line",
+                              ps->name, (unsigned long long)(line + mtx_entry_line(&c[i], k) + 1),
+                              (unsigned long long)ps->h.nnz);
+        }
+        if (c[i].status == CHUNK_BAD_LINE)
+            return emogi_fail(err, "%s:%llu: %s", ps->name,
+                              (unsigned long long)(line + c[i].lines + 1), c[i].msg);
+        line += c[i].lines;
+        ps->entries += c[i].entries;
+        if (c[i].entries && c[i].max_id >= ps->nv)
+            ps->nv = c[i].max_id + 1;
+        ps->nonint |= c[i].nonint;
+    }
+    ps->r->lines = line;
+    return 0;
+}
+
+static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_error *err)
+{
+    ps->r->bytes += len;
+    if (ps->format == FORMAT_MTX && !ps->h.have_size &&
+        mtx_header_lines(ps, &buf, &len, err))
+        return -1;
+    if (len == 0)
+        return 0;
+    struct chunk *c = calloc((size_t)ps->threads, sizeof *c);
+    struct edge_list *parts = calloc((size_t)ps->threads, sizeof *parts);
+    if (!c || !parts) {
+        free(c);
+        free(parts);
+        return emogi_fail(err, "out of memory");
+    }
+    int n = split(buf, len, ps->threads, c);
+    int weighted = weighted_format(ps);
+    int i;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(n) schedule(static, 1)
+#endif
+    for (i = 0; i < n; i++) {
+        emogi_error e;
+        c[i].e = &parts[i];
+        if (edge_list_reserve(c[i].e, 1024, weighted, &e)) {
+            chunk_fail(&c[i], "%s", e.msg);
+            c[i].status = CHUNK_FAILED;
+        } else if (ps->format == FORMAT_MTX)
+            parse_mtx_chunk(&c[i], &ps->h);
+        else
+            parse_el_chunk(&c[i], weighted);
+    }
+    int rc = check_chunks(ps, c, n, err);
+    if (rc == 0)
+        rc = edge_list_concat(&ps->r->edges, parts, n, err);
+    else
+        for (i = 0; i < n; i++)
+            edge_list_free(&parts[i]);
+    free(parts);
+    free(c);
+    return rc;
+}
+
+static int parser_init(struct parser *ps, const char *name, const struct parse_opts *o,
+                       struct parse_result *r, emogi_error *err)
+{
+    memset(r, 0, sizeof *r);
+    memset(ps, 0, sizeof *ps);
+    ps->name = name;
+    ps->format = o->format;
+    ps->r = r;
+    ps->threads = o->threads;
+#ifdef _OPENMP
+    if (ps->threads <= 0)
+        ps->threads = omp_get_max_threads();
+#endif
+    if (ps->threads <= 0)
+        ps->threads = 1;
+    if (o->format == FORMAT_WEL && edge_list_reserve(&r->edges, 0, 1, err))
+        return -1;
+    return 0;
+}
+
+static int parser_finish(struct parser *ps, emogi_error *err)
+{
+    struct parse_result *r = ps->r;
+    edge_list_shrink(&r->edges);
+    if (ps->format == FORMAT_MTX) {
+        if (!ps->h.have_banner)
+            return emogi_fail(err, "%s: empty input: expected the banner '%%%%MatrixMarket "
+                                   "matrix coordinate FIELD SYMMETRY'", ps->name);
+        if (!ps->h.have_size)
+            return emogi_fail(err, "%s: missing the size line 'ROWS COLUMNS ENTRIES'", ps->name);
+        if (ps->entries != ps->h.nnz)
+            return emogi_fail(err, "%s: expected %llu entries, found %llu", ps->name,
+                              (unsigned long long)ps->h.nnz, (unsigned long long)ps->entries);
+        r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
+        r->one_based = 1;
+        r->symmetry = ps->h.symmetry;
+    } else
+        r->nv = ps->nv;
+    if (weighted_format(ps))
+        r->weights = ps->nonint ? WEIGHTS_REAL : WEIGHTS_INT;
+    return 0;
+}
+
+int parse_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
+                 struct parse_result *r, emogi_error *err)
+{
+    struct parser ps;
+    if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
+        parser_finish(&ps, err)) {
+        parse_result_free(r);
+        return -1;
+    }
+    r->bytes_in = len;
+    return 0;
+}
+
+int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
+                emogi_error *err)
+{
+    struct input in;
+    struct parser ps;
+    const char *p;
+    size_t len;
+    int k = -1;
+    if (input_open(&in, path, o->block_size ? o->block_size : DEFAULT_BLOCK, err))
+        return -1;
+    if (parser_init(&ps, in.name, o, r, err) == 0) {
+        while ((k = input_next_block(&in, &p, &len, err)) > 0)
+            if (parse_block(&ps, p, len, err)) {
+                k = -1;
+                break;
+            }
+    }
+    r->bytes_in = in.bytes_in;
+    input_close(&in);
+    if (k < 0 || parser_finish(&ps, err)) {
+        parse_result_free(r);
+        return -1;
+    }
+    return 0;
+}
+
+void parse_result_free(struct parse_result *r)
+{
+    edge_list_free(&r->edges);
+}

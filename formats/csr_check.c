@@ -1,0 +1,133 @@
+/*
+ * csr_check.c - the structural checks that make a .csr safe to traverse:
+ * offsets from 0 to ne and monotone, every neighbour id below nv, every
+ * list non-decreasing, float weights finite, and the same for the
+ * transpose.  They read every byte of offsets and neighbors once, so they
+ * run in parallel over equal edge ranges (not vertex ranges: one vertex
+ * of a power-law graph can hold a large share of the edges).  Each range
+ * reports its first bad index; the smallest wins, so the message names the
+ * same first error whatever the thread count.
+ */
+#include <math.h>
+
+#include "csr_internal.h"
+
+#define CHECK_CHUNK ((uint64_t)1 << 20)
+#define NONE UINT64_MAX
+
+static inline uint64_t id_at(const void *ids, uint32_t width, uint64_t i)
+{
+    return width == 4 ? ((const uint32_t *)ids)[i] : ((const uint64_t *)ids)[i];
+}
+
+/* The vertex whose list holds edge E: the last v with off[v] <= E. */
+static uint64_t vertex_of_edge(const uint64_t *off, uint64_t nv, uint64_t e)
+{
+    uint64_t lo = 0, hi = nv; /* off[lo] <= e < off[hi] */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (off[mid] <= e)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int check_offsets(const uint64_t *off, uint64_t nv, uint64_t ne, uint32_t type,
+                         const char *name, emogi_error *err)
+{
+    const char *sec = emogi_section_name(type);
+    uint64_t bad = NONE;
+    if (off[0] != 0)
+        return emogi_fail(err, "%s: %s[0] is %llu, not 0", name, sec, (unsigned long long)off[0]);
+    if (off[nv] != ne)
+        return emogi_fail(err, "%s: %s[%llu] is %llu, not the edge count %llu", name, sec,
+                          (unsigned long long)nv, (unsigned long long)off[nv], (unsigned long long)ne);
+    EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
+    for (uint64_t v = 0; v < nv; v++)
+        if (off[v + 1] < off[v] && v < bad)
+            bad = v;
+    if (bad != NONE)
+        return emogi_fail(err, "%s: %s not monotone at vertex %llu (%llu, then %llu)", name, sec,
+                          (unsigned long long)bad, (unsigned long long)off[bad],
+                          (unsigned long long)off[bad + 1]);
+    return 0;
+}
+
+/* First edge in [a, b) whose id is out of range or smaller than its predecessor in the list. */
+static uint64_t first_bad_edge(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
+                               uint64_t a, uint64_t b)
+{
+    uint64_t v = vertex_of_edge(off, nv, a);
+    for (uint64_t i = a; i < b; i++) {
+        while (off[v + 1] <= i)
+            v++;
+        uint64_t x = id_at(ids, width, i);
+        if (x >= nv || (i > off[v] && x < id_at(ids, width, i - 1)))
+            return i;
+    }
+    return NONE;
+}
+
+static int check_lists(const uint64_t *off, const void *ids, const struct emogi_graph *g,
+                       uint32_t type, const char *name, emogi_error *err)
+{
+    uint64_t nchunks = (g->ne + CHECK_CHUNK - 1) / CHECK_CHUNK, bad = NONE;
+    EMOGI_OMP(parallel for schedule(dynamic, 1) reduction(min : bad))
+    for (uint64_t c = 0; c < nchunks; c++) {
+        uint64_t b = c * CHECK_CHUNK + CHECK_CHUNK < g->ne ? c * CHECK_CHUNK + CHECK_CHUNK : g->ne;
+        uint64_t e = first_bad_edge(off, ids, g->id_width, g->nv, c * CHECK_CHUNK, b);
+        if (e < bad)
+            bad = e;
+    }
+    if (bad == NONE)
+        return 0;
+    uint64_t v = vertex_of_edge(off, g->nv, bad), k = bad - off[v], x = id_at(ids, g->id_width, bad);
+    const char *what = type == EMOGI_SEC_NEIGHBORS ? "neighbor" : "in-neighbor";
+    if (x >= g->nv)
+        return emogi_fail(err, "%s: %s %llu of vertex %llu is %llu, not below %llu", name, what,
+                          (unsigned long long)k, (unsigned long long)v, (unsigned long long)x,
+                          (unsigned long long)g->nv);
+    return emogi_fail(err, "%s: %ss of vertex %llu not ascending: %s %llu is %llu, after %llu", name,
+                      what, (unsigned long long)v, what, (unsigned long long)k,
+                      (unsigned long long)x, (unsigned long long)id_at(ids, g->id_width, bad - 1));
+}
+
+static int check_float_weights(const uint64_t *off, const float *w, const struct emogi_graph *g,
+                               uint32_t type, const char *name, emogi_error *err)
+{
+    uint64_t bad = NONE;
+    EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
+    for (uint64_t i = 0; i < g->ne; i++)
+        if (!isfinite(w[i]) && i < bad)
+            bad = i;
+    if (bad == NONE)
+        return 0;
+    uint64_t v = vertex_of_edge(off, g->nv, bad);
+    return emogi_fail(err, "%s: %s: weight %llu of vertex %llu is %g, not finite", name,
+                      emogi_section_name(type), (unsigned long long)(bad - off[v]),
+                      (unsigned long long)v, (double)w[bad]);
+}
+
+static int check_direction(const uint64_t *off, const void *ids, const void *w, uint32_t off_type,
+                           const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    uint32_t ids_type = off_type + 1, w_type = off_type + 2; /* the enum keeps each triple together */
+    if (check_offsets(off, g->nv, g->ne, off_type, name, err) < 0 ||
+        check_lists(off, ids, g, ids_type, name, err) < 0)
+        return -1;
+    if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
+        return check_float_weights(off, w, g, w_type, name, err);
+    return 0;
+}
+
+int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    if (check_direction(g->offsets, g->neighbors, g->weights, EMOGI_SEC_OFFSETS, g, name, err) < 0)
+        return -1;
+    if (g->flags & EMOGI_TRANSPOSE)
+        return check_direction(g->t_offsets, g->t_neighbors, g->t_weights, EMOGI_SEC_T_OFFSETS, g,
+                               name, err);
+    return 0;
+}

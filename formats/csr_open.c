@@ -1,0 +1,205 @@
+/*
+ * csr_open.c - map a .csr and prove it safe to traverse.
+ *
+ * The mapping is MAP_SHARED + PROT_READ on purpose: the GPU loader pins it
+ * with cudaHostRegister(Mapped | ReadOnly), which works on this kind in
+ * 0.03 s for 2 GiB, while a private read-only mapping hung the
+ * registration for minutes (MEASURED.md, "Pinning a mapped .csr file").
+ *
+ * Validation goes from cheap to expensive: header page, then the section
+ * table against the sizes the header implies (all in overflow-checked
+ * uint64), then one parallel pass over offsets and neighbours
+ * (csr_check.c).  Checksums are left to emogi_csr_verify().
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "csr_internal.h"
+
+static int check_header_page(const unsigned char *page, uint64_t actual, const char *path,
+                             emogi_error *err)
+{
+    if (memcmp(page + HDR_MAGIC, EMOGI_CSR_MAGIC, 8) != 0)
+        return emogi_fail(err, "%s: not a .csr file (bad magic)", path);
+    uint32_t version = get_le32(page + HDR_VERSION);
+    if (version != EMOGI_CSR_VERSION)
+        return emogi_fail(err, "%s: format version %u, this build reads version %u", path, version,
+                          EMOGI_CSR_VERSION);
+    uint32_t stored = get_le32(page + HDR_CRC), computed = emogi_csr_header_crc(page);
+    if (stored != computed)
+        return emogi_fail(err, "%s: header checksum mismatch (stored 0x%08x, computed 0x%08x)", path,
+                          stored, computed);
+    uint64_t claimed = get_le64(page + HDR_FILE_SIZE);
+    if (claimed != actual)
+        return emogi_fail(err, "%s: file is %llu bytes but its header says %llu (truncated?)", path,
+                          (unsigned long long)actual, (unsigned long long)claimed);
+    if (actual % EMOGI_CSR_ALIGN != 0)
+        return emogi_fail(err, "%s: file size %llu is not a multiple of %u", path,
+                          (unsigned long long)actual, EMOGI_CSR_ALIGN);
+    return 0;
+}
+
+static void decode_header(const unsigned char *page, struct emogi_graph *g)
+{
+    g->nv = get_le64(page + HDR_NV);
+    g->ne = get_le64(page + HDR_NE);
+    g->flags = get_le32(page + HDR_FLAGS);
+    g->id_width = get_le32(page + HDR_ID_WIDTH);
+    g->weight_type = get_le32(page + HDR_WEIGHT_TYPE);
+    g->nsections = get_le32(page + HDR_NSECTIONS);
+    for (uint32_t i = 0; i < g->nsections && i < EMOGI_CSR_MAX_SECTIONS; i++) {
+        const unsigned char *e = page + HDR_TABLE + (size_t)i * HDR_ENTRY_SIZE;
+        g->sections[i] = (struct emogi_section){
+            .type = get_le32(e), .crc32 = get_le32(e + 4),
+            .offset = get_le64(e + 8), .size = get_le64(e + 16)};
+    }
+}
+
+/* One table entry: a known, wanted, unseen type, aligned, after its predecessor, inside the file. */
+static int check_entry(const struct emogi_graph *g, uint32_t i, uint64_t prev_end, uint64_t file_size,
+                       unsigned *seen, const char *path, emogi_error *err)
+{
+    const struct emogi_section *s = &g->sections[i];
+    const char *sec = emogi_section_name(s->type);
+    if (s->type == 0 || s->type > EMOGI_SEC_MAX_TYPE)
+        return emogi_fail(err, "%s: section table entry %u has unknown type %u", path, i, s->type);
+    if (*seen & (1u << s->type))
+        return emogi_fail(err, "%s: section %s appears twice", path, sec);
+    *seen |= 1u << s->type;
+    if (!emogi_csr_section_wanted(g->flags, s->type))
+        return emogi_fail(err, "%s: section %s present but the header flags do not call for it", path, sec);
+    if (s->offset % EMOGI_CSR_ALIGN != 0)
+        return emogi_fail(err, "%s: section %s at offset %llu is not %u-byte aligned", path, sec,
+                          (unsigned long long)s->offset, EMOGI_CSR_ALIGN);
+    if (s->offset < prev_end)
+        return emogi_fail(err, "%s: section %s at offset %llu overlaps what precedes it (ends at %llu)",
+                          path, sec, (unsigned long long)s->offset, (unsigned long long)prev_end);
+    if (s->size > file_size || s->offset > file_size - s->size)
+        return emogi_fail(err, "%s: section %s (%llu bytes at offset %llu) extends past the end of "
+                          "the file (%llu bytes)", path, sec, (unsigned long long)s->size,
+                          (unsigned long long)s->offset, (unsigned long long)file_size);
+    if (s->type == EMOGI_SEC_PROVENANCE)
+        return 0;
+    uint64_t want;
+    if (emogi_csr_section_size(g, s->type, &want, path, err) < 0)
+        return -1;
+    if (s->size != want)
+        return emogi_fail(err, "%s: section %s is %llu bytes; %llu vertices, %llu edges and %u-byte ids "
+                          "imply %llu", path, sec, (unsigned long long)s->size,
+                          (unsigned long long)g->nv, (unsigned long long)g->ne, g->id_width,
+                          (unsigned long long)want);
+    return 0;
+}
+
+static int check_table(const struct emogi_graph *g, uint64_t file_size, const char *path,
+                       emogi_error *err)
+{
+    unsigned seen = 0;
+    uint64_t end = EMOGI_CSR_ALIGN;
+    if (g->nsections > EMOGI_CSR_MAX_SECTIONS)
+        return emogi_fail(err, "%s: %u sections, at most %u allowed", path, g->nsections,
+                          EMOGI_CSR_MAX_SECTIONS);
+    for (uint32_t i = 0; i < g->nsections; i++) {
+        if (check_entry(g, i, end, file_size, &seen, path, err) < 0)
+            return -1;
+        end = g->sections[i].offset + g->sections[i].size;
+    }
+    for (uint32_t type = 1; type <= EMOGI_SEC_MAX_TYPE; type++)
+        if (emogi_csr_section_wanted(g->flags, type) == 1 && !(seen & (1u << type)))
+            return emogi_fail(err, "%s: required section %s is missing", path, emogi_section_name(type));
+    return 0;
+}
+
+static void point_into_map(struct emogi_graph *g)
+{
+    const unsigned char *base = g->map;
+    for (uint32_t i = 0; i < g->nsections; i++) {
+        const struct emogi_section *s = &g->sections[i];
+        const void *p = base + s->offset;
+        switch (s->type) {
+        case EMOGI_SEC_OFFSETS: g->offsets = p; break;
+        case EMOGI_SEC_NEIGHBORS: g->neighbors = p; break;
+        case EMOGI_SEC_WEIGHTS: g->weights = p; break;
+        case EMOGI_SEC_T_OFFSETS: g->t_offsets = p; break;
+        case EMOGI_SEC_T_NEIGHBORS: g->t_neighbors = p; break;
+        case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
+        case EMOGI_SEC_IDMAP: g->idmap = p; break;
+        case EMOGI_SEC_PROVENANCE: g->provenance = p; g->provenance_len = (size_t)s->size; break;
+        }
+    }
+}
+
+static int map_file(const char *path, struct emogi_graph *g, emogi_error *err)
+{
+    struct stat st;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return emogi_fail(err, "%s: %s", path, strerror(errno));
+    if (fstat(fd, &st) < 0) {
+        int e = errno;
+        close(fd);
+        return emogi_fail(err, "%s: %s", path, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return emogi_fail(err, "%s: not a regular file", path);
+    }
+    if ((uint64_t)st.st_size < EMOGI_CSR_ALIGN || (uint64_t)st.st_size > SIZE_MAX) {
+        close(fd);
+        return emogi_fail(err, "%s: file is %llu bytes, too short for the %u-byte header", path,
+                          (unsigned long long)st.st_size, EMOGI_CSR_ALIGN);
+    }
+    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+    int e = errno;
+    close(fd);
+    if (m == MAP_FAILED)
+        return emogi_fail(err, "%s: mmap failed: %s", path, strerror(e));
+    g->map = m;
+    g->map_size = (size_t)st.st_size;
+    g->path = path;
+    return 0;
+}
+
+int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err)
+{
+    memset(g, 0, sizeof *g);
+    if (map_file(path, g, err) < 0)
+        return -1;
+    const unsigned char *page = g->map;
+    if (check_header_page(page, g->map_size, path, err) < 0)
+        goto fail;
+    decode_header(page, g);
+    if (emogi_csr_check_fields(g, path, err) < 0 || check_table(g, g->map_size, path, err) < 0)
+        goto fail;
+    point_into_map(g);
+    if (emogi_csr_check_content(g, path, err) < 0)
+        goto fail;
+    return 0;
+fail:
+    emogi_csr_close(g);
+    return -1;
+}
+
+void emogi_csr_close(struct emogi_graph *g)
+{
+    if (g->map)
+        munmap(g->map, g->map_size);
+    memset(g, 0, sizeof *g);
+}
+
+int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err)
+{
+    const unsigned char *base = g->map;
+    for (uint32_t i = 0; base && i < g->nsections; i++) {
+        const struct emogi_section *s = &g->sections[i];
+        uint32_t crc = emogi_crc32(base + s->offset, (size_t)s->size);
+        if (crc != s->crc32)
+            return emogi_fail(err, "%s: checksum mismatch in section %s (stored 0x%08x, computed 0x%08x)",
+                              g->path, emogi_section_name(s->type), s->crc32, crc);
+    }
+    return 0;
+}

@@ -1,0 +1,355 @@
+/*
+ * bfs.c - breadth-first search on the CPU (OpenMP): the reference backend.
+ *
+ * Beamer's direction-optimizing BFS (S. Beamer, K. Asanovic, D. Patterson,
+ * "Direction-Optimizing Breadth-First Search", SC 2012), following the GAP
+ * benchmark suite's bfs.cc.  Small frontiers go top-down: each frontier
+ * vertex claims its unvisited out-neighbours with a compare-and-swap and
+ * appends them to a per-thread buffer that is flushed into the shared queue.
+ * Once the frontier's out-edges exceed 1/ALPHA of the edges not yet
+ * explored, the search turns bottom-up: every unvisited vertex scans its
+ * in-neighbours and stops at the first one whose bit is set in the frontier
+ * bitmap; it turns back when the frontier shrinks below nv/BETA vertices.
+ * Bottom-up needs in-edges: the same lists for an undirected graph, the
+ * stored transpose for a directed one; without a transpose the search stays
+ * top-down.
+ *
+ * What matters for memory: top-down reads neighbour lists in queue order,
+ * i.e. jumps across the edge array; bottom-up sweeps the in-edge array in
+ * ascending vertex order and usually reads only a few entries of each list,
+ * while its random probes hit a frontier bitmap of nv/8 bytes that stays in
+ * cache.  On power-law graphs the few middle levels, which hold most of the
+ * edges, run bottom-up, so most of the edge array is never read at all
+ * (stats->edges_examined counts what was).
+ *
+ * Both id widths share one body: the workers are always_inline and called
+ * with a constant width inside each parallel region, so the compiler emits
+ * a 4-byte and an 8-byte copy of every inner loop.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "emogi_bfs.h"
+
+#define ALPHA 15          /* GAP: go bottom-up when scout > unexplored / ALPHA */
+#define BETA 18           /* GAP: go top-down when the frontier < nv / BETA */
+#define LOCAL_QUEUE 4096  /* ids a thread gathers before one shared append */
+#define BU_CHUNK 1024     /* bottom-up schedule chunk: a multiple of 64, so
+                             threads own whole bitmap words of `next` */
+#define PARALLEL_MIN_NV 4096  /* below this, thread wake-ups cost more than
+                                 the search (and far more on a busy machine) */
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+struct bfs {
+    const struct emogi_graph *g;
+    unsigned w;                       /* id width, 4 or 8 */
+    const uint64_t *in_off;           /* in-edges, or NULL: top-down only */
+    const void *in_nbr;
+    uint32_t *depth;
+    void *queue, *next;               /* ids of width w */
+    uint64_t queue_n, next_n;
+    uint64_t *front, *curr;           /* bitmaps of nv bits */
+    uint64_t words;                   /* 64-bit words per bitmap */
+    uint32_t level;                   /* depth of the current frontier */
+    uint64_t scout, awake;            /* per step, summed over threads */
+    uint64_t examined, reached;       /* whole search */
+    int parallel;                     /* worth waking threads for */
+};
+
+ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
+{
+    return w == 4 ? ((const uint32_t *)a)[i] : ((const uint64_t *)a)[i];
+}
+
+ALWAYS_INLINE void id_put(void *a, uint64_t i, uint64_t v, unsigned w)
+{
+    if (w == 4)
+        ((uint32_t *)a)[i] = (uint32_t)v;
+    else
+        ((uint64_t *)a)[i] = v;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Append a thread's buffer to b->next with one atomic reservation. */
+ALWAYS_INLINE void flush(struct bfs *b, const uint64_t *buf, size_t n, unsigned w)
+{
+    uint64_t at = __atomic_fetch_add(&b->next_n, (uint64_t)n, __ATOMIC_RELAXED);
+    for (size_t i = 0; i < n; i++)
+        id_put(b->next, at + i, buf[i], w);
+}
+
+ALWAYS_INLINE void td_work(struct bfs *b, unsigned w)
+{
+    const uint64_t *off = b->g->offsets;
+    const void *nbr = b->g->neighbors;
+    uint32_t *depth = b->depth, next_depth = b->level + 1;
+    uint64_t buf[LOCAL_QUEUE];
+    size_t n = 0;
+    uint64_t scout = 0, examined = 0;
+
+#pragma omp for schedule(dynamic, 64) nowait
+    for (uint64_t i = 0; i < b->queue_n; i++) {
+        uint64_t u = id_at(b->queue, i, w);
+        for (uint64_t e = off[u]; e < off[u + 1]; e++) {
+            uint64_t v = id_at(nbr, e, w);
+            uint32_t seen = EMOGI_UNREACHED;
+            if (__atomic_load_n(&depth[v], __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
+                !__atomic_compare_exchange_n(&depth[v], &seen, next_depth, false,
+                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                continue;
+            scout += off[v + 1] - off[v];
+            buf[n++] = v;
+            if (n == LOCAL_QUEUE) {
+                flush(b, buf, n, w);
+                n = 0;
+            }
+        }
+        examined += off[u + 1] - off[u];
+    }
+    flush(b, buf, n, w);
+    __atomic_fetch_add(&b->scout, scout, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
+}
+
+/* Expand the queue into b->next; b->scout = out-edges of the new frontier. */
+static void td_step(struct bfs *b)
+{
+    b->scout = 0;
+#pragma omp parallel if (b->parallel)
+    {
+        if (b->w == 4)
+            td_work(b, 4);
+        else
+            td_work(b, 8);
+    }
+}
+
+ALWAYS_INLINE bool bit(const uint64_t *bm, uint64_t i)
+{
+    return (bm[i >> 6] >> (i & 63)) & 1;
+}
+
+ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
+{
+    const uint64_t *off = b->in_off, *front = b->front;
+    const void *nbr = b->in_nbr;
+    uint64_t *next = b->curr, nv = b->g->nv;
+    uint32_t *depth = b->depth, next_depth = b->level + 1;
+    uint64_t awake = 0, examined = 0;
+
+#pragma omp for schedule(dynamic, BU_CHUNK) nowait
+    for (uint64_t u = 0; u < nv; u++) {
+        if (depth[u] != EMOGI_UNREACHED)
+            continue;
+        uint64_t e = off[u], end = off[u + 1];
+        for (; e < end; e++) {
+            if (bit(front, id_at(nbr, e, w))) {
+                depth[u] = next_depth;
+                next[u >> 6] |= 1ull << (u & 63); /* this thread owns the word */
+                awake++;
+                e++;
+                break;
+            }
+        }
+        examined += e - off[u];
+    }
+    __atomic_fetch_add(&b->awake, awake, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
+}
+
+/* One bottom-up level from the bitmap b->front into b->curr; b->awake = found. */
+static void bu_step(struct bfs *b)
+{
+    b->awake = 0;
+#pragma omp parallel if (b->parallel)
+    {
+#pragma omp for
+        for (uint64_t i = 0; i < b->words; i++)
+            b->curr[i] = 0;
+        if (b->w == 4)
+            bu_work(b, 4);
+        else
+            bu_work(b, 8);
+    }
+}
+
+static void queue_to_bitmap(struct bfs *b)
+{
+#pragma omp parallel if (b->parallel)
+    {
+#pragma omp for
+        for (uint64_t i = 0; i < b->words; i++)
+            b->front[i] = 0;
+#pragma omp for
+        for (uint64_t i = 0; i < b->queue_n; i++) {
+            uint64_t v = id_at(b->queue, i, b->w);
+            __atomic_fetch_or(&b->front[v >> 6], 1ull << (v & 63), __ATOMIC_RELAXED);
+        }
+    }
+}
+
+ALWAYS_INLINE void gather_work(struct bfs *b, unsigned w)
+{
+    uint64_t buf[LOCAL_QUEUE];
+    size_t n = 0;
+
+#pragma omp for schedule(static) nowait
+    for (uint64_t i = 0; i < b->words; i++) {
+        for (uint64_t bits = b->front[i]; bits; bits &= bits - 1) {
+            buf[n++] = (i << 6) + (uint64_t)__builtin_ctzll(bits);
+            if (n == LOCAL_QUEUE) {
+                flush(b, buf, n, w);
+                n = 0;
+            }
+        }
+    }
+    flush(b, buf, n, w);
+}
+
+static void swap_queues(struct bfs *b)
+{
+    void *t = b->queue;
+    b->queue = b->next;
+    b->next = t;
+    b->queue_n = b->next_n;
+    b->next_n = 0;
+}
+
+/* The frontier bitmap back into a queue, leaving it in b->queue. */
+static void bitmap_to_queue(struct bfs *b)
+{
+    b->next_n = 0;
+#pragma omp parallel if (b->parallel)
+    {
+        if (b->w == 4)
+            gather_work(b, 4);
+        else
+            gather_work(b, 8);
+    }
+    swap_queues(b);
+}
+
+/* Bottom-up levels until the frontier is small and shrinking (GAP's rule). */
+static uint64_t run_bottom_up(struct bfs *b)
+{
+    uint64_t found = 0, awake = b->queue_n, old;
+    queue_to_bitmap(b);
+    do {
+        old = awake;
+        bu_step(b);
+        awake = b->awake;
+        if (awake == 0)
+            break;
+        found += awake;
+        b->level++;
+        uint64_t *t = b->front;
+        b->front = b->curr;
+        b->curr = t;
+    } while (awake >= old || awake > b->g->nv / BETA);
+    if (awake == 0)
+        b->queue_n = 0;
+    else
+        bitmap_to_queue(b);
+    return found;
+}
+
+static void search(struct bfs *b, uint64_t source)
+{
+    const uint64_t *off = b->g->offsets;
+    uint64_t unexplored = b->g->ne, scout = off[source + 1] - off[source];
+
+    id_put(b->queue, 0, source, b->w);
+    b->queue_n = 1;
+    b->depth[source] = 0;
+    b->level = 0;
+    b->reached = 1;
+    while (b->queue_n > 0) {
+        if (b->in_off && scout > unexplored / ALPHA) {
+            b->reached += run_bottom_up(b);
+            scout = 1; /* as GAP: favour top-down right after bottom-up */
+            continue;
+        }
+        unexplored -= scout < unexplored ? scout : unexplored;
+        td_step(b);
+        scout = b->scout;
+        swap_queues(b);
+        if (b->queue_n > 0)
+            b->level++;
+        b->reached += b->queue_n;
+    }
+}
+
+static int setup(struct bfs *b, const struct emogi_graph *g, uint32_t *depth, emogi_error *err)
+{
+    memset(b, 0, sizeof *b);
+    b->g = g;
+    b->w = g->id_width;
+    b->depth = depth;
+    b->parallel = g->nv >= PARALLEL_MIN_NV;
+    if (!(g->flags & EMOGI_DIRECTED)) {
+        b->in_off = g->offsets;
+        b->in_nbr = g->neighbors;
+    } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets && g->t_neighbors) {
+        b->in_off = g->t_offsets;
+        b->in_nbr = g->t_neighbors;
+    }
+    b->words = (g->nv + 63) / 64;
+    b->queue = malloc(g->nv * b->w);
+    b->next = malloc(g->nv * b->w);
+    if (b->in_off) {
+        b->front = malloc(b->words * sizeof *b->front);
+        b->curr = malloc(b->words * sizeof *b->curr);
+    }
+    if (!b->queue || !b->next || (b->in_off && (!b->front || !b->curr)))
+        return emogi_fail(err, "bfs: out of memory for queues of %llu vertices",
+                          (unsigned long long)g->nv);
+    return 0;
+}
+
+static void teardown(struct bfs *b)
+{
+    free(b->queue);
+    free(b->next);
+    free(b->front);
+    free(b->curr);
+}
+
+int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
+                  struct emogi_bfs_stats *st, emogi_error *err)
+{
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "bfs: id width %u is neither 4 nor 8", g->id_width);
+    if (source >= g->nv)
+        return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
+                          (unsigned long long)(g->nv ? g->nv - 1 : 0));
+    double t0 = now();
+    struct bfs b;
+    if (setup(&b, g, depth, err) < 0) {
+        teardown(&b);
+        return -1;
+    }
+#pragma omp parallel for schedule(static) if (b.parallel)
+    for (uint64_t v = 0; v < g->nv; v++)
+        depth[v] = EMOGI_UNREACHED;
+    search(&b, source);
+    teardown(&b);
+    if (st) {
+        st->seconds = now() - t0;
+        st->levels = b.level + 1;
+        st->reached = b.reached;
+        st->edges_examined = b.examined;
+        st->edge_bytes = b.examined * g->id_width;
+    }
+    return 0;
+}

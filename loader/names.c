@@ -1,0 +1,37 @@
+/* names.c - placement policy and UVM advice names, as tools spell them. */
+#include <string.h>
+
+#include "emogi_loader.h"
+
+static const char *const mem_names[] = {"auto", "device", "zerocopy", "uvm"};
+static const char *const advice_names[] = {"read-mostly", "accessed-by", "prefetch"};
+
+const char *emogi_mem_name(enum emogi_mem m)
+{
+    return (unsigned)m < 4 ? mem_names[m] : "unknown";
+}
+
+int emogi_mem_parse(const char *s, enum emogi_mem *m)
+{
+    for (unsigned i = 0; i < 4; i++)
+        if (strcmp(s, mem_names[i]) == 0) {
+            *m = (enum emogi_mem)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *emogi_uvm_advice_name(enum emogi_uvm_advice a)
+{
+    return (unsigned)a < 3 ? advice_names[a] : "unknown";
+}
+
+int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a)
+{
+    for (unsigned i = 0; i < 3; i++)
+        if (strcmp(s, advice_names[i]) == 0) {
+            *a = (enum emogi_uvm_advice)i;
+            return 0;
+        }
+    return -1;
+}

@@ -1,0 +1,341 @@
+/*
+ * place.c - putting an opened .csr where GPU threads can read it.
+ *
+ * Offsets always go to device memory; the neighbour array (and weights
+ * with it) goes where the policy says:
+ *
+ *   device    cudaMalloc + copy: fastest, bounded by GPU memory.
+ *   zerocopy  the file mapping itself pinned (cudaHostRegister with
+ *             Mapped | ReadOnly: MEASURED.md found this pins 2 GiB of a
+ *             MAP_SHARED, PROT_READ mapping in 0.03 s, while other flag
+ *             and mapping combinations fail or hang), read over PCIe.
+ *   uvm       cudaMallocManaged + advice, refused when it would not fit:
+ *             oversubscribed UVM can stall a shared GPU.
+ *
+ * Every CUDA call's status is checked; a failure leaves nothing placed.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+
+#include "placement.h"
+
+enum array_kind { ARRAY_NONE, ARRAY_DEVICE, ARRAY_REGISTERED, ARRAY_HOSTALLOC, ARRAY_MANAGED };
+
+struct placed_array {
+    enum array_kind kind;
+    void *host; /* registered range or pinned buffer */
+    void *dev;  /* what kernels read */
+};
+
+struct place_priv {
+    struct placed_array offsets, neighbors, weights;
+};
+
+static const char *graph_name(const struct emogi_graph *g)
+{
+    return g->path ? g->path : "graph";
+}
+
+static int cuda_fail(emogi_error *err, const struct emogi_graph *g, const char *what,
+                     cudaError_t e)
+{
+    (void)cudaGetLastError(); /* a failed call is also the "last error": clear it */
+    return emogi_fail(err, "%s: %s: %s", graph_name(g), what, cudaGetErrorString(e));
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void add_note(struct emogi_load_stats *st, const char *fmt, ...)
+{
+    size_t n = strlen(st->note);
+    if (n + 3 >= sizeof st->note)
+        return;
+    if (n)
+        n += (size_t)snprintf(st->note + n, sizeof st->note - n, "; ");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->note + n, sizeof st->note - n, fmt, ap);
+    va_end(ap);
+}
+
+int emogi_gpu_count(emogi_error *err)
+{
+    int n = 0;
+    cudaError_t e = cudaGetDeviceCount(&n);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        emogi_fail(err, "cudaGetDeviceCount: %s", cudaGetErrorString(e));
+        return 0;
+    }
+    if (n <= 0) {
+        emogi_fail(err, "no CUDA device found");
+        return 0;
+    }
+    return n;
+}
+
+static int copy_to_device(const struct emogi_graph *g, struct placed_array *a, const void *src,
+                          size_t bytes, const char *name, struct emogi_load_stats *st,
+                          emogi_error *err)
+{
+    char what[96];
+    cudaError_t e;
+    st->file_s += emogi_page_cache_load(src, bytes);
+    snprintf(what, sizeof what, "cudaMalloc of %zu bytes for %s", bytes, name);
+    if ((e = cudaMalloc(&a->dev, bytes)) != cudaSuccess)
+        return cuda_fail(err, g, what, e);
+    a->kind = ARRAY_DEVICE;
+    double t0 = emogi_now();
+    snprintf(what, sizeof what, "copying %s to the device", name);
+    if ((e = cudaMemcpy(a->dev, src, bytes, cudaMemcpyHostToDevice)) != cudaSuccess)
+        return cuda_fail(err, g, what, e);
+    st->h2d_s += emogi_now() - t0;
+    st->device_bytes += bytes;
+    return 0;
+}
+
+/* The section's pages inside the file mapping, if it has whole pages of its own. */
+static int mapped_range(const struct emogi_graph *g, const void *src, size_t bytes, size_t *len)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    const char *map = g->map, *s = src;
+    if (!map || page == 0 || ((uintptr_t)s & (page - 1)) != 0)
+        return 0;
+    /* The mapping covers whole pages, so rounding up stays inside it. */
+    *len = (size_t)emogi_round_up(bytes, page);
+    return s >= map && s + *len <= map + emogi_round_up(g->map_size, page);
+}
+
+static int register_mapping(const struct emogi_graph *g, struct placed_array *a, const void *src,
+                            size_t bytes, const char *name, struct emogi_load_stats *st,
+                            emogi_error *err)
+{
+    size_t len;
+    int ro = 0;
+    cudaError_t e;
+    if (!mapped_range(g, src, bytes, &len)) {
+        add_note(st, "zerocopy: %s is not page-aligned in a file mapping, copied into "
+                     "cudaHostAlloc memory", name);
+        return 1;
+    }
+    int dev;
+    if ((e = cudaGetDevice(&dev)) != cudaSuccess)
+        return cuda_fail(err, g, "cudaGetDevice", e);
+    e = cudaDeviceGetAttribute(&ro, cudaDevAttrHostRegisterReadOnlySupported, dev);
+    if (e != cudaSuccess || !ro) {
+        (void)cudaGetLastError();
+        add_note(st, "zerocopy: the device cannot map read-only host memory, %s copied into "
+                     "cudaHostAlloc memory", name);
+        return 1;
+    }
+    double t0 = emogi_now();
+    e = cudaHostRegister((void *)src, len, cudaHostRegisterMapped | cudaHostRegisterReadOnly);
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        add_note(st, "zerocopy: cudaHostRegister failed (%s), %s copied into cudaHostAlloc memory",
+                 cudaGetErrorString(e), name);
+        return 1;
+    }
+    st->pin_s += emogi_now() - t0;
+    a->kind = ARRAY_REGISTERED;
+    a->host = (void *)src;
+    if ((e = cudaHostGetDevicePointer(&a->dev, a->host, 0)) != cudaSuccess)
+        return cuda_fail(err, g, "cudaHostGetDevicePointer", e);
+    st->pinned_bytes += len;
+    return 0;
+}
+
+static int place_zerocopy(const struct emogi_graph *g, struct placed_array *a, const void *src,
+                          size_t bytes, const char *name, struct emogi_load_stats *st,
+                          emogi_error *err)
+{
+    cudaError_t e;
+    char what[96];
+    st->file_s += emogi_page_cache_load(src, bytes);
+    int r = register_mapping(g, a, src, bytes, name, st, err);
+    if (r <= 0)
+        return r;
+    /* Fallback: a pinned copy costs host memory and time, but reads the same. */
+    double t0 = emogi_now();
+    snprintf(what, sizeof what, "cudaHostAlloc of %zu bytes for %s", bytes, name);
+    if ((e = cudaHostAlloc(&a->host, bytes, cudaHostAllocMapped)) != cudaSuccess)
+        return cuda_fail(err, g, what, e);
+    a->kind = ARRAY_HOSTALLOC;
+    emogi_parallel_copy(a->host, src, bytes);
+    st->pin_s += emogi_now() - t0;
+    if ((e = cudaHostGetDevicePointer(&a->dev, a->host, 0)) != cudaSuccess)
+        return cuda_fail(err, g, "cudaHostGetDevicePointer", e);
+    st->pinned_bytes += bytes;
+    return 0;
+}
+
+static cudaError_t advise(void *m, size_t bytes, enum emogi_uvm_advice adv, int dev)
+{
+    struct cudaMemLocation loc = {cudaMemLocationTypeDevice, dev};
+    switch (adv) {
+    case EMOGI_UVM_READ_MOSTLY:
+        return cudaMemAdvise(m, bytes, cudaMemAdviseSetReadMostly, loc);
+    case EMOGI_UVM_ACCESSED_BY:
+        return cudaMemAdvise(m, bytes, cudaMemAdviseSetAccessedBy, loc);
+    case EMOGI_UVM_PREFETCH: {
+        cudaError_t e = cudaMemPrefetchAsync(m, bytes, loc, 0, 0);
+        return e != cudaSuccess ? e : cudaStreamSynchronize(0);
+    }
+    }
+    return cudaErrorInvalidValue;
+}
+
+static int place_uvm(const struct emogi_graph *g, struct placed_array *a, const void *src,
+                     size_t bytes, const char *name, enum emogi_uvm_advice adv, int dev,
+                     struct emogi_load_stats *st, emogi_error *err)
+{
+    cudaError_t e;
+    char what[128];
+    int managed = 0;
+    if ((e = cudaDeviceGetAttribute(&managed, cudaDevAttrManagedMemory, dev)) != cudaSuccess)
+        return cuda_fail(err, g, "cudaDeviceGetAttribute", e);
+    if (!managed)
+        return emogi_fail(err, "%s: uvm: the device does not support managed memory",
+                          graph_name(g));
+    snprintf(what, sizeof what, "cudaMallocManaged of %zu bytes for %s", bytes, name);
+    if ((e = cudaMallocManaged(&a->dev, bytes, cudaMemAttachGlobal)) != cudaSuccess)
+        return cuda_fail(err, g, what, e);
+    a->kind = ARRAY_MANAGED;
+    st->file_s += emogi_page_cache_load(src, bytes);
+    double t0 = emogi_now();
+    emogi_parallel_copy(a->dev, src, bytes);
+    snprintf(what, sizeof what, "uvm advice %s on %s", emogi_uvm_advice_name(adv), name);
+    if ((e = advise(a->dev, bytes, adv, dev)) != cudaSuccess)
+        return cuda_fail(err, g, what, e);
+    st->pin_s += emogi_now() - t0;
+    st->managed_bytes += bytes;
+    return 0;
+}
+
+static int place_array(const struct emogi_graph *g, struct placed_array *a, const void *src,
+                       size_t bytes, const char *name, enum emogi_mem mem,
+                       const struct emogi_place_opts *o, struct emogi_load_stats *st,
+                       emogi_error *err)
+{
+    if (bytes == 0)
+        return 0; /* an edgeless graph: kernels never read the array */
+    switch (mem) {
+    case EMOGI_MEM_ZEROCOPY:
+        return place_zerocopy(g, a, src, bytes, name, st, err);
+    case EMOGI_MEM_UVM:
+        return place_uvm(g, a, src, bytes, name, o->advice, o->device, st, err);
+    default:
+        return copy_to_device(g, a, src, bytes, name, st, err);
+    }
+}
+
+static void free_array(struct placed_array *a)
+{
+    switch (a->kind) {
+    case ARRAY_DEVICE:
+    case ARRAY_MANAGED:
+        (void)cudaFree(a->dev);
+        break;
+    case ARRAY_REGISTERED:
+        (void)cudaHostUnregister(a->host);
+        break;
+    case ARRAY_HOSTALLOC:
+        (void)cudaFreeHost(a->host);
+        break;
+    case ARRAY_NONE:
+        break;
+    }
+    memset(a, 0, sizeof *a);
+}
+
+void emogi_unplace(struct emogi_placed *p)
+{
+    struct place_priv *pv = p->priv;
+    if (pv) {
+        if (cudaSetDevice(p->device) == cudaSuccess) {
+            free_array(&pv->weights);
+            free_array(&pv->neighbors);
+            free_array(&pv->offsets);
+        }
+        (void)cudaGetLastError();
+        free(pv);
+    }
+    p->priv = NULL;
+    p->d_offsets = NULL;
+    p->d_neighbors = NULL;
+    p->d_weights = NULL;
+}
+
+/* Device, or what auto and uvm make of the free memory. */
+static int choose(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                  uint64_t edge_bytes, uint64_t other_bytes, enum emogi_mem *mem,
+                  emogi_error *err)
+{
+    size_t free_b = 0, total_b = 0;
+    cudaError_t e = cudaMemGetInfo(&free_b, &total_b);
+    if (e != cudaSuccess)
+        return cuda_fail(err, g, "cudaMemGetInfo", e);
+    *mem = o->mem;
+    if (o->mem == EMOGI_MEM_AUTO)
+        *mem = emogi_place_auto(edge_bytes + other_bytes, free_b);
+    if (*mem == EMOGI_MEM_UVM)
+        return emogi_place_uvm_check(edge_bytes, other_bytes, free_b, g->path, err);
+    return 0;
+}
+
+static int place_all(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                     struct emogi_placed *p, struct place_priv *pv, emogi_error *err)
+{
+    uint64_t nb_bytes = g->ne * g->id_width;
+    uint64_t w_bytes = o->with_weights ? g->ne * 4 : 0;
+    uint64_t off_bytes = (g->nv + 1) * sizeof(uint64_t);
+    struct emogi_load_stats *st = &p->stats;
+    if (o->with_weights && !g->weights)
+        return emogi_fail(err, "%s: weights asked for, but the graph has none", graph_name(g));
+    if (choose(g, o, nb_bytes + w_bytes, off_bytes + o->state_bytes, &p->mem, err))
+        return -1;
+    if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
+        return -1;
+    p->d_offsets = pv->offsets.dev;
+    if (place_array(g, &pv->neighbors, g->neighbors, nb_bytes, "neighbors", p->mem, o, st, err))
+        return -1;
+    p->d_neighbors = pv->neighbors.dev;
+    if (w_bytes) {
+        if (place_array(g, &pv->weights, g->weights, w_bytes, "weights", p->mem, o, st, err))
+            return -1;
+        p->d_weights = pv->weights.dev;
+    }
+    return 0;
+}
+
+int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                struct emogi_placed *p, emogi_error *err)
+{
+    memset(p, 0, sizeof *p);
+    p->g = g;
+    p->device = o->device;
+    int n = emogi_gpu_count(err);
+    if (n == 0)
+        return -1;
+    if (o->device < 0 || o->device >= n)
+        return emogi_fail(err, "CUDA device %d does not exist (%d found)", o->device, n);
+    cudaError_t e = cudaSetDevice(o->device);
+    if (e != cudaSuccess)
+        return cuda_fail(err, g, "cudaSetDevice", e);
+    struct place_priv *pv = calloc(1, sizeof *pv);
+    if (!pv)
+        return emogi_fail(err, "%s: out of memory", graph_name(g));
+    p->priv = pv;
+    if (place_all(g, o, p, pv, err)) {
+        emogi_unplace(p);
+        return -1;
+    }
+    return 0;
+}

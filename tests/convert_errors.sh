@@ -1,0 +1,89 @@
+#!/bin/sh
+# convert_errors.sh - every kind of bad input line is rejected by
+# emogi-convert with exit status 1, the message "emogi-convert: NAME:LINE:
+# what was expected", and neither the output nor a temporary file left.
+. "${top_srcdir:-.}/tests/tap.sh"
+command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
+
+# bad FORMAT FILE CONTENT REGEX: CONTENT (printf %b escapes) in FILE must fail so
+bad() {
+    printf '%b' "$3" >"$2"
+    fails "$1 $2: $(printf '%s' "$4" | cut -c1-60)" 1 "^emogi-convert: $4" \
+        emogi-convert "$1" "$2" out.csr
+    no_files_like 'out.csr*' "$2: no output or temporary file left"
+}
+
+B='%%MatrixMarket matrix coordinate'
+
+bad el neg.el '0 1\n0 -3\n' "neg\.el:2: vertex id '-3' is negative"
+bad el big.el '18446744073709551616 1\n' "big\.el:1: vertex id '18446744073709551616' is too large"
+bad el max.el '0 18446744073709551615\n' "max\.el:1: vertex id '18446744073709551615' is too large: ids go up to 18446744073709551614"
+bad el word.el '# ids\nfoo bar\n' "word\.el:2: expected a source vertex id \(a non-negative integer\), found 'foo'"
+bad el junk.el '1 2x\n' "junk\.el:1: expected a destination vertex id \(a non-negative integer\), found '2x'"
+bad el short.el '0 1\n7\n' "short\.el:2: expected a destination vertex id \(a non-negative integer\), found end of line"
+bad el extra.el '1 2 3\n' "extra\.el:1: expected end of line after 'src dst' \(extra fields need format wel\), found '3'"
+bad el crlf.el '0 1\r\n\r\n2 x\r\n' "crlf\.el:3: expected a destination vertex id \(a non-negative integer\), found 'x'"
+bad el real.el '0 1.5\n' "real\.el:1: expected a destination vertex id \(a non-negative integer\), found '1\.5'"
+bad wel now.wel '0 1\n' "now\.wel:1: expected a weight after the destination, found end of line"
+bad wel negw.wel '0 1 3\n1 2 -2\n' "negw\.wel:2: weight '-2' is negative: weights must be non-negative"
+bad wel nanw.wel '0 1 nan\n' "nanw\.wel:1: weight 'nan' is not a finite number"
+bad wel strw.wel '0 1 heavy\n' "strw\.wel:1: weight 'heavy' is not a number"
+bad wel xtra.wel '0 1 2 3\n' "xtra\.wel:1: expected end of line after 'src dst weight', found '3'"
+bad mtx nob.mtx '3 3 1\n1 1\n' "nob\.mtx:1: expected the banner '%%MatrixMarket matrix coordinate pattern\|integer\|real general\|symmetric\|skew-symmetric'"
+bad mtx empty.mtx '' "empty\.mtx: empty input: expected the banner"
+bad mtx arr.mtx '%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n' "arr\.mtx:1: dense \(array\) Matrix Market files are not supported: emogi needs a coordinate pattern, integer or real matrix"
+bad mtx cplx.mtx "$B complex general\n1 1 1\n1 1 1 0\n" "cplx\.mtx:1: complex matrices are not supported: emogi needs a coordinate pattern, integer or real matrix"
+bad mtx herm.mtx "$B complex hermitian\n1 1 1\n1 1 1 0\n" "herm\.mtx:1: complex matrices are not supported"
+bad mtx herm2.mtx "$B real hermitian\n1 1 0\n" "herm2\.mtx:1: hermitian matrices are not supported: emogi needs a coordinate pattern, integer or real matrix"
+bad mtx nosize.mtx "$B pattern general\n%% only comments\n" "nosize\.mtx: missing the size line 'ROWS COLUMNS ENTRIES'"
+bad mtx badsize.mtx "$B pattern general\n3 3\n" "badsize\.mtx:2: expected the size line 'ROWS COLUMNS ENTRIES': number of entries, found end of line"
+bad mtx square.mtx "$B pattern symmetric\n3 4 0\n" "square\.mtx:2: a symmetric matrix must be square, but it is 3 x 4"
+bad mtx col0.mtx "$B pattern general\n%% c\n3 5 3\n1 1\n2 0\n" "col0\.mtx:5: column 0 out of range 1\.\.5"
+bad mtx row9.mtx "$B pattern general\n3 5 1\n9 1\n" "row9\.mtx:3: row 9 out of range 1\.\.3"
+bad mtx few.mtx "$B pattern general\n3 5 120\n1 1\n2 2\n" "few\.mtx: expected 120 entries, found 2"
+bad mtx many.mtx "$B pattern general\n3 5 2\n1 1\n2 2\n%% c\n3 3\n1 2\n" "many\.mtx:6: more entries than the 2 on the size line"
+bad mtx diag.mtx "$B integer skew-symmetric\n3 3 2\n2 1 5\n3 3 1\n" "diag\.mtx:4: diagonal entry \(3, 3\) in a skew-symmetric matrix"
+bad mtx negv.mtx "$B integer general\n3 3 1\n1 2 -4\n" "negv\.mtx:3: value '-4' is negative: weights must be non-negative"
+bad mtx negr.mtx "$B real general\n3 3 1\n1 2 -0.5\n" "negr\.mtx:3: weight '-0\.5' is negative: weights must be non-negative"
+bad mtx intv.mtx "$B integer general\n3 3 1\n1 2 2.5\n" "intv\.mtx:3: expected an integer value \(the matrix is integer\), found '2\.5'"
+bad mtx nov.mtx "$B real general\n3 3 1\n1 2\n" "nov\.mtx:3: expected a value after the column index \(the matrix is real\)"
+bad mtx patv.mtx "$B pattern general\n3 3 1\n1 2 1\n" "patv\.mtx:3: expected end of line after the column index \(the matrix is pattern\), found '1'"
+
+# standard input is named <stdin>
+fails "stdin: error names <stdin> and the line" 1 "^emogi-convert: <stdin>:2: vertex id '-1' is negative" \
+    sh -c 'printf "0 1\n-1 0\n" | emogi-convert el - out.csr'
+no_files_like 'out.csr*' "stdin: no output or temporary file left"
+
+# a line number deep in a large input, parsed in parallel blocks
+awk 'BEGIN { for (i = 1; i <= 300000; i++) if (i == 250001) print "5 five"; else if (i % 100 == 0) print "# " i; else print i, i + 1 }' >deep.el
+fails "line 250001 of a 300000-line input, 2 threads" 1 "^emogi-convert: deep\.el:250001: expected a destination vertex id \(a non-negative integer\), found 'five'" \
+    emogi-convert el deep.el out.csr --threads 2
+no_files_like 'out.csr*' "deep.el: no output or temporary file left"
+
+# compressed inputs that end early or are damaged
+printf '0 1\n' >small.el
+fails "missing input file" 1 "^emogi-convert: missing\.el: No such file or directory" \
+    emogi-convert el missing.el out.csr
+if command -v gzip >/dev/null; then
+    awk 'BEGIN { for (i = 0; i < 20000; i++) print i, i + 1 }' | gzip -c >whole.el.gz
+    head -c 2000 whole.el.gz >graph.el.gz
+    fails "truncated gzip" 1 "^emogi-convert: graph\.el\.gz: truncated gzip stream$" \
+        emogi-convert el graph.el.gz out.csr
+    no_files_like 'out.csr*' "truncated gzip: no output or temporary file left"
+else
+    skip "gzip not installed"; skip "gzip not installed"
+fi
+fails "truncated gzip fixture on stdin" 1 "^emogi-convert: <stdin>: truncated gzip stream$" \
+    sh -c "head -c 60 '$DATA/tiny.el.gz' | emogi-convert el - out.csr"
+# damage the lz4 fixture past its 7-byte frame header: the content checksum fails
+{ head -c 20 "$DATA/tiny.el.lz4"; printf 'XXXX'; tail -c +25 "$DATA/tiny.el.lz4"; } >bad.el.lz4
+fails "corrupt lz4" 1 "^emogi-convert: bad\.el\.lz4: corrupt lz4 frame: " \
+    emogi-convert el bad.el.lz4 out.csr
+no_files_like 'out.csr*' "corrupt lz4: no output or temporary file left"
+head -c 50 "$DATA/tiny.el.lz4" >cut.el.lz4
+fails "truncated lz4" 1 "^emogi-convert: cut\.el\.lz4: truncated lz4 frame$" \
+    emogi-convert el cut.el.lz4 out.csr
+no_files_like 'out.csr*' "truncated lz4: no output or temporary file left"
+
+plan $_n
+finish

@@ -1,0 +1,9 @@
+/* fuzz_wel.c - libFuzzer target for the wel reader (see fuzz_parse.h). */
+#include "fuzz_parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    return fuzz_parse(data, size, FORMAT_WEL);
+}

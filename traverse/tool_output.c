@@ -1,0 +1,94 @@
+/*
+ * tool_output.c - result arrays to standard output or an atomic file.
+ *
+ * Both destinations go through one sink so raw and text output share the
+ * chunking: text is formatted a megabyte at a time rather than through
+ * stdio, whose errors would surface only at fclose.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tool_output.h"
+
+#define TEXT_CHUNK (1u << 20)
+
+struct sink {
+    int to_stdout;
+    struct emogi_atomic file;
+};
+
+static int sink_write(struct sink *s, const void *buf, size_t len, emogi_error *err)
+{
+    if (!s->to_stdout)
+        return emogi_write_all(&s->file, buf, len, err);
+    const char *p = buf;
+    while (len > 0) {
+        ssize_t n = write(STDOUT_FILENO, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return emogi_fail(err, "standard output: %s", strerror(errno));
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static uint64_t entry(const void *a, unsigned width, uint64_t i)
+{
+    if (width == 4) {
+        uint32_t x = ((const uint32_t *)a)[i];
+        return x == UINT32_MAX ? UINT64_MAX : x;
+    }
+    return ((const uint64_t *)a)[i];
+}
+
+static int write_text(struct sink *s, const void *a, unsigned width, uint64_t n, emogi_error *err)
+{
+    char *buf = malloc(TEXT_CHUNK + 64);
+    if (!buf)
+        return emogi_fail(err, "out of memory for text output");
+    size_t used = 0;
+    int rc = 0;
+    for (uint64_t v = 0; v < n && rc == 0; v++) {
+        uint64_t x = entry(a, width, v);
+        if (x == UINT64_MAX)
+            used += (size_t)sprintf(buf + used, "%" PRIu64 " -1\n", v);
+        else
+            used += (size_t)sprintf(buf + used, "%" PRIu64 " %" PRIu64 "\n", v, x);
+        if (used >= TEXT_CHUNK) {
+            rc = sink_write(s, buf, used, err);
+            used = 0;
+        }
+    }
+    if (rc == 0 && used > 0)
+        rc = sink_write(s, buf, used, err);
+    free(buf);
+    return rc;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "result arrays are written as host memory; a big-endian host needs a byte swap here"
+#endif
+
+int tool_write_array(const char *path, const void *a, unsigned width, uint64_t n, int text,
+                     emogi_error *err)
+{
+    struct sink s = {.to_stdout = strcmp(path, "-") == 0};
+    if (!s.to_stdout && emogi_atomic_open(&s.file, path, err) < 0)
+        return -1;
+    int rc = text ? write_text(&s, a, width, n, err) : sink_write(&s, a, (size_t)(width * n), err);
+    if (s.to_stdout)
+        return rc;
+    if (rc < 0) {
+        emogi_atomic_abort(&s.file);
+        return -1;
+    }
+    return emogi_atomic_commit(&s.file, err);
+}

@@ -1,0 +1,106 @@
+/*
+ * verify_bfs.c - checking a BFS result the Graph500 way, without running BFS.
+ *
+ * A depth array is a BFS from the source exactly when the source is at 0,
+ * every edge u->v keeps depth[v] <= depth[u] + 1 (an unreached v counts as
+ * infinitely deep, so a reached u must reach v), and every other reached
+ * vertex has an in-neighbour exactly one level up.  Only out-edges are
+ * needed: one parallel sweep over all edges checks the first two and marks
+ * the vertices that have a parent candidate.  Violations are found in
+ * parallel and then reported for the smallest vertex, so the message does
+ * not depend on the thread count.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "emogi_bfs.h"
+#include "verify_bfs.h"
+
+#define NONE UINT64_MAX
+
+static uint64_t target(const struct emogi_graph *g, uint64_t e)
+{
+    return emogi_neighbor(g, e);
+}
+
+static bool edge_breaks_levels(const uint32_t *depth, uint64_t u, uint64_t v)
+{
+    if (depth[u] == EMOGI_UNREACHED)
+        return false;
+    return depth[v] == EMOGI_UNREACHED || depth[v] > depth[u] + 1;
+}
+
+/* Smallest u with an out-edge that breaks levels; marks parent candidates. */
+static uint64_t sweep_edges(const struct emogi_graph *g, const uint32_t *depth, uint8_t *has_parent)
+{
+    uint64_t first = NONE;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+    for (uint64_t u = 0; u < g->nv; u++) {
+        if (depth[u] == EMOGI_UNREACHED)
+            continue;
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+            uint64_t v = target(g, e);
+            if (edge_breaks_levels(depth, u, v) && u < first)
+                first = u;
+            else if (depth[v] == depth[u] + 1)
+                __atomic_store_n(&has_parent[v], 1, __ATOMIC_RELAXED);
+        }
+    }
+    return first;
+}
+
+static int report_edge(const struct emogi_graph *g, const uint32_t *depth, uint64_t u,
+                       emogi_error *err)
+{
+    for (uint64_t e = g->offsets[u];; e++) {
+        uint64_t v = target(g, e);
+        if (!edge_breaks_levels(depth, u, v))
+            continue;
+        if (depth[v] == EMOGI_UNREACHED)
+            return emogi_fail(err, "vertex %llu is unreached but its in-neighbour %llu is at depth %u",
+                              (unsigned long long)v, (unsigned long long)u, depth[u]);
+        return emogi_fail(err, "edge %llu -> %llu skips levels: depth %u to depth %u",
+                          (unsigned long long)u, (unsigned long long)v, depth[u], depth[v]);
+    }
+}
+
+static uint64_t first_orphan(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                             const uint8_t *has_parent)
+{
+    uint64_t first = NONE;
+#pragma omp parallel for reduction(min : first)
+    for (uint64_t v = 0; v < g->nv; v++)
+        if (v != source && depth[v] != EMOGI_UNREACHED && !has_parent[v] && v < first)
+            first = v;
+    return first;
+}
+
+int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                      emogi_error *err)
+{
+    if (source >= g->nv)
+        return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
+                          (unsigned long long)(g->nv ? g->nv - 1 : 0));
+    if (depth[source] != 0)
+        return emogi_fail(err, "source %llu is at depth %u, not 0", (unsigned long long)source,
+                          depth[source]);
+    uint8_t *has_parent = calloc(g->nv, 1);
+    if (!has_parent)
+        return emogi_fail(err, "out of memory for %llu vertices", (unsigned long long)g->nv);
+    int rc = 0;
+    uint64_t u = sweep_edges(g, depth, has_parent);
+    if (u != NONE) {
+        rc = report_edge(g, depth, u, err);
+    } else if ((u = first_orphan(g, source, depth, has_parent)) != NONE) {
+        if (depth[u] == 0)
+            rc = emogi_fail(err, "vertex %llu is at depth 0 but is not the source",
+                            (unsigned long long)u);
+        else
+            rc = emogi_fail(err, "vertex %llu at depth %u has no in-neighbour at depth %u",
+                            (unsigned long long)u, depth[u], depth[u] - 1);
+    }
+    free(has_parent);
+    return rc;
+}
