@@ -1,3 +1,4 @@
 # bench/: scripts run on the GPU machine (see bench/README.md); shipped in
 # the release tarball, which is what bench/run-gpu.sh builds from.
 EXTRA_DIST += bench/README.md bench/run-gpu.sh bench/bfs.sh bench/memcpy_bw.cu
+EXTRA_DIST += bench/convert.sh bench/RESULTS.md

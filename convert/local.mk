@@ -20,4 +20,3 @@ emogi_convert_LDFLAGS = $(TOOL_LINKFLAGS)
 libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \
 	convert/parse_adj.c
 noinst_HEADERS += convert/webgraph.h convert/webgraph_decode.h convert/bitstream.h
-EXTRA_DIST += bench/convert.sh

@@ -142,9 +142,8 @@ uint32_t emogi_crc32(const void *buf, size_t len);
 
 /*
  * Create a temporary file beside PATH ("PATH.tmp.XXXXXX") and remember it,
- * so that emogi_atomic_cleanup() -- called from the signal handlers that
- * emogi_atomic_install_signals() sets for SIGINT, SIGTERM, SIGHUP and
- * SIGPIPE -- removes it.  Also ignores SIGXFSZ so that a file-size limit
+ * so that the signal handlers emogi_atomic_install_signals() sets for
+ * SIGINT, SIGTERM, SIGHUP and SIGPIPE remove it before the process dies.  Also ignores SIGXFSZ so that a file-size limit
  * shows up as a write error (EFBIG) rather than a killed process.
  */
 struct emogi_atomic {
