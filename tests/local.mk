@@ -7,3 +7,7 @@ include tests/bfs.mk
 include tests/gpu.mk
 EXTRA_DIST += tests/data/karate.mtx
 include tests/webgraph.mk
+include tests/sssp.mk
+include tests/cc.mk
+include tests/pagerank.mk
+include tests/ooc.mk

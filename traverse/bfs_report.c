@@ -14,26 +14,6 @@
 
 #include "bfs_report.h"
 
-static void load_line_gpu(const struct emogi_placed *p, enum emogi_kernel k, double open_s)
-{
-    const struct emogi_load_stats *s = &p->stats;
-    fprintf(stderr,
-            "emogi-bfs: load device=gpu:%d mem=%s kernel=%s open_seconds=%.6f file_seconds=%.6f "
-            "pin_seconds=%.6f h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu "
-            "managed_bytes=%llu\n",
-            p->device, emogi_mem_name(p->mem), emogi_kernel_name(k), open_s, s->file_s, s->pin_s,
-            s->h2d_s, (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
-            (unsigned long long)s->managed_bytes);
-}
-
-void bfs_report_load(const struct bfs_backend *b, double open_seconds)
-{
-    if (b->on_gpu)
-        load_line_gpu(&b->placed, b->kernel, open_seconds);
-    else
-        fprintf(stderr, "emogi-bfs: load device=cpu open_seconds=%.6f\n", open_seconds);
-}
-
 /* Input edges of the reached component: undirected edges are stored twice. */
 static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth)
 {

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-#include "bfs_backend.h"
+#include "emogi_bfs.h"
 
 struct bfs_tally {
     uint64_t searches;
@@ -12,7 +12,6 @@ struct bfs_tally {
     double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
 };
 
-void bfs_report_load(const struct bfs_backend *b, double open_seconds);
 /* One line per search: time only, or every figure with STATS. */
 void bfs_report_search(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
                        const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);

@@ -15,6 +15,7 @@
 #include "emogi_bfs.h"
 #include "tool_input.h"
 #include "verify_bfs.h"
+#include "tool_args.h"
 
 struct subcommand {
     const char *name;
@@ -38,10 +39,8 @@ static _Noreturn void die(const emogi_error *err)
 
 static uint64_t number(const char *s, const char *what)
 {
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(s, &end, 10);
-    if (errno || end == s || *end || s[0] == '-' || s[0] == '+' || s[0] == ' ')
+    uint64_t x;
+    if (tool_parse_u64(s, &x))
         usage_error(what, s);
     return x;
 }

@@ -40,16 +40,31 @@ static int sink_write(struct sink *s, const void *buf, size_t len, emogi_error *
     return 0;
 }
 
-static uint64_t entry(const void *a, unsigned width, uint64_t i)
+static size_t elem_size(enum tool_elem t)
 {
-    if (width == 4) {
-        uint32_t x = ((const uint32_t *)a)[i];
-        return x == UINT32_MAX ? UINT64_MAX : x;
-    }
-    return ((const uint64_t *)a)[i];
+    return t == TOOL_U32 || t == TOOL_F32 ? 4 : 8;
 }
 
-static int write_text(struct sink *s, const void *a, unsigned width, uint64_t n, emogi_error *err)
+/* One "vertex value" line into BUF. */
+static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_t v)
+{
+    uint64_t x;
+    switch (type) {
+    case TOOL_F32: return (size_t)sprintf(buf, "%" PRIu64 " %.9g\n", v, ((const float *)a)[v]);
+    case TOOL_F64: return (size_t)sprintf(buf, "%" PRIu64 " %.17g\n", v, ((const double *)a)[v]);
+    case TOOL_U32:
+        x = ((const uint32_t *)a)[v];
+        x = x == UINT32_MAX ? UINT64_MAX : x;
+        break;
+    default: x = ((const uint64_t *)a)[v]; break;
+    }
+    if (x == UINT64_MAX)
+        return (size_t)sprintf(buf, "%" PRIu64 " -1\n", v);
+    return (size_t)sprintf(buf, "%" PRIu64 " %" PRIu64 "\n", v, x);
+}
+
+static int write_text(struct sink *s, const void *a, enum tool_elem type, uint64_t n,
+                      emogi_error *err)
 {
     char *buf = malloc(TEXT_CHUNK + 64);
     if (!buf)
@@ -57,11 +72,7 @@ static int write_text(struct sink *s, const void *a, unsigned width, uint64_t n,
     size_t used = 0;
     int rc = 0;
     for (uint64_t v = 0; v < n && rc == 0; v++) {
-        uint64_t x = entry(a, width, v);
-        if (x == UINT64_MAX)
-            used += (size_t)sprintf(buf + used, "%" PRIu64 " -1\n", v);
-        else
-            used += (size_t)sprintf(buf + used, "%" PRIu64 " %" PRIu64 "\n", v, x);
+        used += format_line(buf + used, a, type, v);
         if (used >= TEXT_CHUNK) {
             rc = sink_write(s, buf, used, err);
             used = 0;
@@ -80,10 +91,22 @@ static int write_text(struct sink *s, const void *a, unsigned width, uint64_t n,
 int tool_write_array(const char *path, const void *a, unsigned width, uint64_t n, int text,
                      emogi_error *err)
 {
+    return tool_write_typed(path, a, width == 4 ? TOOL_U32 : TOOL_U64, n, text, err);
+}
+
+int tool_binary_to_terminal(const char *path, int text)
+{
+    return path && !text && strcmp(path, "-") == 0 && isatty(STDOUT_FILENO);
+}
+
+int tool_write_typed(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
+                     emogi_error *err)
+{
     struct sink s = {.to_stdout = strcmp(path, "-") == 0};
     if (!s.to_stdout && emogi_atomic_open(&s.file, path, err) < 0)
         return -1;
-    int rc = text ? write_text(&s, a, width, n, err) : sink_write(&s, a, (size_t)(width * n), err);
+    int rc = text ? write_text(&s, a, type, n, err)
+                  : sink_write(&s, a, (size_t)(elem_size(type) * n), err);
     if (s.to_stdout)
         return rc;
     if (rc < 0) {

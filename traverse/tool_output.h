@@ -18,4 +18,17 @@
 int tool_write_array(const char *path, const void *a, unsigned width, uint64_t n, int text,
                      emogi_error *err);
 
+/* The element types of result arrays. */
+enum tool_elem { TOOL_U32, TOOL_U64, TOOL_F32, TOOL_F64 };
+
+/* As tool_write_array, for any element type; text prints floats with %.9g
+ * (float32) or %.17g (float64) so values read back exactly, and the
+ * all-ones integer (unreached) as -1. */
+int tool_write_typed(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
+                     emogi_error *err);
+
+/* 1 when PATH is "-", TEXT is off and standard output is a terminal: raw
+ * arrays there help nobody and can garble it, so tools refuse (as zstd does). */
+int tool_binary_to_terminal(const char *path, int text);
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "tool_sources.h"
+#include "trav_options.h"
 
 /* Draws before giving up on rejection and listing the candidates instead. */
 #define REJECT_TRIES 4096
@@ -55,4 +56,31 @@ int tool_random_sources(const struct emogi_graph *g, uint64_t n, uint64_t seed, 
         rc = draw(g, &state, &cand, &ncand, &out[i], err);
     free(cand);
     return rc;
+}
+
+uint64_t *tool_pick_sources(const struct trav_opts *o, const struct emogi_graph *g, uint64_t *n,
+                            emogi_error *err)
+{
+    *n = o->runs ? o->runs : 1;
+    uint64_t *s = malloc(*n * sizeof *s);
+    if (!s) {
+        emogi_fail(err, "%s: out of memory for %llu sources", o->graph, (unsigned long long)*n);
+        return NULL;
+    }
+    if (o->runs) {
+        emogi_error why;
+        if (tool_random_sources(g, *n, o->seed, s, &why) == 0)
+            return s;
+        emogi_fail(err, "%s: %s", o->graph, why.msg);
+    } else if (g->nv == 0) {
+        emogi_fail(err, "%s: the graph has no vertices", o->graph);
+    } else if (o->source < g->nv) {
+        s[0] = o->source;
+        return s;
+    } else {
+        emogi_fail(err, "%s: source %llu out of range 0..%llu", o->graph,
+                   (unsigned long long)o->source, (unsigned long long)(g->nv - 1));
+    }
+    free(s);
+    return NULL;
 }

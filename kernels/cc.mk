@@ -1,0 +1,1 @@
+# cc kernels (CPU and, inside if HAVE_CUDA, CUDA)

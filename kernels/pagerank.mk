@@ -1,0 +1,1 @@
+# pagerank kernels (CPU and, inside if HAVE_CUDA, CUDA)

@@ -1,0 +1,1 @@
+# sssp kernels (CPU and, inside if HAVE_CUDA, CUDA)

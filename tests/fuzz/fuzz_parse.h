@@ -1,0 +1,74 @@
+/*
+ * fuzz_parse.h - what every text-reader fuzz target checks.
+ *
+ * The input is parsed twice, in one chunk and in several (the targets are
+ * built with PARSE_MIN_CHUNK=1, so even tiny inputs split), and the two
+ * results must agree exactly: same edges, or the same error message.  A
+ * success must also be sound: ids below nv, weights finite, non-negative,
+ * and integral when reported as WEIGHTS_INT.
+ */
+#ifndef EMOGI_FUZZ_PARSE_H
+#define EMOGI_FUZZ_PARSE_H
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+#define FUZZ_CHECK(c)                                                                      \
+    do {                                                                                   \
+        if (!(c))                                                                          \
+            abort();                                                                       \
+    } while (0)
+
+static void fuzz_check_sound(const struct parse_result *r, enum input_format f)
+{
+    const struct edge_list *e = &r->edges;
+    int weighted = r->weights != WEIGHTS_NONE;
+    FUZZ_CHECK(weighted == (e->w != NULL));
+    FUZZ_CHECK(f == FORMAT_MTX || weighted == (f == FORMAT_WEL));
+    for (uint64_t i = 0; i < e->n; i++) {
+        FUZZ_CHECK(e->src[i] < r->nv && e->dst[i] < r->nv);
+        if (f == FORMAT_MTX && r->symmetry == MTX_SKEW)
+            FUZZ_CHECK(e->src[i] != e->dst[i]);
+        if (!weighted)
+            continue;
+        FUZZ_CHECK(isfinite(e->w[i]) && e->w[i] >= 0);
+        if (r->weights == WEIGHTS_INT)
+            FUZZ_CHECK(e->w[i] == floor(e->w[i]) && e->w[i] <= 4294967295.0);
+    }
+}
+
+static void fuzz_same(const struct parse_result *a, const struct parse_result *b)
+{
+    FUZZ_CHECK(a->edges.n == b->edges.n && a->nv == b->nv && a->weights == b->weights &&
+               a->lines == b->lines && a->symmetry == b->symmetry && a->bytes == b->bytes);
+    size_t n = (size_t)a->edges.n;
+    FUZZ_CHECK(n == 0 || memcmp(a->edges.src, b->edges.src, n * sizeof(uint64_t)) == 0);
+    FUZZ_CHECK(n == 0 || memcmp(a->edges.dst, b->edges.dst, n * sizeof(uint64_t)) == 0);
+    FUZZ_CHECK(n == 0 || !a->edges.w || memcmp(a->edges.w, b->edges.w, n * sizeof(double)) == 0);
+}
+
+static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
+{
+    struct parse_opts one = {.format = f, .threads = 1}, many = {.format = f, .threads = 5};
+    struct parse_result a, b;
+    emogi_error ea, eb;
+    int ra = parse_buffer("fuzz", (const char *)data, size, &one, &a, &ea);
+    int rb = parse_buffer("fuzz", (const char *)data, size, &many, &b, &eb);
+    FUZZ_CHECK(ra == rb);
+    if (ra == 0) {
+        fuzz_check_sound(&a, f);
+        fuzz_same(&a, &b);
+        parse_result_free(&a);
+        parse_result_free(&b);
+    } else {
+        FUZZ_CHECK(strcmp(ea.msg, eb.msg) == 0);
+        FUZZ_CHECK(strncmp(ea.msg, "fuzz:", 5) == 0);
+    }
+    return 0;
+}
+
+#endif

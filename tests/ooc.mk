@@ -1,0 +1,1 @@
+# out-of-core conversion, binary edge lists, reordering
