@@ -117,5 +117,16 @@ int main(int argc, char **argv)
     emogi_error err;
     if (emogi_csr_write(argv[optind + 1], &g, &err) < 0)
         die(err.msg);
+    free(e);
+    free(t);
+    free(off);
+    free(ids);
+    free(w);
+    if (g.flags & EMOGI_TRANSPOSE) {
+        free(t_off);
+        free(t_ids);
+        free(t_w);
+    }
+    free((void *)g.idmap);
     return 0;
 }
