@@ -8,4 +8,7 @@
 #include "emogi_csr.h"
 #include "emogi_loader.h"
 #include "emogi_bfs.h"
+#include "emogi_sssp.h"
+#include "emogi_cc.h"
+#include "emogi_pagerank.h"
 #endif

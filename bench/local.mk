@@ -1,4 +1,5 @@
 # bench/: scripts run on the GPU machine (see bench/README.md); shipped in
 # the release tarball, which is what bench/run-gpu.sh builds from.
-EXTRA_DIST += bench/README.md bench/run-gpu.sh bench/bfs.sh bench/memcpy_bw.cu
+EXTRA_DIST += bench/README.md bench/run-gpu.sh bench/bfs.sh bench/memcpy_bw.cu bench/traversals.sh
 EXTRA_DIST += bench/convert.sh bench/RESULTS.md
+EXTRA_DIST += bench/sssp.sh bench/cc.sh bench/pagerank.sh bench/at-scale.sh bench/reorder.sh

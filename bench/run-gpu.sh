@@ -6,6 +6,12 @@
 #
 #   sh bench/run-gpu.sh            # from the repository root
 #   ARCH=sm_90 JOBS=16 SCALE=25 sh bench/run-gpu.sh
+#   STAGES="check traversals" sh bench/run-gpu.sh
+#
+# STAGES picks what runs after the build, in this order: check (make
+# check), bfs (bench/bfs.sh), traversals (bench/traversals.sh: sssp, cc,
+# pagerank), reorder (bench/reorder.sh), at-scale (bench/at-scale.sh).
+# Default: "check bfs".
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${ARCH:-sm_90}
@@ -42,11 +48,15 @@ say "make -j$JOBS"
 make -j"$JOBS" >make.log 2>&1 || { grep -E 'error|Error' make.log | head -n 30; die "build failed"; }
 grep -E 'warning' make.log | head -n 20
 
+STAGES=${STAGES:-check bfs}
+has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
+check_status=0
+if has check; then
 say "make check"
 make -j"$JOBS" check >check.log 2>&1
 check_status=$?
 sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
-for t in tests/unit_loader tests/bfs_gpu; do # the GPU tests' own counts
+for t in tests/unit_loader tests/*_gpu; do # the GPU tests' own counts
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
     printf '%s: pass %s, fail %s, skip %s\n' "$t" \
         "$(grep -c '^:test-result: PASS' "$t.trs")" \
@@ -63,11 +73,28 @@ if [ -n "${OUT:-}" ]; then
     mkdir -p "$OUT/logs" && cp check.log make.log configure.log "$OUT/logs/" 2>/dev/null
     cp tests/*.log "$OUT/logs/" 2>/dev/null
 fi
+fi
 
-say "bench/bfs.sh"
-# Whatever the build and tests took, stop starting searches 8.5 minutes in.
-EMOGI_BIN="$work/build" WORK="$work/bench" DEADLINE=${DEADLINE:-$((t_start + 510))} \
-    sh "$src/bench/bfs.sh"
-bench_status=$?
+# Whatever the build and tests took, stop starting runs 8.5 minutes in.
+export EMOGI_BIN="$work/build" WORK="$work/bench" DEADLINE=${DEADLINE:-$((t_start + 510))}
+mkdir -p "$WORK"
+if [ -z "${BW:-}" ]; then
+    say "memcpy bandwidth"
+    nvcc -O3 -arch="$ARCH" -o "$WORK/memcpy_bw" "$src/bench/memcpy_bw.cu" &&
+        BW=$("$WORK/memcpy_bw" 4 | cut -f2) || die "memcpy_bw failed"
+    echo "pinned host->device cudaMemcpy: $BW GB/s"
+fi
+export BW
+bench_status=0
+for stage in bfs traversals reorder at-scale; do
+    has "$stage" || continue
+    say "bench/$stage.sh"
+    sh "$src/bench/$stage.sh" || bench_status=1
+done
+# Only eight files come back from the GPU machine: fold the logs into one.
+if [ -n "${OUT:-}" ]; then
+    (cd "$OUT" && ls -d logs bench-logs 2>/dev/null | xargs -r tar -czf logs.tar.gz &&
+        rm -rf logs bench-logs)
+fi
 say "done"
 [ "$check_status" -eq 0 ] && [ "$bench_status" -eq 0 ]

@@ -3,8 +3,11 @@
  * graph into an emogi .csr file.
  *
  * The steps are the ones the man page names: read (or generate) the edges,
- * build the CSR (build.c), write it atomically (emogi_csr_write).  Only
- * this file prints and exits.
+ * build the CSR (build.c), write it atomically (emogi_csr_write).  Edges
+ * stream through the out-of-core collector (ooc.h): when they fit in
+ * --memory they come back for the in-memory build (and --reorder), else
+ * they go to sorted runs on disk that ooc_finish() merges into the file.
+ * Only this file prints and exits.
  */
 #include "config.h"
 
@@ -24,7 +27,9 @@
 #include "gen.h"
 #include "options.h"
 #include "parse.h"
+#include "ooc.h"
 #include "progress.h"
+#include "reorder.h"
 #include "webgraph.h"
 
 static void die(const char *msg)
@@ -65,36 +70,91 @@ static void resolve_defaults(struct convert_opts *o, const struct parse_result *
                         "in-edges are its out-edges\n");
 }
 
-static void read_edges(const struct convert_opts *o, struct parse_result *r,
-                       struct convert_stats *st)
+/* The edge stream and where it goes: the out-of-core collector decides
+ * between the in-memory build and runs on disk. */
+struct job {
+    struct convert_opts *o;
+    struct ooc ooc;
+    int resolved;
+    uint64_t edges_in;
+};
+
+static void resolve_once(struct job *j, const struct parse_result *r)
 {
+    if (!j->resolved)
+        resolve_defaults(j->o, r);
+    j->resolved = 1;
+}
+
+static int sink(void *ctx, struct parse_result *r, emogi_error *err)
+{
+    struct job *j = ctx;
+    resolve_once(j, r);
+    if (!j->ooc.chunk && r->nv) /* mtx: the size line came first */
+        j->ooc.o.nv_hint = r->nv;
+    j->edges_in += r->edges.n;
+    progress_update("parsing", j->edges_in, 0, "edges");
+    return ooc_add(&j->ooc, &r->edges, &j->o->build, err);
+}
+
+/* A generator's edges, a run's worth at a time (edge i depends only on i). */
+static uint64_t generate(struct job *j, struct parse_result *r)
+{
+    const struct convert_opts *o = j->o;
+    struct gen_opts g = {o->scale, o->edgefactor, o->build.seed};
+    emogi_error err;
+    uint64_t n;
+    if (gen_count(&g, &n, &err))
+        die(err.msg);
+    resolve_once(j, r);
+    uint64_t chunk = ooc_plan(&j->ooc, &o->build, 0);
+    for (uint64_t lo = 0; lo < n; lo += chunk) {
+        struct edge_list e = {0};
+        uint64_t m = n - lo < chunk ? n - lo : chunk;
+        if (edge_list_reserve(&e, m, 0, &err))
+            die(err.msg);
+        e.n = m;
+        (o->source == SOURCE_KRON ? gen_kron_range : gen_urand_range)(&g, lo, m, e.src, e.dst);
+        if (ooc_add(&j->ooc, &e, &o->build, &err))
+            die(err.msg);
+        progress_update("generating", lo + m, n, "edges");
+    }
+    r->nv = 1ull << o->scale;
+    return n;
+}
+
+static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
+{
+    const struct convert_opts *o = j->o;
     emogi_error err;
     double t = wall_seconds();
     memset(r, 0, sizeof *r);
     if (o->source == SOURCE_TEXT) {
         struct parse_opts po = {.format = o->format, .threads = o->threads};
         progress_phase("parsing");
-        if (parse_input(o->input, &po, r, &err))
+        if (parse_input_stream(o->input, &po, r, sink, j, &err))
             die(err.msg);
         st->source_phase = "parse";
+        resolve_once(j, r);
+        st->edges_in = j->edges_in;
     } else if (o->source == SOURCE_WEBGRAPH || o->source == SOURCE_ADJ) {
         progress_phase("decoding");
         if ((o->source == SOURCE_WEBGRAPH ? webgraph_read : adj_read)(o->input, o->threads, r,
                                                                       &err))
             die(err.msg);
         st->source_phase = o->source == SOURCE_WEBGRAPH ? "decode" : "parse";
-    } else {
-        struct gen_opts g = {o->scale, o->edgefactor, o->build.seed};
-        progress_phase("generating");
-        if ((o->source == SOURCE_KRON ? gen_kron : gen_urand)(&g, &r->edges, &err))
+        resolve_once(j, r);
+        st->edges_in = r->edges.n;
+        if (ooc_add(&j->ooc, &r->edges, &o->build, &err))
             die(err.msg);
-        r->nv = 1ull << o->scale;
+    } else {
+        progress_phase("generating");
+        st->edges_in = generate(j, r);
         st->source_phase = "generate";
     }
-    st->parse = wall_seconds() - t;
+    st->parse = wall_seconds() - t - j->ooc.st.run_seconds;
     st->bytes_in = r->bytes_in;
     st->bytes_text = r->bytes;
-    st->edges_in = r->edges.n;
 }
 
 /* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files. */
@@ -129,13 +189,99 @@ static void set_threads(int n)
 #endif
 }
 
+static void collect_stats(struct convert_stats *st, const struct built_graph *b)
+{
+    st->relabel = b->times.relabel;
+    st->scatter = b->times.scatter;
+    st->sort = b->times.sort;
+    st->weights = b->times.weights;
+    st->nv = b->g.nv;
+    st->ne = b->g.ne;
+    st->t_ne = b->g.t_offsets ? b->g.t_offsets[b->g.nv] : 0;
+    st->self_loops_dropped = b->self_loops_dropped;
+    st->duplicates_dropped = b->duplicates_dropped;
+}
+
+/* Everything fitted in one buffer: build in memory, as always. */
+static void build_in_memory(struct job *j, struct parse_result *r, const char *prov, size_t plen,
+                            struct convert_stats *st)
+{
+    struct convert_opts *o = j->o;
+    struct built_graph b;
+    emogi_error err;
+    ooc_take_edges(&j->ooc, &r->edges);
+    edge_list_shrink(&r->edges);
+    if (build_csr(&r->edges, r->nv, r->weights, &o->build, &b, progress_phase, &err)) {
+        fprintf(stderr, "emogi-convert: %s: %s\n", o->input ? o->input : o->format_name, err.msg);
+        exit(1);
+    }
+    parse_result_free(r);
+    if (o->reorder != REORDER_NONE) {
+        progress_phase("reordering");
+        double t = wall_seconds();
+        if (reorder_graph(&b, o->reorder == REORDER_BFS ? REORDER_BY_BFS : REORDER_BY_DEGREE,
+                          &err))
+            die(err.msg);
+        st->reorder = wall_seconds() - t;
+    }
+    b.g.provenance = prov;
+    b.g.provenance_len = plen;
+    progress_phase("writing");
+    double tw = wall_seconds();
+    if (emogi_csr_write(o->output, &b.g, &err))
+        die(err.msg);
+    st->write = wall_seconds() - tw;
+    collect_stats(st, &b);
+    built_graph_free(&b);
+}
+
+static void build_out_of_core(struct job *j, struct parse_result *r, const char *prov,
+                              size_t plen, struct convert_stats *st)
+{
+    struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen};
+    struct ooc_result res;
+    emogi_error err;
+    if (j->o->reorder != REORDER_NONE)
+        die("--reorder needs the graph in memory, and this one was built out of core: raise "
+            "--memory, or reorder a smaller graph");
+    parse_result_free(r);
+    if (ooc_finish(&j->ooc, &out, &res, &err))
+        die(err.msg);
+    st->nv = res.nv;
+    st->ne = res.ne;
+    st->t_ne = res.t_ne;
+    st->self_loops_dropped = res.self_loops_dropped;
+    st->duplicates_dropped = res.duplicates_dropped;
+}
+
+static void run_stats(struct convert_stats *st, const struct ooc *c)
+{
+    st->runs = c->st.runs;
+    st->run_bytes = c->st.run_bytes;
+    st->run_arcs = c->st.run_arcs;
+    st->chunk = c->st.chunk;
+    st->run_seconds = c->st.run_seconds;
+    st->merge_seconds = c->st.merge_seconds;
+}
+
+static char *folder_of(const char *path)
+{
+    char *copy = strdup(path);
+    if (!copy)
+        die("out of memory");
+    char *d = strdup(dirname(copy));
+    free(copy);
+    if (!d)
+        die("out of memory");
+    return d;
+}
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
     struct parse_result r;
-    struct built_graph b;
     struct convert_stats st = {0};
-    emogi_error err;
+    struct job j = {0};
     double t0 = wall_seconds();
 
     emogi_atomic_install_signals();
@@ -143,35 +289,24 @@ int main(int argc, char **argv)
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
     check_output_folder(o.output);
+    char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : folder_of(o.output);
+    j.o = &o;
+    struct ooc_opts oo = {o.memory, tmpdir, 0};
+    if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
+        oo.nv_hint = 1ull << o.scale;
+    ooc_init(&j.ooc, &oo);
 
-    read_edges(&o, &r, &st);
-    resolve_defaults(&o, &r);
-    if (build_csr(&r.edges, r.nv, r.weights, &o.build, &b, progress_phase, &err)) {
-        fprintf(stderr, "emogi-convert: %s: %s\n", o.input ? o.input : o.format_name, err.msg);
-        return 1;
-    }
-    parse_result_free(&r);
-
+    read_edges(&j, &r, &st);
     size_t plen;
     char *prov = provenance(&o, &plen);
-    b.g.provenance = prov;
-    b.g.provenance_len = plen;
-    progress_phase("writing");
-    double tw = wall_seconds();
-    if (emogi_csr_write(o.output, &b.g, &err))
-        die(err.msg);
-    st.write = wall_seconds() - tw;
+    if (ooc_spilled(&j.ooc))
+        build_out_of_core(&j, &r, prov, plen, &st);
+    else
+        build_in_memory(&j, &r, prov, plen, &st);
+    run_stats(&st, &j.ooc);
+    ooc_free(&j.ooc);
 
     if (o.stats) {
-        st.relabel = b.times.relabel;
-        st.scatter = b.times.scatter;
-        st.sort = b.times.sort;
-        st.weights = b.times.weights;
-        st.nv = b.g.nv;
-        st.ne = b.g.ne;
-        st.t_ne = b.g.t_offsets ? b.g.t_offsets[b.g.nv] : 0;
-        st.self_loops_dropped = b.self_loops_dropped;
-        st.duplicates_dropped = b.duplicates_dropped;
         FILE *f = fopen(o.output, "rb");
         if (f && fseeko(f, 0, SEEK_END) == 0)
             st.file_bytes = (uint64_t)ftello(f);
@@ -181,6 +316,6 @@ int main(int argc, char **argv)
         stats_print(&st);
     }
     free(prov);
-    built_graph_free(&b);
+    free(tmpdir);
     return 0;
 }

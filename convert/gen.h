@@ -22,6 +22,15 @@ int gen_kron(const struct gen_opts *g, struct edge_list *e, emogi_error *err);
 /* Both endpoints uniform over the vertices. */
 int gen_urand(const struct gen_opts *g, struct edge_list *e, emogi_error *err);
 
+/* Edges lo .. lo+n-1 of the same graphs into src and dst (any lo and n),
+ * for generating a graph larger than memory a piece at a time. */
+void gen_kron_range(const struct gen_opts *g, uint64_t lo, uint64_t n, uint64_t *src,
+                    uint64_t *dst);
+void gen_urand_range(const struct gen_opts *g, uint64_t lo, uint64_t n, uint64_t *src,
+                     uint64_t *dst);
+/* How many edges a generator makes: edgefactor << scale; -1 if out of range. */
+int gen_count(const struct gen_opts *g, uint64_t *n, emogi_error *err);
+
 /* ---- shared between gen_*.c ---- */
 /* splitmix64's finaliser: bijective, every output bit depends on every
  * input bit, so mix(base + i) for consecutive i gives independent-looking

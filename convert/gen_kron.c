@@ -117,24 +117,30 @@ static void kron_group(uint64_t base, uint64_t g, int scale, uint64_t s[64], uin
     transpose64(d);
 }
 
+void gen_kron_range(const struct gen_opts *g, uint64_t lo, uint64_t n, uint64_t *src,
+                    uint64_t *dst)
+{
+    struct perm p;
+    perm_init(&p, g->scale, g->seed);
+    uint64_t base = gen_mix64(g->seed ^ 0x6b726f6eull), hi = lo + n;
+    int scale = g->scale;
+    uint64_t first = lo / 64, groups = (hi + 63) / 64 - first;
+#pragma omp parallel for schedule(static)
+    for (uint64_t k = first; k < first + groups; k++) {
+        uint64_t s[64], d[64];
+        kron_group(base, k, scale, s, d);
+        uint64_t a = k * 64 > lo ? k * 64 : lo, b = k * 64 + 64 < hi ? k * 64 + 64 : hi;
+        for (uint64_t i = a; i < b; i++) {
+            src[i - lo] = perm_apply(&p, s[i - k * 64]);
+            dst[i - lo] = perm_apply(&p, d[i - k * 64]);
+        }
+    }
+}
+
 int gen_kron(const struct gen_opts *g, struct edge_list *e, emogi_error *err)
 {
     if (gen_alloc(g, e, err))
         return -1;
-    struct perm p;
-    perm_init(&p, g->scale, g->seed);
-    uint64_t base = gen_mix64(g->seed ^ 0x6b726f6eull), n = e->n;
-    uint64_t *src = e->src, *dst = e->dst;
-    int scale = g->scale;
-    uint64_t groups = (n + 63) / 64;
-#pragma omp parallel for schedule(static)
-    for (uint64_t k = 0; k < groups; k++) {
-        uint64_t s[64], d[64];
-        kron_group(base, k, scale, s, d);
-        for (uint64_t i = k * 64; i < n && i < k * 64 + 64; i++) {
-            src[i] = perm_apply(&p, s[i - k * 64]);
-            dst[i] = perm_apply(&p, d[i - k * 64]);
-        }
-    }
+    gen_kron_range(g, 0, e->n, e->src, e->dst);
     return 0;
 }

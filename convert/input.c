@@ -111,12 +111,25 @@ int input_open(struct input *in, const char *path, size_t block, emogi_error *er
     return 0;
 }
 
+int input_open_binary(struct input *in, const char *path, size_t block, size_t record,
+                      emogi_error *err)
+{
+    if (block < record)
+        block = record;
+    if (input_open(in, path, block - block % record, err))
+        return -1;
+    in->record = record;
+    return 0;
+}
+
 static int next_mapped(struct input *in, const char **p, size_t *len)
 {
     if (in->map_pos >= in->map_len)
         return 0;
     size_t end = in->map_len;
-    if (in->map_len - in->map_pos > in->block) {
+    if (in->record && in->map_len - in->map_pos > in->block) {
+        end = in->map_pos + in->block; /* a multiple of the record size */
+    } else if (in->map_len - in->map_pos > in->block) {
         size_t want = in->map_pos + in->block;
         const char *nl = memchr(in->map + want, '\n', in->map_len - want);
         end = nl ? (size_t)(nl - in->map) + 1 : in->map_len;
@@ -186,7 +199,11 @@ int input_next_block(struct input *in, const char **p, size_t *len, emogi_error 
         if (in->buf_len == 0)
             return 0;
         size_t end = in->buf_len;
-        if (!in->text_eof) {
+        if (!in->text_eof && in->record) {
+            end -= end % in->record;
+            if (end == 0)
+                continue; /* less than one record: read more */
+        } else if (!in->text_eof) {
             const char *nl = memrchr(in->buf, '\n', in->buf_len);
             if (!nl)
                 continue; /* one line fills the buffer: grow it */

@@ -5,7 +5,8 @@
  * lz4-frame (04 22 4d 18) data are recognised by their magic bytes and
  * decompressed on the fly.  An uncompressed regular file is mapped and
  * its blocks point into the mapping.  Every block but the last ends with
- * a newline, so no line is split between two blocks.
+ * a newline, so no line is split between two blocks; for binary input
+ * (input_open_binary) every block but the last is whole records instead.
  */
 #ifndef EMOGI_CONVERT_INPUT_H
 #define EMOGI_CONVERT_INPUT_H
@@ -23,6 +24,8 @@ struct input {
     int fd;
     uint64_t bytes_in; /* bytes read from the file */
     size_t block;      /* wanted text bytes per block */
+    size_t record;     /* binary input: blocks hold whole records of this many
+                          bytes (but the last); 0: text, blocks end at a newline */
 
     char *map; /* INPUT_MAP: the whole file */
     size_t map_len, map_pos;
@@ -40,6 +43,9 @@ struct input {
 };
 
 int input_open(struct input *in, const char *path, size_t block, emogi_error *err);
+/* The same for fixed-size binary records of RECORD bytes. */
+int input_open_binary(struct input *in, const char *path, size_t block, size_t record,
+                      emogi_error *err);
 /* 1 with the next block in *p, *len; 0 at the end; -1 on error. */
 int input_next_block(struct input *in, const char **p, size_t *len, emogi_error *err);
 void input_close(struct input *in);

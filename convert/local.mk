@@ -20,3 +20,7 @@ emogi_convert_LDFLAGS = $(TOOL_LINKFLAGS)
 libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \
 	convert/parse_adj.c
 noinst_HEADERS += convert/webgraph.h convert/webgraph_decode.h convert/bitstream.h
+# out-of-core conversion (sorted runs, merged), binary edge lists, reordering
+libconvert_la_SOURCES += convert/ooc_run.c convert/ooc_merge.c convert/ooc_write.c \
+	convert/parse_bel.c convert/reorder.c
+noinst_HEADERS += convert/ooc.h convert/ooc_internal.h convert/ooc_merge.h convert/reorder.h

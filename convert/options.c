@@ -12,21 +12,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "options.h"
 
 static const char usage_text[] =
-    "usage: emogi-convert el|wel|mtx|adj INPUT OUTPUT [options]\n"
+    "usage: emogi-convert el|wel|mtx|adj|bel32|bel64 INPUT OUTPUT [options]\n"
     "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
+    "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
     "         --threads N --stats -q --progress --no-progress -h --version\n";
 
 static const char help_text[] =
     "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
     "  el, wel, mtx         edge list, weighted edge list, Matrix Market (INPUT - is stdin;\n"
     "                       gzip and lz4 inputs are recognised)\n"
+    "  bel32, bel64         binary edge list: pairs of little-endian uint32 / uint64 ids\n"
     "  adj                  WebGraph's ASCII adjacency form (node count, then a line\n"
     "                       of successors per node)\n"
     "  webgraph             a BVGraph: BASENAME.graph, .properties (.offsets optional)\n"
@@ -41,6 +44,11 @@ static const char help_text[] =
     "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
     "      --seed S         seed for generators and random weights (default 1)\n"
     "      --id-width W     4, 8 or auto (default auto)\n"
+    "      --memory SIZE    memory to use, e.g. 12G (default: half of physical memory);\n"
+    "                       larger graphs are built through sorted runs on disk\n"
+    "      --tmpdir DIR     where the runs go (default: OUTPUT's folder)\n"
+    "      --reorder KIND   none, degree (descending) or bfs: renumber vertices for\n"
+    "                       locality, keeping the map to the input's ids\n"
     "      --threads N      threads (default: all)\n"
     "      --stats          phase times, rates and peak memory on stderr\n"
     "  -q, --quiet          no progress or notes\n"
@@ -61,7 +69,10 @@ enum {
     OPT_STATS,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
-    OPT_VERSION
+    OPT_VERSION,
+    OPT_MEMORY,
+    OPT_TMPDIR,
+    OPT_REORDER
 };
 
 static const struct option longopts[] = {
@@ -81,6 +92,9 @@ static const struct option longopts[] = {
     {"quiet", no_argument, NULL, 'q'},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"memory", required_argument, NULL, OPT_MEMORY},
+    {"tmpdir", required_argument, NULL, OPT_TMPDIR},
+    {"reorder", required_argument, NULL, OPT_REORDER},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -133,6 +147,45 @@ static uint32_t parse_id_width(const char *s)
     return 0;
 }
 
+/* SIZE with an optional K, M, G or T (powers of 1024); at least 1 byte. */
+static uint64_t parse_size(const char *s)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    int shift = 0;
+    switch (*end) {
+    case 'k': case 'K': shift = 10; end++; break;
+    case 'm': case 'M': shift = 20; end++; break;
+    case 'g': case 'G': shift = 30; end++; break;
+    case 't': case 'T': shift = 40; end++; break;
+    default: break;
+    }
+    if (errno || end == s || *end || s[0] == '-' || v == 0 || v > (UINT64_MAX >> shift))
+        usage_error("--memory wants a size such as 800M or 12G, not '%s'", s);
+    return (uint64_t)v << shift;
+}
+
+static enum reorder_kind parse_reorder(const char *s)
+{
+    if (strcmp(s, "none") == 0)
+        return REORDER_NONE;
+    if (strcmp(s, "degree") == 0)
+        return REORDER_DEGREE;
+    if (strcmp(s, "bfs") == 0)
+        return REORDER_BFS;
+    usage_error("--reorder wants none, degree or bfs, not '%s'", s);
+    return REORDER_NONE;
+}
+
+static uint64_t half_of_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || size <= 0)
+        return 1ull << 30;
+    return (uint64_t)pages * (uint64_t)size / 2;
+}
+
 static void defaults(struct convert_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -140,6 +193,7 @@ static void defaults(struct convert_opts *o)
     o->progress = -1;
     o->edgefactor = 16;
     o->build.seed = 1;
+    o->memory = half_of_memory();
 }
 
 static void set_option(int c, const char *arg, struct convert_opts *o)
@@ -173,6 +227,9 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
             usage_error("--threads wants 1 to 4096, not '%s'", arg);
         break;
     case OPT_STATS: o->stats = 1; break;
+    case OPT_MEMORY: o->memory = parse_size(arg); break;
+    case OPT_TMPDIR: o->tmpdir = arg; break;
+    case OPT_REORDER: o->reorder = parse_reorder(arg); break;
     case 'q': o->quiet = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
@@ -202,7 +259,8 @@ static void positionals(int n, char **args, struct convert_opts *o)
         else if (input_format_parse(args[0], &o->format) == 0)
             o->source = SOURCE_TEXT;
         else
-            usage_error("unknown FORMAT '%s' (el, wel, mtx, adj, webgraph, kron, urand)",
+            usage_error("unknown FORMAT '%s' (el, wel, mtx, bel32, bel64, adj, webgraph, kron, "
+                        "urand)",
                         args[0]);
         if (n != 3)
             usage_error("%s: wants INPUT and OUTPUT", args[0]);
@@ -245,5 +303,8 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
     if ((size_t)n < len && (generated || b->weights == BUILD_WEIGHTS_RANDOM))
         n += snprintf(buf + n, len - (size_t)n, " --seed %" PRIu64, b->seed);
     if ((size_t)n < len && b->id_width)
-        snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
+        n += snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
+    if ((size_t)n < len && o->reorder != REORDER_NONE)
+        snprintf(buf + n, len - (size_t)n, " --reorder %s",
+                 o->reorder == REORDER_DEGREE ? "degree" : "bfs");
 }

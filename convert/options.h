@@ -10,6 +10,8 @@
 #include "build.h"
 #include "parse.h"
 
+enum reorder_kind { REORDER_NONE, REORDER_DEGREE, REORDER_BFS };
+
 /* TEXT goes through parse_input(); WEBGRAPH and ADJ through webgraph.h. */
 enum source_kind { SOURCE_TEXT, SOURCE_KRON, SOURCE_URAND, SOURCE_WEBGRAPH, SOURCE_ADJ };
 
@@ -26,6 +28,9 @@ struct convert_opts {
     int threads; /* 0: OpenMP's default */
     int stats, quiet;
     int progress; /* -1: when standard error is a terminal */
+    uint64_t memory;    /* --memory: bytes (default: half of physical memory) */
+    const char *tmpdir; /* --tmpdir: run files (default: OUTPUT's folder) */
+    enum reorder_kind reorder;
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

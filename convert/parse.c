@@ -39,7 +39,8 @@ int input_format_parse(const char *s, enum input_format *f)
     static const struct {
         const char *name;
         enum input_format f;
-    } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX}};
+    } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX},
+                 {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *f = names[i].f;
@@ -135,9 +136,14 @@ static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *
 static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_error *err)
 {
     ps->r->bytes += len;
-    if (ps->format == FORMAT_MTX && !ps->h.have_size &&
-        mtx_header_lines(ps, &buf, &len, err))
-        return -1;
+    if (ps->format == FORMAT_MTX && !ps->h.have_size) {
+        if (mtx_header_lines(ps, &buf, &len, err))
+            return -1;
+        if (ps->h.have_size) { /* a streaming sink needs these before the edges */
+            ps->r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
+            ps->r->symmetry = ps->h.symmetry;
+        }
+    }
     if (len == 0)
         return 0;
     struct chunk *c = calloc((size_t)ps->threads, sizeof *c);
@@ -222,6 +228,8 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
                  struct parse_result *r, emogi_error *err)
 {
     struct parser ps;
+    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
+        return parse_bel_buffer(name, buf, len, o, r, err);
     if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
         parser_finish(&ps, err)) {
         parse_result_free(r);
@@ -231,8 +239,8 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
     return 0;
 }
 
-int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
-                emogi_error *err)
+static int parse_text(const char *path, const struct parse_opts *o, struct parse_result *r,
+                      edge_sink sink, void *ctx, emogi_error *err)
 {
     struct input in;
     struct parser ps;
@@ -243,7 +251,7 @@ int parse_input(const char *path, const struct parse_opts *o, struct parse_resul
         return -1;
     if (parser_init(&ps, in.name, o, r, err) == 0) {
         while ((k = input_next_block(&in, &p, &len, err)) > 0)
-            if (parse_block(&ps, p, len, err)) {
+            if (parse_block(&ps, p, len, err) || (sink && sink(ctx, r, err))) {
                 k = -1;
                 break;
             }
@@ -255,6 +263,22 @@ int parse_input(const char *path, const struct parse_opts *o, struct parse_resul
         return -1;
     }
     return 0;
+}
+
+int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
+                emogi_error *err)
+{
+    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
+        return parse_bel(path, o, r, NULL, NULL, err);
+    return parse_text(path, o, r, NULL, NULL, err);
+}
+
+int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
+                       edge_sink sink, void *ctx, emogi_error *err)
+{
+    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
+        return parse_bel(path, o, r, sink, ctx, err);
+    return parse_text(path, o, r, sink, ctx, err);
 }
 
 void parse_result_free(struct parse_result *r)

@@ -12,7 +12,8 @@
 
 #include "edges.h"
 
-enum input_format { FORMAT_EL, FORMAT_WEL, FORMAT_MTX };
+/* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids. */
+enum input_format { FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64 };
 int input_format_parse(const char *s, enum input_format *f);
 
 enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC = 1, MTX_SKEW = 2 };
@@ -39,5 +40,16 @@ int parse_input(const char *path, const struct parse_opts *o, struct parse_resul
 int parse_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
                  struct parse_result *r, emogi_error *err);
 void parse_result_free(struct parse_result *r);
+
+/*
+ * parse_input() for inputs larger than memory: after each block SINK gets
+ * *R with that block's edges in r->edges, takes them (leaving r->edges
+ * empty, n == 0) and returns 0, or -1 to stop with *err filled.  R's
+ * other fields are final only on return; mtx's nv and symmetry are set
+ * before the first edges arrive.
+ */
+typedef int (*edge_sink)(void *ctx, struct parse_result *r, emogi_error *err);
+int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
+                       edge_sink sink, void *ctx, emogi_error *err);
 
 #endif

@@ -48,6 +48,13 @@ uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);
 int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *msg,
                     size_t cap);
 
+/* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
+ * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
+int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,
+              edge_sink sink, void *ctx, emogi_error *err);
+int parse_bel_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
+                     struct parse_result *r, emogi_error *err);
+
 /* ---- shared line helpers ---- */
 
 void chunk_fail(struct chunk *c, const char *fmt, ...)

@@ -12,7 +12,7 @@
 #include "progress.h"
 
 static int progress_on;
-static double progress_start;
+static double progress_start, phase_start, last_update;
 
 double wall_seconds(void)
 {
@@ -29,8 +29,53 @@ void progress_init(int enabled)
 
 void progress_phase(const char *phase)
 {
+    phase_start = last_update = wall_seconds();
     if (progress_on)
-        fprintf(stderr, "emogi-convert: %s (%.1f s)\n", phase, wall_seconds() - progress_start);
+        fprintf(stderr, "emogi-convert: %s (%.1f s)\n", phase, phase_start - progress_start);
+}
+
+void progress_note(const char *msg)
+{
+    if (progress_on)
+        fprintf(stderr, "emogi-convert: %s (%.1f s)\n", msg, wall_seconds() - progress_start);
+}
+
+/* 1234567 -> "1.2 M" */
+static const char *human(double x, char *buf, size_t len)
+{
+    static const char *const pre[] = {"", " k", " M", " G", " T"};
+    int i = 0;
+    while (x >= 1000 && i < 4) {
+        x /= 1000;
+        i++;
+    }
+    snprintf(buf, len, i ? "%.1f%s" : "%.0f%s", x, pre[i]);
+    return buf;
+}
+
+void progress_update(const char *what, uint64_t done, uint64_t total, const char *unit)
+{
+    if (!progress_on)
+        return;
+    double now = wall_seconds();
+    int print = 0;
+#pragma omp critical(emogi_progress)
+    if (now - last_update >= 1.0) {
+        last_update = now;
+        print = 1;
+    }
+    if (!print)
+        return;
+    char a[32], b[32], r[32];
+    double el = now - phase_start, rate = el > 0 ? (double)done / el : 0;
+    if (total && done <= total && rate > 0)
+        fprintf(stderr, "emogi-convert: %s: %s of %s %s (%.0f%%), %s/s, %.0f s left\n", what,
+                human((double)done, a, sizeof a), human((double)total, b, sizeof b), unit,
+                100.0 * (double)done / (double)total, human(rate, r, sizeof r),
+                (double)(total - done) / rate);
+    else
+        fprintf(stderr, "emogi-convert: %s: %s %s, %s/s\n", what, human((double)done, a, sizeof a),
+                unit, human(rate, r, sizeof r));
 }
 
 static double rate(double amount, double seconds)
@@ -49,12 +94,23 @@ void stats_print(const struct convert_stats *s)
                 rate(s->bytes_text / 1e6, s->parse), s->bytes_text / 1e6,
                 rate(s->bytes_in / 1e6, s->parse));
     fprintf(stderr, ", %.3g edges/s\n", rate((double)s->edges_in, s->parse));
-    fprintf(stderr,
-            "emogi-convert: stats: build %.3f s (relabel %.3f, scatter %.3f, weights %.3f)\n",
-            build, s->relabel, s->scatter, s->weights);
-    fprintf(stderr, "emogi-convert: stats: sort %.3f s\n", s->sort);
-    fprintf(stderr, "emogi-convert: stats: write %.3f s, %.1f MB, %.1f MB/s\n", s->write,
-            s->file_bytes / 1e6, rate(s->file_bytes / 1e6, s->write));
+    if (s->runs)
+        fprintf(stderr,
+                "emogi-convert: stats: out of core: %llu runs of up to %llu edges, %.1f MB of "
+                "runs (%.2f bytes per arc), runs %.3f s, merge and write %.3f s, %.1f MB\n",
+                (unsigned long long)s->runs, (unsigned long long)s->chunk, s->run_bytes / 1e6,
+                s->run_arcs ? (double)s->run_bytes / (double)s->run_arcs : 0.0, s->run_seconds,
+                s->merge_seconds, s->file_bytes / 1e6);
+    else {
+        fprintf(stderr,
+                "emogi-convert: stats: build %.3f s (relabel %.3f, scatter %.3f, weights %.3f)\n",
+                build, s->relabel, s->scatter, s->weights);
+        fprintf(stderr, "emogi-convert: stats: sort %.3f s\n", s->sort);
+        if (s->reorder > 0)
+            fprintf(stderr, "emogi-convert: stats: reorder %.3f s\n", s->reorder);
+        fprintf(stderr, "emogi-convert: stats: write %.3f s, %.1f MB, %.1f MB/s\n", s->write,
+                s->file_bytes / 1e6, rate(s->file_bytes / 1e6, s->write));
+    }
     fprintf(stderr,
             "emogi-convert: stats: total %.3f s, %.3g input edges/s; %llu vertices, %llu "
             "edges stored (%llu in-edges); dropped %llu self-loops, %llu duplicate arcs\n",

@@ -11,17 +11,29 @@ void progress_init(int enabled);
 /* "emogi-convert: sorting (12.3 s)": a phase starts. */
 void progress_phase(const char *phase);
 
+/* The same line without starting a phase (rates keep counting). */
+void progress_note(const char *msg);
+/*
+ * "emogi-convert: generating: 1.2 G of 2.1 G edges (57%), 95 M/s, 9 s left",
+ * at most once a second; TOTAL 0 when unknown (no share, no time left).
+ * Cheap when it prints nothing, so loops may call it often; any thread.
+ */
+void progress_update(const char *what, uint64_t done, uint64_t total, const char *unit);
+
 double wall_seconds(void);
 
 /* What --stats reports. */
 struct convert_stats {
-    double parse, relabel, scatter, sort, weights, write, total; /* seconds */
+    double parse, relabel, scatter, sort, weights, reorder, write, total; /* seconds */
     uint64_t bytes_in, bytes_text; /* parse only: compressed and text bytes */
     uint64_t edges_in;             /* edges read or generated */
     uint64_t nv, ne, t_ne;
     uint64_t self_loops_dropped, duplicates_dropped;
     uint64_t file_bytes;
     const char *source_phase; /* "parse" or "generate" */
+    /* out of core (all 0 when the graph was built in memory) */
+    uint64_t runs, run_bytes, run_arcs, chunk;
+    double run_seconds, merge_seconds;
 };
 void stats_print(const struct convert_stats *s);
 

@@ -4,3 +4,4 @@
 if HAVE_CUDA
 libemogi_la_SOURCES += kernels/cuda/bfs.cu
 endif
+noinst_HEADERS += kernels/cuda/cuda_check.cuh

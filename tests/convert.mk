@@ -13,7 +13,7 @@ FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
-	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c \
+	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
 	$(srcdir)/formats/error.c
 FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \

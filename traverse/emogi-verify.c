@@ -15,6 +15,9 @@
 #include "emogi_bfs.h"
 #include "tool_input.h"
 #include "verify_bfs.h"
+#include "verify_sssp.h"
+#include "verify_cc.h"
+#include "verify_pagerank.h"
 #include "tool_args.h"
 
 struct subcommand {
@@ -113,6 +116,10 @@ static int verify_bfs_main(int argc, char **argv)
 
 static const struct subcommand subcommands[] = {
     {"bfs", "bfs GRAPH -s SOURCE DEPTHS", verify_bfs_main},
+    {"sssp", "sssp GRAPH -s SOURCE [--unit-weights] DIST", verify_sssp_main},
+    {"cc", "cc GRAPH LABELS", verify_cc_main},
+    {"pagerank", "pagerank GRAPH RANKS [--damping D --tolerance T --precision P --compare F]",
+     verify_pagerank_main},
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
 
@@ -128,7 +135,7 @@ static void help(void)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        usage_error("%s", "no algorithm given (bfs)");
+        usage_error("%s", "no algorithm given (bfs, sssp, cc, pagerank)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         help();
         return 0;
@@ -140,5 +147,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NSUB; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);
-    usage_error("unknown algorithm '%s' (bfs)", argv[1]);
+    usage_error("unknown algorithm '%s' (bfs, sssp, cc, pagerank)", argv[1]);
 }

@@ -1,0 +1,460 @@
+/*
+ * ooc_merge.c - merging the runs of one side, cell by cell, in parallel.
+ *
+ * Cells are independent: a cell's sources are the same 2^16 input ids in
+ * every run, and after the merge its lists fill one contiguous stretch of
+ * the output.  So threads take cells (dynamic schedule: Kronecker hubs
+ * make some cells heavy) and, per cell, decode the runs that have it and
+ * merge each source's lists by (neighbour, weight key), keeping the first
+ * of equal neighbours: the smallest weight, as the in-memory builder does.
+ * Pass 1 only counts, giving the offsets; pass 2 writes neighbours and
+ * weights at their final places with pwrite and keeps each cell's crc32,
+ * combined in cell order afterwards.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "ooc_merge.h"
+#include "progress.h"
+
+#define OUT_BUF (1u << 18) /* neighbours per flush */
+
+struct cursor {
+    uint64_t pos, end; /* run file bytes not yet read */
+    uint8_t *buf;
+    size_t i, n, cap;
+    uint64_t v, deg, next; /* current record's source (UINT64_MAX: done) */
+    const struct ooc_runside *rs;
+};
+
+struct worker {
+    struct cursor *cur;
+    uint8_t *bufs;
+    uint64_t *ids, *tids, cap; /* gathered lists of the current source, scratch */
+    uint32_t *keys, *tkeys;
+    uint64_t *start; /* per list */
+    uint8_t *onb;           /* pass 2 output */
+    uint32_t *ow;
+    uint64_t on, obase, cell_arcs;
+    uint32_t crc_nb, crc_w;
+    int failed;
+    emogi_error err;
+};
+
+static int cur_fill(struct cursor *c, int fd)
+{
+    size_t want = c->end - c->pos < c->cap ? (size_t)(c->end - c->pos) : c->cap;
+    ssize_t r;
+    do
+        r = pread(fd, c->buf, want, (off_t)c->pos);
+    while (r < 0 && errno == EINTR);
+    if (r <= 0)
+        return -1;
+    c->pos += (uint64_t)r;
+    c->i = 0;
+    c->n = (size_t)r;
+    return 0;
+}
+
+static uint64_t cur_varint(struct cursor *c, int fd, int *bad)
+{
+    uint64_t v = 0;
+    if (c->n - c->i >= VARINT_MAX) { /* the usual case: no refill can be due */
+        const uint8_t *p = c->buf + c->i;
+        for (int sh = 0, k = 0; k < VARINT_MAX; k++, sh += 7) {
+            v |= (uint64_t)(p[k] & 0x7f) << sh;
+            if (!(p[k] & 0x80)) {
+                c->i += (size_t)k + 1;
+                return v;
+            }
+        }
+        *bad = 1;
+        return 0;
+    }
+    for (int sh = 0; sh < 64; sh += 7) {
+        if (c->i == c->n && cur_fill(c, fd)) {
+            *bad = 1;
+            return 0;
+        }
+        uint8_t b = c->buf[c->i++];
+        v |= (uint64_t)(b & 0x7f) << sh;
+        if (!(b & 0x80))
+            return v;
+    }
+    *bad = 1;
+    return 0;
+}
+
+static void cur_header(struct cursor *c, int fd, int *bad)
+{
+    if (c->i == c->n && c->pos == c->end) {
+        c->v = UINT64_MAX;
+        return;
+    }
+    c->v = c->next + cur_varint(c, fd, bad);
+    c->deg = cur_varint(c, fd, bad);
+    c->next = c->v + 1;
+}
+
+static uint64_t rank_of(const struct merge *m, uint64_t raw)
+{
+    if (!m->ids)
+        return raw;
+    uint64_t lo = 0, hi = m->nids; /* ids[lo..hi) holds raw */
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (m->ids[mid] <= raw)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static int grow_lists(struct worker *w, uint64_t need)
+{
+    if (need <= w->cap)
+        return 0;
+    uint64_t cap = w->cap ? w->cap : 4096;
+    while (cap < need)
+        cap *= 2;
+    void *p;
+    if (!(p = realloc(w->ids, cap * 8)))
+        return -1;
+    w->ids = p;
+    if (!(p = realloc(w->tids, cap * 8)))
+        return -1;
+    w->tids = p;
+    if (!(p = realloc(w->keys, cap * 4)))
+        return -1;
+    w->keys = p;
+    if (!(p = realloc(w->tkeys, cap * 4)))
+        return -1;
+    w->tkeys = p;
+    w->cap = cap;
+    return 0;
+}
+
+static int before(uint64_t a, uint32_t ka, uint64_t b, uint32_t kb)
+{
+    return a < b || (a == b && ka < kb);
+}
+
+/* Lists j and j+1 into the scratch arrays at their common start. */
+static void merge_two(struct worker *w, uint64_t a, uint64_t am, uint64_t bm)
+{
+    uint64_t b = am, o = a;
+    while (a < am && b < bm) {
+        if (before(w->ids[b], w->keys[b], w->ids[a], w->keys[a])) {
+            w->tids[o] = w->ids[b];
+            w->tkeys[o++] = w->keys[b++];
+        } else {
+            w->tids[o] = w->ids[a];
+            w->tkeys[o++] = w->keys[a++];
+        }
+    }
+    for (; a < am; a++, o++) {
+        w->tids[o] = w->ids[a];
+        w->tkeys[o] = w->keys[a];
+    }
+    for (; b < bm; b++, o++) {
+        w->tids[o] = w->ids[b];
+        w->tkeys[o] = w->keys[b];
+    }
+}
+
+/* N sorted lists [start[j], start[j+1]) -> one, merging pairs level by
+ * level: d log n work for d entries, where picking the least head of n
+ * lists each time costs d n. */
+static void merge_tree(struct worker *w, int n)
+{
+    while (n > 1) {
+        int m = 0;
+        for (int j = 0; j < n; j += 2) {
+            uint64_t end = j + 1 < n ? w->start[j + 2] : w->start[j + 1];
+            merge_two(w, w->start[j], w->start[j + 1], end);
+            w->start[m++] = w->start[j];
+        }
+        w->start[m] = w->start[n];
+        n = m;
+        uint64_t *t = w->ids;
+        w->ids = w->tids;
+        w->tids = t;
+        uint32_t *k = w->keys;
+        w->keys = w->tkeys;
+        w->tkeys = k;
+    }
+}
+
+/* Decode cursor C's current list into w->ids/keys from AT; keys in the
+ * merge's terms (an integer run's weights become float keys when any
+ * weight in the input is real). */
+static void read_list(const struct merge *m, struct worker *w, struct cursor *c, uint64_t at,
+                      int *bad)
+{
+    uint64_t prev = 0;
+    for (uint64_t i = 0; i < c->deg; i++) {
+        prev += cur_varint(c, m->s->fd, bad);
+        w->ids[at + i] = prev;
+        w->keys[at + i] = 0;
+    }
+    if (!c->rs->weighted)
+        return;
+    for (uint64_t i = 0; i < c->deg; i++) {
+        uint32_t k = (uint32_t)cur_varint(c, m->s->fd, bad);
+        w->keys[at + i] = m->real && !c->rs->real ? float_key((float)k) : k;
+    }
+}
+
+static int flush_out(const struct merge *m, struct worker *w)
+{
+    if (!w->on)
+        return 0;
+    size_t nbytes = (size_t)w->on * (size_t)m->width;
+    w->crc_nb = (uint32_t)crc32(w->crc_nb, w->onb, (uInt)nbytes);
+    if (ooc_pwrite(m->out_fd, w->onb, nbytes, m->nb_off + w->obase * m->width, m->out_path,
+                   &w->err))
+        return -1;
+    if (m->weighted) {
+        w->crc_w = (uint32_t)crc32(w->crc_w, (const Bytef *)w->ow, (uInt)(w->on * 4));
+        if (ooc_pwrite(m->out_fd, w->ow, (size_t)w->on * 4, m->w_off + w->obase * 4,
+                       m->out_path, &w->err))
+            return -1;
+    }
+    w->obase += w->on;
+    w->on = 0;
+    return 0;
+}
+
+static uint32_t out_weight(const struct merge *m, uint64_t v, uint64_t u, uint32_t key)
+{
+    const struct build_opts *bo = m->bo;
+    if (m->random)
+        return random_weight(bo->seed, v, u, bo->wlo, bo->whi);
+    if (!m->real)
+        return key;
+    float f = float_from_key(key);
+    uint32_t bits;
+    memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+static int emit(const struct merge *m, struct worker *w, uint64_t v, uint64_t u, uint32_t key)
+{
+    uint64_t fu = rank_of(m, u);
+    if (m->width == 4)
+        ((uint32_t *)w->onb)[w->on] = (uint32_t)fu;
+    else
+        ((uint64_t *)w->onb)[w->on] = fu;
+    if (m->weighted)
+        w->ow[w->on] = out_weight(m, v, fu, key);
+    w->on++;
+    w->cell_arcs++;
+    return w->on == OUT_BUF ? flush_out(m, w) : 0;
+}
+
+/* Merge K gathered lists of source V: count (pass 1) or emit (pass 2). */
+static int merge_lists(const struct merge *m, struct worker *w, uint64_t v, int k, int pass)
+{
+    uint64_t fv = rank_of(m, v), count = 0;
+    merge_tree(w, k);
+    uint64_t n = w->start[1];
+    if (pass == 2 && w->on == 0)
+        w->obase = m->offsets[fv];
+    for (uint64_t h = 0; h < n; h++) {
+        if (!m->keep_dups && h > 0 && w->ids[h] == w->ids[h - 1])
+            continue; /* the first of equal neighbours has the least weight */
+        count++;
+        if (pass == 2 && emit(m, w, fv, w->ids[h], w->keys[h]))
+            return -1;
+    }
+    if (pass == 1)
+        m->offsets[fv] = count;
+    return 0;
+}
+
+static const struct ooc_cell *find_cell(const struct ooc_runside *rs, uint64_t cell)
+{
+    uint64_t lo = 0, hi = rs->ncells;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (rs->cells[mid].cell < cell)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < rs->ncells && rs->cells[lo].cell == cell ? &rs->cells[lo] : NULL;
+}
+
+static int do_cell(const struct merge *m, struct worker *w, uint64_t ci, int pass)
+{
+    uint64_t cell = m->cells[ci];
+    int k = 0, bad = 0, fd = m->s->fd;
+    for (uint64_t r = 0; r < m->side->nruns; r++) {
+        const struct ooc_cell *c = find_cell(&m->side->runs[r], cell);
+        if (!c)
+            continue;
+        struct cursor *cu = &w->cur[k++];
+        cu->pos = c->off;
+        cu->end = c->off + c->len;
+        cu->i = cu->n = 0;
+        cu->next = cell << OOC_CELL_SHIFT;
+        cu->rs = &m->side->runs[r];
+        cur_header(cu, fd, &bad);
+    }
+    w->crc_nb = w->crc_w = (uint32_t)crc32(0, Z_NULL, 0);
+    w->cell_arcs = 0;
+    w->on = 0;
+    while (!bad) {
+        uint64_t v = UINT64_MAX, total = 0;
+        for (int j = 0; j < k; j++)
+            if (w->cur[j].v < v)
+                v = w->cur[j].v;
+        if (v == UINT64_MAX)
+            break;
+        int n = 0;
+        for (int j = 0; j < k; j++)
+            if (w->cur[j].v == v)
+                total += w->cur[j].deg;
+        if (grow_lists(w, total))
+            return emogi_fail(&w->err, "out of memory merging runs");
+        for (int j = 0; j < k && !bad; j++) {
+            struct cursor *cu = &w->cur[j];
+            if (cu->v != v)
+                continue;
+            w->start[n + 1] = w->start[n] + cu->deg;
+            read_list(m, w, cu, w->start[n], &bad);
+            n++;
+            cur_header(cu, fd, &bad);
+        }
+        if (!bad && merge_lists(m, w, v, n, pass))
+            return -1;
+    }
+    if (bad)
+        return emogi_fail(&w->err, "%s: run file unreadable or corrupt (cell %llu)",
+                          m->s->run_path, (unsigned long long)cell);
+    if (pass == 2) {
+        if (flush_out(m, w))
+            return -1;
+        m->crc_nb[ci] = w->crc_nb;
+        m->crc_w[ci] = w->crc_w;
+        m->cell_arcs[ci] = w->cell_arcs;
+    }
+    return 0;
+}
+
+static int worker_init(const struct merge *m, struct worker *w)
+{
+    uint64_t k = m->side->nruns;
+    memset(w, 0, sizeof *w);
+    w->cur = calloc(k, sizeof *w->cur);
+    w->bufs = malloc(k * m->cursor_buf);
+    w->start = calloc(k + 1, sizeof *w->start);
+    w->onb = malloc((size_t)OUT_BUF * 8);
+    w->ow = malloc((size_t)OUT_BUF * 4);
+    if (!w->cur || !w->bufs || !w->start || !w->onb || !w->ow || grow_lists(w, 1))
+        return emogi_fail(&w->err, "out of memory for the merge's buffers");
+    for (uint64_t j = 0; j < k; j++) {
+        w->cur[j].buf = w->bufs + j * m->cursor_buf;
+        w->cur[j].cap = m->cursor_buf;
+    }
+    return 0;
+}
+
+static void worker_free(struct worker *w)
+{
+    free(w->cur);
+    free(w->bufs);
+    free(w->start);
+    free(w->onb);
+    free(w->ow);
+    free(w->ids);
+    free(w->keys);
+    free(w->tids);
+    free(w->tkeys);
+}
+
+int merge_pass(const struct merge *m, int pass, emogi_error *err)
+{
+    int failed = 0;
+    uint64_t done = 0;
+#pragma omp parallel
+    {
+        struct worker w;
+        int bad = worker_init(m, &w);
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t c = 0; c < m->ncells; c++)
+            if (!bad && !failed) {
+                bad = do_cell(m, &w, c, pass);
+#pragma omp atomic
+                done++;
+                progress_update(pass == 1 ? "counting" : "merging", done, m->ncells, "cells");
+            }
+#pragma omp critical
+        if (bad && !failed) {
+            failed = 1;
+            *err = w.err;
+        }
+        worker_free(&w);
+    }
+    return failed ? -1 : 0;
+}
+
+/* The union of the side's cells, ascending. */
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int merge_cells(struct merge *m, emogi_error *err)
+{
+    uint64_t n = 0;
+    for (uint64_t r = 0; r < m->side->nruns; r++)
+        n += m->side->runs[r].ncells;
+    m->cells = malloc((n ? n : 1) * sizeof *m->cells);
+    if (!m->cells)
+        return emogi_fail(err, "out of memory");
+    n = 0;
+    for (uint64_t r = 0; r < m->side->nruns; r++)
+        for (uint64_t c = 0; c < m->side->runs[r].ncells; c++)
+            m->cells[n++] = m->side->runs[r].cells[c].cell;
+    qsort(m->cells, n, sizeof *m->cells, cmp_u64);
+    uint64_t u = 0;
+    for (uint64_t i = 0; i < n; i++)
+        if (u == 0 || m->cells[i] != m->cells[u - 1])
+            m->cells[u++] = m->cells[i];
+    m->ncells = u;
+    m->crc_nb = calloc(u ? u : 1, sizeof *m->crc_nb);
+    m->crc_w = calloc(u ? u : 1, sizeof *m->crc_w);
+    m->cell_arcs = calloc(u ? u : 1, sizeof *m->cell_arcs);
+    if (!m->crc_nb || !m->crc_w || !m->cell_arcs)
+        return emogi_fail(err, "out of memory");
+    return 0;
+}
+
+void merge_free_cells(struct merge *m)
+{
+    free(m->cells);
+    free(m->crc_nb);
+    free(m->crc_w);
+    free(m->cell_arcs);
+    m->cells = NULL;
+    m->crc_nb = m->crc_w = NULL;
+    m->cell_arcs = NULL;
+}
+
+/* The sections' crc32s from the cells', in cell order. */
+void merge_crcs(const struct merge *m, uint32_t *nb, uint32_t *w)
+{
+    uLong a = crc32(0, Z_NULL, 0), b = a;
+    for (uint64_t c = 0; c < m->ncells; c++) {
+        a = crc32_combine(a, m->crc_nb[c], (z_off_t)(m->cell_arcs[c] * (uint64_t)m->width));
+        b = crc32_combine(b, m->crc_w[c], (z_off_t)(m->cell_arcs[c] * 4));
+    }
+    *nb = (uint32_t)a;
+    *w = (uint32_t)b;
+}

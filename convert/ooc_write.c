@@ -1,0 +1,220 @@
+/*
+ * ooc_write.c - the merged graph straight into its .csr file.
+ *
+ * The layout depends only on nv, ne and the flags (csr_layout.c), and ne
+ * is known once pass 1 of the out-edges has counted: from then on every
+ * section has its place, and the merge writes neighbours and weights there
+ * directly.  The offsets array, the id map and the provenance are in
+ * memory and go out whole; the header page, with every section's crc32,
+ * goes out last.  Holes between sections read as the zeros the in-memory
+ * writer puts there, so the bytes are those of emogi_csr_write().
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "csr_internal.h"
+#include "ooc_merge.h"
+#include "progress.h"
+
+struct writer {
+    struct emogi_atomic a;
+    struct emogi_graph g; /* header fields and the in-memory sections */
+    struct emogi_csr_plan plan;
+};
+
+static struct emogi_section *section(struct writer *w, uint32_t type)
+{
+    for (uint32_t i = 0; i < w->plan.nsections; i++)
+        if (w->plan.sec[i].type == type)
+            return &w->plan.sec[i];
+    return NULL;
+}
+
+static int put_whole(struct writer *w, uint32_t type, const void *data, emogi_error *err)
+{
+    struct emogi_section *s = section(w, type);
+    if (!s)
+        return 0;
+    s->crc32 = emogi_crc32(data, (size_t)s->size);
+    return ooc_pwrite(w->a.fd, data, (size_t)s->size, s->offset, w->a.path, err);
+}
+
+static int choose_width(uint64_t nv, uint32_t asked, int *width, emogi_error *err)
+{
+    if (asked == 4 && emogi_id_width_for(nv) == 8)
+        return emogi_fail(err, "--id-width 4 cannot hold ids of %llu vertices (more than "
+                               "4294967296); use --id-width 8 or auto",
+                          (unsigned long long)nv);
+    *width = (int)(asked ? asked : emogi_id_width_for(nv));
+    return 0;
+}
+
+static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
+                  struct writer *w)
+{
+    const struct build_opts *bo = s->bo;
+    int weighted_in = bo->weights == BUILD_WEIGHTS_INPUT && out->wk != WEIGHTS_NONE;
+    memset(m, 0, sizeof *m);
+    m->s = s;
+    m->bo = bo;
+    m->keep_dups = bo->keep_duplicates;
+    m->random = bo->weights == BUILD_WEIGHTS_RANDOM;
+    m->weighted = weighted_in || m->random;
+    m->real = weighted_in && (out->wk == WEIGHTS_REAL || bo->skew || s->any_real);
+    if (bo->relabel) {
+        m->ids = s->ids;
+        m->nids = s->nids;
+    }
+    int T = 1;
+#ifdef _OPENMP
+    T = omp_get_max_threads();
+#endif
+    uint64_t nruns = s->side[0].nruns ? s->side[0].nruns : 1;
+    uint64_t per = s->o.memory / 8 / ((uint64_t)T * nruns);
+    m->cursor_buf = per < 4096 ? 4096 : per > (1u << 20) ? (1u << 20) : (size_t)per;
+
+    struct emogi_graph *g = &w->g;
+    memset(g, 0, sizeof *g);
+    g->nv = bo->relabel ? s->nids : out->nv;
+    g->flags = bo->directed ? EMOGI_DIRECTED : 0;
+    if (m->weighted) {
+        g->flags |= EMOGI_WEIGHTED;
+        g->weight_type = m->real ? EMOGI_WEIGHT_FLOAT32 : EMOGI_WEIGHT_UINT32;
+    }
+    if (bo->directed && bo->transpose)
+        g->flags |= EMOGI_TRANSPOSE;
+    if (bo->relabel) {
+        g->flags |= EMOGI_IDMAP;
+        g->idmap = s->ids;
+    }
+    g->provenance = out->provenance;
+    g->provenance_len = out->provenance_len;
+}
+
+/* Count (pass 1) and offsets; the layout once the out-edges are counted. */
+static int count_side(struct merge *m, struct writer *w, uint64_t *ne, emogi_error *err)
+{
+    uint64_t nv = w->g.nv;
+    memset(m->offsets, 0, (nv + 1) * sizeof *m->offsets);
+    if (merge_cells(m, err) || merge_pass(m, 1, err))
+        return -1;
+    build_exclusive_scan(m->offsets, nv);
+    *ne = m->offsets[nv];
+    return 0;
+}
+
+static int write_side(struct merge *m, struct writer *w, int t, emogi_error *err)
+{
+    struct emogi_section *nb = section(w, t ? EMOGI_SEC_T_NEIGHBORS : EMOGI_SEC_NEIGHBORS);
+    struct emogi_section *ws = section(w, t ? EMOGI_SEC_T_WEIGHTS : EMOGI_SEC_WEIGHTS);
+    m->nb_off = nb->offset;
+    m->w_off = ws ? ws->offset : 0;
+    if (merge_pass(m, 2, err))
+        return -1;
+    uint32_t cn, cw;
+    merge_crcs(m, &cn, &cw);
+    nb->crc32 = cn;
+    if (ws)
+        ws->crc32 = cw;
+    merge_free_cells(m);
+    return put_whole(w, t ? EMOGI_SEC_T_OFFSETS : EMOGI_SEC_OFFSETS, m->offsets, err);
+}
+
+static int reserve(struct writer *w, emogi_error *err)
+{
+#ifdef HAVE_POSIX_FALLOCATE
+    int e = posix_fallocate(w->a.fd, 0, (off_t)w->plan.file_size);
+    if (e == ENOSPC || e == EFBIG)
+        return emogi_fail(err, "%s: cannot reserve %llu bytes: %s", w->a.path,
+                          (unsigned long long)w->plan.file_size, strerror(e));
+#else
+    (void)w, (void)err;
+#endif
+    return 0;
+}
+
+static int finish_file(struct writer *w, emogi_error *err)
+{
+    unsigned char page[EMOGI_CSR_ALIGN];
+    if (put_whole(w, EMOGI_SEC_IDMAP, w->g.idmap, err) ||
+        put_whole(w, EMOGI_SEC_PROVENANCE, w->g.provenance, err))
+        return -1;
+    emogi_csr_encode_header(page, &w->g, &w->plan);
+    if (ooc_pwrite(w->a.fd, page, sizeof page, 0, w->a.path, err))
+        return -1;
+    if (ftruncate(w->a.fd, (off_t)w->plan.file_size) < 0)
+        return emogi_fail(err, "%s: %s", w->a.path, strerror(errno));
+    return 0;
+}
+
+static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct ooc_result *res,
+                     emogi_error *err)
+{
+    uint64_t ne, t_ne = 0;
+    m->side = &s->side[0];
+    progress_phase("merging runs: counting");
+    if (count_side(m, w, &ne, err))
+        return -1;
+    w->g.ne = ne;
+    if (emogi_csr_plan_layout(&w->g, &w->plan, w->a.path, err) || reserve(w, err))
+        return -1;
+    progress_phase("merging runs: writing");
+    if (write_side(m, w, 0, err))
+        return -1;
+    if (w->g.flags & EMOGI_TRANSPOSE) {
+        m->side = &s->side[1];
+        progress_phase("merging runs: in-edges");
+        if (count_side(m, w, &t_ne, err) || write_side(m, w, 1, err))
+            return -1;
+    }
+    if (finish_file(w, err))
+        return -1;
+    res->nv = w->g.nv;
+    res->ne = ne;
+    res->t_ne = t_ne;
+    res->file_bytes = w->plan.file_size;
+    res->self_loops_dropped = s->self_loops;
+    res->duplicates_dropped = s->dups + (s->st.run_arcs - ne - t_ne);
+    return 0;
+}
+
+int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *res,
+               emogi_error *err)
+{
+    struct merge m;
+    struct writer w;
+    double t;
+    if (ooc_flush_last(s, err))
+        return -1;
+    t = build_now();
+    setup(s, out, &m, &w);
+    if (choose_width(w.g.nv, s->bo->id_width, &m.width, err))
+        return -1;
+    w.g.id_width = (uint32_t)m.width;
+    m.offsets = build_alloc(w.g.nv + 1, sizeof *m.offsets, "the offsets", err);
+    if (!m.offsets)
+        return -1;
+    if (emogi_atomic_open(&w.a, out->path, err)) {
+        free(m.offsets);
+        return -1;
+    }
+    m.out_fd = w.a.fd;
+    m.out_path = w.a.path;
+    int rc = merge_all(s, &m, &w, res, err);
+    merge_free_cells(&m);
+    free(m.offsets);
+    if (rc) {
+        emogi_atomic_abort(&w.a);
+        return -1;
+    }
+    s->st.merge_seconds = build_now() - t;
+    return emogi_atomic_commit(&w.a, err);
+}

@@ -1,0 +1,134 @@
+/*
+ * parse_bel.c - binary edge lists: bel32 and bel64.
+ *
+ * A bel file is nothing but pairs of little-endian ids, (src, dst), 4 or
+ * 8 bytes each, with no header: what a pipeline writes fastest and reads
+ * back without parsing.  The input layer (input.c) hands over blocks of
+ * whole pairs, plain, compressed or from standard input; each block is
+ * copied into the edge list in parallel.  A trailing partial pair means a
+ * truncated file and is reported with its byte offset; so is the one id a
+ * bel64 file may not hold (UINT64_MAX, kept free as "no vertex").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "parse_internal.h"
+
+#define BEL_BLOCK (64u << 20)
+
+struct bel {
+    const char *name;
+    size_t width;    /* bytes per id */
+    uint64_t offset; /* bytes before the current block */
+    uint64_t nv;     /* max id + 1 so far */
+    struct parse_result *r;
+};
+
+static uint64_t get_id(const char *p, size_t width)
+{
+    if (width == 4) {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        return v;
+    }
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* The first reserved id in the block, as an error naming its byte offset. */
+static int reserved_id(const struct bel *b, const char *buf, uint64_t n, emogi_error *err)
+{
+    for (uint64_t i = 0; i < 2 * n; i++)
+        if (get_id(buf + i * b->width, b->width) > EMOGI_MAX_ID)
+            return emogi_fail(err, "%s: byte offset %llu: id %llu is reserved (ids go up to %llu)",
+                              b->name, (unsigned long long)(b->offset + i * b->width),
+                              (unsigned long long)UINT64_MAX, (unsigned long long)EMOGI_MAX_ID);
+    return emogi_fail(err, "%s: reserved id", b->name);
+}
+
+static int bel_block(struct bel *b, const char *buf, size_t len, emogi_error *err)
+{
+    size_t rec = 2 * b->width;
+    if (len % rec)
+        return emogi_fail(err, "%s: byte offset %llu: %zu trailing bytes, not a whole pair of "
+                               "%zu-byte ids (a truncated file?)",
+                          b->name, (unsigned long long)(b->offset + len - len % rec), len % rec,
+                          b->width);
+    uint64_t n = len / rec, base = b->r->edges.n, max = 0;
+    int bad = 0;
+    if (edge_list_reserve(&b->r->edges, base + n, 0, err))
+        return -1;
+    uint64_t *src = b->r->edges.src + base, *dst = b->r->edges.dst + base;
+    size_t w = b->width;
+#pragma omp parallel for schedule(static) reduction(max : max) reduction(| : bad)
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t s = get_id(buf + i * rec, w), d = get_id(buf + i * rec + w, w);
+        src[i] = s;
+        dst[i] = d;
+        uint64_t m = s > d ? s : d;
+        max = m > max ? m : max;
+        bad |= m > EMOGI_MAX_ID;
+    }
+    if (bad)
+        return reserved_id(b, buf, n, err);
+    b->r->edges.n = base + n;
+    if (n && max + 1 > b->nv)
+        b->nv = max + 1;
+    b->offset += len;
+    b->r->bytes += len;
+    return 0;
+}
+
+static void bel_init(struct bel *b, const char *name, const struct parse_opts *o,
+                     struct parse_result *r)
+{
+    memset(r, 0, sizeof *r);
+    memset(b, 0, sizeof *b);
+    b->name = name;
+    b->width = o->format == FORMAT_BEL32 ? 4 : 8;
+    b->r = r;
+}
+
+int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,
+              edge_sink sink, void *ctx, emogi_error *err)
+{
+    struct input in;
+    struct bel b;
+    const char *p;
+    size_t len;
+    int k;
+    size_t rec = o->format == FORMAT_BEL32 ? 8 : 16;
+    if (input_open_binary(&in, path, o->block_size ? o->block_size : BEL_BLOCK, rec, err))
+        return -1;
+    bel_init(&b, in.name, o, r);
+    while ((k = input_next_block(&in, &p, &len, err)) > 0)
+        if (bel_block(&b, p, len, err) || (sink && sink(ctx, r, err))) {
+            k = -1;
+            break;
+        }
+    r->bytes_in = in.bytes_in;
+    input_close(&in);
+    if (k < 0) {
+        parse_result_free(r);
+        return -1;
+    }
+    edge_list_shrink(&r->edges);
+    r->nv = b.nv;
+    return 0;
+}
+
+int parse_bel_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
+                     struct parse_result *r, emogi_error *err)
+{
+    struct bel b;
+    bel_init(&b, name, o, r);
+    if (bel_block(&b, buf, len, err)) {
+        parse_result_free(r);
+        return -1;
+    }
+    r->nv = b.nv;
+    r->bytes_in = len;
+    return 0;
+}

@@ -1,0 +1,216 @@
+/*
+ * reorder.c - --reorder degree|bfs: vertex renumbering for locality.
+ *
+ * Zero-copy traversal reads neighbour lists over the host link, and a
+ * search touches the lists of a level's frontier: when the vertices a
+ * level visits have nearby ids their lists are nearby in the file, and
+ * the GPU's reads cover fewer pages (ARCHITECTURE.md: translation, not
+ * bandwidth, limits scattered reads).  Degree order packs the hubs, which
+ * every search visits early, at the front; BFS order (Cuthill-McKee
+ * without the degree sort inside a level) gives each level a contiguous
+ * band of ids.  bench/RESULTS.md has what each does to BFS time.
+ *
+ * The renumbered graph is isomorphic to the input: each list is mapped
+ * through the permutation and sorted again, weights carried along, and
+ * the id map records each new id's input id.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reorder.h"
+
+static uint64_t degree(const uint64_t *off, uint64_t v)
+{
+    return off[v + 1] - off[v];
+}
+
+/* Counting sort by descending degree; stable, so ties keep id order. */
+static int order_by_degree(const struct emogi_graph *g, uint64_t *order, emogi_error *err)
+{
+    uint64_t maxd = 0;
+    for (uint64_t v = 0; v < g->nv; v++)
+        if (degree(g->offsets, v) > maxd)
+            maxd = degree(g->offsets, v);
+    uint64_t *count = calloc(maxd + 2, sizeof *count);
+    if (!count)
+        return emogi_fail(err, "out of memory for --reorder degree");
+    for (uint64_t v = 0; v < g->nv; v++)
+        count[maxd - degree(g->offsets, v)]++;
+    build_exclusive_scan(count, maxd + 1);
+    for (uint64_t v = 0; v < g->nv; v++)
+        order[count[maxd - degree(g->offsets, v)]++] = v;
+    free(count);
+    return 0;
+}
+
+static int order_by_bfs(const struct emogi_graph *g, uint64_t *order, emogi_error *err)
+{
+    uint8_t *seen = calloc(g->nv ? g->nv : 1, 1);
+    if (!seen)
+        return emogi_fail(err, "out of memory for --reorder bfs");
+    uint64_t root = 0, head = 0, tail = 0, next_unseen = 0;
+    for (uint64_t v = 1; v < g->nv; v++)
+        if (degree(g->offsets, v) > degree(g->offsets, root))
+            root = v;
+    while (tail < g->nv) {
+        if (head == tail) { /* a new component: the hub first, then smallest ids */
+            if (tail > 0) {
+                while (seen[next_unseen])
+                    next_unseen++;
+                root = next_unseen;
+            }
+            seen[root] = 1;
+            order[tail++] = root;
+        }
+        uint64_t v = order[head++];
+        for (uint64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
+            uint64_t u = emogi_neighbor(g, i);
+            if (!seen[u]) {
+                seen[u] = 1;
+                order[tail++] = u;
+            }
+        }
+    }
+    free(seen);
+    return 0;
+}
+
+int reorder_order(const struct emogi_graph *g, enum reorder_by how, uint64_t *order,
+                  emogi_error *err)
+{
+    return how == REORDER_BY_BFS ? order_by_bfs(g, order, err) : order_by_degree(g, order, err);
+}
+
+/* Weight bits -> a key that sorts as the weights do, and back. */
+static uint32_t wkey(uint32_t bits, int real)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return real ? float_key(f) : bits;
+}
+
+static uint32_t wbits(uint32_t key, int real)
+{
+    if (!real)
+        return key;
+    float f = float_from_key(key);
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const struct id_weight *x = a, *y = b;
+    if (x->id != y->id)
+        return x->id < y->id ? -1 : 1;
+    return (x->key > y->key) - (x->key < y->key);
+}
+
+/* New list of new vertex v: old list of order[v], ids through inv, sorted. */
+static void remap_list(const uint64_t *off, const void *nb, const uint32_t *w, uint64_t old,
+                       uint64_t *noff, void *nnb, uint32_t *nw, uint64_t v, const uint64_t *inv,
+                       int width, int real)
+{
+    uint64_t lo = off[old], d = off[old + 1] - lo, to = noff[v];
+    if (width == 4 && !w) {
+        uint32_t *a = (uint32_t *)nnb + to;
+        for (uint64_t i = 0; i < d; i++)
+            a[i] = (uint32_t)inv[((const uint32_t *)nb)[lo + i]];
+        sort_u32(a, d);
+    } else if (width == 8 && !w) {
+        uint64_t *a = (uint64_t *)nnb + to;
+        for (uint64_t i = 0; i < d; i++)
+            a[i] = inv[((const uint64_t *)nb)[lo + i]];
+        sort_u64(a, d);
+    } else {
+        struct id_weight *p = malloc((d ? d : 1) * sizeof *p);
+        if (!p)
+            abort(); /* a list's worth: the arrays around it are far larger */
+        for (uint64_t i = 0; i < d; i++) {
+            uint64_t u = width == 4 ? ((const uint32_t *)nb)[lo + i] : ((const uint64_t *)nb)[lo + i];
+            p[i] = (struct id_weight){inv[u], wkey(w[lo + i], real), 0};
+        }
+        qsort(p, d, sizeof *p, cmp_pair);
+        for (uint64_t i = 0; i < d; i++) {
+            if (width == 4)
+                ((uint32_t *)nnb)[to + i] = (uint32_t)p[i].id;
+            else
+                ((uint64_t *)nnb)[to + i] = p[i].id;
+            nw[to + i] = wbits(p[i].key, real);
+        }
+        free(p);
+    }
+}
+
+/* One adjacency structure renumbered; the old arrays are freed. */
+static int remap_side(uint64_t nv, uint64_t **off, void **nb, void **w, const uint64_t *order,
+                      const uint64_t *inv, int width, int real, emogi_error *err)
+{
+    uint64_t ne = (*off)[nv];
+    uint64_t *noff = build_alloc(nv + 1, 8, "the reordered offsets", err);
+    void *nnb = noff ? build_alloc(ne, (size_t)width, "the reordered lists", err) : NULL;
+    uint32_t *nw = nnb && *w ? build_alloc(ne, 4, "the reordered weights", err) : NULL;
+    if (!noff || !nnb || (*w && !nw)) {
+        free(noff);
+        free(nnb);
+        return -1;
+    }
+    for (uint64_t v = 0; v < nv; v++)
+        noff[v] = degree(*off, order[v]);
+    build_exclusive_scan(noff, nv);
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (uint64_t v = 0; v < nv; v++)
+        remap_list(*off, *nb, *w, order[v], noff, nnb, nw, v, inv, width, real);
+    free(*off);
+    free(*nb);
+    free(*w);
+    *off = noff;
+    *nb = nnb;
+    *w = nw;
+    return 0;
+}
+
+static int remap_idmap(struct built_graph *b, const uint64_t *order, emogi_error *err)
+{
+    uint64_t nv = b->g.nv;
+    uint64_t *map = build_alloc(nv, 8, "the id map", err);
+    if (!map)
+        return -1;
+    for (uint64_t v = 0; v < nv; v++)
+        map[v] = b->idmap ? b->idmap[order[v]] : order[v];
+    free(b->idmap);
+    b->idmap = map;
+    b->g.idmap = map;
+    b->g.flags |= EMOGI_IDMAP;
+    return 0;
+}
+
+int reorder_graph(struct built_graph *b, enum reorder_by how, emogi_error *err)
+{
+    struct emogi_graph *g = &b->g;
+    uint64_t nv = g->nv;
+    uint64_t *order = build_alloc(nv, 8, "the new order", err);
+    uint64_t *inv = order ? build_alloc(nv, 8, "the new order", err) : NULL;
+    int rc = -1, real = g->weight_type == EMOGI_WEIGHT_FLOAT32, width = (int)g->id_width;
+    if (!order || !inv || reorder_order(g, how, order, err))
+        goto out;
+    for (uint64_t v = 0; v < nv; v++)
+        inv[order[v]] = v;
+    if (remap_side(nv, &b->offsets, &b->neighbors, &b->weights, order, inv, width, real, err))
+        goto out;
+    if (b->t_offsets && remap_side(nv, &b->t_offsets, &b->t_neighbors, &b->t_weights, order,
+                                   inv, width, real, err))
+        goto out;
+    rc = remap_idmap(b, order, err);
+out:
+    g->offsets = b->offsets;
+    g->neighbors = b->neighbors;
+    g->weights = b->weights;
+    g->t_offsets = b->t_offsets;
+    g->t_neighbors = b->t_neighbors;
+    g->t_weights = b->t_weights;
+    free(order);
+    free(inv);
+    return rc;
+}

@@ -1,0 +1,26 @@
+/*
+ * reorder.h - --reorder: renumber a built graph's vertices for locality.
+ */
+#ifndef EMOGI_CONVERT_REORDER_H
+#define EMOGI_CONVERT_REORDER_H
+
+#include "build.h"
+
+enum reorder_by {
+    REORDER_BY_DEGREE, /* descending degree, ties by id */
+    REORDER_BY_BFS     /* BFS order from the highest-degree vertex, then the
+                          remaining components from their smallest id */
+};
+
+/*
+ * Renumber B's vertices in place: every list (and the transpose) is
+ * remapped and sorted again, weights travel with their edges, and the id
+ * map becomes new id -> input id (composed with --relabel's map).
+ */
+int reorder_graph(struct built_graph *b, enum reorder_by how, emogi_error *err);
+
+/* The new order alone: order[new id] = old id, for tests. */
+int reorder_order(const struct emogi_graph *g, enum reorder_by how, uint64_t *order,
+                  emogi_error *err);
+
+#endif

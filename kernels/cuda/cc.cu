@@ -1,0 +1,436 @@
+/*
+ * cc.cu - connected components on the GPU: two algorithms over EMOGI's
+ * neighbour-reading kernels (cc_lists.cuh: naive, merged, aligned).
+ *
+ * lp  EMOGI's label propagation (S. W. Min et al., VLDB 2021): every
+ *     label starts as its vertex's id; each pass, every active vertex
+ *     reads its list and, for each neighbour with another label, lowers
+ *     the larger of the two with atomicMin (push and pull in one step) and
+ *     marks that vertex active for the next pass.  A label that changes is
+ *     always marked, so an edge whose ends disagree always has an active
+ *     end, and a pass that changes nothing is the last.  The labels are
+ *     then each component's smallest id.  Every pass reads the lists of
+ *     all vertices whose label moved: on a power-law graph most of the
+ *     edge array, several times.
+ *
+ * uf  Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018) as kernels/cpu/cc.c
+ *     runs it: link each vertex with its first and second neighbour (a
+ *     thread per vertex, one launch), flatten by pointer jumping, find
+ *     the largest tree from 1024 samples and link the remaining entries
+ *     of every list outside it.  The big tree's lists, most of the edge array, are never
+ *     read, which is what counts when the edges cross PCIe.  Hooking puts
+ *     the larger root under the smaller, so roots are minimal ids and the
+ *     flattened labels equal lp's.
+ *
+ * A directed graph's weak components need both directions: every list
+ * kernel runs over the out-lists and then over the placed transpose.
+ * Label propagation stops with an error after nv + 2 passes (each pass
+ * carries a component's smallest id at least one edge further along a
+ * shortest path, so nv + 1 always suffice), so a fault cannot hang.
+ */
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+
+#include "emogi_cc.h"
+
+namespace {
+
+static const char *const CUDA_ALG = "CC";
+#include "cuda_check.cuh"
+#include "cc_lists.cuh"
+
+using cc_lists::BLOCK;
+
+constexpr uint64_t ROUNDS = 2;    /* Afforest's sampling rounds */
+constexpr unsigned SAMPLES = 1024; /* to find the largest tree */
+
+__device__ __forceinline__ void atomic_min(uint32_t *a, uint32_t v)
+{
+    atomicMin(reinterpret_cast<unsigned *>(a), v);
+}
+__device__ __forceinline__ void atomic_min(uint64_t *a, uint64_t v)
+{
+    atomicMin(reinterpret_cast<unsigned long long *>(a), (unsigned long long)v);
+}
+__device__ __forceinline__ uint32_t atomic_cas(uint32_t *a, uint32_t old, uint32_t v)
+{
+    return atomicCAS(reinterpret_cast<unsigned *>(a), old, v);
+}
+__device__ __forceinline__ uint64_t atomic_cas(uint64_t *a, uint64_t old, uint64_t v)
+{
+    return atomicCAS(reinterpret_cast<unsigned long long *>(a), (unsigned long long)old,
+                     (unsigned long long)v);
+}
+
+/* Other threads rewrite the parents: read them from memory every time. */
+template <typename T> __device__ __forceinline__ T ld(const T *a, uint64_t i)
+{
+    return *reinterpret_cast<const volatile T *>(&a[i]);
+}
+
+template <typename T> struct lp_op {
+    T *label;
+    const uint8_t *curr;
+    uint8_t *next;
+    unsigned *changed;
+
+    __device__ bool active(uint64_t v) const { return curr[v]; }
+    __device__ void edge(uint64_t v, T u, bool &moved) const
+    {
+        const T lv = label[v], lu = label[u];
+        if (lv == lu)
+            return;
+        const uint64_t lower = lv < lu ? (uint64_t)u : v;
+        atomic_min(&label[lower], lv < lu ? lv : lu);
+        next[lower] = 1;
+        moved = true;
+    }
+    __device__ void finish(bool moved) const
+    {
+        if (moved)
+            *changed = 1;
+    }
+};
+
+/* GAP's Link: walk both sides up and hook the higher root under the lower. */
+template <typename T> __device__ void link(T *comp, uint64_t u, uint64_t v)
+{
+    T p1 = ld(comp, u), p2 = ld(comp, v);
+    while (p1 != p2) {
+        const T high = p1 > p2 ? p1 : p2, low = p1 > p2 ? p2 : p1;
+        const T p_high = ld(comp, high);
+        if (p_high == low || (p_high == high && atomic_cas(&comp[high], high, low) == high))
+            break;
+        p1 = ld(comp, ld(comp, high));
+        p2 = ld(comp, low);
+    }
+}
+
+template <typename T> struct uf_op {
+    T *comp;
+    T big; /* the sampled largest tree's root: its lists are skipped */
+
+    __device__ bool active(uint64_t v) const { return ld(comp, v) != big; }
+    __device__ void edge(uint64_t v, T u, bool &) const { link(comp, v, (uint64_t)u); }
+    __device__ void finish(bool) const {}
+};
+
+template <typename T> __global__ void init_labels(T *label, uint8_t *active, uint64_t nv)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        label[v] = (T)v;
+        if (active)
+            active[v] = 1;
+    }
+}
+
+/* Afforest's sampling, both rounds in one launch: a vertex's first two ids
+ * share a 32-byte sector, so over the link this costs one request per
+ * vertex instead of one per round.  Linking without flattening in between
+ * only leaves deeper trees for the next flattening; the answer is the same. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    sample_links(const uint64_t *off, const T *nb, T *comp, uint64_t nv, unsigned long long *acc)
+{
+    unsigned long long n = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        const uint64_t start = off[v], end = off[v + 1];
+        const uint64_t k = end - start < ROUNDS ? end - start : ROUNDS;
+        T u[ROUNDS];
+        for (uint64_t r = 0; r < k; r++)
+            u[r] = nb[start + r];
+        for (uint64_t r = 0; r < k; r++)
+            link(comp, v, (uint64_t)u[r]);
+        n += k;
+    }
+    cc_lists::add_counts(acc, n, n * sizeof(T));
+}
+
+/* Pointer jumping: parents only ever point to smaller ids, so this ends. */
+template <typename T> __global__ void compress(T *comp, uint64_t nv)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        T c = ld(comp, v);
+        while (c != ld(comp, (uint64_t)c))
+            c = ld(comp, (uint64_t)c);
+        comp[v] = c;
+    }
+}
+
+template <typename T>
+__global__ void gather(const T *comp, const uint64_t *at, T *out, unsigned n)
+{
+    const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        out[i] = comp[at[i]];
+}
+
+/* What one run holds on the device; released whatever happens. */
+struct cc_state {
+    void *label = nullptr;
+    uint8_t *curr = nullptr, *next = nullptr; /* lp: active vertices */
+    /* [0] next chunk, [1] heavy lists queued, [2] changed, [3..4] edges, bytes */
+    unsigned long long *scratch = nullptr;
+    uint64_t *heavy = nullptr;
+    uint64_t heavy_cap = 0;
+    uint64_t *sample_at = nullptr; /* uf: sampled vertices and their labels */
+    void *sample_label = nullptr;
+    unsigned blocks = 0; /* resident blocks of BLOCK threads */
+    cudaEvent_t t0 = nullptr, t1 = nullptr;
+};
+
+void release(cc_state &s)
+{
+    cudaFree(s.label);
+    cudaFree(s.curr);
+    cudaFree(s.next);
+    cudaFree(s.scratch);
+    cudaFree(s.heavy);
+    cudaFree(s.sample_at);
+    cudaFree(s.sample_label);
+    if (s.t0)
+        cudaEventDestroy(s.t0);
+    if (s.t1)
+        cudaEventDestroy(s.t1);
+    (void)cudaGetLastError();
+}
+
+unsigned grid_for(const cc_state &s, uint64_t threads)
+{
+    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
+    return (unsigned)(need < s.blocks ? need : s.blocks ? s.blocks : 1);
+}
+
+/* One list kernel over one side, under kernel K. */
+template <typename T, typename Op>
+int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emogi_kernel k,
+               cc_state &s, emogi_error *err)
+{
+    unsigned long long *acc = s.scratch + 3;
+    if (k == EMOGI_KERNEL_NAIVE) {
+        cc_lists::read_naive<T, Op><<<grid_for(s, nv), BLOCK>>>(sd, nv, op, acc);
+        EMOGI_CK(cudaGetLastError(), "launching the naive list kernel");
+        return 0;
+    }
+    const cc_lists::queue q = {s.scratch, s.heavy, s.heavy_cap};
+    const unsigned warp_blocks = grid_for(s, (nv + 31) / 32 * 32);
+    EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
+    if (k == EMOGI_KERNEL_ALIGNED)
+        cc_lists::read_warp<T, Op, true><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
+    else
+        cc_lists::read_warp<T, Op, false><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
+    EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
+    /* Always launched: it reads the queue length on the device. */
+    if (k == EMOGI_KERNEL_ALIGNED)
+        cc_lists::read_heavy<T, Op, true><<<s.blocks, BLOCK>>>(sd, op, q, acc);
+    else
+        cc_lists::read_heavy<T, Op, false><<<s.blocks, BLOCK>>>(sd, op, q, acc);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy list kernel");
+    return 0;
+}
+
+template <typename T> struct sides {
+    cc_lists::side<T> s[2];
+    int n;
+};
+
+template <typename T>
+sides<T> sides_of(const emogi_placed *out, const emogi_placed *in, uint64_t out_skip)
+{
+    sides<T> sd;
+    sd.s[0] = {out->d_offsets, static_cast<const T *>(out->d_neighbors), out_skip};
+    sd.n = 1;
+    if (in)
+        sd.s[sd.n++] = {in->d_offsets, static_cast<const T *>(in->d_neighbors), 0};
+    return sd;
+}
+
+template <typename T>
+int run_lp(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k, cc_state &s,
+           uint32_t *passes, emogi_error *err)
+{
+    const uint64_t nv = out->g->nv;
+    const sides<T> sd = sides_of<T>(out, in, 0);
+    T *label = static_cast<T *>(s.label);
+    init_labels<T><<<grid_for(s, nv), BLOCK>>>(label, s.curr, nv);
+    EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
+    for (uint64_t pass = 0;; pass++) {
+        if (pass > nv + 1)
+            return emogi_fail(err, "GPU CC: label propagation did not settle in %llu passes: "
+                                   "kernel fault", (unsigned long long)pass);
+        EMOGI_CK(cudaMemsetAsync(s.next, 0, nv), "clearing the next active set");
+        EMOGI_CK(cudaMemsetAsync(s.scratch + 2, 0, sizeof *s.scratch), "clearing the flag");
+        const lp_op<T> op = {label, s.curr, s.next, reinterpret_cast<unsigned *>(s.scratch + 2)};
+        for (int i = 0; i < sd.n; i++)
+            if (read_lists(sd.s[i], nv, op, k, s, err))
+                return -1;
+        unsigned long long changed = 0;
+        EMOGI_CK(cudaMemcpy(&changed, s.scratch + 2, sizeof changed, cudaMemcpyDeviceToHost),
+                 "running a pass");
+        uint8_t *t = s.curr;
+        s.curr = s.next;
+        s.next = t;
+        if (!changed) {
+            *passes = (uint32_t)(pass + 1);
+            return 0;
+        }
+    }
+}
+
+/* The root of the largest tree, by majority among SAMPLES vertices. */
+template <typename T> int frequent_root(uint64_t nv, cc_state &s, T *big, emogi_error *err)
+{
+    uint64_t at[SAMPLES], x = 0x9e3779b97f4a7c15ull;
+    T got[SAMPLES];
+    for (unsigned i = 0; i < SAMPLES; i++) {
+        uint64_t z = (x += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        at[i] = (z ^ (z >> 31)) % nv;
+    }
+    EMOGI_CK(cudaMemcpy(s.sample_at, at, sizeof at, cudaMemcpyHostToDevice), "sampling");
+    gather<T><<<(SAMPLES + BLOCK - 1) / BLOCK, BLOCK>>>(static_cast<const T *>(s.label),
+                                                        s.sample_at,
+                                                        static_cast<T *>(s.sample_label), SAMPLES);
+    EMOGI_CK(cudaGetLastError(), "launching the sampler");
+    EMOGI_CK(cudaMemcpy(got, s.sample_label, sizeof got, cudaMemcpyDeviceToHost), "sampling");
+    unsigned best_n = 0;
+    for (unsigned i = 0; i < SAMPLES; i++) {
+        unsigned n = 0;
+        for (unsigned j = 0; j < SAMPLES; j++)
+            n += got[j] == got[i];
+        if (n > best_n) {
+            best_n = n;
+            *big = got[i];
+        }
+    }
+    return 0;
+}
+
+template <typename T>
+int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k, cc_state &s,
+           uint32_t *passes, emogi_error *err)
+{
+    const uint64_t nv = out->g->nv;
+    T *comp = static_cast<T *>(s.label);
+    const T *nb = static_cast<const T *>(out->d_neighbors);
+    init_labels<T><<<grid_for(s, nv), BLOCK>>>(comp, nullptr, nv);
+    EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
+    sample_links<T><<<grid_for(s, nv), BLOCK>>>(out->d_offsets, nb, comp, nv, s.scratch + 3);
+    EMOGI_CK(cudaGetLastError(), "launching the sampling");
+    compress<T><<<grid_for(s, nv), BLOCK>>>(comp, nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    T big = 0;
+    if (frequent_root<T>(nv, s, &big, err))
+        return -1;
+    const sides<T> sd = sides_of<T>(out, in, ROUNDS);
+    const uf_op<T> op = {comp, big};
+    for (int i = 0; i < sd.n; i++)
+        if (read_lists(sd.s[i], nv, op, k, s, err))
+            return -1;
+    compress<T><<<grid_for(s, nv), BLOCK>>>(comp, nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    *passes = 2; /* sampling, final round */
+    return 0;
+}
+
+int check(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorithm a,
+          enum emogi_kernel k, emogi_error *err)
+{
+    const emogi_graph *g = out ? out->g : nullptr;
+    if (!g || !out->priv || !out->d_offsets)
+        return emogi_fail(err, "GPU CC: the graph is not placed on a GPU");
+    if (emogi_cc_check_graph(g, err))
+        return -1;
+    if ((g->flags & EMOGI_DIRECTED) && (!in || !in->priv || !in->d_offsets))
+        return emogi_fail(err, "GPU CC: a directed graph needs its transpose placed too");
+    if (in && in->device != out->device)
+        return emogi_fail(err, "GPU CC: the transpose is placed on another GPU");
+    if ((g->ne && !out->d_neighbors) || (in && g->ne && !in->d_neighbors))
+        return emogi_fail(err, "GPU CC: neighbours not placed");
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU CC: unknown kernel %d", (int)k);
+    if (a != EMOGI_CC_LP && a != EMOGI_CC_UF)
+        return emogi_fail(err, "GPU CC: unknown algorithm %d", (int)a);
+    return 0;
+}
+
+int setup(const emogi_placed *out, enum emogi_cc_algorithm a, cc_state &s, emogi_error *err)
+{
+    const emogi_graph *g = out->g;
+    EMOGI_CK(cudaSetDevice(out->device), "cudaSetDevice");
+    if (emogi_resident_blocks(out->device, BLOCK, &s.blocks, err))
+        return -1;
+    EMOGI_CK(cudaMalloc(&s.label, g->nv * g->id_width), "cudaMalloc of the labels");
+    if (a == EMOGI_CC_LP) {
+        EMOGI_CK(cudaMalloc(&s.curr, g->nv), "cudaMalloc of the active set");
+        EMOGI_CK(cudaMalloc(&s.next, g->nv), "cudaMalloc of the active set");
+    }
+    EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.scratch, 0, 5 * sizeof *s.scratch), "cudaMemset");
+    /* A list is queued at most once per launch, and only when longer than
+     * HEAVY - 31 entries, so this many slots cannot run out. */
+    s.heavy_cap = g->ne / (cc_lists::HEAVY / 2) + 1;
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(cudaMalloc(&s.sample_at, SAMPLES * sizeof *s.sample_at), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.sample_label, SAMPLES * sizeof(uint64_t)), "cudaMalloc");
+    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
+    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    return 0;
+}
+
+template <typename T>
+int run(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorithm a,
+        enum emogi_kernel k, cc_state &s, emogi_cc_stats *st, emogi_error *err)
+{
+    uint32_t passes = 0;
+    EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
+    int rc = a == EMOGI_CC_LP ? run_lp<T>(out, in, k, s, &passes, err)
+                              : run_uf<T>(out, in, k, s, &passes, err);
+    if (rc)
+        return -1;
+    EMOGI_CK(cudaEventRecord(s.t1), "cudaEventRecord");
+    EMOGI_CK(cudaEventSynchronize(s.t1), "running connected components");
+    float ms = 0;
+    EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
+    unsigned long long acc[2];
+    EMOGI_CK(cudaMemcpy(acc, s.scratch + 3, sizeof acc, cudaMemcpyDeviceToHost),
+             "counting edges");
+    st->seconds = ms / 1e3;
+    st->passes = passes;
+    st->edges_examined = acc[0];
+    st->edge_bytes = acc[1];
+    return 0;
+}
+
+} // namespace
+
+extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_placed *in,
+                            enum emogi_cc_algorithm a, enum emogi_kernel k, void *labels,
+                            struct emogi_cc_stats *st, emogi_error *err)
+{
+    if (check(out, in, a, k, err))
+        return -1;
+    const emogi_graph *g = out->g;
+    if (!(g->flags & EMOGI_DIRECTED))
+        in = nullptr;
+    cc_state s;
+    emogi_cc_stats local = {};
+    int rc = setup(out, a, s, err);
+    if (rc == 0 && g->nv > 0)
+        rc = g->id_width == 4 ? run<uint32_t>(out, in, a, k, s, &local, err)
+                              : run<uint64_t>(out, in, a, k, s, &local, err);
+    if (rc == 0 && g->nv > 0) {
+        cudaError_t e = cudaMemcpy(labels, s.label, g->nv * g->id_width, cudaMemcpyDeviceToHost);
+        if (e != cudaSuccess)
+            rc = emogi_cuda_fail(err, CUDA_ALG, "copying labels to the host", e);
+    }
+    release(s);
+    if (rc == 0 && st)
+        *st = local;
+    return rc;
+}

@@ -1,0 +1,192 @@
+/*
+ * cc_lists.cuh - EMOGI's three ways for GPU threads to read the neighbour
+ * lists of the active vertices, for the connected-components kernels
+ * (cc.cu).  What a vertex does with each neighbour is an Op:
+ *
+ *   bool active(v)            read v's list this launch?
+ *   void edge(v, u, changed)  the edge v-u, read from the list
+ *
+ * The access patterns are those of kernels/cuda/bfs.cu (see its comment
+ * for the measurements): naive, a thread per vertex; merged, a warp per
+ * vertex, lanes striding by 32; aligned, merged with the start moved down
+ * to the 128-byte boundary, lanes before the true start idle.  As there,
+ * the warp kernels take 32-vertex chunks in ascending order from a counter
+ * (reads sweep the edge array), test a chunk's vertices with one ballot,
+ * keep UNROLL loads in flight per lane, and set lists longer than HEAVY
+ * aside for a second launch that cuts them into SEGMENT-entry pieces
+ * spread over every warp, so one hub does not hold back a pass.
+ *
+ * A list may skip its first SKIP entries (Afforest's final round skips
+ * those its sampling rounds linked).  Every kernel adds the entries it
+ * read and the bytes it fetched (aligned: with the slack before a list)
+ * to acc[0] and acc[1].
+ */
+#ifndef EMOGI_CC_LISTS_CUH
+#define EMOGI_CC_LISTS_CUH
+
+#include <stdint.h>
+
+namespace cc_lists {
+
+constexpr int BLOCK = 256;
+constexpr int UNROLL = 4;
+constexpr unsigned FULL = 0xffffffffu;
+constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
+constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
+
+/* One side of the adjacency: out-lists, or a directed graph's in-lists. */
+template <typename T> struct side {
+    const uint64_t *off;
+    const T *nb;
+    uint64_t skip;
+};
+
+/* Counters the warp kernels share: [0] next chunk, [1] heavy lists queued. */
+struct queue {
+    unsigned long long *counters;
+    uint64_t *heavy;
+    uint64_t cap;
+};
+
+/* Sum a thread's counts over its warp; lane 0 adds them to ACC. */
+__device__ __forceinline__ void add_counts(unsigned long long *acc, unsigned long long edges,
+                                           unsigned long long bytes)
+{
+    for (int d = 16; d > 0; d /= 2) {
+        edges += __shfl_down_sync(FULL, edges, d);
+        bytes += __shfl_down_sync(FULL, bytes, d);
+    }
+    if ((threadIdx.x & 31) == 0 && (edges || bytes)) {
+        atomicAdd(&acc[0], edges);
+        atomicAdd(&acc[1], bytes);
+    }
+}
+
+template <typename T, typename Op>
+__global__ void __launch_bounds__(BLOCK)
+    read_naive(side<T> s, uint64_t nv, Op op, unsigned long long *acc)
+{
+    bool changed = false;
+    unsigned long long edges = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        if (!op.active(v))
+            continue;
+        const uint64_t end = s.off[v + 1];
+        const uint64_t start = s.off[v] + s.skip;
+        for (uint64_t i = start; i < end; i++)
+            op.edge(v, s.nb[i], changed);
+        edges += start < end ? end - start : 0;
+    }
+    op.finish(changed);
+    add_counts(acc, edges, edges * sizeof(T));
+}
+
+/* A warp reads [start, end) of V's list, lanes taking every 32nd entry from FIRST. */
+template <typename T, typename Op>
+__device__ __forceinline__ void warp_read(const T *__restrict__ nb, const Op &op, uint64_t v,
+                                          uint64_t first, uint64_t start, uint64_t end,
+                                          unsigned lane, bool &changed)
+{
+    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
+        T u[UNROLL];
+        bool ok[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            const uint64_t j = i + 32 * k;
+            ok[k] = j >= start && j < end;
+            if (ok[k])
+                u[k] = nb[j];
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++)
+            if (ok[k])
+                op.edge(v, u[k], changed);
+    }
+}
+
+template <typename T, bool ALIGNED>
+__device__ __forceinline__ uint64_t first_read(uint64_t start)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    return ALIGNED ? start & ~(per_line - 1) : start;
+}
+
+template <typename T, typename Op, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    read_warp(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
+{
+    const unsigned lane = threadIdx.x & 31;
+    bool changed = false;
+    unsigned long long edges = 0, bytes = 0;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&q.counters[0], 1ull);
+        const uint64_t base = 32 * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (base >= nv)
+            break;
+        unsigned todo = __ballot_sync(FULL, base + lane < nv && op.active(base + lane));
+        while (todo) {
+            const uint64_t v = base + (__ffs(todo) - 1);
+            todo &= todo - 1;
+            const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
+            if (start >= end)
+                continue;
+            const uint64_t first = first_read<T, ALIGNED>(start);
+            if (end - first > HEAVY) {
+                unsigned long long slot = 0;
+                if (lane == 0)
+                    slot = atomicAdd(&q.counters[1], 1ull);
+                slot = __shfl_sync(FULL, slot, 0);
+                if (slot < q.cap) {
+                    if (lane == 0)
+                        q.heavy[slot] = v;
+                    continue;
+                }
+            }
+            warp_read(s.nb, op, v, first, start, end, lane, changed);
+            if (lane == 0) {
+                edges += end - start;
+                bytes += (end - first) * sizeof(T);
+            }
+        }
+    }
+    op.finish(changed);
+    add_counts(acc, edges, bytes);
+}
+
+/* The long lists read_warp set aside, in SEGMENT-entry pieces over every
+ * warp; pieces after the first start on a 128-byte boundary. */
+template <typename T, typename Op, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    read_heavy(side<T> s, Op op, queue q, unsigned long long *acc)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
+    bool changed = false;
+    unsigned long long edges = 0, bytes = 0;
+    for (uint64_t h = 0; h < n; h++) {
+        const uint64_t v = q.heavy[h];
+        const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
+        const uint64_t first = first_read<T, ALIGNED>(start);
+        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
+        for (uint64_t i = warp; i < pieces; i += nwarps) {
+            const uint64_t a = first + i * SEGMENT;
+            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+            warp_read(s.nb, op, v, a, start, b, lane, changed);
+            if (lane == 0) {
+                edges += b - (a > start ? a : start);
+                bytes += (b - a) * sizeof(T);
+            }
+        }
+    }
+    op.finish(changed);
+    add_counts(acc, edges, bytes);
+}
+
+} // namespace cc_lists
+
+#endif

@@ -1,0 +1,547 @@
+/*
+ * pagerank.cu - PageRank on the GPU: the CPU backend's pull iteration
+ * (kernels/cpu/pagerank.c, GAP's pr.cc) with EMOGI's ways of reading the
+ * neighbour lists (S. W. Min et al., VLDB 2021; kernels/cuda/bfs.cu
+ * explains them and what MEASURED.md found for each).
+ *
+ * Each iteration is a few launches on one stream: `spread` turns ranks
+ * into per-edge contributions and sums the dangling rank; `gather` sums
+ * each vertex's in-neighbours' contributions, where the in-edge array,
+ * the one array that may live across PCIe, is read by
+ *
+ *   naive    a thread per vertex, its list read serially;
+ *   merged   a warp per vertex, lanes striding by 32, the warp's sum a
+ *            shuffle reduction;
+ *   aligned  merged, the start moved down to the 128-byte boundary so
+ *            every warp load covers whole lines; lanes before the true
+ *            start read nothing.
+ *
+ * Every vertex is active in every iteration, so warps take 32-vertex
+ * chunks from a counter in ascending order and the edge array is swept
+ * front to back.  Lists longer than HEAVY entries (hubs of a Kronecker
+ * graph hold about a million) would keep one warp busy long after the
+ * rest: the warp kernels leave them to `pieces`, which spreads SEGMENT-
+ * entry pieces over all warps, and `finish`, which adds each hub's piece
+ * sums in order.  The set of hubs never changes, so it is listed once on
+ * the host.
+ *
+ * Everything is summed in float64 and in a fixed order per vertex (lanes,
+ * then a shuffle tree), so ranks do not depend on scheduling; they differ
+ * from the CPU's only by rounding.  The L1 change, summed per block, is
+ * the one value read back per iteration.
+ */
+#include <cuda_runtime.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "cuda_check.cuh"
+#include "emogi_pagerank.h"
+
+namespace {
+
+const char *const CUDA_ALG = "PageRank";
+
+constexpr int BLOCK = 256;
+constexpr int UNROLL = 4;
+constexpr unsigned FULL = 0xffffffffu;
+constexpr uint64_t CHUNKS = 2;      /* 32-vertex chunks per grab: fewer atomics */
+constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
+constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
+
+__device__ __forceinline__ double warp_total(double s)
+{
+    for (int o = 16; o > 0; o /= 2)
+        s += __shfl_xor_sync(FULL, s, o);
+    return s;
+}
+
+/* The block's sum of V into *OUT; every thread of the block must call it. */
+__device__ __forceinline__ void block_total(double v, double *out)
+{
+    __shared__ double warps[BLOCK / 32];
+    v = warp_total(v);
+    if ((threadIdx.x & 31) == 0)
+        warps[threadIdx.x / 32] = v;
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        v = warp_total(threadIdx.x < BLOCK / 32 ? warps[threadIdx.x] : 0.0);
+        if (threadIdx.x == 0)
+            *out = v;
+    }
+}
+
+__device__ __forceinline__ double base_rank(const double *dangling, uint64_t nv, double d)
+{
+    const double n = (double)nv;
+    return (1.0 - d) / n + d * *dangling / n;
+}
+
+__global__ void __launch_bounds__(BLOCK) init_ranks(double *rank, uint64_t nv)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
+        rank[v] = 1.0 / (double)nv;
+}
+
+/* PART gets one partial sum per block; a single block adds them in order. */
+__global__ void __launch_bounds__(BLOCK) sum_parts(const double *part, uint64_t n, double *out)
+{
+    double s = 0;
+    for (uint64_t i = threadIdx.x; i < n; i += BLOCK)
+        s += part[i];
+    block_total(s, out);
+}
+
+__global__ void __launch_bounds__(BLOCK)
+    spread(const uint64_t *__restrict__ out_off, const double *__restrict__ rank,
+           double *__restrict__ contrib, uint64_t nv, double *part)
+{
+    double dangling = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        const uint64_t deg = out_off[v + 1] - out_off[v];
+        contrib[v] = deg ? rank[v] / (double)deg : 0.0;
+        dangling += deg ? 0.0 : rank[v];
+    }
+    block_total(dangling, &part[blockIdx.x]);
+}
+
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    gather_naive(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+                 const double *__restrict__ contrib, double *rank, uint64_t nv,
+                 const double *dangling, double d, double *part)
+{
+    const double base = base_rank(dangling, nv, d);
+    double delta = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        double s = 0;
+        const uint64_t end = off[v + 1];
+        for (uint64_t i = off[v]; i < end; i++)
+            s += contrib[nb[i]];
+        const double r = base + d * s;
+        delta += fabs(r - rank[v]);
+        rank[v] = r;
+    }
+    block_total(delta, &part[blockIdx.x]);
+}
+
+/* The warp's sum over [start, end), lanes reading every 32nd entry from FIRST. */
+template <typename T>
+__device__ __forceinline__ double warp_read(const T *__restrict__ nb,
+                                            const double *__restrict__ contrib, uint64_t first,
+                                            uint64_t start, uint64_t end, unsigned lane)
+{
+    double s = 0;
+    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
+        T u[UNROLL];
+        bool ok[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            const uint64_t j = i + 32 * k;
+            ok[k] = j >= start && j < end;
+            if (ok[k])
+                u[k] = nb[j];
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++)
+            if (ok[k])
+                s += contrib[u[k]];
+    }
+    return warp_total(s);
+}
+
+template <typename T, bool ALIGNED>
+__host__ __device__ __forceinline__ uint64_t first_read(uint64_t start)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    return ALIGNED ? start & ~(per_line - 1) : start;
+}
+
+template <typename T, bool ALIGNED>
+__host__ __device__ __forceinline__ bool is_heavy(uint64_t start, uint64_t end)
+{
+    return end - first_read<T, ALIGNED>(start) > HEAVY;
+}
+
+/* One 32-vertex chunk: each vertex's list read by the whole warp, then
+ * lane i writes vertex chunk+i, so offsets and ranks move coalesced. */
+template <typename T, bool ALIGNED>
+__device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
+                                               const T *__restrict__ nb,
+                                               const double *__restrict__ contrib, double *rank,
+                                               uint64_t nv, uint64_t chunk, double base, double d,
+                                               unsigned lane)
+{
+    const uint64_t v = chunk + lane;
+    unsigned long long my_start = 0, my_end = 0;
+    if (v < nv) {
+        my_start = off[v];
+        my_end = off[v + 1];
+    }
+    const unsigned count = nv - chunk < 32 ? (unsigned)(nv - chunk) : 32u;
+    double mine = 0;
+    for (unsigned i = 0; i < count; i++) {
+        const uint64_t start = __shfl_sync(FULL, my_start, i);
+        const uint64_t end = __shfl_sync(FULL, my_end, i);
+        if (is_heavy<T, ALIGNED>(start, end))
+            continue;
+        const double s = warp_read(nb, contrib, first_read<T, ALIGNED>(start), start, end, lane);
+        if (lane == i)
+            mine = s;
+    }
+    if (v >= nv || is_heavy<T, ALIGNED>(my_start, my_end))
+        return 0.0;
+    const double r = base + d * mine;
+    const double delta = fabs(r - rank[v]);
+    rank[v] = r;
+    return delta;
+}
+
+template <typename T, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    gather_warp(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+                const double *__restrict__ contrib, double *rank, uint64_t nv,
+                const double *dangling, double d, double *part, unsigned long long *counter)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const double base = base_rank(dangling, nv, d);
+    double delta = 0;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(counter, 1ull);
+        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32)
+            delta += gather_chunk<T, ALIGNED>(off, nb, contrib, rank, nv, chunk, base, d, lane);
+    }
+    block_total(delta, &part[blockIdx.x]);
+}
+
+/* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of its list. */
+template <typename T, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    pieces(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+           const double *__restrict__ contrib, const uint64_t *__restrict__ piece_vertex,
+           const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    for (uint64_t q = warp; q < npieces; q += nwarps) {
+        const uint64_t u = piece_vertex[q];
+        const uint64_t start = off[u], end = off[u + 1];
+        const uint64_t a = first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
+        const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+        const double s = warp_read(nb, contrib, a, start, b, lane);
+        if (lane == 0)
+            piece_sum[q] = s;
+    }
+}
+
+/* Hub h's pieces are piece_base[h] .. piece_base[h+1]-1, added in order. */
+__global__ void __launch_bounds__(BLOCK)
+    finish(const uint64_t *__restrict__ heavy, const uint64_t *__restrict__ piece_base,
+           uint64_t nheavy, const double *__restrict__ piece_sum, double *rank, uint64_t nv,
+           const double *dangling, double d, double *part)
+{
+    const double base = base_rank(dangling, nv, d);
+    double delta = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t h = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; h < nheavy; h += stride) {
+        double s = 0;
+        for (uint64_t q = piece_base[h]; q < piece_base[h + 1]; q++)
+            s += piece_sum[q];
+        const uint64_t v = heavy[h];
+        const double r = base + d * s;
+        delta += fabs(r - rank[v]);
+        rank[v] = r;
+    }
+    block_total(delta, &part[blockIdx.x]);
+}
+
+/* The hubs, their pieces, and the bytes one gather fetches; from host offsets. */
+struct hub_plan {
+    uint64_t nheavy = 0, npieces = 0, bytes_per_iteration = 0;
+    uint64_t *heavy = nullptr, *piece_base = nullptr; /* host, freed after upload */
+    uint64_t *piece_vertex = nullptr, *piece_index = nullptr;
+};
+
+void free_plan(hub_plan &h)
+{
+    free(h.heavy);
+    free(h.piece_base);
+    free(h.piece_vertex);
+    free(h.piece_index);
+    h.heavy = h.piece_base = h.piece_vertex = h.piece_index = nullptr;
+}
+
+template <typename T, bool ALIGNED>
+int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
+{
+    const uint64_t *off = in->offsets;
+    for (uint64_t v = 0; v < in->nv; v++) {
+        const uint64_t s = off[v], e = off[v + 1];
+        h.bytes_per_iteration += e > s ? (e - first_read<T, ALIGNED>(s)) * sizeof(T) : 0;
+        if (split && is_heavy<T, ALIGNED>(s, e)) {
+            h.nheavy++;
+            h.npieces += (e - first_read<T, ALIGNED>(s) + SEGMENT - 1) / SEGMENT;
+        }
+    }
+    if (h.nheavy == 0)
+        return 0;
+    h.heavy = (uint64_t *)malloc(h.nheavy * sizeof(uint64_t));
+    h.piece_base = (uint64_t *)malloc((h.nheavy + 1) * sizeof(uint64_t));
+    h.piece_vertex = (uint64_t *)malloc(h.npieces * sizeof(uint64_t));
+    h.piece_index = (uint64_t *)malloc(h.npieces * sizeof(uint64_t));
+    if (!h.heavy || !h.piece_base || !h.piece_vertex || !h.piece_index)
+        return emogi_fail(err, "GPU PageRank: out of host memory for %llu hub pieces",
+                          (unsigned long long)h.npieces);
+    uint64_t n = 0, q = 0;
+    for (uint64_t v = 0; v < in->nv; v++) {
+        const uint64_t s = off[v], e = off[v + 1];
+        if (!is_heavy<T, ALIGNED>(s, e))
+            continue;
+        h.heavy[n] = v;
+        h.piece_base[n++] = q;
+        for (uint64_t i = 0; i * SEGMENT < e - first_read<T, ALIGNED>(s); i++, q++) {
+            h.piece_vertex[q] = v;
+            h.piece_index[q] = i;
+        }
+    }
+    h.piece_base[n] = q;
+    return 0;
+}
+
+/* What one run holds on the device; released whatever happens. */
+struct pr_state {
+    double *rank = nullptr, *contrib = nullptr;
+    double *part_dangling = nullptr, *part_delta = nullptr;
+    double *scalars = nullptr; /* [0] dangling rank, [1] L1 change */
+    unsigned long long *counter = nullptr;
+    uint64_t *out_off = nullptr; /* directed graphs: out-degrees */
+    uint64_t *heavy = nullptr, *piece_base = nullptr, *piece_vertex = nullptr,
+             *piece_index = nullptr;
+    double *piece_sum = nullptr;
+    cudaEvent_t t0 = nullptr, t1 = nullptr;
+    /* launch shape */
+    unsigned spread_blocks = 1, gather_blocks = 1, piece_blocks = 1, finish_blocks = 1;
+    hub_plan hubs;
+};
+
+void release(pr_state &s)
+{
+    cudaFree(s.rank);
+    cudaFree(s.contrib);
+    cudaFree(s.part_dangling);
+    cudaFree(s.part_delta);
+    cudaFree(s.scalars);
+    cudaFree(s.counter);
+    cudaFree(s.out_off);
+    cudaFree(s.heavy);
+    cudaFree(s.piece_base);
+    cudaFree(s.piece_vertex);
+    cudaFree(s.piece_index);
+    cudaFree(s.piece_sum);
+    if (s.t0)
+        cudaEventDestroy(s.t0);
+    if (s.t1)
+        cudaEventDestroy(s.t1);
+    free_plan(s.hubs);
+    (void)cudaGetLastError();
+}
+
+unsigned blocks_for(uint64_t threads, unsigned resident)
+{
+    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
+    return need == 0 ? 1u : need < resident ? (unsigned)need : resident;
+}
+
+int upload(uint64_t **dev, const uint64_t *host, uint64_t n, emogi_error *err)
+{
+    EMOGI_CK(cudaMalloc(dev, (n ? n : 1) * sizeof(uint64_t)), "cudaMalloc of the hub lists");
+    if (n)
+        EMOGI_CK(cudaMemcpy(*dev, host, n * sizeof(uint64_t), cudaMemcpyHostToDevice),
+                 "copying the hub lists");
+    return 0;
+}
+
+int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *err)
+{
+    const emogi_graph *in = p->g;
+    const uint64_t nv = in->nv;
+    unsigned resident = 1;
+    if (emogi_resident_blocks(p->device, BLOCK, &resident, err))
+        return -1;
+    s.spread_blocks = blocks_for(nv, resident);
+    /* naive: a thread per vertex; the warp kernels: a warp per 32-vertex chunk */
+    s.gather_blocks = blocks_for(k == EMOGI_KERNEL_NAIVE ? nv : (nv + 31) / 32 * 32, resident);
+    s.piece_blocks = blocks_for(s.hubs.npieces * 32, resident);
+    s.finish_blocks = blocks_for(s.hubs.nheavy, resident);
+    EMOGI_CK(cudaMalloc(&s.rank, nv * sizeof(double)), "cudaMalloc of the ranks");
+    EMOGI_CK(cudaMalloc(&s.contrib, nv * sizeof(double)), "cudaMalloc of the contributions");
+    EMOGI_CK(cudaMalloc(&s.part_dangling, s.spread_blocks * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.part_delta, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
+             "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.part_delta, 0, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
+             "cudaMemset");
+    EMOGI_CK(cudaMalloc(&s.scalars, 2 * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.counter, sizeof *s.counter), "cudaMalloc");
+    if (in->flags & EMOGI_DIRECTED) {
+        if (upload(&s.out_off, emogi_pagerank_out_offsets(in), nv + 1, err))
+            return -1;
+    }
+    const hub_plan &h = s.hubs;
+    if (upload(&s.heavy, h.heavy, h.nheavy, err) ||
+        upload(&s.piece_base, h.piece_base, h.nheavy ? h.nheavy + 1 : 0, err) ||
+        upload(&s.piece_vertex, h.piece_vertex, h.npieces, err) ||
+        upload(&s.piece_index, h.piece_index, h.npieces, err))
+        return -1;
+    EMOGI_CK(cudaMalloc(&s.piece_sum, (h.npieces ? h.npieces : 1) * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
+    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    init_ranks<<<s.spread_blocks, BLOCK>>>(s.rank, nv);
+    EMOGI_CK(cudaGetLastError(), "launching the initial ranks");
+    EMOGI_CK(cudaDeviceSynchronize(), "initialising the ranks");
+    return 0;
+}
+
+template <typename T, bool ALIGNED>
+void launch_warp(const emogi_placed *p, const T *nb, pr_state &s, double d)
+{
+    const uint64_t nv = p->g->nv;
+    gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
+                                                        s.scalars, d, s.part_delta, s.counter);
+    if (s.hubs.nheavy == 0)
+        return;
+    pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.piece_vertex,
+                                                  s.piece_index, s.hubs.npieces, s.piece_sum);
+    finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
+                                       nv, s.scalars, d, s.part_delta + s.gather_blocks);
+}
+
+/* One iteration; *delta gets its L1 change (the only synchronisation). */
+template <typename T>
+int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
+              emogi_error *err)
+{
+    const uint64_t nv = p->g->nv;
+    const T *nb = static_cast<const T *>(p->d_neighbors);
+    const uint64_t *out_off = s.out_off ? s.out_off : p->d_offsets;
+    spread<<<s.spread_blocks, BLOCK>>>(out_off, s.rank, s.contrib, nv, s.part_dangling);
+    EMOGI_CK(cudaGetLastError(), "launching spread");
+    sum_parts<<<1, BLOCK>>>(s.part_dangling, s.spread_blocks, &s.scalars[0]);
+    EMOGI_CK(cudaGetLastError(), "launching the dangling sum");
+    if (k == EMOGI_KERNEL_NAIVE) {
+        gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
+                                                    s.scalars, d, s.part_delta);
+    } else {
+        EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
+        if (k == EMOGI_KERNEL_ALIGNED)
+            launch_warp<T, true>(p, nb, s, d);
+        else
+            launch_warp<T, false>(p, nb, s, d);
+    }
+    EMOGI_CK(cudaGetLastError(), "launching gather");
+    sum_parts<<<1, BLOCK>>>(s.part_delta, s.gather_blocks + s.finish_blocks, &s.scalars[1]);
+    EMOGI_CK(cudaGetLastError(), "launching the change sum");
+    EMOGI_CK(cudaMemcpy(delta, &s.scalars[1], sizeof *delta, cudaMemcpyDeviceToHost),
+             "running an iteration");
+    return 0;
+}
+
+template <typename T>
+int iterate(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kernel k,
+            pr_state &s, emogi_pagerank_stats *st, emogi_error *err)
+{
+    while (st->iterations < prm->max_iterations) {
+        if (iteration<T>(p, k, s, prm->damping, &st->delta, err))
+            return -1;
+        st->iterations++;
+        if (!isfinite(st->delta))
+            return emogi_fail(err, "GPU PageRank: the change is %g: kernel fault", st->delta);
+        if (st->delta < prm->tolerance) {
+            st->converged = 1;
+            break;
+        }
+    }
+    return 0;
+}
+
+template <typename T>
+int plan(const emogi_graph *in, enum emogi_kernel k, hub_plan &h, emogi_error *err)
+{
+    if (k == EMOGI_KERNEL_ALIGNED)
+        return plan_hubs<T, true>(in, true, h, err);
+    return plan_hubs<T, false>(in, k == EMOGI_KERNEL_MERGED, h, err);
+}
+
+int check(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kernel k,
+          emogi_error *err)
+{
+    const emogi_graph *g = p ? p->g : nullptr;
+    if (!g || !p->priv || !p->d_offsets)
+        return emogi_fail(err, "GPU PageRank: the graph is not placed on a GPU");
+    if (g->ne && !p->d_neighbors)
+        return emogi_fail(err, "GPU PageRank: neighbours not placed");
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "GPU PageRank: id width %u unsupported", g->id_width);
+    if ((g->flags & EMOGI_DIRECTED) && !g->t_offsets)
+        return emogi_fail(err, "GPU PageRank: a directed graph must be placed as its in-edges "
+                               "(emogi_pagerank_in_edges)");
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU PageRank: unknown kernel %d", (int)k);
+    return emogi_pagerank_check_params(prm, err);
+}
+
+int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kernel k,
+        double *rank, emogi_pagerank_stats *st, pr_state &s, emogi_error *err)
+{
+    const emogi_graph *in = p->g;
+    const bool narrow = in->id_width == 4;
+    EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
+    if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
+        setup(p, k, s, err))
+        return -1;
+    EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
+    if (narrow ? iterate<uint32_t>(p, prm, k, s, st, err) : iterate<uint64_t>(p, prm, k, s, st, err))
+        return -1;
+    EMOGI_CK(cudaEventRecord(s.t1), "cudaEventRecord");
+    EMOGI_CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
+    float ms = 0;
+    EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
+    st->seconds = ms / 1e3;
+    st->edges_read = st->iterations * in->ne;
+    st->edge_bytes = st->iterations * s.hubs.bytes_per_iteration;
+    EMOGI_CK(cudaMemcpy(rank, s.rank, in->nv * sizeof *rank, cudaMemcpyDeviceToHost),
+             "copying the ranks to the host");
+    return 0;
+}
+
+} // namespace
+
+extern "C" int emogi_pagerank_gpu(const struct emogi_placed *p,
+                                  const struct emogi_pagerank_params *prm, enum emogi_kernel k,
+                                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    if (check(p, prm, k, err))
+        return -1;
+    emogi_pagerank_stats local = {};
+    if (p->g->nv == 0) {
+        local.converged = 1;
+        if (st)
+            *st = local;
+        return 0;
+    }
+    pr_state s;
+    int rc = run(p, prm, k, rank, &local, s, err);
+    release(s);
+    if (rc == 0 && st)
+        *st = local;
+    return rc;
+}

@@ -1,0 +1,466 @@
+/*
+ * sssp.cu - single-source shortest paths on the GPU, after EMOGI (S. W. Min
+ * et al., "EMOGI: Efficient Memory-access for Out-of-memory Graph-traversal
+ * in GPUs", VLDB 2021): frontier-driven Bellman-Ford.
+ *
+ * Each round is one launch over the vertices in ascending id order.  A
+ * vertex is active in round r when its stamp equals r; it reads its
+ * neighbour and weight lists and lowers each neighbour's distance with
+ * atomicMin, stamping every neighbour it lowered for round r+1.  The search
+ * ends at the first round that lowers nothing.  Weights are non-negative,
+ * so there is no negative cycle and a vertex's distance is final once the
+ * rounds have covered the hops of its shortest path: more than nv+1 rounds
+ * can only be a fault, and is reported as one instead of spinning.
+ *
+ * Distances: uint64 for integer weights (64-bit atomicMin), float32 for
+ * float weights, compared and swapped as their bit patterns (atomicMin on
+ * unsigned: non-negative floats, +infinity included, order like their
+ * bits).  Each candidate is the one rounding __fadd_rn(dist[u], w), the
+ * same addition the CPU does, and the minimum over paths of such sums does
+ * not depend on the order of relaxations: both backends agree bit for bit.
+ *
+ * The reads follow EMOGI (see bfs.cu for the measurements behind them):
+ *
+ *   naive    a thread per vertex reads its lists serially;
+ *   merged   a warp per vertex, lanes striding by 32 over the lists;
+ *   aligned  merged, with the start moved down to the 128-byte boundary of
+ *            the neighbour array (32 ids of 4 bytes, 16 of 8 bytes).  The
+ *            weight array is indexed identically, so for 8-byte ids a
+ *            warp's 16-entry step covers 64 bytes of weights: both arrays
+ *            start 4096-aligned, so those 64 bytes are aligned too and the
+ *            two reads stay whole requests.
+ *
+ * As in bfs.cu, the warp kernels test 32 stamps with one coalesced load
+ * and a ballot, take 32-vertex chunks in ascending order from a counter
+ * (reads sweep the edge arrays front to back), keep UNROLL loads per lane
+ * in flight, and set aside lists longer than HEAVY entries for a second
+ * launch that spreads their pieces over every warp.
+ */
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+
+#include "emogi_sssp.h"
+#include "cuda_check.cuh"
+
+namespace {
+
+const char *const CUDA_ALG = "SSSP";
+
+constexpr int BLOCK = 256;
+constexpr int UNROLL = 4;
+constexpr unsigned FULL = 0xffffffffu;
+constexpr uint64_t CHUNKS = 2;     /* 32-vertex chunks per grab */
+constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
+constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
+constexpr unsigned FLOAT_INF_BITS = 0x7f800000u;
+
+/* counters[]: what the host resets every round, then the running totals. */
+enum { C_CHUNK, C_HEAVY, C_EDGES, C_BYTES, C_COUNT };
+
+enum wkind { W_U32, W_F32, W_UNIT };
+
+template <int K> struct dist_type { typedef unsigned long long type; };
+template <> struct dist_type<W_F32> { typedef unsigned int type; };
+
+template <int K>
+__device__ __forceinline__ typename dist_type<K>::type
+through(typename dist_type<K>::type du, const void *__restrict__ wt, uint64_t j)
+{
+    if (K == W_UNIT)
+        return du + 1;
+    if (K == W_U32)
+        return du + static_cast<const uint32_t *>(wt)[j];
+    return __float_as_uint(__fadd_rn(__uint_as_float((unsigned)du),
+                                     static_cast<const float *>(wt)[j]));
+}
+
+/* The plain read skips most atomics; a stale value is only ever higher. */
+template <typename D>
+__device__ __forceinline__ void lower(D *dist, uint32_t *stamp, uint64_t v, D d, uint32_t next,
+                                      bool &changed)
+{
+    if (d < dist[v] && d < atomicMin(&dist[v], d)) {
+        stamp[v] = next;
+        changed = true;
+    }
+}
+
+template <typename T, int K>
+__global__ void __launch_bounds__(BLOCK)
+    sssp_naive(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+               const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+               uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters)
+{
+    typedef typename dist_type<K>::type D;
+    bool changed = false;
+    unsigned long long edges = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+        if (stamp[v] != round)
+            continue;
+        const D du = dist[v];
+        const uint64_t start = off[v], end = off[v + 1];
+        for (uint64_t i = start; i < end; i++)
+            lower<D>(dist, stamp, nb[i], through<K>(du, wt, i), round + 1, changed);
+        edges += end - start;
+    }
+    for (int d = 16; d > 0; d /= 2)
+        edges += __shfl_down_sync(FULL, edges, d);
+    if ((threadIdx.x & 31) == 0 && edges) {
+        atomicAdd(&counters[C_EDGES], edges);
+        atomicAdd(&counters[C_BYTES], edges * (sizeof(T) + (K == W_UNIT ? 0 : 4)));
+    }
+    if (changed)
+        *flag = round + 1;
+}
+
+/* One warp relaxes entries [start, end) of a vertex at DU; lanes take every
+ * 32nd entry from FIRST (FIRST <= START when aligned). */
+template <typename T, int K>
+__device__ __forceinline__ void warp_relax(const T *__restrict__ nb, const void *__restrict__ wt,
+                                           typename dist_type<K>::type *dist, uint32_t *stamp,
+                                           typename dist_type<K>::type du, uint64_t first,
+                                           uint64_t start, uint64_t end, unsigned lane,
+                                           uint32_t next, bool &changed)
+{
+    typedef typename dist_type<K>::type D;
+    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
+        T u[UNROLL];
+        D d[UNROLL];
+        bool ok[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++) {
+            const uint64_t j = i + 32 * k;
+            ok[k] = j >= start && j < end;
+            if (ok[k]) {
+                u[k] = nb[j];
+                d[k] = through<K>(du, wt, j);
+            }
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; k++)
+            if (ok[k])
+                lower<D>(dist, stamp, u[k], d[k], next, changed);
+    }
+}
+
+template <typename T, bool ALIGNED>
+__device__ __forceinline__ uint64_t first_read(uint64_t start)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    return ALIGNED ? start & ~(per_line - 1) : start;
+}
+
+/* Edges a warp served and the bytes it fetched for them, added once per warp. */
+template <typename T, int K>
+__device__ __forceinline__ void add_counts(unsigned long long *counters, unsigned lane,
+                                           unsigned long long edges, unsigned long long span)
+{
+    if (lane == 0 && edges) {
+        atomicAdd(&counters[C_EDGES], edges);
+        atomicAdd(&counters[C_BYTES], span * (sizeof(T) + (K == W_UNIT ? 0 : 4)));
+    }
+}
+
+template <typename T, int K, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    sssp_warp(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+              const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+              uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters,
+              uint64_t *heavy, uint64_t heavy_cap)
+{
+    const unsigned lane = threadIdx.x & 31;
+    bool changed = false;
+    unsigned long long edges = 0, span = 0;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&counters[C_CHUNK], 1ull);
+        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t base = grab; base < grab + 32 * CHUNKS && base < nv; base += 32) {
+            const uint64_t v = base + lane;
+            unsigned todo = __ballot_sync(FULL, v < nv && stamp[v] == round);
+            while (todo) {
+                const uint64_t u = base + (__ffs(todo) - 1);
+                todo &= todo - 1;
+                const uint64_t start = off[u], end = off[u + 1];
+                const uint64_t first = first_read<T, ALIGNED>(start);
+                edges += end - start;
+                span += end > start ? end - first : 0;
+                if (end - first > HEAVY) {
+                    unsigned long long slot = 0;
+                    if (lane == 0)
+                        slot = atomicAdd(&counters[C_HEAVY], 1ull);
+                    slot = __shfl_sync(FULL, slot, 0);
+                    if (slot < heavy_cap) {
+                        if (lane == 0)
+                            heavy[slot] = u;
+                        continue;
+                    }
+                }
+                if (start < end)
+                    warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane,
+                                     round + 1, changed);
+            }
+        }
+    }
+    add_counts<T, K>(counters, lane, edges, span);
+    if (__any_sync(FULL, changed) && lane == 0)
+        *flag = round + 1;
+}
+
+/* The long lists the round kernel set aside, cut into SEGMENT-entry pieces
+ * spread over every warp; pieces after the first start on a boundary. */
+template <typename T, int K, bool ALIGNED>
+__global__ void __launch_bounds__(BLOCK)
+    sssp_heavy(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+               const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+               uint32_t round, uint32_t *flag, const unsigned long long *counters,
+               const uint64_t *heavy, uint64_t heavy_cap)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
+    bool changed = false;
+    for (uint64_t q = 0; q < n; q++) {
+        const uint64_t u = heavy[q];
+        const uint64_t start = off[u], end = off[u + 1];
+        const uint64_t first = first_read<T, ALIGNED>(start);
+        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
+        const typename dist_type<K>::type du = dist[u];
+        for (uint64_t i = warp; i < pieces; i += nwarps) {
+            const uint64_t a = first + i * SEGMENT;
+            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+            warp_relax<T, K>(nb, wt, dist, stamp, du, a, start, b, lane, round + 1, changed);
+        }
+    }
+    if (__any_sync(FULL, changed) && lane == 0)
+        *flag = round + 1;
+}
+
+__global__ void fill_inf(unsigned *dist, uint64_t nv)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
+        dist[v] = FLOAT_INF_BITS;
+}
+
+/* What one search holds on the device; released whatever happens. */
+struct sssp_state {
+    void *dist = nullptr;
+    uint32_t *stamp = nullptr;
+    uint32_t *flag = nullptr;
+    unsigned long long *counters = nullptr;
+    uint64_t *heavy = nullptr;
+    uint64_t heavy_cap = 0;
+    unsigned blocks = 0; /* resident blocks: grid-stride loops need no more */
+    cudaEvent_t t0 = nullptr, t1 = nullptr;
+};
+
+void release(sssp_state &s)
+{
+    cudaFree(s.dist);
+    cudaFree(s.stamp);
+    cudaFree(s.flag);
+    cudaFree(s.counters);
+    cudaFree(s.heavy);
+    if (s.t0)
+        cudaEventDestroy(s.t0);
+    if (s.t1)
+        cudaEventDestroy(s.t1);
+    (void)cudaGetLastError();
+}
+
+unsigned grid_for(uint64_t threads, unsigned resident)
+{
+    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
+    return (unsigned)(need < resident ? need : (need ? resident : 1));
+}
+
+template <typename T, int K, bool ALIGNED>
+int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_error *err)
+{
+    typedef typename dist_type<K>::type D;
+    const uint64_t nv = p->g->nv;
+    const T *nb = static_cast<const T *>(p->d_neighbors);
+    D *dist = static_cast<D *>(s.dist);
+    EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
+    sssp_warp<T, K, ALIGNED><<<grid_for((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+        p->d_offsets, nb, p->d_weights, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy,
+        s.heavy_cap);
+    EMOGI_CK(cudaGetLastError(), "launching the round kernel");
+    /* Always launched: it reads the queue length on the device, which costs
+     * less than a round trip to ask whether the queue is empty. */
+    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, p->d_weights, dist, s.stamp,
+                                                    round, s.flag, s.counters, s.heavy,
+                                                    s.heavy_cap);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
+    return 0;
+}
+
+template <typename T, int K>
+int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint32_t round,
+           emogi_error *err)
+{
+    typedef typename dist_type<K>::type D;
+    if (k == EMOGI_KERNEL_MERGED)
+        return launch_warp<T, K, false>(p, s, round, err);
+    if (k == EMOGI_KERNEL_ALIGNED)
+        return launch_warp<T, K, true>(p, s, round, err);
+    const uint64_t nv = p->g->nv;
+    sssp_naive<T, K><<<grid_for(nv, s.blocks), BLOCK>>>(
+        p->d_offsets, static_cast<const T *>(p->d_neighbors), p->d_weights,
+        static_cast<D *>(s.dist), s.stamp, nv, round, s.flag, s.counters);
+    EMOGI_CK(cudaGetLastError(), "launching the round kernel");
+    return 0;
+}
+
+/* Rounds until one lowers nothing; each round's flag read synchronises. */
+template <typename T, int K>
+int rounds(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint64_t *done,
+           emogi_error *err)
+{
+    const uint64_t nv = p->g->nv;
+    for (uint32_t round = 1;; round++) {
+        if ((uint64_t)round > nv + 1 || round == UINT32_MAX)
+            return emogi_fail(err, "GPU SSSP: more rounds than vertices: kernel fault");
+        if (launch<T, K>(p, k, s, round, err))
+            return -1;
+        uint32_t flag = 0;
+        EMOGI_CK(cudaMemcpy(&flag, s.flag, sizeof flag, cudaMemcpyDeviceToHost), "running a round");
+        if (flag != round + 1) {
+            *done = round;
+            return 0;
+        }
+    }
+}
+
+template <typename T>
+int rounds_for(const emogi_placed *p, int kind, enum emogi_kernel k, sssp_state &s,
+               uint64_t *done, emogi_error *err)
+{
+    if (kind == W_F32)
+        return rounds<T, W_F32>(p, k, s, done, err);
+    if (kind == W_UNIT)
+        return rounds<T, W_UNIT>(p, k, s, done, err);
+    return rounds<T, W_U32>(p, k, s, done, err);
+}
+
+int check(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum emogi_kernel k,
+          emogi_error *err)
+{
+    const emogi_graph *g = p ? p->g : nullptr;
+    if (!g || !p->priv || !p->d_offsets)
+        return emogi_fail(err, "GPU SSSP: the graph is not placed on a GPU");
+    if (source >= g->nv)
+        return emogi_fail(err, "GPU SSSP: source %llu out of range (%llu vertices)",
+                          (unsigned long long)source, (unsigned long long)g->nv);
+    if (g->ne && !p->d_neighbors)
+        return emogi_fail(err, "GPU SSSP: neighbours not placed");
+    if (g->ne && !o->unit_weights && !p->d_weights)
+        return emogi_fail(err, "GPU SSSP: weights not placed");
+    if (!o->unit_weights && g->weight_type != EMOGI_WEIGHT_UINT32 &&
+        g->weight_type != EMOGI_WEIGHT_FLOAT32)
+        return emogi_fail(err, "GPU SSSP: the graph has no usable weights");
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "GPU SSSP: id width %u unsupported", g->id_width);
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU SSSP: unknown kernel %d", (int)k);
+    return 0;
+}
+
+int allocate(const emogi_placed *p, uint64_t source, unsigned dsize, sssp_state &s,
+             emogi_error *err)
+{
+    const uint64_t nv = p->g->nv;
+    EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
+    if (emogi_resident_blocks(p->device, BLOCK, &s.blocks, err))
+        return -1;
+    EMOGI_CK(cudaMalloc(&s.dist, nv * dsize), "cudaMalloc of the distance array");
+    EMOGI_CK(cudaMalloc(&s.stamp, nv * sizeof *s.stamp), "cudaMalloc of the stamps");
+    EMOGI_CK(cudaMalloc(&s.flag, sizeof *s.flag), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
+    /* A list is queued once per round, and only when longer than HEAVY - 31
+     * entries, so this many slots cannot run out. */
+    s.heavy_cap = p->g->ne / (HEAVY / 2) + 1;
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
+    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    /* Unreached: all ones (uint64), or +infinity (float); only the source
+     * is stamped for round 1. */
+    if (dsize == 8) {
+        EMOGI_CK(cudaMemset(s.dist, 0xff, nv * dsize), "cudaMemset");
+    } else {
+        fill_inf<<<grid_for(nv, s.blocks), BLOCK>>>(static_cast<unsigned *>(s.dist), nv);
+        EMOGI_CK(cudaGetLastError(), "initialising the distances");
+    }
+    const uint32_t one = 1;
+    EMOGI_CK(cudaMemset(static_cast<char *>(s.dist) + source * dsize, 0, dsize), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.stamp, 0, nv * sizeof *s.stamp), "cudaMemset");
+    EMOGI_CK(cudaMemcpy(s.stamp + source, &one, sizeof one, cudaMemcpyHostToDevice), "cudaMemcpy");
+    EMOGI_CK(cudaMemset(s.flag, 0, sizeof *s.flag), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.counters, 0, C_COUNT * sizeof *s.counters), "cudaMemset");
+    EMOGI_CK(cudaDeviceSynchronize(), "initialising the search");
+    return 0;
+}
+
+uint64_t count_reached(const void *dist, unsigned dsize, uint64_t nv)
+{
+    uint64_t r = 0;
+    for (uint64_t v = 0; v < nv; v++)
+        r += dsize == 8 ? static_cast<const uint64_t *>(dist)[v] != EMOGI_SSSP_UNREACHED
+                        : static_cast<const uint32_t *>(dist)[v] != FLOAT_INF_BITS;
+    return r;
+}
+
+int run(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum emogi_kernel k,
+        void *dist, emogi_sssp_stats *st, sssp_state &s, emogi_error *err)
+{
+    const int kind = o->unit_weights ? W_UNIT
+                     : p->g->weight_type == EMOGI_WEIGHT_FLOAT32 ? W_F32
+                                                                 : W_U32;
+    const unsigned dsize = kind == W_F32 ? 4 : 8;
+    const uint64_t nv = p->g->nv;
+    if (allocate(p, source, dsize, s, err))
+        return -1;
+    EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
+    uint64_t done = 0;
+    int rc = p->g->id_width == 4 ? rounds_for<uint32_t>(p, kind, k, s, &done, err)
+                                 : rounds_for<uint64_t>(p, kind, k, s, &done, err);
+    if (rc)
+        return -1;
+    EMOGI_CK(cudaEventRecord(s.t1), "cudaEventRecord");
+    EMOGI_CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
+    float ms = 0;
+    EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
+    unsigned long long acc[C_COUNT];
+    EMOGI_CK(cudaMemcpy(acc, s.counters, sizeof acc, cudaMemcpyDeviceToHost), "counting edges");
+    EMOGI_CK(cudaMemcpy(dist, s.dist, nv * dsize, cudaMemcpyDeviceToHost),
+             "copying distances to the host");
+    if (st) {
+        st->seconds = ms / 1e3;
+        st->iterations = done;
+        st->reached = count_reached(dist, dsize, nv);
+        st->edges_relaxed = acc[C_EDGES];
+        st->edge_bytes = acc[C_BYTES];
+    }
+    return 0;
+}
+
+} // namespace
+
+extern "C" int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
+                              const struct emogi_sssp_opts *o, enum emogi_kernel k, void *dist,
+                              struct emogi_sssp_stats *st, emogi_error *err)
+{
+    if (check(p, source, o, k, err))
+        return -1;
+    sssp_state s;
+    int rc = run(p, source, o, k, dist, st, s, err);
+    release(s);
+    return rc;
+}

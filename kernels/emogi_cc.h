@@ -1,0 +1,56 @@
+/*
+ * emogi_cc.h - connected components, one interface for both backends.
+ *
+ * Both fill labels[v] with the smallest vertex id of v's component: the
+ * components of an undirected graph, the weakly connected components of a
+ * directed one (which needs its in-edges: a stored transpose).  The label
+ * is canonical, so every backend and algorithm writes the same array.
+ * Labels are uint32_t when g->id_width is 4, uint64_t when it is 8.
+ */
+#ifndef EMOGI_CC_H
+#define EMOGI_CC_H
+
+#include "emogi_bfs.h"
+#include "emogi_csr.h"
+#include "emogi_loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The GPU algorithms (the CPU always runs Afforest). */
+enum emogi_cc_algorithm {
+    EMOGI_CC_UF = 0, /* Afforest-style union-find: hooking, pointer jumping */
+    EMOGI_CC_LP = 1  /* EMOGI's label propagation: min-label push-pull passes */
+};
+const char *emogi_cc_algorithm_name(enum emogi_cc_algorithm a);
+int emogi_cc_algorithm_parse(const char *s, enum emogi_cc_algorithm *a); /* 0 or -1 */
+
+struct emogi_cc_stats {
+    double seconds;          /* the algorithm only, load excluded */
+    uint32_t passes;         /* LP: propagation passes; Afforest: its rounds */
+    uint64_t edges_examined; /* neighbour entries read (in-edges included) */
+    uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: as fetched) */
+};
+
+/* 0, or -1 with a message saying how to convert, when G is directed
+ * without a stored transpose. */
+int emogi_cc_check_graph(const struct emogi_graph *g, emogi_error *err);
+
+/* OpenMP reference: Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018). */
+int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stats *st,
+                 emogi_error *err);
+
+/*
+ * CUDA.  OUT: the graph placed (out-edges); IN: its transpose placed the
+ * same way (a directed graph's in-edges), or NULL for an undirected graph.
+ * LABELS: a host array of OUT->g->nv entries of the id width.
+ */
+int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_placed *in,
+                 enum emogi_cc_algorithm a, enum emogi_kernel k, void *labels,
+                 struct emogi_cc_stats *st, emogi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

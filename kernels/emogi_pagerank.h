@@ -1,0 +1,85 @@
+/*
+ * emogi_pagerank.h - PageRank, one interface for both backends.
+ *
+ * Both backends run the same Jacobi power iteration in float64, pulling
+ * over in-edges:
+ *
+ *   rank'[v] = (1 - d) / n  +  d * (D / n  +  sum over u -> v of rank[u] / outdeg(u))
+ *
+ * from rank = 1/n, where D is the rank held by dangling vertices (no
+ * out-edges), spread uniformly so the ranks keep summing to 1.  They stop
+ * after the first iteration whose L1 change sum |rank' - rank| is below
+ * the tolerance, or after max_iterations.  Since the iteration contracts
+ * by d in L1, the result is then within d / (1 - d) * tolerance of the
+ * exact PageRank, and results of the two backends differ only by rounding
+ * (each vertex's sum is taken in a fixed order on both).
+ *
+ * Pulling needs in-edges: emogi_pagerank_in_edges() gives them as a graph
+ * of their own, which both backends take.
+ */
+#ifndef EMOGI_PAGERANK_H
+#define EMOGI_PAGERANK_H
+
+#include "emogi_bfs.h"
+#include "emogi_csr.h"
+#include "emogi_loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMOGI_PAGERANK_DAMPING 0.85
+#define EMOGI_PAGERANK_TOLERANCE 1e-4
+#define EMOGI_PAGERANK_MAX_ITERATIONS 100
+
+struct emogi_pagerank_params {
+    double damping;          /* in [0, 1) */
+    double tolerance;        /* stop when the L1 change falls below it */
+    uint32_t max_iterations; /* at least 1 */
+};
+
+struct emogi_pagerank_stats {
+    double seconds;      /* the iterations only: load and set-up excluded */
+    uint32_t iterations;
+    int converged;       /* the last change was below the tolerance */
+    double delta;        /* L1 change of the last iteration */
+    uint64_t edges_read; /* in-edge entries read, all iterations */
+    uint64_t edge_bytes; /* bytes of the in-edge array read (GPU: as fetched) */
+};
+
+/*
+ * The in-edges of G as a graph IN whose out-lists are G's in-lists: G
+ * itself when undirected; G's stored transpose when directed (IN is then
+ * G transposed: its t_offsets/t_neighbors are G's out-edges, which is
+ * where the backends find out-degrees); else built in memory (ascending
+ * lists, as a stored transpose has them), which costs ne ids.  Release
+ * with emogi_pagerank_in_edges_free(G, IN).
+ */
+int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
+                            emogi_error *err);
+void emogi_pagerank_in_edges_free(const struct emogi_graph *g, struct emogi_graph *in);
+
+/* Out-degree offsets of the graph whose in-edges IN holds. */
+static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_graph *in)
+{
+    return (in->flags & EMOGI_DIRECTED) ? in->t_offsets : in->offsets;
+}
+
+/* OpenMP: RANK gets in->nv entries.  Reproducible: the result does not
+ * depend on the thread count. */
+int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
+                       double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* CUDA: P is IN placed (emogi_place of the in-edge graph); RANK is a host
+ * array of p->g->nv entries. */
+int emogi_pagerank_gpu(const struct emogi_placed *p, const struct emogi_pagerank_params *prm,
+                       enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
+                       emogi_error *err);
+
+/* 0, or -1 naming the parameter that is out of range. */
+int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

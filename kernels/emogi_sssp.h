@@ -1,0 +1,82 @@
+/*
+ * emogi_sssp.h - single-source shortest paths, one interface for both backends.
+ *
+ * Distances come in one of two types, chosen by the graph's weights:
+ *
+ *   uint32 weights, or unit weights    uint64_t per vertex, exact;
+ *                                      EMOGI_SSSP_UNREACHED (all ones) where
+ *                                      no path exists
+ *   float32 weights                    float per vertex, +infinity where no
+ *                                      path exists
+ *
+ * A float distance is the smallest, over all paths, of the path's weights
+ * added left to right in float32 (round to nearest).  That minimum does
+ * not depend on the order in which edges are relaxed (float addition is
+ * monotone, and adding a non-negative weight never decreases), so both
+ * backends, whatever their schedule, return the same bits.  A float sum
+ * that overflows is +infinity and reads as unreached.
+ *
+ * Weights must be non-negative (float: no NaN, no negative value, no
+ * infinity); emogi_sssp_check_weights() tests that once, and the search
+ * functions assume it.
+ */
+#ifndef EMOGI_SSSP_H
+#define EMOGI_SSSP_H
+
+#include "emogi_bfs.h"
+#include "emogi_csr.h"
+#include "emogi_loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EMOGI_SSSP_UNREACHED UINT64_MAX /* integer distances; float: +infinity */
+
+struct emogi_sssp_opts {
+    int unit_weights; /* every weight 1 (stored weights ignored): uint64 distances */
+    double delta;     /* CPU bucket width; 0: emogi_sssp_default_delta() */
+};
+
+struct emogi_sssp_stats {
+    double seconds;         /* search only, load excluded */
+    uint64_t iterations;    /* CPU: buckets processed (steps); GPU: relaxation rounds */
+    uint64_t reached;       /* vertices with a finite distance */
+    uint64_t edges_relaxed; /* out-edges read and relaxed (repeats counted) */
+    uint64_t edge_bytes;    /* bytes of neighbour and weight arrays read (GPU: as fetched) */
+};
+
+/* 1 when distances of G under O are float32, 0 when uint64. */
+int emogi_sssp_float_dist(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+
+/* Bytes per distance: 4 (float) or 8 (uint64). */
+unsigned emogi_sssp_dist_size(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+
+/*
+ * 0 when G can be searched under O: it has weights (or O asks for unit
+ * weights), float weights are finite and non-negative, and no path can
+ * overflow a uint64 distance.  Else -1 and the first bad edge in err.
+ * Reads every float weight once (in parallel); integer weights only on
+ * graphs of more than 2^32 vertices.
+ */
+int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
+                             emogi_error *err);
+
+/* The bucket width the CPU search uses when O gives none: see sssp_weights.c. */
+double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+
+/* OpenMP reference: delta-stepping.  DIST holds nv entries of
+ * emogi_sssp_dist_size() bytes. */
+int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct emogi_sssp_opts *o,
+                   void *dist, struct emogi_sssp_stats *st, emogi_error *err);
+
+/* CUDA: frontier-driven Bellman-Ford (EMOGI).  The weights must be placed
+ * (with_weights) unless O asks for unit weights; DIST is a host array. */
+int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source, const struct emogi_sssp_opts *o,
+                   enum emogi_kernel k, void *dist, struct emogi_sssp_stats *st,
+                   emogi_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

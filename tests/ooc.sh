@@ -1,0 +1,128 @@
+#!/bin/sh
+# ooc.sh - out-of-core conversion: a --memory so small that every few edges
+# make a run must give the very file the in-memory build gives (whose own
+# tests compare with hand-written graphs), for every kind of input and
+# option; a hand-checked graph through runs; standard input; a --tmpdir
+# that fills up or is missing; a signal mid-conversion.  Nothing may be
+# left behind in --tmpdir or beside the output.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+plan 48
+SOURCE_DATE_EPOCH=1700000000
+export SOURCE_DATE_EPOCH
+mkdir runs
+
+# same_as_memory DESCRIPTION ARGS... : --memory $MEM (1: an edge a run) against in memory
+MEM=1
+same_as_memory() {
+    d=$1; shift
+    emogi-convert "$@" mem.csr -q 2>mem.err
+    emogi-convert "$@" ooc.csr -q --memory $MEM --tmpdir runs --stats 2>ooc.err
+    n=$(sed -n 's/.*out of core: \([0-9]*\) runs.*/\1/p' ooc.err)
+    if [ "${n:-0}" -ge 2 ] && cmp -s mem.csr ooc.csr; then ok 0 "$d ($n runs)"; else
+        ok 1 "$d"; diag "runs: ${n:-none}"; sed 's/^/# /' mem.err ooc.err | head -5
+        cmp mem.csr ooc.csr 2>&1 | sed 's/^/# /'
+    fi
+    rm -f mem.csr ooc.csr
+}
+
+S="$DATA/convert_small.el"
+same_as_memory "el, directed" el "$S"
+same_as_memory "el --undirected" el "$S" --undirected
+same_as_memory "el --transpose" el "$S" --transpose
+same_as_memory "el --keep-self-loops --keep-duplicates" el "$S" --keep-self-loops --keep-duplicates
+same_as_memory "el --undirected --keep-self-loops" el "$S" --undirected --keep-self-loops
+same_as_memory "el --id-width 8" el "$S" --id-width 8
+same_as_memory "el, sparse 64-bit ids, --relabel" el "$DATA/convert_sparse.el" --relabel
+same_as_memory "wel: duplicates keep their smallest weight" wel "$DATA/convert_small.wel"
+same_as_memory "wel --undirected" wel "$DATA/convert_small.wel" --undirected
+same_as_memory "wel --keep-duplicates" wel "$DATA/convert_small.wel" --keep-duplicates
+same_as_memory "wel --transpose" wel "$DATA/convert_small.wel" --transpose
+same_as_memory "wel, real weights" wel "$DATA/tiny_real.wel"
+same_as_memory "el --weights random" el "$S" --undirected --weights random:10:20 --seed 5
+same_as_memory "mtx symmetric" mtx "$DATA/convert_sym.mtx"
+same_as_memory "mtx general --transpose" mtx "$DATA/convert_general.mtx" --transpose
+same_as_memory "mtx real" mtx "$DATA/tiny_real.mtx"
+same_as_memory "mtx symmetric, karate club" mtx "$DATA/karate.mtx"
+same_as_memory "mtx, --relabel --transpose --directed" mtx "$DATA/karate.mtx" --relabel --directed --transpose
+MEM=16K
+same_as_memory "kron -s 8" kron -s 8
+same_as_memory "kron -s 8 --directed --transpose --relabel" kron -s 8 --directed --transpose --relabel
+same_as_memory "kron -s 8 --keep-duplicates --weights random" kron -s 8 -e 4 --keep-duplicates --weights random:1:9
+same_as_memory "urand -s 8 --directed --keep-self-loops" urand -s 8 --directed --keep-self-loops
+
+MEM=1
+# a mix of integer and real weights split over runs: integers first
+printf '0 1 7\n0 1 2\n1 2 3\n2 0 1\n2 1 4\n1 0 5\n0 2 0.5\n2 0 0.25\n1 2 1.5\n' >mixed.wel
+same_as_memory "wel whose real weights arrive in a later run" wel mixed.wel
+same_as_memory "... undirected" wel mixed.wel --undirected
+
+# a larger graph with a memory limit that makes a few big runs
+emogi-convert kron -s 14 big.csr -q
+emogi-convert kron -s 14 bigooc.csr -q --memory 1M --tmpdir runs --stats 2>big.err
+same_file big.csr bigooc.csr "kron -s 14 in 1 MB: the same file"
+n=$(sed -n 's/.*out of core: \([0-9]*\) runs.*/\1/p' big.err)
+[ "${n:-0}" -ge 4 ]
+ok $? "... made through $n runs"
+emogi-info --verify bigooc.csr >/dev/null
+ok $? "... and its checksums verify"
+grep -q 'merge' big.err
+ok $? "--stats reports the merge"
+
+# hand-checked: convert_small.el is 0>1 0>2 1>2 2>0 2>2 0>1 3>1
+emogi-convert el "$S" h.csr -q --undirected --memory 1 --tmpdir runs
+is "$(emogi-info --edges h.csr | tr '\n' ' ')" "0 1 0 2 1 0 1 2 1 3 2 0 2 1 3 1 " \
+    "through runs: both directions, self-loop and duplicate dropped"
+
+# standard input, plain and compressed
+emogi-convert el "$S" ref.csr -q
+cat "$S" | emogi-convert el - in.csr -q --memory 1 --tmpdir runs
+is "$(emogi-info --edges in.csr)" "$(emogi-info --edges ref.csr)" "el from standard input through runs"
+gzip -c "$S" | emogi-convert el - gz.csr -q --memory 1 --tmpdir runs
+is "$(emogi-info --edges gz.csr)" "$(emogi-info --edges ref.csr)" "gzip on standard input through runs"
+is "$(ls -A runs)" "" "no run file is left in --tmpdir"
+no_files_like '*.tmp.*' "no temporary output is left"
+
+# a --tmpdir that fills up: a file-size limit stands in for a full disk
+mkdir small
+(ulimit -f 40; exec emogi-convert kron -s 13 full.csr --memory 64K --tmpdir small) 2>full.err
+st=$?
+is "$st" 1 "a full --tmpdir fails with status 1"
+grep -Eq 'small: run file: write failed.*(File too large|No space left)' full.err
+ok $? "... naming the folder and the cause"
+is "$(ls -A small)" "" "... leaving nothing in --tmpdir"
+no_files_like 'full.csr*' "... and no output"
+
+fails "a missing --tmpdir is refused" 1 'nowhere: cannot create a run file: No such file' \
+    emogi-convert kron -s 8 x.csr --memory 1 --tmpdir nowhere
+no_files_like 'x.csr*' "... leaving no output"
+
+# a signal while runs are being written or merged
+mkdir sig
+emogi-convert kron -s 16 sig.csr --memory 256K --tmpdir sig -q &
+pid=$!
+sleep 1
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+st=$?
+[ "$st" -ne 0 ] || diag "finished before the signal; the checks below still hold"
+is "$(ls -A sig)" "" "SIGTERM mid-conversion leaves nothing in --tmpdir"
+[ "$st" -eq 0 ] || no_files_like 'sig.csr*' "... and no output"
+[ "$st" -ne 0 ] || ok 0 "... and a whole output"
+
+# progress: on a terminal only (or when asked), never with -q
+emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs 2>quiet.err
+is "$(cat quiet.err)" "" "no progress when standard error is a file"
+emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs --progress 2>prog.err
+grep -q 'writing run 2 ' prog.err && grep -q 'merging runs' prog.err
+ok $? "--progress reports runs and the merge"
+emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs --progress -q 2>q.err
+is "$(cat q.err)" "" "-q silences --progress"
+
+# --memory is checked before anything is read
+fails "--memory 0 is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory 0
+fails "--memory 12X is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory 12X
+fails "--memory -1 is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory -1
+emogi-convert kron -s 8 k.csr -q --memory 2G --stats 2>k.err
+grep -q 'out of core' k.err
+is $? 1 "a graph within --memory is built in memory"
+finish

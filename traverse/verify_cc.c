@@ -1,0 +1,191 @@
+/*
+ * verify_cc.c - checking connected-component labels without trusting the
+ * program that computed them.
+ *
+ * Labels are right exactly when (1) each is the smallest id of its class:
+ * label[v] <= v and label[label[v]] == label[v]; (2) they agree across
+ * every edge, so no class is finer than a component; and (3) no class is
+ * coarser: two vertices share a label only if a path joins them.  The
+ * first two are parallel sweeps; the third compares with a plain
+ * sequential union-find written here, independent of the backends'
+ * Afforest, hooking the larger root under the smaller so each root is its
+ * class's smallest id.  Violations are reported for the smallest vertex,
+ * so the message does not depend on the thread count.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tool_input.h"
+#include "verify_cc.h"
+
+#define NONE UINT64_MAX
+
+static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
+{
+    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
+}
+
+static uint64_t first_non_minimal(const struct emogi_graph *g, const void *labels)
+{
+    uint64_t first = NONE;
+#pragma omp parallel for reduction(min : first)
+    for (uint64_t v = 0; v < g->nv; v++) {
+        uint64_t l = label_at(labels, g->id_width, v);
+        if ((l > v || label_at(labels, g->id_width, l) != l) && v < first)
+            first = v;
+    }
+    return first;
+}
+
+static uint64_t first_split_edge(const struct emogi_graph *g, const void *labels)
+{
+    uint64_t first = NONE;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+    for (uint64_t u = 0; u < g->nv; u++) {
+        uint64_t lu = label_at(labels, g->id_width, u);
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1] && u < first; e++)
+            if (label_at(labels, g->id_width, emogi_neighbor(g, e)) != lu)
+                first = u;
+    }
+    return first;
+}
+
+static uint64_t find(uint64_t *parent, uint64_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]]; /* path halving */
+        x = parent[x];
+    }
+    return x;
+}
+
+/* The smallest id of each vertex's component, by sequential union-find. */
+static uint64_t *true_minima(const struct emogi_graph *g, emogi_error *err)
+{
+    uint64_t *parent = malloc((g->nv ? g->nv : 1) * sizeof *parent);
+    if (!parent) {
+        emogi_fail(err, "out of memory for %llu vertices", (unsigned long long)g->nv);
+        return NULL;
+    }
+    for (uint64_t v = 0; v < g->nv; v++)
+        parent[v] = v;
+    for (uint64_t u = 0; u < g->nv; u++) {
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+            uint64_t a = find(parent, u), b = find(parent, emogi_neighbor(g, e));
+            if (a != b)
+                parent[a > b ? a : b] = a < b ? a : b;
+        }
+    }
+    for (uint64_t v = 0; v < g->nv; v++)
+        parent[v] = find(parent, v);
+    return parent;
+}
+
+static int check_not_coarser(const struct emogi_graph *g, const void *labels, emogi_error *err)
+{
+    uint64_t *min = true_minima(g, err);
+    if (!min)
+        return -1;
+    int rc = 0;
+    for (uint64_t v = 0; v < g->nv; v++) {
+        uint64_t l = label_at(labels, g->id_width, v);
+        if (l != min[v]) {
+            rc = emogi_fail(err, "vertex %llu has label %llu but no path joins it to vertex "
+                                 "%llu (its component's smallest id is %llu)",
+                            (unsigned long long)v, (unsigned long long)l, (unsigned long long)l,
+                            (unsigned long long)min[v]);
+            break;
+        }
+    }
+    free(min);
+    return rc;
+}
+
+int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
+{
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "id width %u unsupported", g->id_width);
+    uint64_t v = first_non_minimal(g, labels);
+    if (v != NONE) {
+        uint64_t l = label_at(labels, g->id_width, v);
+        if (l > v)
+            return emogi_fail(err, "vertex %llu has label %llu, larger than its own id",
+                              (unsigned long long)v, (unsigned long long)l);
+        return emogi_fail(err, "vertex %llu has label %llu, but vertex %llu has label %llu: "
+                               "labels must be their class's smallest id",
+                          (unsigned long long)v, (unsigned long long)l, (unsigned long long)l,
+                          (unsigned long long)label_at(labels, g->id_width, l));
+    }
+    if ((v = first_split_edge(g, labels)) != NONE) {
+        for (uint64_t e = g->offsets[v];; e++) {
+            uint64_t u = emogi_neighbor(g, e);
+            if (label_at(labels, g->id_width, u) != label_at(labels, g->id_width, v))
+                return emogi_fail(err, "edge %llu -> %llu joins labels %llu and %llu",
+                                  (unsigned long long)v, (unsigned long long)u,
+                                  (unsigned long long)label_at(labels, g->id_width, v),
+                                  (unsigned long long)label_at(labels, g->id_width, u));
+        }
+    }
+    return check_not_coarser(g, labels, err);
+}
+
+static _Noreturn void usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "emogi-verify: ");
+    fprintf(stderr, what, arg);
+    fputs("\nTry 'emogi-verify --help'.\n", stderr);
+    exit(2);
+}
+
+static _Noreturn void die(const emogi_error *err)
+{
+    fprintf(stderr, "emogi-verify: %s\n", err->msg);
+    exit(1);
+}
+
+static void summary(const struct emogi_graph *g, const void *labels, const char *path)
+{
+    uint64_t n = 0;
+#pragma omp parallel for reduction(+ : n)
+    for (uint64_t v = 0; v < g->nv; v++)
+        n += label_at(labels, g->id_width, v) == v;
+    fprintf(stderr, "emogi-verify: %s: ok: %llu components in %llu vertices\n",
+            tool_input_name(path), (unsigned long long)n, (unsigned long long)g->nv);
+}
+
+int verify_cc_main(int argc, char **argv)
+{
+    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+                                              {NULL, 0, NULL, 0}};
+    static const char usage[] = "usage: emogi-verify cc GRAPH LABELS";
+    int c;
+    opterr = 0; /* getopt would name the subcommand as the program */
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (c != 'h')
+            usage_error("bad option: %s", argv[optind - 1]);
+        puts(usage);
+        exit(0);
+    }
+    if (optind + 2 != argc)
+        usage_error("%s", usage);
+    const char *graph = argv[optind], *path = argv[optind + 1];
+
+    emogi_error err;
+    struct emogi_graph g;
+    void *labels;
+    if (emogi_csr_open(graph, &g, &err) < 0)
+        die(&err);
+    if (tool_read_array(path, g.id_width, g.nv, &labels, &err) < 0)
+        die(&err);
+    if (verify_cc_labels(&g, labels, &err) < 0) {
+        fprintf(stderr, "emogi-verify: %s: %s\n", tool_input_name(path), err.msg);
+        return 1;
+    }
+    summary(&g, labels, path);
+    free(labels);
+    emogi_csr_close(&g);
+    return 0;
+}

@@ -1,0 +1,212 @@
+/*
+ * verify_pagerank.c - is a rank array a PageRank fixed point?
+ *
+ * The check applies one more power iteration and measures how far it
+ * moves the ranks.  It pushes along out-edges (each vertex adds
+ * rank / out-degree to its out-neighbours, with atomic adds), where the
+ * kernels pull over in-edges, so it needs no transpose and shares no
+ * code with them.  Since an iteration contracts L1 distances by the
+ * damping factor, a change of at most T puts the ranks within
+ * T / (1 - d) of the exact PageRank.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "emogi_pagerank.h"
+#include "pagerank_args.h"
+#include "tool_input.h"
+#include "verify_pagerank.h"
+
+static int check_values(const struct emogi_graph *g, const double *rank, struct pagerank_check *c,
+                        emogi_error *err)
+{
+    double sum = 0;
+    for (uint64_t v = 0; v < g->nv; v++) {
+        if (!(rank[v] >= 0) || !isfinite(rank[v]))
+            return emogi_fail(err, "vertex %llu has rank %g: not a finite number >= 0",
+                              (unsigned long long)v, rank[v]);
+        sum += rank[v];
+    }
+    c->sum = sum;
+    double slack = c->precision == TOOL_F32 ? 1e-3 : 1e-6;
+    if (g->nv && fabs(sum - 1) > slack)
+        return emogi_fail(err, "the ranks sum to %.9g, not 1 (within %g)", sum, slack);
+    return 0;
+}
+
+/* What one iteration sends each vertex along out-edges; returns the dangling rank. */
+static double push(const struct emogi_graph *g, const double *rank, double *next)
+{
+    double dangling = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dangling)
+    for (uint64_t u = 0; u < g->nv; u++) {
+        uint64_t deg = emogi_degree(g, u);
+        if (deg == 0) {
+            dangling += rank[u];
+            continue;
+        }
+        double share = rank[u] / (double)deg;
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+            uint64_t v = emogi_neighbor(g, e);
+#pragma omp atomic
+            next[v] += share;
+        }
+    }
+    return dangling;
+}
+
+int verify_pagerank_ranks(const struct emogi_graph *g, const double *rank,
+                          struct pagerank_check *c, emogi_error *err)
+{
+    c->sum = c->change = 0;
+    if (check_values(g, rank, c, err) < 0 || g->nv == 0)
+        return g->nv == 0 ? 0 : -1;
+    double *next = calloc(g->nv, sizeof *next);
+    if (!next)
+        return emogi_fail(err, "out of memory for %llu vertices", (unsigned long long)g->nv);
+    const double n = (double)g->nv, d = c->damping;
+    double base = (1 - d) / n + d * push(g, rank, next) / n, change = 0;
+#pragma omp parallel for reduction(+ : change)
+    for (uint64_t v = 0; v < g->nv; v++)
+        change += fabs(base + d * next[v] - rank[v]);
+    free(next);
+    c->change = change;
+    double slack = c->precision == TOOL_F32 ? 0x1p-23 : 1e-12;
+    if (change > c->tolerance + slack)
+        return emogi_fail(err, "not a fixed point: one more iteration changes the ranks by "
+                               "%.6g (L1), more than the tolerance %g",
+                          change, c->tolerance);
+    return 0;
+}
+
+/* ---- emogi-verify pagerank ---- */
+
+struct verify_args {
+    struct pagerank_check c;
+    const char *graph, *ranks, *compare;
+};
+
+static const char usage[] =
+    "usage: emogi-verify pagerank GRAPH RANKS [--damping D] [--tolerance T]\n"
+    "                             [--precision float32|float64] [--compare OTHER]";
+
+static _Noreturn void usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "emogi-verify: ");
+    fprintf(stderr, what, arg);
+    fputs("\nTry 'emogi-verify pagerank --help'.\n", stderr);
+    exit(2);
+}
+
+static void parse(int argc, char **argv, struct verify_args *a)
+{
+    enum { OPT_DAMPING = 256, OPT_TOLERANCE, OPT_PRECISION, OPT_COMPARE };
+    static const struct option longopts[] = {
+        {"damping", required_argument, NULL, OPT_DAMPING},
+        {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+        {"precision", required_argument, NULL, OPT_PRECISION},
+        {"compare", required_argument, NULL, OPT_COMPARE},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
+    int c;
+    opterr = 0; /* getopt would name the subcommand as the program */
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h': puts(usage); exit(0);
+        case OPT_DAMPING:
+            if (pagerank_parse_real(optarg, &a->c.damping) < 0 || a->c.damping < 0 ||
+                a->c.damping >= 1)
+                usage_error("bad damping factor '%s' (0 <= D < 1)", optarg);
+            break;
+        case OPT_TOLERANCE:
+            if (pagerank_parse_real(optarg, &a->c.tolerance) < 0 || a->c.tolerance < 0)
+                usage_error("bad tolerance '%s' (a number >= 0)", optarg);
+            break;
+        case OPT_PRECISION:
+            if (pagerank_parse_precision(optarg, &a->c.precision) < 0)
+                usage_error("bad precision '%s' (float32 or float64)", optarg);
+            break;
+        case OPT_COMPARE: a->compare = optarg; break;
+        default: usage_error("bad option or missing argument: %s", argv[optind - 1]);
+        }
+    }
+    if (optind + 2 != argc)
+        usage_error("%s", usage);
+    a->graph = argv[optind];
+    a->ranks = argv[optind + 1];
+}
+
+static _Noreturn void die(const char *name, const emogi_error *err)
+{
+    if (name)
+        fprintf(stderr, "emogi-verify: %s: %s\n", name, err->msg);
+    else
+        fprintf(stderr, "emogi-verify: %s\n", err->msg);
+    exit(1);
+}
+
+/* A result file as nv float64 values, whatever its precision. */
+static double *read_ranks(const char *path, uint64_t nv, enum tool_elem precision)
+{
+    emogi_error err;
+    void *buf;
+    if (tool_read_array(path, precision == TOOL_F32 ? 4 : 8, nv, &buf, &err) < 0)
+        die(NULL, &err);
+    if (precision == TOOL_F32) {
+        void *wide = realloc(buf, (nv ? nv : 1) * sizeof(double));
+        if (!wide) {
+            emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)nv);
+            die(tool_input_name(path), &err);
+        }
+        buf = wide;
+        pagerank_widen(buf, nv, precision);
+    }
+    return buf;
+}
+
+static double l1_distance(const double *a, const double *b, uint64_t n)
+{
+    double sum = 0;
+    for (uint64_t v = 0; v < n; v++)
+        sum += fabs(a[v] - b[v]);
+    return sum;
+}
+
+int verify_pagerank_main(int argc, char **argv)
+{
+    struct verify_args a = {
+        {EMOGI_PAGERANK_DAMPING, EMOGI_PAGERANK_TOLERANCE, TOOL_F64, 0, 0}, NULL, NULL, NULL};
+    parse(argc, argv, &a);
+    emogi_error err;
+    struct emogi_graph g;
+    if (emogi_csr_open(a.graph, &g, &err) < 0)
+        die(NULL, &err);
+    double *rank = read_ranks(a.ranks, g.nv, a.c.precision);
+    const char *name = tool_input_name(a.ranks);
+    if (verify_pagerank_ranks(&g, rank, &a.c, &err) < 0)
+        die(name, &err);
+    double dist = 0;
+    if (a.compare) {
+        double *other = read_ranks(a.compare, g.nv, a.c.precision);
+        dist = l1_distance(rank, other, g.nv);
+        free(other);
+        if (!(dist <= a.c.tolerance)) {
+            emogi_fail(&err, "differs from %s by %.6g (L1), more than the tolerance %g",
+                       tool_input_name(a.compare), dist, a.c.tolerance);
+            die(name, &err);
+        }
+    }
+    fprintf(stderr, "emogi-verify: %s: ok: pagerank of %llu vertices, sum %.9g, "
+                    "one more iteration changes it by %.3g (L1)",
+            name, (unsigned long long)g.nv, a.c.sum, a.c.change);
+    if (a.compare)
+        fprintf(stderr, ", %.3g from %s", dist, tool_input_name(a.compare));
+    fputc('\n', stderr);
+    free(rank);
+    emogi_csr_close(&g);
+    return 0;
+}
