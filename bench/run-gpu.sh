@@ -56,7 +56,8 @@ say "make check"
 make -j"$JOBS" check >check.log 2>&1
 check_status=$?
 sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
-for t in tests/unit_loader tests/*_gpu; do # the GPU tests' own counts
+for t in tests/unit_loader tests/*_gpu.trs; do # the GPU tests' own counts
+    t=${t%.trs}
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
     printf '%s: pass %s, fail %s, skip %s\n' "$t" \
         "$(grep -c '^:test-result: PASS' "$t.trs")" \
