@@ -2,7 +2,7 @@
  * emogi_pagerank.h - PageRank, one interface for both backends.
  *
  * Both backends run the same Jacobi power iteration in float64, pulling
- * over in-edges:
+ * over in-edges (the CPU also offers Gauss-Seidel sweeps, below):
  *
  *   rank'[v] = (1 - d) / n  +  d * (D / n  +  sum over u -> v of rank[u] / outdeg(u))
  *
@@ -69,6 +69,20 @@ static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_grap
  * depend on the thread count. */
 int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
                        double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* How emogi_pagerank_cpu_gs stores the contributions it reads at random;
+ * the sums are float64 either way. */
+enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 };
+
+/* OpenMP, Gauss-Seidel: as emogi_pagerank_cpu, but each vertex's new
+ * contribution is visible at once to the vertices after it in the same
+ * sweep (GAP's PageRankPullGS), which takes about half the iterations.
+ * Not reproducible: the result depends on thread timing, within the
+ * tolerance.  The same fixed point, stopping rule and dangling rule; the
+ * ranks are scaled to sum 1 at the end. */
+int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
+                          enum emogi_pagerank_store store, double *rank,
+                          struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* CUDA: P is IN placed (emogi_place of the in-edge graph); RANK is a host
  * array of p->g->nv entries. */

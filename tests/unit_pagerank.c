@@ -1,6 +1,6 @@
 /*
- * unit_pagerank.c - emogi_pagerank_in_edges and emogi_pagerank_cpu on
- * graphs written here by hand: in-lists read off the drawing, ranks from
+ * unit_pagerank.c - emogi_pagerank_in_edges, emogi_pagerank_cpu and
+ * emogi_pagerank_cpu_gs (Gauss-Seidel) on graphs written here by hand: in-lists read off the drawing, ranks from
  * closed forms (two vertices pointing at each other; a vertex pointing
  * at a dangling one), and the parameter checks.
  */
@@ -117,6 +117,43 @@ static void test_dangling(void)
     emogi_pagerank_in_edges_free(&g, &in);
 }
 
+/* Gauss-Seidel: the same closed forms, float64 and float32 contributions. */
+static void test_gs(void)
+{
+    static const uint64_t off[] = {0, 1, 1};
+    static const uint32_t nbr[] = {1};
+    static const uint64_t poff[] = {0, 1, 2};
+    static const uint32_t pnbr[] = {1, 0};
+    struct emogi_graph g = graph(2, off, nbr, EMOGI_DIRECTED), in;
+    struct emogi_graph pair = graph(2, poff, pnbr, 0);
+    const double d = 0.85, a = (1 - d) / 2;
+    const double r0 = (a + d / 2) / (1 + d / 2), r1 = 1 - r0;
+    struct emogi_pagerank_params p = params(d, 1e-14, 1000);
+    struct emogi_pagerank_stats st;
+    double r[2];
+    emogi_error err;
+    ok(emogi_pagerank_cpu_gs(&pair, &p, EMOGI_PAGERANK_STORE_F64, r, &st, &err) == 0 &&
+           r[0] == 0.5 && r[1] == 0.5 && st.converged,
+       "Gauss-Seidel, pair: 1/2 each");
+    int rc = emogi_pagerank_in_edges(&g, &in, &err);
+    rc = rc ? rc : emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F64, r, &st, &err);
+    ok(rc == 0 && fabs(r[0] - r0) < 1e-12 && fabs(r[1] - r1) < 1e-12 && st.converged,
+       "Gauss-Seidel, 0 -> 1 with 1 dangling: %.15f %.15f", r[0], r[1]);
+    ok(fabs(r[0] + r[1] - 1) < 1e-15, "Gauss-Seidel: ranks sum to 1: %.17g", r[0] + r[1]);
+    p.tolerance = 1e-6;
+    rc = emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F32, r, &st, &err);
+    ok(rc == 0 && fabs(r[0] - r0) + fabs(r[1] - r1) < 1e-5 && st.converged,
+       "Gauss-Seidel, float32 contributions: %.9f %.9f", r[0], r[1]);
+    p.max_iterations = 1;
+    p.tolerance = 0;
+    rc = emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F64, r, &st, &err);
+    ok(rc == 0 && st.iterations == 1 && !st.converged, "Gauss-Seidel: the iteration cap stops it");
+    p = params(1.0, 1e-4, 10);
+    ok(emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F64, r, NULL, &err) < 0,
+       "Gauss-Seidel: damping 1 refused: %s", err.msg);
+    emogi_pagerank_in_edges_free(&g, &in);
+}
+
 static void test_params(void)
 {
     static const uint64_t off[] = {0, 0};
@@ -135,11 +172,12 @@ static void test_params(void)
 
 int main(void)
 {
-    plan(17);
+    plan(23);
     test_built_in_edges();
     test_views();
     test_pair();
     test_dangling();
+    test_gs();
     test_params();
     return done_testing();
 }

@@ -7,7 +7,7 @@
 if ! emogi-convert --help 2>&1 | grep -q webgraph; then
     skip_all "emogi-convert has no webgraph input"
 fi
-plan 9
+plan 12
 W="$DATA/webgraph"
 dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
 conv() { emogi-convert webgraph "$@" --directed --keep-self-loops --keep-duplicates -q; }
@@ -34,6 +34,19 @@ conv "$W/cnr-2000-t" cnrt.csr
 dump --edges cnr.csr >g
 dump --edges cnrt.csr | awk '{print $2, $1}' | nsort >t
 same_file t g "cnr-2000-t converts to exactly the reversed arcs"
+
+# Where the two must agree: stored symmetric, a graph and its transpose are
+# the same undirected graph, so components and BFS depths are identical;
+# directed, BFS from s on the transpose is BFS to s on the graph, checked
+# which emogi-verify checks against the transpose's own arcs.
+emogi-convert webgraph "$W/cnr-2000" u.csr --undirected -q
+emogi-convert webgraph "$W/cnr-2000-t" ut.csr --undirected -q
+emogi-cc u.csr --device cpu -o cc.bin && emogi-cc ut.csr --device cpu -o cct.bin
+same_file cc.bin cct.bin "cnr-2000 and its transpose: identical weak components"
+emogi-bfs u.csr -s 7 --device cpu -o d.bin && emogi-bfs ut.csr -s 7 --device cpu -o dt.bin
+same_file d.bin dt.bin "cnr-2000 and its transpose, undirected: identical BFS depths"
+emogi-bfs cnrt.csr -s 7 --device cpu -o in.bin
+runs "BFS on the transpose passes emogi-verify on the transpose" emogi-verify bfs cnrt.csr -s 7 in.bin
 
 fails "a missing graph is named" 1 "nothere\.properties" conv nothere out.csr
 head -c 1000 "$W/cnr-2000.graph" >cut.graph

@@ -22,6 +22,7 @@
 #include "tool_output.h"
 #include "tool_sources.h"
 #include "verify_bfs.h"
+#include "tool_die.h"
 
 /* Device memory the GPU search adds beside the offsets: depths and two
  * frontiers, 4 bytes per vertex each; --mem auto keeps it free. */
@@ -29,15 +30,12 @@
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-bfs: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-bfs", err);
 }
 
-/* For errors of the kernels, which do not know the file's name. */
 static _Noreturn void die_about(const char *graph, const emogi_error *err)
 {
-    fprintf(stderr, "emogi-bfs: %s: %s\n", graph, err->msg);
-    exit(1);
+    tool_die_about("emogi-bfs", graph, err);
 }
 
 static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,

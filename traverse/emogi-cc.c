@@ -20,6 +20,7 @@
 #include "tool_output.h"
 #include "trav_backend.h"
 #include "verify_cc.h"
+#include "tool_die.h"
 
 /* Device memory the GPU run adds beside the offsets: labels (8 bytes at
  * most) and two activity flags per vertex; --mem auto keeps it free. */
@@ -27,15 +28,12 @@
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-cc: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-cc", err);
 }
 
-/* For errors of the kernels, which do not know the file's name. */
 static _Noreturn void die_about(const char *graph, const emogi_error *err)
 {
-    fprintf(stderr, "emogi-cc: %s: %s\n", graph, err->msg);
-    exit(1);
+    tool_die_about("emogi-cc", graph, err);
 }
 
 /* A directed graph's in-edges, placed as its out-edges were: the loader

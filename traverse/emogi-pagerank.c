@@ -19,6 +19,7 @@
 #include "trav_backend.h"
 #include "tool_output.h"
 #include "verify_pagerank.h"
+#include "tool_die.h"
 
 /* Device memory the GPU run adds beside the in-edge offsets: ranks and
  * contributions (8 bytes each) and, for directed graphs, the out-edge
@@ -27,15 +28,13 @@
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-pagerank: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-pagerank", err);
 }
 
 /* For errors of the kernels, which do not know the file's name. */
 static _Noreturn void die_about(const char *graph, const emogi_error *err)
 {
-    fprintf(stderr, "emogi-pagerank: %s: %s\n", graph, err->msg);
-    exit(1);
+    tool_die_about("emogi-pagerank", graph, err);
 }
 
 static double per_second(double x, double seconds)
@@ -90,6 +89,19 @@ static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, d
         die(&err);
 }
 
+/* Gauss-Seidel may keep its contributions in float32 when the output is
+ * float32 anyway and the tolerance is far above float32's rounding. */
+static int run_cpu(const struct pagerank_opts *o, const struct emogi_graph *in, double *rank,
+                   struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    if (o->method == PAGERANK_JACOBI)
+        return emogi_pagerank_cpu(in, &o->prm, rank, st, err);
+    enum emogi_pagerank_store store = o->precision == TOOL_F32 && o->prm.tolerance >= 1e-5
+                                          ? EMOGI_PAGERANK_STORE_F32
+                                          : EMOGI_PAGERANK_STORE_F64;
+    return emogi_pagerank_cpu_gs(in, &o->prm, store, rank, st, err);
+}
+
 static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
                 const struct emogi_graph *in, double *rank, double open_s)
 {
@@ -101,7 +113,7 @@ static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
         trav_backend_report_load(&b, "emogi-pagerank", open_s);
     struct emogi_pagerank_stats st = {0};
     int rc = b.on_gpu ? emogi_pagerank_gpu(&b.placed, &o->prm, b.kernel, rank, &st, &err)
-                      : emogi_pagerank_cpu(in, &o->prm, rank, &st, &err);
+                      : run_cpu(o, in, rank, &st, &err);
     if (rc < 0)
         die_about(g->path, &err);
     trav_backend_close(&b);

@@ -22,6 +22,7 @@
 #include "tool_sources.h"
 #include "trav_backend.h"
 #include "verify_sssp.h"
+#include "tool_die.h"
 
 /* Device memory the GPU search adds beside the offsets: a distance and an
  * activity stamp per vertex; --mem auto keeps it free. */
@@ -29,15 +30,12 @@
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-sssp: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-sssp", err);
 }
 
-/* For errors of the kernels, which do not know the file's name. */
 static _Noreturn void die_about(const char *graph, const emogi_error *err)
 {
-    fprintf(stderr, "emogi-sssp: %s: %s\n", graph, err->msg);
-    exit(1);
+    tool_die_about("emogi-sssp", graph, err);
 }
 
 static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,

@@ -19,6 +19,7 @@
 #include "verify_cc.h"
 #include "verify_pagerank.h"
 #include "tool_args.h"
+#include "tool_die.h"
 
 struct subcommand {
     const char *name;
@@ -28,16 +29,12 @@ struct subcommand {
 
 static _Noreturn void usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "emogi-verify: ");
-    fprintf(stderr, what, arg);
-    fputs("\nTry 'emogi-verify --help'.\n", stderr);
-    exit(2);
+    tool_usage_error("emogi-verify", what, arg);
 }
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-verify: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-verify", err);
 }
 
 static uint64_t number(const char *s, const char *what)

@@ -1,6 +1,8 @@
 /* pagerank_options.c - emogi-pagerank argument parsing; usage errors exit 2. */
 #include "config.h"
 
+#include <string.h>
+
 #include "pagerank_args.h"
 #include "pagerank_options.h"
 #include "tool_args.h"
@@ -13,6 +15,8 @@ static const char usage_text[] =
     "                          in L1 norm (default 1e-4)\n"
     "      --max-iterations N  stop after N iterations at most (default 100)\n"
     "      --precision P       result type: float64 (default) or float32\n"
+    "      --method M          CPU iteration: gauss-seidel (default, fewer iterations)\n"
+    "                          or jacobi (the same ranks whatever the thread count)\n"
     "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
     "      --text              'vertex rank' lines instead of a raw array\n"
     "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
@@ -25,13 +29,15 @@ static const char usage_text[] =
     "  -h, --help              this help\n"
     "      --version           print the version\n";
 
-enum { OPT_DAMPING = TRAV_OPT_TOOL, OPT_TOLERANCE, OPT_MAX_ITERATIONS, OPT_PRECISION };
+enum { OPT_DAMPING = TRAV_OPT_TOOL, OPT_TOLERANCE, OPT_MAX_ITERATIONS, OPT_PRECISION,
+       OPT_METHOD };
 
 static const struct option pagerank_options[] = {
     {"damping", required_argument, NULL, OPT_DAMPING},
     {"tolerance", required_argument, NULL, OPT_TOLERANCE},
     {"max-iterations", required_argument, NULL, OPT_MAX_ITERATIONS},
     {"precision", required_argument, NULL, OPT_PRECISION},
+    {"method", required_argument, NULL, OPT_METHOD},
     {NULL, 0, NULL, 0}};
 
 static int pagerank_opt(int code, const char *arg, void *ctx)
@@ -57,6 +63,14 @@ static int pagerank_opt(int code, const char *arg, void *ctx)
         if (pagerank_parse_precision(arg, &o->precision) < 0)
             trav_usage_error("emogi-pagerank", "bad precision '%s' (float32 or float64)", arg);
         return 0;
+    case OPT_METHOD:
+        if (strcmp(arg, "gauss-seidel") == 0)
+            o->method = PAGERANK_GAUSS_SEIDEL;
+        else if (strcmp(arg, "jacobi") == 0)
+            o->method = PAGERANK_JACOBI;
+        else
+            trav_usage_error("emogi-pagerank", "bad method '%s' (gauss-seidel or jacobi)", arg);
+        return 0;
     }
     return -1;
 }
@@ -69,5 +83,6 @@ void pagerank_parse_options(int argc, char **argv, struct pagerank_opts *o)
     o->prm.tolerance = EMOGI_PAGERANK_TOLERANCE;
     o->prm.max_iterations = EMOGI_PAGERANK_MAX_ITERATIONS;
     o->precision = TOOL_F64;
+    o->method = PAGERANK_GAUSS_SEIDEL;
     trav_parse_options(argc, argv, &tool, &o->t);
 }

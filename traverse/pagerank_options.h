@@ -7,10 +7,14 @@
 #include "tool_output.h"
 #include "trav_options.h"
 
+/* The CPU iteration (a GPU always runs Jacobi). */
+enum pagerank_method { PAGERANK_GAUSS_SEIDEL, PAGERANK_JACOBI };
+
 struct pagerank_opts {
     struct trav_opts t;
     struct emogi_pagerank_params prm;
     enum tool_elem precision; /* TOOL_F32 or TOOL_F64 */
+    enum pagerank_method method;
 };
 
 /* Fill O from the command line; prints help/version (exit 0) or a usage error (exit 2). */

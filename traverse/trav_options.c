@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tool_args.h"
+#include "tool_die.h"
 #include "trav_options.h"
 
 enum { OPT_SEED = 256, OPT_TEXT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL, OPT_THREADS,
@@ -26,10 +27,7 @@ static const struct option common[] = {
 
 _Noreturn void trav_usage_error(const char *tool, const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", tool);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s --help'.\n", tool);
-    exit(2);
+    tool_usage_error(tool, fmt, arg);
 }
 
 static uint64_t number(const struct trav_tool *t, const char *s, const char *what)

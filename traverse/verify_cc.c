@@ -20,6 +20,7 @@
 
 #include "tool_input.h"
 #include "verify_cc.h"
+#include "tool_die.h"
 
 #define NONE UINT64_MAX
 
@@ -134,16 +135,12 @@ int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_erro
 
 static _Noreturn void usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "emogi-verify: ");
-    fprintf(stderr, what, arg);
-    fputs("\nTry 'emogi-verify --help'.\n", stderr);
-    exit(2);
+    tool_usage_error("emogi-verify", what, arg);
 }
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-verify: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-verify", err);
 }
 
 static void summary(const struct emogi_graph *g, const void *labels, const char *path)

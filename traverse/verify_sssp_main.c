@@ -9,21 +9,18 @@
 #include "tool_args.h"
 #include "tool_input.h"
 #include "verify_sssp.h"
+#include "tool_die.h"
 
 static const char usage[] = "usage: emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST";
 
 static _Noreturn void usage_error(const char *what, const char *arg)
 {
-    fprintf(stderr, "emogi-verify: ");
-    fprintf(stderr, what, arg);
-    fputs("\nTry 'emogi-verify --help'.\n", stderr);
-    exit(2);
+    tool_usage_error("emogi-verify", what, arg);
 }
 
 static _Noreturn void die(const emogi_error *err)
 {
-    fprintf(stderr, "emogi-verify: %s\n", err->msg);
-    exit(1);
+    tool_die("emogi-verify", err);
 }
 
 static void parse(int argc, char **argv, uint64_t *source, struct emogi_sssp_opts *o)

@@ -296,7 +296,7 @@ ALWAYS_INLINE void search(struct sssp *s, struct local *l, unsigned w, enum kind
 #pragma omp barrier
 #pragma omp single
         next_frontier(s);
-        if (b && !s->failed) {
+        if (b && b->n && !s->failed) { /* an empty bin may never have been allocated */
             memcpy(s->frontier + at, b->v, b->n * sizeof *b->v);
             b->n = 0;
         }

@@ -44,12 +44,12 @@
 
 #include <stdint.h>
 
+#include "warp_lists.cuh"
 #include "emogi_bfs.h"
 
 namespace {
 
 constexpr int BLOCK = 256;
-constexpr int UNROLL = 4;
 constexpr unsigned FULL = 0xffffffffu;
 constexpr uint64_t CHUNKS = 2;         /* 32-vertex chunks per grab: fewer atomics, narrow sweep */
 constexpr uint64_t HEAVY = 32768;      /* longer lists are shared by all warps */
@@ -87,34 +87,14 @@ __global__ void __launch_bounds__(BLOCK)
         *last_level = level + 1;
 }
 
-/* One warp reads [start, end): lanes take every 32nd entry from FIRST. */
+/* One warp reads [start, end) from FIRST (see warp_lists.cuh). */
 template <typename T>
 __device__ __forceinline__ void warp_read(const T *__restrict__ nb, uint32_t *depth,
                                           uint64_t first, uint64_t start, uint64_t end,
                                           unsigned lane, uint32_t next, bool &found)
 {
-    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
-        T u[UNROLL];
-        bool ok[UNROLL];
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++) {
-            const uint64_t j = i + 32 * k;
-            ok[k] = j >= start && j < end;
-            if (ok[k])
-                u[k] = nb[j];
-        }
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            if (ok[k])
-                visit(depth, u[k], next, found);
-    }
-}
-
-template <typename T, bool ALIGNED>
-__device__ __forceinline__ uint64_t first_read(uint64_t start)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    return ALIGNED ? start & ~(per_line - 1) : start;
+    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
+                    [&](T u) { visit(depth, u, next, found); });
 }
 
 template <typename T, bool ALIGNED>
@@ -139,7 +119,7 @@ __global__ void __launch_bounds__(BLOCK)
                 const uint64_t u = base + (__ffs(todo) - 1);
                 todo &= todo - 1;
                 const uint64_t start = off[u], end = off[u + 1];
-                const uint64_t first = first_read<T, ALIGNED>(start);
+                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
                 if (end - first > HEAVY) {
                     unsigned long long slot = 0;
                     if (lane == 0)
@@ -176,7 +156,7 @@ __global__ void __launch_bounds__(BLOCK)
     for (uint64_t q = 0; q < n; q++) {
         const uint64_t u = heavy[q];
         const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t first = first_read<T, ALIGNED>(start);
+        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
         const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
         for (uint64_t i = warp; i < pieces; i += nwarps) {
             const uint64_t a = first + i * SEGMENT;

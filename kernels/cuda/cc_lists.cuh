@@ -24,12 +24,12 @@
 #ifndef EMOGI_CC_LISTS_CUH
 #define EMOGI_CC_LISTS_CUH
 
+#include "warp_lists.cuh"
 #include <stdint.h>
 
 namespace cc_lists {
 
 constexpr int BLOCK = 256;
-constexpr int UNROLL = 4;
 constexpr unsigned FULL = 0xffffffffu;
 constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
 constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
@@ -88,28 +88,8 @@ __device__ __forceinline__ void warp_read(const T *__restrict__ nb, const Op &op
                                           uint64_t first, uint64_t start, uint64_t end,
                                           unsigned lane, bool &changed)
 {
-    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
-        T u[UNROLL];
-        bool ok[UNROLL];
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++) {
-            const uint64_t j = i + 32 * k;
-            ok[k] = j >= start && j < end;
-            if (ok[k])
-                u[k] = nb[j];
-        }
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            if (ok[k])
-                op.edge(v, u[k], changed);
-    }
-}
-
-template <typename T, bool ALIGNED>
-__device__ __forceinline__ uint64_t first_read(uint64_t start)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    return ALIGNED ? start & ~(per_line - 1) : start;
+    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
+                    [&](T u) { op.edge(v, u, changed); });
 }
 
 template <typename T, typename Op, bool ALIGNED>
@@ -133,7 +113,7 @@ __global__ void __launch_bounds__(BLOCK)
             const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
             if (start >= end)
                 continue;
-            const uint64_t first = first_read<T, ALIGNED>(start);
+            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
             if (end - first > HEAVY) {
                 unsigned long long slot = 0;
                 if (lane == 0)
@@ -171,7 +151,7 @@ __global__ void __launch_bounds__(BLOCK)
     for (uint64_t h = 0; h < n; h++) {
         const uint64_t v = q.heavy[h];
         const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
-        const uint64_t first = first_read<T, ALIGNED>(start);
+        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
         const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
         for (uint64_t i = warp; i < pieces; i += nwarps) {
             const uint64_t a = first + i * SEGMENT;

@@ -37,6 +37,7 @@
 #include <stdlib.h>
 
 #include "cuda_check.cuh"
+#include "warp_lists.cuh"
 #include "emogi_pagerank.h"
 
 namespace {
@@ -44,7 +45,6 @@ namespace {
 const char *const CUDA_ALG = "PageRank";
 
 constexpr int BLOCK = 256;
-constexpr int UNROLL = 4;
 constexpr unsigned FULL = 0xffffffffu;
 constexpr uint64_t CHUNKS = 2;      /* 32-vertex chunks per grab: fewer atomics */
 constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
@@ -136,35 +136,15 @@ __device__ __forceinline__ double warp_read(const T *__restrict__ nb,
                                             uint64_t start, uint64_t end, unsigned lane)
 {
     double s = 0;
-    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
-        T u[UNROLL];
-        bool ok[UNROLL];
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++) {
-            const uint64_t j = i + 32 * k;
-            ok[k] = j >= start && j < end;
-            if (ok[k])
-                u[k] = nb[j];
-        }
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            if (ok[k])
-                s += contrib[u[k]];
-    }
+    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
+                    [&](T u) { s += contrib[u]; });
     return warp_total(s);
-}
-
-template <typename T, bool ALIGNED>
-__host__ __device__ __forceinline__ uint64_t first_read(uint64_t start)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    return ALIGNED ? start & ~(per_line - 1) : start;
 }
 
 template <typename T, bool ALIGNED>
 __host__ __device__ __forceinline__ bool is_heavy(uint64_t start, uint64_t end)
 {
-    return end - first_read<T, ALIGNED>(start) > HEAVY;
+    return end - emogi_first_read<T, ALIGNED>(start) > HEAVY;
 }
 
 /* One 32-vertex chunk: each vertex's list read by the whole warp, then
@@ -189,7 +169,7 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
         const uint64_t end = __shfl_sync(FULL, my_end, i);
         if (is_heavy<T, ALIGNED>(start, end))
             continue;
-        const double s = warp_read(nb, contrib, first_read<T, ALIGNED>(start), start, end, lane);
+        const double s = warp_read(nb, contrib, emogi_first_read<T, ALIGNED>(start), start, end, lane);
         if (lane == i)
             mine = s;
     }
@@ -236,7 +216,7 @@ __global__ void __launch_bounds__(BLOCK)
     for (uint64_t q = warp; q < npieces; q += nwarps) {
         const uint64_t u = piece_vertex[q];
         const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t a = first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
+        const uint64_t a = emogi_first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
         const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
         const double s = warp_read(nb, contrib, a, start, b, lane);
         if (lane == 0)
@@ -287,10 +267,10 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
     const uint64_t *off = in->offsets;
     for (uint64_t v = 0; v < in->nv; v++) {
         const uint64_t s = off[v], e = off[v + 1];
-        h.bytes_per_iteration += e > s ? (e - first_read<T, ALIGNED>(s)) * sizeof(T) : 0;
+        h.bytes_per_iteration += e > s ? (e - emogi_first_read<T, ALIGNED>(s)) * sizeof(T) : 0;
         if (split && is_heavy<T, ALIGNED>(s, e)) {
             h.nheavy++;
-            h.npieces += (e - first_read<T, ALIGNED>(s) + SEGMENT - 1) / SEGMENT;
+            h.npieces += (e - emogi_first_read<T, ALIGNED>(s) + SEGMENT - 1) / SEGMENT;
         }
     }
     if (h.nheavy == 0)
@@ -309,7 +289,7 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
             continue;
         h.heavy[n] = v;
         h.piece_base[n++] = q;
-        for (uint64_t i = 0; i * SEGMENT < e - first_read<T, ALIGNED>(s); i++, q++) {
+        for (uint64_t i = 0; i * SEGMENT < e - emogi_first_read<T, ALIGNED>(s); i++, q++) {
             h.piece_vertex[q] = v;
             h.piece_index[q] = i;
         }

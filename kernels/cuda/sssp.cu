@@ -40,6 +40,7 @@
 
 #include <stdint.h>
 
+#include "warp_lists.cuh"
 #include "emogi_sssp.h"
 #include "cuda_check.cuh"
 
@@ -48,7 +49,6 @@ namespace {
 const char *const CUDA_ALG = "SSSP";
 
 constexpr int BLOCK = 256;
-constexpr int UNROLL = 4;
 constexpr unsigned FULL = 0xffffffffu;
 constexpr uint64_t CHUNKS = 2;     /* 32-vertex chunks per grab */
 constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
@@ -125,31 +125,13 @@ __device__ __forceinline__ void warp_relax(const T *__restrict__ nb, const void 
                                            uint32_t next, bool &changed)
 {
     typedef typename dist_type<K>::type D;
-    for (uint64_t i = first + lane; i < end; i += 32 * UNROLL) {
-        T u[UNROLL];
-        D d[UNROLL];
-        bool ok[UNROLL];
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++) {
-            const uint64_t j = i + 32 * k;
-            ok[k] = j >= start && j < end;
-            if (ok[k]) {
-                u[k] = nb[j];
-                d[k] = through<K>(du, wt, j);
-            }
-        }
-#pragma unroll
-        for (int k = 0; k < UNROLL; k++)
-            if (ok[k])
-                lower<D>(dist, stamp, u[k], d[k], next, changed);
-    }
-}
-
-template <typename T, bool ALIGNED>
-__device__ __forceinline__ uint64_t first_read(uint64_t start)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    return ALIGNED ? start & ~(per_line - 1) : start;
+    struct entry {
+        T u;
+        D d;
+    };
+    emogi_warp_list(
+        first, start, end, lane, [&](uint64_t j) { return entry{nb[j], through<K>(du, wt, j)}; },
+        [&](const entry &x) { lower<D>(dist, stamp, x.u, x.d, next, changed); });
 }
 
 /* Edges a warp served and the bytes it fetched for them, added once per warp. */
@@ -187,7 +169,7 @@ __global__ void __launch_bounds__(BLOCK)
                 const uint64_t u = base + (__ffs(todo) - 1);
                 todo &= todo - 1;
                 const uint64_t start = off[u], end = off[u + 1];
-                const uint64_t first = first_read<T, ALIGNED>(start);
+                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
                 edges += end - start;
                 span += end > start ? end - first : 0;
                 if (end - first > HEAVY) {
@@ -229,7 +211,7 @@ __global__ void __launch_bounds__(BLOCK)
     for (uint64_t q = 0; q < n; q++) {
         const uint64_t u = heavy[q];
         const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t first = first_read<T, ALIGNED>(start);
+        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
         const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
         const typename dist_type<K>::type du = dist[u];
         for (uint64_t i = warp; i < pieces; i += nwarps) {

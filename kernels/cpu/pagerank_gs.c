@@ -1,0 +1,257 @@
+/*
+ * pagerank_gs.c - PageRank on the CPU by Gauss-Seidel sweeps (OpenMP).
+ *
+ * The loop of GAP's PageRankPullGS (gapbs src/pr.cc): one sweep over the
+ * vertices, each summing its in-neighbours' contributions and writing its
+ * own new contribution in place at once, so the vertices after it in the
+ * same sweep already pull the new value.  That takes about half the
+ * sweeps of the Jacobi iteration (pagerank.c) and saves its separate
+ * pass that turns ranks into contributions; but which values a vertex
+ * sees depends on how far the other threads have got, so the result
+ * varies with the thread count and timing, within the tolerance.
+ *
+ * Dangling vertices' rank D is spread as in the Jacobi path, estimated
+ * from the previous sweep (dangling_rank), and the same L1 change stops
+ * the sweeps.  A sweep does not keep the sum of the ranks at 1 as a
+ * Jacobi step does (only the fixed point sums to 1), so the ranks are
+ * scaled back to sum 1 after each (iterate).  The sums stay float64;
+ * contributions may be stored as float32, which halves the array read at
+ * random (the caller chooses when the output is float32 anyway).
+ *
+ * Contributions are written by one thread while another may read them:
+ * relaxed atomic loads and stores, plain moves on common hardware.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "emogi_pagerank.h"
+
+#define BLOCK_V 4096 /* vertices per scheduled chunk */
+#define PREFETCH 24  /* in-edges ahead, as in pagerank.c */
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+struct gs_state {
+    const struct emogi_graph *in;
+    const uint64_t *out_off;
+    double *rank;
+    void *contrib; /* double, or float with f32 */
+    int f32;
+    uint64_t ndang;        /* dangling vertices */
+    double scale, unscale; /* rank = scale * stored rank, unscale = 1 / scale */
+};
+
+struct gs_sums {
+    double delta, total, in_total;
+};
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+ALWAYS_INLINE double load_c(const void *c, int f32, uint64_t u)
+{
+    if (f32) {
+        float x;
+        __atomic_load((const float *)c + u, &x, __ATOMIC_RELAXED);
+        return x;
+    }
+    double x;
+    __atomic_load((const double *)c + u, &x, __ATOMIC_RELAXED);
+    return x;
+}
+
+ALWAYS_INLINE void store_c(void *c, int f32, uint64_t u, double x)
+{
+    if (f32) {
+        float f = (float)x;
+        __atomic_store((float *)c + u, &f, __ATOMIC_RELAXED);
+    } else {
+        __atomic_store((double *)c + u, &x, __ATOMIC_RELAXED);
+    }
+}
+
+ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
+{
+    if (f32)
+        __builtin_prefetch((const float *)c + u);
+    else
+        __builtin_prefetch((const double *)c + u);
+}
+
+/* Reain_totalg ids past v's list for the prefetch stays inside the array. */
+ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v)
+{
+    const uint64_t *off = s->in->offsets;
+    const uint64_t end = off[v + 1], ne = s->in->ne;
+    double sum = 0;
+    if (w == 4) {
+        const uint32_t *nb = s->in->neighbors;
+        for (uint64_t e = off[v]; e < end; e++) {
+            if (e + PREFETCH < ne)
+                prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
+            sum += load_c(s->contrib, f32, nb[e]);
+        }
+    } else {
+        const uint64_t *nb = s->in->neighbors;
+        for (uint64_t e = off[v]; e < end; e++) {
+            if (e + PREFETCH < ne)
+                prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
+            sum += load_c(s->contrib, f32, nb[e]);
+        }
+    }
+    return sum;
+}
+
+/* One vertex's new rank, published at once as its contribution; both
+ * are stored divided by the scale (iterate() says why). */
+ALWAYS_INLINE void update(struct gs_state *s, unsigned w, int f32, uint64_t v, double base,
+                          double d, struct gs_sums *acc)
+{
+    double in = s->scale * in_sum(s, w, f32, v);
+    double r = base + d * in;
+    uint64_t deg = s->out_off[v + 1] - s->out_off[v];
+    acc->delta += fabs(r - s->scale * s->rank[v]);
+    acc->total += r;
+    s->rank[v] = r * s->unscale;
+    if (deg)
+        store_c(s->contrib, f32, v, r * s->unscale / (double)deg);
+    else
+        acc->in_total += in;
+}
+
+ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, double base,
+                                      double d)
+{
+    const uint64_t nv = s->in->nv;
+    double delta = 0, total = 0, in_total = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : delta, total, in_total) \
+    if (nv > BLOCK_V)
+    for (uint64_t b = 0; b < (nv + BLOCK_V - 1) / BLOCK_V; b++) {
+        struct gs_sums acc = {0, 0, 0};
+        uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
+        for (uint64_t v = b * BLOCK_V; v < end; v++)
+            update(s, w, f32, v, base, d, &acc);
+        delta += acc.delta, total += acc.total, in_total += acc.in_total;
+    }
+    return (struct gs_sums){delta, total, in_total};
+}
+
+static struct gs_sums sweep(struct gs_state *s, double base, double d)
+{
+    if (s->in->id_width == 4)
+        return s->f32 ? sweep_wf(s, 4, 1, base, d) : sweep_wf(s, 4, 0, base, d);
+    return s->f32 ? sweep_wf(s, 8, 1, base, d) : sweep_wf(s, 8, 0, base, d);
+}
+
+/* Ranks 1/n and their contributions; counts the dangling vertices and
+ * returns their in-sums (the first sweep's estimate of D, below). */
+static double start(struct gs_state *s)
+{
+    const uint64_t nv = s->in->nv;
+    const double r = 1.0 / (double)nv;
+    uint64_t ndang = 0;
+#pragma omp parallel for schedule(static) reduction(+ : ndang)
+    for (uint64_t v = 0; v < nv; v++) {
+        uint64_t deg = s->out_off[v + 1] - s->out_off[v];
+        s->rank[v] = r;
+        store_c(s->contrib, s->f32, v, deg ? r / (double)deg : 0.0);
+        ndang += !deg;
+    }
+    s->ndang = ndang;
+    double in_total = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : in_total)
+    for (uint64_t v = 0; v < nv; v++)
+        if (s->out_off[v + 1] == s->out_off[v])
+            in_total += s->in->id_width == 4 ? in_sum(s, 4, s->f32, v) : in_sum(s, 8, s->f32, v);
+    return in_total;
+}
+
+static void scale(double *rank, uint64_t nv, double by)
+{
+#pragma omp parallel for schedule(static)
+    for (uint64_t v = 0; v < nv; v++)
+        rank[v] *= by;
+}
+
+/*
+ * The dangling rank the next sweep spreads.  Each dangling vertex gets
+ * the teleport share plus D/n plus its in-sum, so at the fixed point
+ * D = k (1 - d) / n + k d D / n + d I, k dangling vertices whose in-sums
+ * total I; solved for D with the last sweep's I.  Taking the last sweep's
+ * D itself instead feeds each error back at the rate k d / n, several
+ * more sweeps on graphs with many isolated vertices.
+ */
+static double dangling_rank(const struct gs_state *s, double in_total, double d)
+{
+    const double k = (double)s->ndang / (double)s->in->nv;
+    return (k * (1 - d) + d * in_total) / (1 - k * d);
+}
+
+/*
+ * A sweep lets the sum of the ranks drift (each vertex pulls a mix of old
+ * and new contributions), a mode that decays only at about the damping
+ * rate; scaling the ranks back to sum 1 after each sweep removes it.  The
+ * fixed point sums to 1, so this changes where the sweeps go, not where
+ * they end.  Rather than a pass over both arrays per sweep, the arrays
+ * hold the ranks divided by a running scale, which a sweep reads and
+ * writes through, and the ranks are scaled once at the end.
+ */
+static void iterate(struct gs_state *s, const struct emogi_pagerank_params *prm,
+                    struct emogi_pagerank_stats *st)
+{
+    const double n = (double)s->in->nv, d = prm->damping;
+    double dangling = dangling_rank(s, start(s), d);
+    while (st->iterations < prm->max_iterations) {
+        struct gs_sums sum = sweep(s, (1.0 - d) / n + d * dangling / n, d);
+        if (sum.total > 0) {
+            s->scale /= sum.total;
+            s->unscale = 1.0 / s->scale;
+        }
+        dangling = dangling_rank(s, sum.total > 0 ? sum.in_total / sum.total : 0, d);
+        st->delta = sum.delta;
+        st->iterations++;
+        if (st->delta < prm->tolerance) {
+            st->converged = 1;
+            break;
+        }
+    }
+    scale(s->rank, s->in->nv, s->scale);
+}
+
+int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
+                          enum emogi_pagerank_store store, double *rank,
+                          struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    struct emogi_pagerank_stats local = {0};
+    if (emogi_pagerank_check_params(prm, err) < 0)
+        return -1;
+    const uint64_t *out_off = emogi_pagerank_out_offsets(in);
+    if (in->nv && !out_off)
+        return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
+                               "(use emogi_pagerank_in_edges)");
+    const int f32 = store == EMOGI_PAGERANK_STORE_F32;
+    struct gs_state s = {in, out_off, rank, NULL, f32, 0, 1, 1};
+    s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
+    if (!s.contrib)
+        return emogi_fail(err, "out of memory for PageRank on %llu vertices",
+                          (unsigned long long)in->nv);
+    double t0 = now();
+    if (in->nv)
+        iterate(&s, prm, &local);
+    else
+        local.converged = 1;
+    local.seconds = now() - t0;
+    local.edges_read = local.iterations * in->ne;
+    local.edge_bytes = local.edges_read * in->id_width;
+    free(s.contrib);
+    if (st)
+        *st = local;
+    return 0;
+}
