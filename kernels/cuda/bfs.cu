@@ -44,6 +44,7 @@
 
 #include <stdint.h>
 
+#include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include "emogi_bfs.h"
 
@@ -105,37 +106,16 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const unsigned lane = threadIdx.x & 31;
     bool found = false;
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&counters[0], 1ull);
-        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
-        if (grab >= nv)
-            break;
-        for (uint64_t base = grab; base < grab + 32 * CHUNKS && base < nv; base += 32) {
-            const uint64_t v = base + lane;
-            unsigned todo = __ballot_sync(FULL, v < nv && depth[v] == level);
-            while (todo) {
-                const uint64_t u = base + (__ffs(todo) - 1);
-                todo &= todo - 1;
-                const uint64_t start = off[u], end = off[u + 1];
-                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-                if (end - first > HEAVY) {
-                    unsigned long long slot = 0;
-                    if (lane == 0)
-                        slot = atomicAdd(&counters[1], 1ull);
-                    slot = __shfl_sync(FULL, slot, 0);
-                    if (slot < heavy_cap) {
-                        if (lane == 0)
-                            heavy[slot] = u;
-                        continue;
-                    }
-                }
-                if (start < end)
-                    warp_read(nb, depth, first, start, end, lane, level + 1, found);
-            }
-        }
-    }
+    emogi_warp_frontier<CHUNKS>(
+        &counters[0], nv, lane, [&](uint64_t v) { return depth[v] == level; },
+        [&](uint64_t u) {
+            const uint64_t start = off[u], end = off[u + 1];
+            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
+            if (end - first > HEAVY && emogi_set_aside(&counters[1], heavy, heavy_cap, u, lane))
+                return;
+            if (start < end)
+                warp_read(nb, depth, first, start, end, lane, level + 1, found);
+        });
     if (__any_sync(FULL, found) && lane == 0)
         *last_level = level + 1;
 }
@@ -149,21 +129,17 @@ __global__ void __launch_bounds__(BLOCK)
               const uint64_t *heavy, uint64_t heavy_cap)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
     const uint64_t n = counters[1] < heavy_cap ? counters[1] : heavy_cap;
     bool found = false;
-    for (uint64_t q = 0; q < n; q++) {
-        const uint64_t u = heavy[q];
-        const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
-        for (uint64_t i = warp; i < pieces; i += nwarps) {
-            const uint64_t a = first + i * SEGMENT;
-            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+    emogi_warp_pieces<SEGMENT>(
+        heavy, n,
+        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
+            start = off[u], end = off[u + 1];
+            first = emogi_first_read<T, ALIGNED>(start);
+        },
+        [&](uint64_t, uint64_t a, uint64_t start, uint64_t b) {
             warp_read(nb, depth, a, start, b, lane, level + 1, found);
-        }
-    }
+        });
     if (__any_sync(FULL, found) && lane == 0)
         *last_level = level + 1;
 }

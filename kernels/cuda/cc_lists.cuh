@@ -24,6 +24,7 @@
 #ifndef EMOGI_CC_LISTS_CUH
 #define EMOGI_CC_LISTS_CUH
 
+#include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include <stdint.h>
 
@@ -99,39 +100,21 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0, bytes = 0;
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&q.counters[0], 1ull);
-        const uint64_t base = 32 * (uint64_t)__shfl_sync(FULL, c, 0);
-        if (base >= nv)
-            break;
-        unsigned todo = __ballot_sync(FULL, base + lane < nv && op.active(base + lane));
-        while (todo) {
-            const uint64_t v = base + (__ffs(todo) - 1);
-            todo &= todo - 1;
+    emogi_warp_frontier<1>(
+        &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
+        [&](uint64_t v) {
             const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
             if (start >= end)
-                continue;
+                return;
             const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-            if (end - first > HEAVY) {
-                unsigned long long slot = 0;
-                if (lane == 0)
-                    slot = atomicAdd(&q.counters[1], 1ull);
-                slot = __shfl_sync(FULL, slot, 0);
-                if (slot < q.cap) {
-                    if (lane == 0)
-                        q.heavy[slot] = v;
-                    continue;
-                }
-            }
+            if (end - first > HEAVY && emogi_set_aside(&q.counters[1], q.heavy, q.cap, v, lane))
+                return;
             warp_read(s.nb, op, v, first, start, end, lane, changed);
             if (lane == 0) {
                 edges += end - start;
                 bytes += (end - first) * sizeof(T);
             }
-        }
-    }
+        });
     op.finish(changed);
     add_counts(acc, edges, bytes);
 }
@@ -143,26 +126,22 @@ __global__ void __launch_bounds__(BLOCK)
     read_heavy(side<T> s, Op op, queue q, unsigned long long *acc)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
     const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
     bool changed = false;
     unsigned long long edges = 0, bytes = 0;
-    for (uint64_t h = 0; h < n; h++) {
-        const uint64_t v = q.heavy[h];
-        const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
-        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
-        for (uint64_t i = warp; i < pieces; i += nwarps) {
-            const uint64_t a = first + i * SEGMENT;
-            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+    emogi_warp_pieces<SEGMENT>(
+        q.heavy, n,
+        [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
+            start = s.off[v] + s.skip, end = s.off[v + 1];
+            first = emogi_first_read<T, ALIGNED>(start);
+        },
+        [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
             warp_read(s.nb, op, v, a, start, b, lane, changed);
             if (lane == 0) {
                 edges += b - (a > start ? a : start);
                 bytes += (b - a) * sizeof(T);
             }
-        }
-    }
+        });
     op.finish(changed);
     add_counts(acc, edges, bytes);
 }

@@ -40,6 +40,7 @@
 
 #include <stdint.h>
 
+#include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include "emogi_sssp.h"
 #include "cuda_check.cuh"
@@ -155,40 +156,20 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0, span = 0;
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&counters[C_CHUNK], 1ull);
-        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
-        if (grab >= nv)
-            break;
-        for (uint64_t base = grab; base < grab + 32 * CHUNKS && base < nv; base += 32) {
-            const uint64_t v = base + lane;
-            unsigned todo = __ballot_sync(FULL, v < nv && stamp[v] == round);
-            while (todo) {
-                const uint64_t u = base + (__ffs(todo) - 1);
-                todo &= todo - 1;
-                const uint64_t start = off[u], end = off[u + 1];
-                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-                edges += end - start;
-                span += end > start ? end - first : 0;
-                if (end - first > HEAVY) {
-                    unsigned long long slot = 0;
-                    if (lane == 0)
-                        slot = atomicAdd(&counters[C_HEAVY], 1ull);
-                    slot = __shfl_sync(FULL, slot, 0);
-                    if (slot < heavy_cap) {
-                        if (lane == 0)
-                            heavy[slot] = u;
-                        continue;
-                    }
-                }
-                if (start < end)
-                    warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane,
-                                     round + 1, changed);
-            }
-        }
-    }
+    emogi_warp_frontier<CHUNKS>(
+        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return stamp[v] == round; },
+        [&](uint64_t u) {
+            const uint64_t start = off[u], end = off[u + 1];
+            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
+            edges += end - start;
+            span += end > start ? end - first : 0;
+            if (end - first > HEAVY &&
+                emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
+                return;
+            if (start < end)
+                warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane,
+                                 round + 1, changed);
+        });
     add_counts<T, K>(counters, lane, edges, span);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = round + 1;
@@ -204,22 +185,18 @@ __global__ void __launch_bounds__(BLOCK)
                const uint64_t *heavy, uint64_t heavy_cap)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
     const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
     bool changed = false;
-    for (uint64_t q = 0; q < n; q++) {
-        const uint64_t u = heavy[q];
-        const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
-        const typename dist_type<K>::type du = dist[u];
-        for (uint64_t i = warp; i < pieces; i += nwarps) {
-            const uint64_t a = first + i * SEGMENT;
-            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
-            warp_relax<T, K>(nb, wt, dist, stamp, du, a, start, b, lane, round + 1, changed);
-        }
-    }
+    emogi_warp_pieces<SEGMENT>(
+        heavy, n,
+        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
+            start = off[u], end = off[u + 1];
+            first = emogi_first_read<T, ALIGNED>(start);
+        },
+        [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+            warp_relax<T, K>(nb, wt, dist, stamp, dist[u], a, start, b, lane, round + 1,
+                             changed);
+        });
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = round + 1;
 }
