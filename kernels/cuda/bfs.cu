@@ -44,6 +44,7 @@
 
 #include <stdint.h>
 
+#include "cuda_check.cuh"
 #include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include "emogi_bfs.h"
@@ -51,6 +52,7 @@
 namespace {
 
 constexpr int BLOCK = 256;
+const char *const CUDA_ALG = "BFS";
 constexpr unsigned FULL = 0xffffffffu;
 constexpr uint64_t CHUNKS = 2;         /* 32-vertex chunks per grab: fewer atomics, narrow sweep */
 constexpr uint64_t HEAVY = 32768;      /* longer lists are shared by all warps */
@@ -196,25 +198,11 @@ void release(bfs_state &s)
     (void)cudaGetLastError();
 }
 
-int cuda_fail(emogi_error *err, const char *what, cudaError_t e)
-{
-    (void)cudaGetLastError();
-    return emogi_fail(err, "GPU BFS: %s: %s", what, cudaGetErrorString(e));
-}
-
-#define CK(call, what)                                                                     \
-    do {                                                                                   \
-        cudaError_t e_ = (call);                                                           \
-        if (e_ != cudaSuccess)                                                             \
-            return cuda_fail(err, what, e_);                                               \
-    } while (0)
-
 int shape(int device, uint64_t nv, launch_shape *ls, emogi_error *err)
 {
-    int sms = 0;
-    CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
-       "cudaDeviceGetAttribute");
-    const uint64_t resident = (uint64_t)(sms > 0 ? sms : 1) * (2048 / BLOCK);
+    unsigned resident = 1;
+    if (emogi_resident_blocks(device, BLOCK, &resident, err))
+        return -1;
     const uint64_t need_naive = (nv + BLOCK - 1) / BLOCK;
     const uint64_t need_warp = ((nv + 31) / 32 + BLOCK / 32 - 1) / (BLOCK / 32);
     ls->naive_blocks = (unsigned)(need_naive < resident ? need_naive : resident);
@@ -230,7 +218,7 @@ int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, con
     if (k == EMOGI_KERNEL_NAIVE) {
         bfs_naive<T><<<ls.naive_blocks, BLOCK>>>(off, nb, s.depth, nv, level, s.last_level);
     } else {
-        CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
+        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
         if (k == EMOGI_KERNEL_ALIGNED)
             bfs_warp<T, true><<<ls.warp_blocks, BLOCK>>>(off, nb, s.depth, nv, level,
                                                          s.last_level, s.scratch, s.heavy,
@@ -239,7 +227,7 @@ int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, con
             bfs_warp<T, false><<<ls.warp_blocks, BLOCK>>>(off, nb, s.depth, nv, level,
                                                           s.last_level, s.scratch, s.heavy,
                                                           s.heavy_cap);
-        CK(cudaGetLastError(), "launching the level kernel");
+        EMOGI_CK(cudaGetLastError(), "launching the level kernel");
         /* Always launched: it reads the queue length on the device, which
          * costs less than a round trip to ask whether the queue is empty. */
         if (k == EMOGI_KERNEL_ALIGNED)
@@ -251,7 +239,7 @@ int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, con
                                                             s.last_level, s.scratch, s.heavy,
                                                             s.heavy_cap);
     }
-    CK(cudaGetLastError(), "launching the level kernel");
+    EMOGI_CK(cudaGetLastError(), "launching the level kernel");
     return 0;
 }
 
@@ -268,7 +256,7 @@ int traverse(const emogi_placed *p, enum emogi_kernel k, const launch_shape &ls,
         if (launch<T>(k, ls, p->d_offsets, nb, s, nv, level, err))
             return -1;
         uint32_t last = 0;
-        CK(cudaMemcpy(&last, s.last_level, sizeof last, cudaMemcpyDeviceToHost),
+        EMOGI_CK(cudaMemcpy(&last, s.last_level, sizeof last, cudaMemcpyDeviceToHost),
            "running a level");
         if (last != level + 1) {
             *levels = level + 1;
@@ -283,11 +271,11 @@ int count(const emogi_placed *p, enum emogi_kernel k, const launch_shape &ls, bf
     const uint32_t width = p->g->id_width;
     const uint64_t per_line = k == EMOGI_KERNEL_ALIGNED ? 128 / width : 0;
     unsigned long long acc[3];
-    CK(cudaMemset(s.scratch + 2, 0, 3 * sizeof *s.scratch), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.scratch + 2, 0, 3 * sizeof *s.scratch), "cudaMemset");
     count_reads<<<ls.naive_blocks, BLOCK>>>(p->d_offsets, s.depth, p->g->nv, per_line, width,
                                            s.scratch + 2);
-    CK(cudaGetLastError(), "launching the edge count");
-    CK(cudaMemcpy(acc, s.scratch + 2, sizeof acc, cudaMemcpyDeviceToHost), "counting edges");
+    EMOGI_CK(cudaGetLastError(), "launching the edge count");
+    EMOGI_CK(cudaMemcpy(acc, s.scratch + 2, sizeof acc, cudaMemcpyDeviceToHost), "counting edges");
     st->reached = acc[0];
     st->edges_examined = acc[1];
     st->edge_bytes = acc[2];
@@ -316,41 +304,41 @@ int run(const emogi_placed *p, uint64_t source, enum emogi_kernel k, uint32_t *d
 {
     const uint64_t nv = p->g->nv;
     launch_shape ls;
-    CK(cudaSetDevice(p->device), "cudaSetDevice");
+    EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
     if (shape(p->device, nv, &ls, err))
         return -1;
-    CK(cudaMalloc(&s.depth, nv * sizeof *s.depth), "cudaMalloc of the depth array");
-    CK(cudaMalloc(&s.last_level, sizeof *s.last_level), "cudaMalloc");
-    CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.depth, nv * sizeof *s.depth), "cudaMalloc of the depth array");
+    EMOGI_CK(cudaMalloc(&s.last_level, sizeof *s.last_level), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
     /* A list is queued once per search, and only when longer than
      * HEAVY - 31 entries, so this many slots cannot run out. */
     s.heavy_cap = p->g->ne / (HEAVY / 2) + 1;
-    CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
-    CK(cudaEventCreate(&s.t0), "cudaEventCreate");
-    CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
+    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
     /* All ones is EMOGI_UNREACHED. */
-    CK(cudaMemset(s.depth, 0xff, nv * sizeof *s.depth), "cudaMemset");
-    CK(cudaMemset(s.depth + source, 0, sizeof *s.depth), "cudaMemset");
-    CK(cudaMemset(s.last_level, 0, sizeof *s.last_level), "cudaMemset");
-    CK(cudaDeviceSynchronize(), "initialising the depth array");
+    EMOGI_CK(cudaMemset(s.depth, 0xff, nv * sizeof *s.depth), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.depth + source, 0, sizeof *s.depth), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.last_level, 0, sizeof *s.last_level), "cudaMemset");
+    EMOGI_CK(cudaDeviceSynchronize(), "initialising the depth array");
 
-    CK(cudaEventRecord(s.t0), "cudaEventRecord");
+    EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
     uint32_t levels = 0;
     int rc = p->g->id_width == 4 ? traverse<uint32_t>(p, k, ls, s, &levels, err)
                                  : traverse<uint64_t>(p, k, ls, s, &levels, err);
     if (rc)
         return -1;
-    CK(cudaEventRecord(s.t1), "cudaEventRecord");
-    CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
+    EMOGI_CK(cudaEventRecord(s.t1), "cudaEventRecord");
+    EMOGI_CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
     float ms = 0;
-    CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
+    EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
 
     emogi_bfs_stats local = {};
     local.seconds = ms / 1e3;
     local.levels = levels;
     if (count(p, k, ls, s, &local, err))
         return -1;
-    CK(cudaMemcpy(depth, s.depth, nv * sizeof *s.depth, cudaMemcpyDeviceToHost),
+    EMOGI_CK(cudaMemcpy(depth, s.depth, nv * sizeof *s.depth, cudaMemcpyDeviceToHost),
        "copying depths to the host");
     if (st)
         *st = local;
