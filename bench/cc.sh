@@ -80,7 +80,7 @@ run_combo() { # ALG WIDTH GRAPH PLACE KERNEL
     [ "$p" = uvm ] && adv="--uvm-advice read-mostly"
     # shellcheck disable=SC2086 # $adv is an option and its value
     timeout "$left" emogi-cc "$g" --device "$DEVICE" --algorithm "$a" --mem "$p" $adv \
-        --kernel "$k" --repeat "$n" --stats -o /dev/null 2>"$log"
+        --kernel "$k" --repeat "$n" --stats >/dev/null 2>"$log"
     st=$?
     if [ "$st" -eq 0 ] && row=$(summarise "$log" "$ref"); then
         echo "$head | $row"

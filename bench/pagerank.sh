@@ -86,7 +86,7 @@ run_combo() { # WIDTH GRAPH PLACE KERNEL
         [ "$p" = uvm ] && adv="--uvm-advice read-mostly"
         # shellcheck disable=SC2086 # $adv is an option and its value
         timeout "$left" emogi-pagerank "$g" --device "$DEVICE" --mem "$p" $adv --kernel "$k" \
-            --tolerance "$TOLERANCE" --precision float32 --stats -o /dev/null 2>"$log"
+            --tolerance "$TOLERANCE" --precision float32 --stats >/dev/null 2>"$log"
         st=$?
         [ "$st" -eq 0 ] || break
         logs="$logs $log"

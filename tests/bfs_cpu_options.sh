@@ -28,14 +28,14 @@ same_file got.txt want.txt "--text: 'vertex depth' lines (undirected, from 4)"
 # ---- --parents: smallest in-neighbour one level up, by hand ----
 printf '0 0\n1 0\n2 0\n3 1\n4 3\n5 -1\n' >want.txt
 for g in dia.csr diaT8.csr; do
-    emogi-bfs $g -s 0 -o /dev/null --parents par.txt --text
+    emogi-bfs $g -s 0 -o discard.bin --parents par.txt --text
     same_file par.txt want.txt "--parents --text from 0 ($g)"
 done
-emogi-bfs dia.csr -s 0 -o /dev/null --parents par.bin
+emogi-bfs dia.csr -s 0 -o discard.bin --parents par.bin
 is "$(od -An -tu8 -w8 -v par.bin | tr -s ' \n' ' ')" " 0 0 0 1 3 18446744073709551615 " \
     "raw parents: uint64 per vertex, all ones for none"
 printf '0 5\n1 0\n2 0\n3 1\n4 3\n5 5\n' >want.txt
-emogi-bfs diaU.csr -s 5 -o /dev/null --parents par.txt --text
+emogi-bfs diaU.csr -s 5 -o discard.bin --parents par.txt --text
 same_file par.txt want.txt "--parents on an undirected graph from 5"
 
 # ---- -n and --seed: only vertices 7 and 42 have out-edges ----
@@ -60,12 +60,12 @@ fails "-n on a graph without edges" 1 "no vertex has an out-edge" \
     sh -c 'printf "0 0\n" >e.el && emogi-convert el e.el e.csr -q && emogi-bfs e.csr -n 2'
 
 # ---- --stats, --verify, --threads ----
-runs "--stats" emogi-bfs dia.csr -s 0 --stats --device cpu -o /dev/null
+runs "--stats" emogi-bfs dia.csr -s 0 --stats --device cpu -o discard.bin
 is "$(grep -c '^emogi-bfs: load device=cpu open_seconds=[0-9.]*$' .err)" 1 "--stats: a load line"
 is "$(sed -n 's/^emogi-bfs: \(source=0\) seconds=[0-9.]* \(levels=[0-9]* reached=[0-9]* edges_examined=[0-9]*\) gteps=[0-9.]* edge_gbps=[0-9.]* \(component_edges=[0-9]*\) g500_gteps=[0-9.]*$/\1 \2 \3/p' .err)" \
     "source=0 levels=4 reached=5 edges_examined=5 component_edges=5" \
     "--stats: levels, reached, edges examined and component edges of the diamond"
-runs "--verify" emogi-bfs diaU.csr -n 3 --verify -o /dev/null
+runs "--verify" emogi-bfs diaU.csr -n 3 --verify -o discard.bin
 is "$(grep -c '^emogi-bfs: source=[0-9]* verified$' .err)" 3 "--verify confirms each search"
 emogi-bfs diaT8.csr -s 0 --threads 1 --text >t1.txt
 emogi-bfs diaT8.csr -s 0 --threads 3 --text >t3.txt
@@ -95,7 +95,7 @@ fails "bad kernel" 2 "bad kernel 'fast'" emogi-bfs dia.csr -s 0 --kernel fast
 fails "bad placement" 2 "bad memory placement 'disk'" emogi-bfs dia.csr -s 0 --mem disk
 fails "bad thread count" 2 "bad thread count '0'" emogi-bfs dia.csr -s 0 --threads 0
 # a GPU request must fail clearly where auto picks the CPU (no GPU, or no CUDA)
-if emogi-bfs dia.csr -s 0 --stats -o /dev/null 2>&1 | grep -q 'load device=cpu'; then
+if emogi-bfs dia.csr -s 0 --stats -o discard.bin 2>&1 | grep -q 'load device=cpu'; then
     fails "--device gpu without a usable GPU" 1 "GPU" emogi-bfs dia.csr -s 0 --device gpu
 else
     skip "a GPU is usable here"

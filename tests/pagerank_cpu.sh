@@ -107,8 +107,8 @@ for g in cycle star dang dangt rnd big big8 kron kron14 kdir kdirt; do
             emogi-verify pagerank "$g.csr" gs.bin --compare jac.bin
     done
 done
-pr kron14.csr --method gauss-seidel --stats -o /dev/null 2>gs.err
-prj kron14.csr --stats -o /dev/null 2>jac.err
+pr kron14.csr --method gauss-seidel --stats -o discard.bin 2>gs.err
+prj kron14.csr --stats -o discard.bin 2>jac.err
 igs=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' gs.err)
 ij=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' jac.err)
 [ "$igs" -lt "$ij" ]
@@ -132,8 +132,8 @@ same_file k141.bin k142.bin "jacobi, kron 14: 1 and 2 threads give identical ran
 same_file k141.bin k143.bin "jacobi, kron 14: 1 and 3 threads give identical ranks"
 runs "kron 12: emogi-verify pagerank accepts the ranks" emogi-verify pagerank kron.csr k1.bin
 runs "kron 12: --verify, both methods" sh -c \
-    'emogi-pagerank --device cpu kron.csr --verify -o /dev/null &&
-     emogi-pagerank --device cpu --method jacobi kron.csr --verify -o /dev/null'
+    'emogi-pagerank --device cpu kron.csr --verify -o discard.bin &&
+     emogi-pagerank --device cpu --method jacobi kron.csr --verify -o discard.bin'
 is "$(wc -c <k1.bin | tr -d ' ')" "$((4096 * 8))" "float64: 8 bytes per vertex"
 
 # --- precision ---
@@ -147,16 +147,16 @@ at_most "$got" 6e-8 "jacobi: float32 ranks are the float64 ones rounded (rel. $g
 runs "float32: emogi-verify pagerank --precision float32" emogi-verify pagerank kron.csr k32.bin --precision float32
 
 # --- stopping, and --stats ---
-pr kron.csr --stats -o /dev/null 2>stats.err
+pr kron.csr --stats -o discard.bin 2>stats.err
 grep -q 'iterations=[0-9]* converged=1 seconds=[0-9.]* seconds_per_iteration=[0-9.]* delta=[0-9.e-]* edges_read=[0-9]* geps=[0-9.]* edge_gbps=[0-9.]*' stats.err
 ok $? "--stats: iterations, time, time per iteration, change, edge rates"
 it=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' stats.err)
 ne=$(emogi-info kron.csr 2>&1 | sed -n 's/.*edges[ =:]*\([0-9][0-9]*\).*/\1/p' | head -n 1)
 is "$(sed -n 's/.*edges_read=\([0-9]*\) .*/\1/p' stats.err)" "$((it * ne))" "--stats: every edge read once per iteration"
-pr kron.csr --max-iterations 3 --stats -o /dev/null 2>cap.err
+pr kron.csr --max-iterations 3 --stats -o discard.bin 2>cap.err
 grep -q 'iterations=3 converged=0' cap.err && grep -q 'warning: not converged after 3 iterations' cap.err
 ok $? "--max-iterations 3: stops, says it did not converge"
-pr kron.csr --tolerance 1e-3 --stats -o /dev/null 2>t3.err
+pr kron.csr --tolerance 1e-3 --stats -o discard.bin 2>t3.err
 i3=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' t3.err)
 [ "$i3" -lt "$it" ]
 ok $? "a looser tolerance takes fewer iterations ($i3 < $it)"
