@@ -211,12 +211,12 @@ static void side_free(struct build_side *s)
     memset(s, 0, sizeof *s);
 }
 
-static int choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err)
+int build_choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err)
 {
     uint32_t need = emogi_id_width_for(nv);
     if (asked == 4 && need == 8)
-        return emogi_fail(err, "--id-width 4 cannot hold ids of %llu vertices (more than "
-                               "4294967296); use --id-width 8 or auto",
+        return emogi_fail(err, "--id-width 4 holds at most 4294967295 vertices (ids 0 to "
+                               "4294967294), not %llu; use --id-width 8 or auto",
                           (unsigned long long)nv);
     if (asked != 0 && asked != 4 && asked != 8)
         return emogi_fail(err, "id width must be 4 or 8, not %u", asked);
@@ -308,7 +308,7 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     }
     double t1 = build_now();
     b->times.relabel = t1 - t0;
-    if (choose_width(nv, o->id_width, &width, err))
+    if (build_choose_width(nv, o->id_width, &width, err))
         goto fail;
     setup_ctx(&c, o, nv, width, e, wk);
     note(progress, "distributing edges");

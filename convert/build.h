@@ -61,6 +61,10 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
               struct built_graph *out, void (*progress)(const char *phase), emogi_error *err);
 void built_graph_free(struct built_graph *b);
 
+/* The id width for NV vertices: ASKED (4 or 8), or the smallest that fits
+ * when 0; an error when 4 was asked and cannot hold them (emogi-csr(5)). */
+int build_choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err);
+
 /* ---- shared between build*.c ---- */
 
 /* What one scatter slot holds: the neighbour, and the input weight's

@@ -47,16 +47,6 @@ static int put_whole(struct writer *w, uint32_t type, const void *data, emogi_er
     return ooc_pwrite(w->a.fd, data, (size_t)s->size, s->offset, w->a.path, err);
 }
 
-static int choose_width(uint64_t nv, uint32_t asked, int *width, emogi_error *err)
-{
-    if (asked == 4 && emogi_id_width_for(nv) == 8)
-        return emogi_fail(err, "--id-width 4 cannot hold ids of %llu vertices (more than "
-                               "4294967296); use --id-width 8 or auto",
-                          (unsigned long long)nv);
-    *width = (int)(asked ? asked : emogi_id_width_for(nv));
-    return 0;
-}
-
 static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
                   struct writer *w)
 {
@@ -196,9 +186,9 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
         return -1;
     t = build_now();
     setup(s, out, &m, &w);
-    if (choose_width(w.g.nv, s->bo->id_width, &m.width, err))
+    if (build_choose_width(w.g.nv, s->bo->id_width, &w.g.id_width, err))
         return -1;
-    w.g.id_width = (uint32_t)m.width;
+    m.width = (int)w.g.id_width;
     m.offsets = build_alloc(w.g.nv + 1, sizeof *m.offsets, "the offsets", err);
     if (!m.offsets)
         return -1;

@@ -53,7 +53,8 @@ is "$(dump --idmap r.csr)" "$(lines '0 7' '1 100' '2 5000000000')" \
 is "$(dump --edges r.csr)" "$(lines '0 1' '1 2' '2 0')" "... and renames the edges"
 is "$(dump r.csr | grep -E '^(nv|idmap|id_width)')" "$(lines 'nv 3' 'idmap 1' 'id_width 4')" \
     "... 3 vertices, 4-byte ids"
-fails "--id-width 4 with ids past 2^32 is refused" 1 'id-width 4 cannot hold' \
+fails "--id-width 4 with ids past 2^32 is refused" 1 \
+    'id-width 4 holds at most 4294967295 vertices \(ids 0 to 4294967294\), not 5000000001;' \
     emogi-convert el "$DATA/convert_sparse.el" bad.csr --id-width 4
 no_files_like 'bad.csr*' "... leaving no file"
 

@@ -5,12 +5,18 @@
 . "${top_srcdir:-.}/tests/tap.sh"
 command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
 
+# refused FORMAT FILE REGEX [OPTIONS]: converting FILE must fail so
+refused() {
+    f=$1 in=$2 re=$3; shift 3
+    fails "$f $in: $(printf '%s' "$re" | cut -c1-60)" 1 "^emogi-convert: $re" \
+        emogi-convert "$f" "$in" out.csr "$@"
+    no_files_like 'out.csr*' "$in: no output or temporary file left"
+}
+
 # bad FORMAT FILE CONTENT REGEX: CONTENT (printf %b escapes) in FILE must fail so
 bad() {
     printf '%b' "$3" >"$2"
-    fails "$1 $2: $(printf '%s' "$4" | cut -c1-60)" 1 "^emogi-convert: $4" \
-        emogi-convert "$1" "$2" out.csr
-    no_files_like 'out.csr*' "$2: no output or temporary file left"
+    refused "$1" "$2" "$4"
 }
 
 B='%%MatrixMarket matrix coordinate'
@@ -48,6 +54,10 @@ bad mtx negr.mtx "$B real general\n3 3 1\n1 2 -0.5\n" "negr\.mtx:3: weight '-0\.
 bad mtx intv.mtx "$B integer general\n3 3 1\n1 2 2.5\n" "intv\.mtx:3: expected an integer value \(the matrix is integer\), found '2\.5'"
 bad mtx nov.mtx "$B real general\n3 3 1\n1 2\n" "nov\.mtx:3: expected a value after the column index \(the matrix is real\)"
 bad mtx patv.mtx "$B pattern general\n3 3 1\n1 2 1\n" "patv\.mtx:3: expected end of line after the column index \(the matrix is pattern\), found '1'"
+
+# --id-width 4: the format allows at most 4294967295 vertices (emogi-csr(5))
+printf '0 4294967295\n' >wide.el
+refused el wide.el "wide\.el: --id-width 4 holds at most 4294967295 vertices \(ids 0 to 4294967294\), not 4294967296; use --id-width 8 or auto$" --id-width 4
 
 # standard input is named <stdin>
 fails "stdin: error names <stdin> and the line" 1 "^emogi-convert: <stdin>:2: vertex id '-1' is negative" \
