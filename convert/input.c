@@ -37,11 +37,14 @@ int input_refill(struct input *in, emogi_error *err)
     return 0;
 }
 
-/* Read up to 4 bytes (fewer only at end of file) to look for a magic number. */
+/* Enough bytes to tell every compression below from binary ids. */
+#define MAGIC_LEN 10
+
+/* Read up to MAGIC_LEN bytes (fewer only at end of file) to look for a magic number. */
 static int read_magic(struct input *in, emogi_error *err)
 {
-    while (in->raw_len < 4) {
-        ssize_t n = read(in->fd, in->raw + in->raw_len, 4 - in->raw_len);
+    while (in->raw_len < MAGIC_LEN) {
+        ssize_t n = read(in->fd, in->raw + in->raw_len, MAGIC_LEN - in->raw_len);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
@@ -56,8 +59,8 @@ static int read_magic(struct input *in, emogi_error *err)
 
 static int try_map(struct input *in, const struct stat *st)
 {
-    if (!S_ISREG(st->st_mode) || st->st_size <= 0 || lseek(in->fd, 0, SEEK_CUR) != 4 ||
-        (uint64_t)st->st_size > SIZE_MAX)
+    if (!S_ISREG(st->st_mode) || st->st_size <= 0 ||
+        lseek(in->fd, 0, SEEK_CUR) != (off_t)in->raw_len || (uint64_t)st->st_size > SIZE_MAX)
         return -1;
     void *m = mmap(NULL, (size_t)st->st_size, PROT_READ, MAP_PRIVATE, in->fd, 0);
     if (m == MAP_FAILED)
@@ -70,10 +73,54 @@ static int try_map(struct input *in, const struct stat *st)
     return 0;
 }
 
+/*
+ * Compressions that are not decoded here, by signature: the magic number
+ * and the fixed bytes after it (bzip2's block or end marker, xz's stream
+ * flags, zstd's reserved bit), so that binary ids all but never match.
+ * Their bytes would otherwise be parsed as text or as ids.
+ */
+static const char *foreign_compression(const unsigned char *b, size_t n, const char **tool)
+{
+    static const unsigned char xz[6] = {0xfd, '7', 'z', 'X', 'Z', 0},
+                               zstd[4] = {0x28, 0xb5, 0x2f, 0xfd},
+                               lz4_legacy[4] = {0x02, 0x21, 0x4c, 0x18},
+                               bz_block[6] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59},
+                               bz_end[6] = {0x17, 0x72, 0x45, 0x38, 0x50, 0x90};
+    *tool = NULL;
+    if (n >= 10 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9' &&
+        (memcmp(b + 4, bz_block, 6) == 0 || memcmp(b + 4, bz_end, 6) == 0))
+        *tool = "bzip2";
+    else if (n >= 8 && memcmp(b, xz, 6) == 0 && b[6] == 0 && (b[7] & 0xf0) == 0)
+        *tool = "xz";
+    else if (n >= 5 && memcmp(b, zstd, 4) == 0 && (b[4] & 0x08) == 0)
+        *tool = "zstd";
+    else if (n >= 4 && memcmp(b, lz4_legacy, 4) == 0)
+        *tool = "lz4";
+    if (!*tool)
+        return NULL;
+    return memcmp(b, lz4_legacy, 4) == 0 ? "lz4-compressed in the legacy format (lz4 -l)"
+           : **tool == 'b'               ? "bzip2-compressed"
+           : **tool == 'x'               ? "xz-compressed"
+                                         : "zstd-compressed";
+}
+
+static int refuse_compression(const struct input *in, const char *what, const char *tool,
+                              emogi_error *err)
+{
+    int std = in->fd == STDIN_FILENO;
+    return emogi_fail(err, "%s: %s; emogi-convert reads gzip and lz4 frames: decompress it "
+                           "first (%s%s -dc%s%s | emogi-convert FORMAT - OUTPUT)",
+                      in->name, what, std ? "... | " : "", tool, std ? "" : " ",
+                      std ? "" : in->name);
+}
+
 static int pick_kind(struct input *in, emogi_error *err)
 {
     static const unsigned char gz[2] = {0x1f, 0x8b}, lz4[4] = {0x04, 0x22, 0x4d, 0x18};
     struct stat st;
+    const char *tool, *what = foreign_compression(in->raw, in->raw_len, &tool);
+    if (what)
+        return refuse_compression(in, what, tool, err);
     if (in->raw_len >= 2 && memcmp(in->raw, gz, 2) == 0) {
         in->kind = INPUT_GZIP;
         return input_gzip_init(in, err);
@@ -83,7 +130,7 @@ static int pick_kind(struct input *in, emogi_error *err)
         return input_lz4_init(in, err);
     }
     in->kind = INPUT_PLAIN;
-    if (fstat(in->fd, &st) == 0 && in->raw_len == 4)
+    if (fstat(in->fd, &st) == 0 && in->raw_len == MAGIC_LEN)
         try_map(in, &st);
     return 0;
 }

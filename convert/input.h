@@ -3,10 +3,12 @@
  *
  * The input is a path or "-" for standard input; gzip (1f 8b) and
  * lz4-frame (04 22 4d 18) data are recognised by their magic bytes and
- * decompressed on the fly.  An uncompressed regular file is mapped and
- * its blocks point into the mapping.  Every block but the last ends with
- * a newline, so no line is split between two blocks; for binary input
- * (input_open_binary) every block but the last is whole records instead.
+ * decompressed on the fly; bzip2, xz, zstd and legacy lz4 data, by their
+ * signatures, and refused with a message that names them.  An
+ * uncompressed regular file is mapped and its blocks point into the
+ * mapping.  Every block but the last ends with a newline, so no line is
+ * split between two blocks; for binary input (input_open_binary) every
+ * block but the last is whole records instead.
  */
 #ifndef EMOGI_CONVERT_INPUT_H
 #define EMOGI_CONVERT_INPUT_H

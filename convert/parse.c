@@ -135,6 +135,8 @@ static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *
 
 static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_error *err)
 {
+    if (ps->format != FORMAT_MTX && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
+        return mtx_banner_error(ps->name, 0, err); /* its ids would be read 1-based */
     ps->r->bytes += len;
     if (ps->format == FORMAT_MTX && !ps->h.have_size) {
         if (mtx_header_lines(ps, &buf, &len, err))

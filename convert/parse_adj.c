@@ -97,6 +97,8 @@ static long parse_header(struct adj_state *s, const char *p, size_t len, emogi_e
         eol = p + len;
     const char *q = skip_blanks(p, eol);
     char field[64];
+    if (mtx_banner_at(p, eol))
+        return mtx_banner_error(s->name, 0, err);
     if (scan_u64(&q, eol, &s->n) != NUM_OK || skip_blanks(q, eol) != eol)
         return emogi_fail(err, "%s:1: expected the node count, found %s", s->name,
                           describe_field(skip_blanks(p, eol), eol, field, sizeof field));

@@ -48,9 +48,35 @@ static int reserved_id(const struct bel *b, const char *buf, uint64_t n, emogi_e
     return emogi_fail(err, "%s: reserved id", b->name);
 }
 
+/*
+ * Text given as binary ids would be read as a graph of huge ids: refuse a
+ * first block that is a Matrix Market banner, or whose first TEXT_PROBE
+ * bytes are all digits, blanks, newlines and comment marks, a newline
+ * among them.  Ids made of such bytes alone are above 151 million, every
+ * one of the first four of bel32 (two of bel64), so no real list looks so.
+ */
+#define TEXT_PROBE 16
+
+static int text_given(const struct bel *b, const char *buf, size_t len, emogi_error *err)
+{
+    if (mtx_banner_at(buf, buf + len))
+        return mtx_banner_error(b->name, 1, err);
+    if (len < TEXT_PROBE || !memchr(buf, '\n', TEXT_PROBE))
+        return 0;
+    for (size_t i = 0; i < TEXT_PROBE; i++)
+        if (!strchr("0123456789 \t\r\n#%", buf[i]) || buf[i] == '\0')
+            return 0;
+    return emogi_fail(err, "%s: the input is text (its first bytes are digits, blanks and "
+                           "newlines), not binary ids: a text edge list converts with "
+                           "'emogi-convert el' (or 'wel')",
+                      b->name);
+}
+
 static int bel_block(struct bel *b, const char *buf, size_t len, emogi_error *err)
 {
     size_t rec = 2 * b->width;
+    if (b->offset == 0 && text_given(b, buf, len, err))
+        return -1;
     if (len % rec)
         return emogi_fail(err, "%s: byte offset %llu: %zu trailing bytes, not a whole pair of "
                                "%zu-byte ids (a truncated file?)",

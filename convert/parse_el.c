@@ -2,9 +2,11 @@
  * parse_el.c - edge lists: "src dst" (el) and "src dst weight" (wel).
  *
  * One edge per line, fields separated by blanks; lines that are empty or
- * start with '#' or '%' are comments.  Ids are 0-based integers up to
- * 2^64-2.  This loop is the converter's hot path: a memchr finds the end
- * of the line, then the fields are scanned by hand without strtoull.
+ * start with '#' or '%' are comments (but parse.c refuses a first line
+ * that is a Matrix Market banner: that file's ids are 1-based).  Ids are
+ * 0-based integers up to 2^64-2.  This loop is the converter's hot path:
+ * a memchr finds the end of the line, then the fields are scanned by hand
+ * without strtoull.
  */
 #include <string.h>
 

@@ -20,7 +20,29 @@ void chunk_fail(struct chunk *c, const char *fmt, ...)
         c->status = CHUNK_BAD_LINE;
 }
 
-/* Input may be any bytes: show at most 40 of the field, escaping the rest. */
+/* Input may be any bytes: show at most 40 of them, escaping the rest. */
+const char *escape_text(const char *p, size_t n, int quote, char *buf, size_t cap)
+{
+    size_t o = 0;
+    if (quote)
+        buf[o++] = '\'';
+    for (size_t i = 0; i < n && i < 40 && o + 8 < cap; i++) {
+        unsigned char ch = (unsigned char)p[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\'' && ch != '\\')
+            buf[o++] = (char)ch;
+        else
+            o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", ch);
+    }
+    if (n > 40 && o + 4 < cap) {
+        memcpy(buf + o, "...", 3);
+        o += 3;
+    }
+    if (quote)
+        buf[o++] = '\'';
+    buf[o] = '\0';
+    return buf;
+}
+
 const char *describe_field(const char *p, const char *eol, char *buf, size_t cap)
 {
     const char *end = field_end(p, eol);
@@ -28,22 +50,7 @@ const char *describe_field(const char *p, const char *eol, char *buf, size_t cap
         snprintf(buf, cap, "end of line");
         return buf;
     }
-    size_t o = 0;
-    buf[o++] = '\'';
-    for (const char *q = p; q < end && q - p < 40 && o + 8 < cap; q++) {
-        unsigned char ch = (unsigned char)*q;
-        if (ch >= 0x20 && ch < 0x7f && ch != '\'' && ch != '\\')
-            buf[o++] = (char)ch;
-        else
-            o += (size_t)snprintf(buf + o, cap - o, "\\x%02x", ch);
-    }
-    if (end - p > 40 && o + 4 < cap) {
-        memcpy(buf + o, "...", 3);
-        o += 3;
-    }
-    buf[o++] = '\'';
-    buf[o] = '\0';
-    return buf;
+    return escape_text(p, (size_t)(end - p), 1, buf, cap);
 }
 
 int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
@@ -67,7 +74,8 @@ int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
     const char *end = field_end(p, eol);
     size_t n = (size_t)(end - p);
     if (n == 0) {
-        chunk_fail(c, "expected a weight after the destination, found end of line");
+        chunk_fail(c, "expected a weight after the destination, found end of line (an edge "
+                      "list without weights is format el)");
         return -1;
     }
     char tmp[256], *stop;

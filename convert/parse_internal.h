@@ -47,6 +47,11 @@ uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);
 /* One header line (banner, comment or size line); 0 or -1 with msg. */
 int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *msg,
                     size_t cap);
+/* 1 when [p, end) starts with a Matrix Market banner line. */
+int mtx_banner_at(const char *p, const char *end);
+/* The error for a Matrix Market file given as another format (BINARY:
+ * bel32/bel64, which have no lines): it names the format to use. */
+int mtx_banner_error(const char *name, int binary, emogi_error *err);
 
 /* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
  * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
@@ -62,6 +67,9 @@ void chunk_fail(struct chunk *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* N bytes at P made printable ("12x\\x01"), at most 40 shown, in single
+ * quotes when QUOTE; a CAP of 192 always suffices. */
+const char *escape_text(const char *p, size_t n, int quote, char *buf, size_t cap);
 /* The field at p, quoted and made printable ("'12x'"), or "end of line". */
 const char *describe_field(const char *p, const char *eol, char *buf, size_t cap);
 

@@ -31,12 +31,32 @@ static int next_word(const char **p, const char *eol, const char **w, const char
     return *w < *we;
 }
 
+int mtx_banner_at(const char *p, const char *end)
+{
+    if (end - p > 256)
+        end = p + 256; /* the banner word is near the start, or it is not a banner */
+    const char *eol = memchr(p, '\n', (size_t)(end - p)), *w, *we;
+    return next_word(&p, eol ? eol : end, &w, &we) && word_is(w, we, "%%MatrixMarket");
+}
+
+int mtx_banner_error(const char *name, int binary, emogi_error *err)
+{
+    return emogi_fail(err, "%s%s: a Matrix Market file (%%%%MatrixMarket banner)%s: convert it "
+                           "with 'emogi-convert mtx'",
+                      name, binary ? "" : ":1", binary ? ", not binary ids" : "");
+}
+
 static int banner(struct mtx_header *h, const char *p, const char *eol, char *msg, size_t cap)
 {
     const char *w, *we;
     char d[192];
-    if (!next_word(&p, eol, &w, &we) || !word_is(w, we, "%%MatrixMarket"))
-        goto bad;
+    if (!next_word(&p, eol, &w, &we) || !word_is(w, we, "%%MatrixMarket")) {
+        snprintf(msg, cap,
+                 "expected the banner '%%%%MatrixMarket matrix coordinate "
+                 "pattern|integer|real general|symmetric|skew-symmetric': this is not a Matrix "
+                 "Market file (edge lists convert with 'el' or 'wel')");
+        return -1;
+    }
     if (!next_word(&p, eol, &w, &we) || !word_is(w, we, "matrix"))
         goto bad;
     if (!next_word(&p, eol, &w, &we))

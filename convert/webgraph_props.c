@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parse_internal.h"
 #include "webgraph.h"
 
 #define MAX_WINDOW 65536u /* a window past this is no real graph; refuse it before allocating */
@@ -36,6 +37,12 @@ struct kv {
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\f' || c == '\r';
+}
+
+/* A value as a message shows it: escaped and cut (the file may be binary). */
+static const char *shown(const char *v, char buf[192])
+{
+    return escape_text(v, strlen(v), 0, buf, 192);
 }
 
 /* Split one line into key and value in place; 0 for blank or comment lines. */
@@ -82,9 +89,10 @@ static int number(const char *name, const struct kv *kv, enum key k, uint64_t *o
 {
     if (!kv[k].v)
         return emogi_fail(err, "%s: no %s= key", name, key_names[k]);
+    char q[192];
     if (parse_u64(kv[k].v, out))
         return emogi_fail(err, "%s:%u: %s='%s' is not a non-negative integer", name,
-                          kv[k].line, key_names[k], kv[k].v);
+                          kv[k].line, key_names[k], shown(kv[k].v, q));
     return 0;
 }
 
@@ -118,6 +126,7 @@ static struct wg_coding *component_coding(struct webgraph_props *p, enum compone
 static int apply_flag(const char *name, unsigned line, const char *flag,
                       struct webgraph_props *p, int *block_count_set, emogi_error *err)
 {
+    char q[192];
     for (int c = 0; c < (int)(sizeof component_names / sizeof component_names[0]); c++) {
         size_t n = strlen(component_names[c]);
         if (strncmp(flag, component_names[c], n) != 0)
@@ -138,9 +147,9 @@ static int apply_flag(const char *name, unsigned line, const char *flag,
             return 0;
         }
         return emogi_fail(err, "%s:%u: compression flag %s is not supported (version %d)", name,
-                          line, flag, p->version);
+                          line, shown(flag, q), p->version);
     }
-    return emogi_fail(err, "%s:%u: unknown compression flag '%s'", name, line, flag);
+    return emogi_fail(err, "%s:%u: unknown compression flag '%s'", name, line, shown(flag, q));
 }
 
 static int parse_flags(const char *name, const struct kv *f, struct webgraph_props *p,
@@ -170,6 +179,7 @@ static int check_format(const char *name, const struct kv *kv, struct webgraph_p
                         emogi_error *err)
 {
     uint64_t v;
+    char q[192];
     if (number(name, kv, K_VERSION, &v, err))
         return -1;
     if (v > 1)
@@ -179,11 +189,12 @@ static int check_format(const char *name, const struct kv *kv, struct webgraph_p
     const char *cls = kv[K_CLASS].v;
     if (cls && strcmp(cls, "it.unimi.dsi.webgraph.BVGraph") != 0 &&
         strcmp(cls, "it.unimi.dsi.big.webgraph.BVGraph") != 0)
-        return emogi_fail(err, "%s:%u: graphclass %s is not a BVGraph", name, kv[K_CLASS].line, cls);
+        return emogi_fail(err, "%s:%u: graphclass %s is not a BVGraph", name, kv[K_CLASS].line,
+                          shown(cls, q));
     const char *endian = kv[K_ENDIAN].v;
     if (endian && strcmp(endian, "big") != 0)
         return emogi_fail(err, "%s:%u: endianness=%s is not supported (only big-endian streams)",
-                          name, kv[K_ENDIAN].line, endian);
+                          name, kv[K_ENDIAN].line, shown(endian, q));
     return 0;
 }
 

@@ -55,6 +55,78 @@ bad mtx intv.mtx "$B integer general\n3 3 1\n1 2 2.5\n" "intv\.mtx:3: expected a
 bad mtx nov.mtx "$B real general\n3 3 1\n1 2\n" "nov\.mtx:3: expected a value after the column index \(the matrix is real\)"
 bad mtx patv.mtx "$B pattern general\n3 3 1\n1 2 1\n" "patv\.mtx:3: expected end of line after the column index \(the matrix is pattern\), found '1'"
 
+# ---- inputs that are some other format ----
+# A Matrix Market file as el, wel or adj would be read with its banner as a
+# comment, its size line as an edge and its ids 1-based; as bel32/bel64, as
+# binary ids.  Each is refused, naming the format to use.
+M="a Matrix Market file \\(%%MatrixMarket banner\\)"
+cp "$DATA/tiny_real.mtx" tiny_real.mtx
+refused el tiny_real.mtx "tiny_real\.mtx:1: $M: convert it with 'emogi-convert mtx'$"
+refused wel tiny_real.mtx "tiny_real\.mtx:1: $M: convert it with 'emogi-convert mtx'$"
+refused adj tiny_real.mtx "tiny_real\.mtx:1: $M: convert it with 'emogi-convert mtx'$"
+refused bel32 tiny_real.mtx "tiny_real\.mtx: $M, not binary ids: convert it with 'emogi-convert mtx'$"
+refused bel64 tiny_real.mtx "tiny_real\.mtx: $M, not binary ids: convert it with 'emogi-convert mtx'$"
+bad el lower.el '  %%matrixmarket matrix coordinate pattern general\n2 2 1\n1 2\n' "lower\.el:1: $M"
+fails "an mtx on standard input as wel" 1 "^emogi-convert: <stdin>:1: $M" \
+    sh -c 'emogi-convert wel - out.csr <tiny_real.mtx'
+no_files_like 'out.csr*' "mtx on stdin: no output or temporary file left"
+# and the other way round
+awk 'BEGIN { for (i = 0; i < 40; i++) print i, i + 1 }' >text.el
+refused bel32 text.el "text\.el: the input is text \(its first bytes are digits, blanks and newlines\), not binary ids: a text edge list converts with 'emogi-convert el' \(or 'wel'\)$"
+refused bel64 text.el "text\.el: the input is text"
+refused mtx text.el "text\.el:1: expected the banner .*: this is not a Matrix Market file \(edge lists convert with 'el' or 'wel'\)$"
+refused wel text.el "text\.el:1: expected a weight after the destination, found end of line \(an edge list without weights is format el\)$"
+
+# ---- compressions that emogi-convert does not decode ----
+# their signatures, written by hand: bzip2 (BZh, level, block magic), xz
+# (magic, stream flags), zstd (magic, frame header), lz4's legacy format
+printf 'BZh91AY&SY\001\002\003' >sig.bz2
+printf '\3757zXZ\000\000\004\346\326\264\106' >sig.xz
+printf '\050\265\057\375\044\004\041\000' >sig.zst
+printf '\002\041\114\030\010\000\000\000' >sig.lz4l
+# compressed NAME FILE WHAT TOOL FORMAT: FILE must be refused as WHAT-compressed
+compressed() {
+    refused "$5" "$2" "$(echo "$2" | sed 's/\./\\./g'): $3; emogi-convert reads gzip and lz4 frames: decompress it first \\($4 -dc $(echo "$2" | sed 's/\./\\./g') \\| emogi-convert FORMAT - OUTPUT\\)$"
+}
+compressed bzip2 sig.bz2 bzip2-compressed bzip2 el
+compressed xz sig.xz xz-compressed xz wel
+compressed zstd sig.zst zstd-compressed zstd mtx
+compressed lz4-legacy sig.lz4l "lz4-compressed in the legacy format \\(lz4 -l\\)" lz4 adj
+compressed bzip2 sig.bz2 bzip2-compressed bzip2 bel64
+compressed zstd sig.zst zstd-compressed zstd bel32
+fails "xz on standard input" 1 '^emogi-convert: <stdin>: xz-compressed; .*\(\.\.\. \| xz -dc \| emogi-convert FORMAT - OUTPUT\)$' \
+    sh -c 'emogi-convert el - out.csr <sig.xz'
+no_files_like 'out.csr*' "xz on stdin: no output or temporary file left"
+# and what the real tools write, where they are installed
+for c in bzip2 xz zstd; do
+    if command -v $c >/dev/null; then
+        $c -c <text.el >real.$c
+        compressed $c real.$c $c-compressed $c el
+    else
+        skip "$c not installed"; skip "$c not installed"
+    fi
+done
+if command -v lz4 >/dev/null; then
+    lz4 -q -l -c <text.el >real.lz4l
+    compressed lz4-legacy real.lz4l "lz4-compressed in the legacy format \\(lz4 -l\\)" lz4 el
+else
+    skip "lz4 not installed"; skip "lz4 not installed"
+fi
+
+# binary garbage in a text format: the message shows it escaped
+printf '0 1\n1 \001\377\n' >bin.el
+refused el bin.el "bin\.el:2: expected a destination vertex id \(a non-negative integer\), found '\\\\x01\\\\xff'$"
+printf 'version=0\ngraphclass=\001\377\nnodes=1\narcs=0\nwindowsize=7\nmaxrefcount=3\nminintervallength=4\n' >w.properties
+: >w.graph
+fails "webgraph: a binary graphclass is shown escaped" 1 \
+    '^emogi-convert: w\.properties:2: graphclass \\x01\\xff is not a BVGraph$' \
+    emogi-convert webgraph w out.csr
+printf 'version=0\nnodes=\002x\narcs=0\nwindowsize=7\nmaxrefcount=3\nminintervallength=4\n' >w.properties
+fails "webgraph: a binary nodes= is shown escaped" 1 \
+    "^emogi-convert: w\\.properties:2: nodes='\\\\x02x' is not a non-negative integer$" \
+    emogi-convert webgraph w out.csr
+no_files_like 'out.csr*' "webgraph: no output or temporary file left"
+
 # --id-width 4: the format allows at most 4294967295 vertices (emogi-csr(5))
 printf '0 4294967295\n' >wide.el
 refused el wide.el "wide\.el: --id-width 4 holds at most 4294967295 vertices \(ids 0 to 4294967294\), not 4294967296; use --id-width 8 or auto$" --id-width 4

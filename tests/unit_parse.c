@@ -129,14 +129,27 @@ static void test_errors(void)
     bad(FORMAT_EL, "7\n", "t:1: expected a destination vertex id (a non-negative integer), found end of line");
     bad(FORMAT_EL, "0 1 5\n",
         "t:1: expected end of line after 'src dst' (extra fields need format wel), found '5'");
-    bad(FORMAT_WEL, "0 1\n", "t:1: expected a weight after the destination, found end of line");
+    bad(FORMAT_WEL, "0 1\n", "t:1: expected a weight after the destination, found end of line "
+                             "(an edge list without weights is format el)");
+    bad(FORMAT_EL, "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n",
+        "t:1: a Matrix Market file (%%MatrixMarket banner): convert it with 'emogi-convert mtx'");
+    bad(FORMAT_WEL, "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n",
+        "t:1: a Matrix Market file (%%MatrixMarket banner): convert it with 'emogi-convert mtx'");
+    bad(FORMAT_BEL32, "%%MatrixMarket matrix coordinate pattern general\n",
+        "t: a Matrix Market file (%%MatrixMarket banner), not binary ids: convert it with "
+        "'emogi-convert mtx'");
+    bad(FORMAT_BEL64, "0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n",
+        "t: the input is text (its first bytes are digits, blanks and newlines), not binary ids: "
+        "a text edge list converts with 'emogi-convert el' (or 'wel')");
     bad(FORMAT_WEL, "0 1 -2\n", "t:1: weight '-2' is negative: weights must be non-negative");
     bad(FORMAT_WEL, "0 1 -0.5\n", "t:1: weight '-0.5' is negative: weights must be non-negative");
     bad(FORMAT_WEL, "0 1 abc\n", "t:1: weight 'abc' is not a number");
     bad(FORMAT_WEL, "0 1 inf\n", "t:1: weight 'inf' is not a finite number");
     bad(FORMAT_WEL, "0 1 2 3\n", "t:1: expected end of line after 'src dst weight', found '3'");
     bad(FORMAT_MTX, "", "t: empty input: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY'");
-    bad(FORMAT_MTX, "1 2\n", "t:1: expected the banner '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric|skew-symmetric'");
+    bad(FORMAT_MTX, "1 2\n", "t:1: expected the banner '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric|skew-symmetric': this is not a Matrix Market file (edge lists convert with 'el' or 'wel')");
+    bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate\n",
+        "t:1: expected the banner '%%MatrixMarket matrix coordinate pattern|integer|real general|symmetric|skew-symmetric'");
     bad(FORMAT_MTX, "%%MatrixMarket matrix array real general\n",
         "t:1: dense (array) Matrix Market files are not supported: emogi needs a coordinate pattern, integer or real matrix");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate complex general\n",

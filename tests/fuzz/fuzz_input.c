@@ -4,7 +4,8 @@
  * Plain text is written to a file three ways -- as is (mapped), gzip and
  * lz4 -- and read back with parse_input() in tiny blocks; each must agree
  * with parse_buffer() on the text itself, message for message.  Input that
- * starts with a compression magic number goes to the decoders unchanged,
+ * starts like a compression magic number (gzip and lz4, decoded; bzip2, xz,
+ * zstd and legacy lz4, refused by name) goes to the input layer unchanged,
  * where garbage must end in an error, never a crash.
  */
 #include <stdio.h>
@@ -77,7 +78,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK((fd = mkstemp(path)) >= 0);
     struct parse_opts o = {.format = size ? data[0] % 3 : FORMAT_EL, .threads = 3,
                            .block_size = 1 + (size ? data[size - 1] % 16 : 0)};
-    if (size >= 2 && ((data[0] == 0x1f && data[1] == 0x8b) || (data[0] == 0x04 && data[1] == 0x22))) {
+    static const char *const magic[] = {"\x1f\x8b", "\x04\x22", "BZ", "\xfd" "7", "\x28\xb5",
+                                        "\x02\x21"};
+    int compressed = 0;
+    for (size_t i = 0; i < sizeof magic / sizeof magic[0]; i++)
+        compressed |= size >= 2 && memcmp(data, magic[i], 2) == 0;
+    if (compressed) {
         struct parse_result r;
         emogi_error err;
         put_file(data, size);

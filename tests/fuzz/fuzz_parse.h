@@ -5,7 +5,8 @@
  * built with PARSE_MIN_CHUNK=1, so even tiny inputs split), and the two
  * results must agree exactly: same edges, or the same error message.  A
  * success must also be sound: ids below nv, weights finite, non-negative,
- * and integral when reported as WEIGHTS_INT.
+ * and integral when reported as WEIGHTS_INT.  Error messages are
+ * printable, whatever the input bytes.
  */
 #ifndef EMOGI_FUZZ_PARSE_H
 #define EMOGI_FUZZ_PARSE_H
@@ -51,6 +52,12 @@ static void fuzz_same(const struct parse_result *a, const struct parse_result *b
     FUZZ_CHECK(n == 0 || !a->edges.w || memcmp(a->edges.w, b->edges.w, n * sizeof(double)) == 0);
 }
 
+static void fuzz_printable(const char *msg)
+{
+    for (const unsigned char *p = (const unsigned char *)msg; *p; p++)
+        FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
+}
+
 static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
 {
     struct parse_opts one = {.format = f, .threads = 1}, many = {.format = f, .threads = 5};
@@ -67,6 +74,7 @@ static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
     } else {
         FUZZ_CHECK(strcmp(ea.msg, eb.msg) == 0);
         FUZZ_CHECK(strncmp(ea.msg, "fuzz:", 5) == 0);
+        fuzz_printable(ea.msg);
     }
     return 0;
 }
