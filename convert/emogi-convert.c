@@ -130,7 +130,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
     double t = wall_seconds();
     memset(r, 0, sizeof *r);
     if (o->source == SOURCE_TEXT) {
-        struct parse_opts po = {.format = o->format, .threads = o->threads};
+        struct parse_opts po = {.format = o->format, .threads = o->threads,
+                                .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT};
         progress_phase("parsing");
         if (parse_input_stream(o->input, &po, r, sink, j, &err))
             die(err.msg);

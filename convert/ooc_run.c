@@ -102,7 +102,7 @@ static int weights_real(const struct edge_list *e)
         return 0;
 #pragma omp parallel for schedule(static) reduction(| : real)
     for (uint64_t i = 0; i < e->n; i++)
-        real |= e->w[i] != floor(e->w[i]) || e->w[i] > (double)UINT32_MAX;
+        real |= e->w[i] != floor(e->w[i]) || e->w[i] < 0 || e->w[i] > (double)UINT32_MAX;
     return real;
 }
 

@@ -32,6 +32,7 @@ struct parser {
     struct mtx_header h;
     uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
     int nonint;
+    int drop_weights;
 };
 
 int input_format_parse(const char *s, enum input_format *f)
@@ -49,11 +50,18 @@ int input_format_parse(const char *s, enum input_format *f)
     return -1;
 }
 
+/* The lines carry a weight... */
 static int weighted_format(const struct parser *ps)
 {
     if (ps->format == FORMAT_MTX)
         return ps->h.field != MTX_PATTERN;
     return ps->format == FORMAT_WEL;
+}
+
+/* ...and the edge lists keep it. */
+static int stores_weights(const struct parser *ps)
+{
+    return weighted_format(ps) && !ps->drop_weights;
 }
 
 /* Serial: banner, comments and size line, which may span blocks. */
@@ -70,7 +78,7 @@ static int mtx_header_lines(struct parser *ps, const char **buf, size_t *len, em
                               (unsigned long long)ps->r->lines + 1, msg);
         ps->r->lines++;
         p = eol + (eol < end);
-        if (ps->h.have_size && weighted_format(ps) &&
+        if (ps->h.have_size && stores_weights(ps) &&
             edge_list_reserve(&ps->r->edges, 0, 1, err))
             return -1;
     }
@@ -156,15 +164,22 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
         return emogi_fail(err, "out of memory");
     }
     int n = split(buf, len, ps->threads, c);
-    int weighted = weighted_format(ps);
+    int weighted = weighted_format(ps), store = stores_weights(ps);
+    /* negative integers are weights a real (or skew, negated anyway) matrix can have */
+    int negative_ok = ps->format == FORMAT_MTX &&
+                      (ps->h.field == MTX_REAL || ps->h.symmetry == MTX_SKEW);
     int i;
+    for (i = 0; i < n; i++) {
+        c[i].weights_dropped = ps->drop_weights;
+        c[i].negative_ok = negative_ok;
+    }
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(n) schedule(static, 1)
 #endif
     for (i = 0; i < n; i++) {
         emogi_error e;
         c[i].e = &parts[i];
-        if (edge_list_reserve(c[i].e, 1024, weighted, &e)) {
+        if (edge_list_reserve(c[i].e, 1024, store, &e)) {
             chunk_fail(&c[i], "%s", e.msg);
             c[i].status = CHUNK_FAILED;
         } else if (ps->format == FORMAT_MTX)
@@ -192,13 +207,14 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
     ps->format = o->format;
     ps->r = r;
     ps->threads = o->threads;
+    ps->drop_weights = o->drop_weights;
 #ifdef _OPENMP
     if (ps->threads <= 0)
         ps->threads = omp_get_max_threads();
 #endif
     if (ps->threads <= 0)
         ps->threads = 1;
-    if (o->format == FORMAT_WEL && edge_list_reserve(&r->edges, 0, 1, err))
+    if (o->format == FORMAT_WEL && !o->drop_weights && edge_list_reserve(&r->edges, 0, 1, err))
         return -1;
     return 0;
 }
@@ -221,7 +237,7 @@ static int parser_finish(struct parser *ps, emogi_error *err)
         r->symmetry = ps->h.symmetry;
     } else
         r->nv = ps->nv;
-    if (weighted_format(ps))
+    if (stores_weights(ps))
         r->weights = ps->nonint ? WEIGHTS_REAL : WEIGHTS_INT;
     return 0;
 }

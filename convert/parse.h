@@ -33,6 +33,8 @@ struct parse_opts {
     enum input_format format;
     int threads; /* 0: OpenMP default */
     size_t block_size; /* text bytes read and parsed at a time; 0: 64 MiB */
+    int drop_weights;  /* the caller drops the weights: they are read as numbers
+                          (any finite value) but not stored, and weights is NONE */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,

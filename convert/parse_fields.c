@@ -2,6 +2,7 @@
  * parse_fields.c - field helpers shared by the readers: weights, and the
  * quoting of a bad field for an error message.
  */
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -53,55 +54,82 @@ const char *describe_field(const char *p, const char *eol, char *buf, size_t cap
     return escape_text(p, (size_t)(end - p), 1, buf, cap);
 }
 
-int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
+/* FLT_MAX plus half a unit in the last place: from here on, rounding to
+ * float32 gives infinity. */
+#define FLOAT32_TO_INFINITY 0x1.ffffffp+127
+
+/* A negative integer written as such: uint32 weights cannot hold it, and
+ * turning the file's weights into float32 behind the user's back would be
+ * a surprise, so only an explicit real number (or a real format) does. */
+static int refuse_negative_integer(struct chunk *c, const char *p, const char *eol)
 {
-    const char *p = *pp;
-    char d[64];
-    uint64_t v;
-    switch (scan_u64(pp, eol, &v)) {
-    case NUM_OK:
-        if (v > UINT32_MAX)
-            c->nonint = 1;
-        *w = (double)v;
-        return 0;
-    case NUM_NEGATIVE:
-        chunk_fail(c, "weight %s is negative: weights must be non-negative",
-                   describe_field(p, eol, d, sizeof d));
-        return -1;
-    default:
-        break; /* not a plain integer: a real number, or not a number */
-    }
-    const char *end = field_end(p, eol);
-    size_t n = (size_t)(end - p);
+    char d[64], real[40] = "-1.0";
+    size_t n = (size_t)(field_end(p, eol) - p);
+    if (n + 3 <= sizeof real)
+        snprintf(real, sizeof real, "%.*s.0", (int)n, p); /* "-DIGITS": printable */
+    chunk_fail(c, "weight %s is a negative integer, which uint32 weights cannot hold: write "
+                  "it as a real number (%s) to store float32 weights, or drop the weights "
+                  "with --weights none",
+               describe_field(p, eol, d, sizeof d), real);
+    return -1;
+}
+
+/* A number that strtod takes, in full; 0, or -1 after chunk_fail(). */
+static int scan_real(struct chunk *c, const char *p, const char *eol, double *x)
+{
+    char d[64], tmp[256], *stop;
+    size_t n = (size_t)(field_end(p, eol) - p);
     if (n == 0) {
         chunk_fail(c, "expected a weight after the destination, found end of line (an edge "
                       "list without weights is format el)");
         return -1;
     }
-    char tmp[256], *stop;
     if (n >= sizeof tmp) {
         chunk_fail(c, "weight %s is too long to be a number", describe_field(p, eol, d, sizeof d));
         return -1;
     }
     memcpy(tmp, p, n);
     tmp[n] = '\0';
-    double x = strtod(tmp, &stop);
-    if (stop != tmp + n || n == 0) {
+    *x = strtod(tmp, &stop);
+    if (stop != tmp + n) {
         chunk_fail(c, "weight %s is not a number", describe_field(p, eol, d, sizeof d));
         return -1;
     }
-    if (!isfinite(x)) {
+    if (!isfinite(*x)) {
         chunk_fail(c, "weight %s is not a finite number", describe_field(p, eol, d, sizeof d));
         return -1;
     }
-    if (tmp[0] == '-' || x < 0) {
-        chunk_fail(c, "weight %s is negative: weights must be non-negative",
-                   describe_field(p, eol, d, sizeof d));
+    return 0;
+}
+
+int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
+{
+    const char *p = *pp;
+    char d[64];
+    uint64_t v;
+    int st = scan_u64(pp, eol, &v);
+    if (st == NUM_OK && v <= UINT32_MAX) { /* the common case: a uint32 */
+        *w = (double)v;
+        return 0;
+    }
+    double x;
+    if (scan_real(c, p, eol, &x))
+        return -1;
+    *pp = field_end(p, eol);
+    *w = 0;
+    if (c->weights_dropped)
+        return 0; /* read as a number, never stored: any finite value will do */
+    if (fabs(x) >= FLOAT32_TO_INFINITY) {
+        chunk_fail(c, "weight %s does not fit float32 (magnitudes up to %.9g)",
+                   describe_field(p, eol, d, sizeof d), (double)FLT_MAX);
         return -1;
     }
-    if (x != floor(x) || x > (double)UINT32_MAX)
-        c->nonint = 1;
-    *w = x;
-    *pp = end;
+    if (fabs(x) > FLT_MAX)
+        x = copysign(FLT_MAX, x); /* what rounding to float32 gives, without the cast's UB */
+    if (x < 0 && st == NUM_NEGATIVE && !c->negative_ok)
+        return refuse_negative_integer(c, p, eol);
+    if (x != floor(x) || x < 0 || x > (double)UINT32_MAX)
+        c->nonint = 1; /* only float32 holds it */
+    *w = x + 0.0; /* -0.0 is 0 */
     return 0;
 }

@@ -27,6 +27,8 @@ struct chunk {
     uint64_t entries; /* data lines (edges) parsed */
     uint64_t max_id;  /* largest id seen, valid when entries > 0 */
     int nonint;       /* some weight is not an integer in 0..UINT32_MAX */
+    int weights_dropped; /* weights are read as numbers but never stored */
+    int negative_ok;  /* negative integers are real weights (mtx real, skew) */
     int status;       /* enum chunk_status */
     char msg[512];    /* why the line (or the chunk) failed */
 };
@@ -139,7 +141,11 @@ static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
 
 /*
  * A weight: plain integers take the fast path; anything else goes through
- * strtod on a NUL-terminated copy.  Returns 0, or -1 after chunk_fail().
+ * strtod on a NUL-terminated copy.  A stored weight must fit float32; a
+ * negative one makes the weights float32 (sets nonint), but a negative
+ * integer literal ("-3") is refused unless c->negative_ok.  With
+ * c->weights_dropped any finite number passes.  Returns 0, or -1 after
+ * chunk_fail().
  */
 int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w);
 

@@ -5,8 +5,10 @@
  * any case), '%' comment lines, a size line "M N NNZ", then NNZ entries
  * "i j [value]" with 1-based indices, which become 0-based edges i-1 -> j-1.
  * Symmetric and skew-symmetric files list one triangle; the builder
- * mirrors them.  Only what a graph can use is accepted: pattern, integer
- * or real values, no complex/hermitian, no dense (array) layout.
+ * mirrors them.  Values may be negative in real matrices, and in
+ * skew-symmetric ones (whose mirror is negated anyway): float32 holds
+ * them.  Only what a graph can use is accepted: pattern, integer or real
+ * values, no complex/hermitian, no dense (array) layout.
  */
 #include <stdio.h>
 #include <string.h>
@@ -182,13 +184,15 @@ static int mtx_value(struct chunk *c, const char **pp, const char *eol,
     if (h->field == MTX_INTEGER) {
         uint64_t v;
         int st = scan_u64(pp, eol, &v);
-        if (st == NUM_NEGATIVE) {
-            chunk_fail(c, "value %s is negative: weights must be non-negative",
+        if (st == NUM_NONE) {
+            chunk_fail(c, "expected an integer value (the matrix is integer), found %s",
                        describe_field(p, eol, d, sizeof d));
             return -1;
         }
-        if (st == NUM_NONE) {
-            chunk_fail(c, "expected an integer value (the matrix is integer), found %s",
+        if (st == NUM_NEGATIVE && !c->negative_ok && !c->weights_dropped) {
+            chunk_fail(c, "value %s is negative, which the uint32 weights of an integer matrix "
+                          "cannot hold: make the banner's field 'real' to store float32 "
+                          "weights, or drop the weights with --weights none",
                        describe_field(p, eol, d, sizeof d));
             return -1;
         }

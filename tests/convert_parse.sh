@@ -64,6 +64,44 @@ if [ $have_info = yes ] && emogi-convert mtx case.mtx c.csr -q && emogi-info c.c
     is "$(sed -n 's/^vertices: //p' c.txt)" 5 "mtx: 2x5 matrix has max(2, 5) vertices"
 else skip "emogi-info not built"; fi
 
+# ---- negative weights: float32 where they are kept, anything finite where not ----
+printf '0 1 2\n1 2 -2.5\n2 0 -3.0\n' >neg.wel
+edges_are wel neg.wel "0 1 2${nl}1 2 -2.5${nl}2 0 -3" "wel: negative real weights are stored"
+if [ $have_info = no ]; then skip "emogi-info not built"
+elif emogi-convert wel neg.wel n.csr -q 2>.err && emogi-info n.csr >n.txt; then
+    is "$(sed -n 's/^weights: //p' n.txt)" float32 "wel: ... as float32"
+else ok 1 "wel: ... as float32"; sed 's/^/# /' .err; fi
+printf '%%%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 -0.5\n3 1 4\n' >negr.mtx
+edges_are mtx negr.mtx "0 1 -0.5${nl}2 0 4" "mtx real general: a negative value is a float32 weight"
+# skew-symmetric: a_ji = -a_ij, so a negative entry gives a positive mirror
+printf '%%%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 -3\n3 2 5\n' >skew.mtx
+edges_are mtx skew.mtx "0 1 3${nl}1 0 -3${nl}1 2 -5${nl}2 1 5" \
+    "mtx integer skew-symmetric with a negative entry: both signs stored"
+printf '%%%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 2\n3 1 -0.25\n3 2 1.5\n' >skewr.mtx
+edges_are mtx skewr.mtx "0 2 0.25${nl}1 2 -1.5${nl}2 0 -0.25${nl}2 1 1.5" \
+    "mtx real skew-symmetric with a negative entry: both signs stored"
+# dropped weights may be any finite number; the graph is the one without them
+printf '0 1 -3\n1 2 1e39\n2 0 -7.5\n2 3 4\n' >drop.wel
+printf '0 1\n1 2\n2 0\n2 3\n' >drop.el
+if [ $have_info = yes ] && emogi-convert el drop.el d0.csr -q; then
+    emogi-info --edges d0.csr >d0.txt
+    emogi-info d0.csr | grep -E '^(vertices|edges|weights)' >d0.h
+    for w in none random:1:9; do
+        if emogi-convert wel drop.wel d1.csr -q --weights $w 2>.err &&
+            emogi-info --edges d1.csr | cut -d' ' -f1,2 >d1.txt &&
+            emogi-info d1.csr | grep -E '^(vertices|edges|weights)' >d1.h; then
+            same_file d1.txt d0.txt "wel --weights $w: negative and huge weights pass, same edges"
+            [ $w = none ] && same_file d1.h d0.h "wel --weights none: the header of the el graph"
+        else
+            ok 1 "wel --weights $w with negative and huge weights"; sed 's/^/# /' .err
+            [ $w = none ] && skip "no file"
+        fi
+    done
+else skip "emogi-info not built"; skip "emogi-info not built"; skip "emogi-info not built"; fi
+printf '%%%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 -4\n3 1 2\n' >negi.mtx
+edges_are mtx negi.mtx "0 1${nl}2 0" "mtx integer with a negative value, --weights none" \
+    --weights none
+
 # ---- one graph through every input path ----
 awk 'BEGIN { for (i = 0; i < 5000; i++) { if (i % 97 == 0) print "# comment"; print i, (i * 37) % 5000 } }' >g.txt
 

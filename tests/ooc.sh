@@ -6,7 +6,7 @@
 # that fills up or is missing; a signal mid-conversion.  Nothing may be
 # left behind in --tmpdir or beside the output.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 48
+plan 50
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 mkdir runs
@@ -55,6 +55,10 @@ MEM=1
 printf '0 1 7\n0 1 2\n1 2 3\n2 0 1\n2 1 4\n1 0 5\n0 2 0.5\n2 0 0.25\n1 2 1.5\n' >mixed.wel
 same_as_memory "wel whose real weights arrive in a later run" wel mixed.wel
 same_as_memory "... undirected" wel mixed.wel --undirected
+# negative whole numbers need float32 too, though each is an integer
+printf '0 1 7\n1 2 3\n2 0 1\n0 2 -2.0\n2 1 -4.0\n1 0 -0.5\n' >negw.wel
+same_as_memory "wel whose negative whole weights arrive in later runs" wel negw.wel
+same_as_memory "... undirected" wel negw.wel --undirected
 
 # a larger graph with a memory limit that makes a few big runs
 emogi-convert kron -s 14 big.csr -q

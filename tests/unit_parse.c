@@ -82,6 +82,41 @@ static void test_el(void)
     good(FORMAT_WEL, "0 1 4294967296\n", "0 1 4.29497e+09", 2, WEIGHTS_REAL,
          "wel weight past UINT32_MAX is real");
     good(FORMAT_WEL, "0 1 0.5\n1 0 2e0\n", "0 1 0.5,1 0 2", 2, WEIGHTS_REAL, "wel real weights");
+    good(FORMAT_WEL, "0 1 -0.5\n1 0 -3.0\n1 2 4\n", "0 1 -0.5,1 0 -3,1 2 4", 3, WEIGHTS_REAL,
+         "wel negative real weights make float32 weights");
+    good(FORMAT_WEL, "0 1 -3e0\n", "0 1 -3", 2, WEIGHTS_REAL, "wel -3e0 is a real -3");
+    good(FORMAT_WEL, "0 1 -0\n1 0 -0.0\n", "0 1 0,1 0 0", 2, WEIGHTS_INT,
+         "wel -0 and -0.0 are the weight 0");
+    good(FORMAT_WEL, "0 1 3.4e38\n", "0 1 3.4e+38", 2, WEIGHTS_REAL, "wel 3.4e38 fits float32");
+    /* 3.4028235e38 is FLT_MAX printed to 8 digits, a bit above it: it rounds to FLT_MAX */
+    good(FORMAT_WEL, "0 1 -3.4028235e38\n", "0 1 -3.40282e+38", 2, WEIGHTS_REAL,
+         "wel -3.4028235e38 is float32's lowest");
+}
+
+/* --weights none: the weight column is read as numbers, not stored. */
+static void test_dropped(void)
+{
+    struct parse_opts o = {.format = FORMAT_WEL, .threads = 2, .drop_weights = 1};
+    struct parse_result r;
+    emogi_error err = {{0}};
+    const char *text = "0 1 -3\n1 2 1e39\n2 0 -7.5\n";
+    int rc = parse_buffer("t", text, strlen(text), &o, &r, &err);
+    ok(rc == 0 && strcmp(edges_str(&r), "0 1,1 2,2 0") == 0 && r.weights == WEIGHTS_NONE &&
+           !r.edges.w,
+       "dropped weights: negative and huge weights pass, none stored (%s)", rc ? err.msg : "");
+    if (rc == 0)
+        parse_result_free(&r);
+    text = "0 1 2\n1 2 inf\n";
+    rc = parse_buffer("t", text, strlen(text), &o, &r, &err);
+    ok(rc == -1 && strcmp(err.msg, "t:2: weight 'inf' is not a finite number") == 0,
+       "dropped weights: a weight must still be a finite number (%s)", err.msg);
+    o.format = FORMAT_MTX;
+    text = "%%MatrixMarket matrix coordinate integer general\n3 3 2\n1 2 -4\n3 1 5\n";
+    rc = parse_buffer("t", text, strlen(text), &o, &r, &err);
+    ok(rc == 0 && strcmp(edges_str(&r), "0 1,2 0") == 0 && r.weights == WEIGHTS_NONE,
+       "dropped weights: a negative value in an integer matrix passes (%s)", rc ? err.msg : "");
+    if (rc == 0)
+        parse_result_free(&r);
 }
 
 static void test_mtx(void)
@@ -113,6 +148,10 @@ static void test_mtx(void)
         }
     good(FORMAT_MTX, "%%matrixmarket MATRIX Coordinate PATTERN General\n2 5 1\n2 5\n", "1 4", 5,
          WEIGHTS_NONE, "mtx keywords in any case, nv = max(rows, cols)");
+    good(FORMAT_MTX, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 -4\n2 1 -0.5\n",
+         "0 1 -4,1 0 -0.5", 2, WEIGHTS_REAL, "mtx real: negative values are float32 weights");
+    good(FORMAT_MTX, "%%MatrixMarket matrix coordinate integer skew-symmetric\n2 2 1\n2 1 -4\n",
+         "1 0 -4", 2, WEIGHTS_REAL, "mtx integer skew-symmetric: a negative value is fine");
 }
 
 static void test_errors(void)
@@ -131,6 +170,14 @@ static void test_errors(void)
         "t:1: expected end of line after 'src dst' (extra fields need format wel), found '5'");
     bad(FORMAT_WEL, "0 1\n", "t:1: expected a weight after the destination, found end of line "
                              "(an edge list without weights is format el)");
+    bad(FORMAT_WEL, "0 1 2.5\n0 2 -2\n",
+        "t:2: weight '-2' is a negative integer, which uint32 weights cannot hold: write it as a "
+        "real number (-2.0) to store float32 weights, or drop the weights with --weights none");
+    bad(FORMAT_WEL, "0 1 1\n1 2 1e39\n",
+        "t:2: weight '1e39' does not fit float32 (magnitudes up to 3.40282347e+38)");
+    bad(FORMAT_WEL, "0 1 -3.5e38\n", "t:1: weight '-3.5e38' does not fit float32 "
+                                      "(magnitudes up to 3.40282347e+38)");
+    bad(FORMAT_WEL, "0 1 NaN\n", "t:1: weight 'NaN' is not a finite number");
     bad(FORMAT_EL, "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n",
         "t:1: a Matrix Market file (%%MatrixMarket banner): convert it with 'emogi-convert mtx'");
     bad(FORMAT_WEL, "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n",
@@ -141,8 +188,6 @@ static void test_errors(void)
     bad(FORMAT_BEL64, "0 1\n1 2\n2 3\n3 4\n4 5\n5 6\n",
         "t: the input is text (its first bytes are digits, blanks and newlines), not binary ids: "
         "a text edge list converts with 'emogi-convert el' (or 'wel')");
-    bad(FORMAT_WEL, "0 1 -2\n", "t:1: weight '-2' is negative: weights must be non-negative");
-    bad(FORMAT_WEL, "0 1 -0.5\n", "t:1: weight '-0.5' is negative: weights must be non-negative");
     bad(FORMAT_WEL, "0 1 abc\n", "t:1: weight 'abc' is not a number");
     bad(FORMAT_WEL, "0 1 inf\n", "t:1: weight 'inf' is not a finite number");
     bad(FORMAT_WEL, "0 1 2 3\n", "t:1: expected end of line after 'src dst weight', found '3'");
@@ -171,7 +216,11 @@ static void test_errors(void)
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate pattern general\n3 5 1\n1 1\n% c\n2 2\n",
         "t:5: more entries than the 1 on the size line");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 -4\n",
-        "t:3: value '-4' is negative: weights must be non-negative");
+        "t:3: value '-4' is negative, which the uint32 weights of an integer matrix cannot "
+        "hold: make the banner's field 'real' to store float32 weights, or drop the weights "
+        "with --weights none");
+    bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 1e39\n",
+        "t:3: weight '1e39' does not fit float32 (magnitudes up to 3.40282347e+38)");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 1.5\n",
         "t:3: expected an integer value (the matrix is integer), found '1.5'");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n",
@@ -393,6 +442,7 @@ int main(void)
     test_el();
     test_mtx();
     test_errors();
+    test_dropped();
     test_paths();
     test_mtx_blocks();
     plan(tap_n);

@@ -4,13 +4,16 @@
  * The input is parsed twice, in one chunk and in several (the targets are
  * built with PARSE_MIN_CHUNK=1, so even tiny inputs split), and the two
  * results must agree exactly: same edges, or the same error message.  A
- * success must also be sound: ids below nv, weights finite, non-negative,
- * and integral when reported as WEIGHTS_INT.  Error messages are
- * printable, whatever the input bytes.
+ * success must also be sound: ids below nv, weights finite and within
+ * float32, negative only when reported as WEIGHTS_REAL, integral and at
+ * most UINT32_MAX when reported as WEIGHTS_INT.  Parsing with the weights
+ * dropped must accept all that the weighted parse accepts, with the same
+ * edges.  Error messages are printable, whatever the input bytes.
  */
 #ifndef EMOGI_FUZZ_PARSE_H
 #define EMOGI_FUZZ_PARSE_H
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,7 +39,8 @@ static void fuzz_check_sound(const struct parse_result *r, enum input_format f)
             FUZZ_CHECK(e->src[i] != e->dst[i]);
         if (!weighted)
             continue;
-        FUZZ_CHECK(isfinite(e->w[i]) && e->w[i] >= 0);
+        FUZZ_CHECK(isfinite(e->w[i]) && fabs(e->w[i]) <= FLT_MAX);
+        FUZZ_CHECK(e->w[i] >= 0 || r->weights == WEIGHTS_REAL);
         if (r->weights == WEIGHTS_INT)
             FUZZ_CHECK(e->w[i] == floor(e->w[i]) && e->w[i] <= 4294967295.0);
     }
@@ -58,6 +62,22 @@ static void fuzz_printable(const char *msg)
         FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);
 }
 
+/* The weights dropped: everything the weighted parse A took, same edges. */
+static void fuzz_dropped(const uint8_t *data, size_t size, enum input_format f,
+                         const struct parse_result *a)
+{
+    struct parse_opts o = {.format = f, .threads = 3, .drop_weights = 1};
+    struct parse_result d;
+    emogi_error e;
+    FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &d, &e) == 0);
+    FUZZ_CHECK(d.weights == WEIGHTS_NONE && !d.edges.w && d.edges.n == a->edges.n &&
+               d.nv == a->nv);
+    size_t n = (size_t)d.edges.n;
+    FUZZ_CHECK(n == 0 || memcmp(a->edges.src, d.edges.src, n * sizeof(uint64_t)) == 0);
+    FUZZ_CHECK(n == 0 || memcmp(a->edges.dst, d.edges.dst, n * sizeof(uint64_t)) == 0);
+    parse_result_free(&d);
+}
+
 static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
 {
     struct parse_opts one = {.format = f, .threads = 1}, many = {.format = f, .threads = 5};
@@ -69,6 +89,7 @@ static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
     if (ra == 0) {
         fuzz_check_sound(&a, f);
         fuzz_same(&a, &b);
+        fuzz_dropped(data, size, f, &a);
         parse_result_free(&a);
         parse_result_free(&b);
     } else {
