@@ -5,7 +5,7 @@
 # unit weights against emogi-bfs, then random graphs against a
 # Bellman-Ford written in awk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 87
+plan 90
 
 # expect NAME FILE.wel "VARIANTS" SOURCE "DISTANCES" [SSSP OPTIONS]: one test
 # per variant; a variant is emogi-convert options with ',' for spaces.
@@ -85,6 +85,20 @@ printf '%%%%MatrixMarket matrix coordinate real skew-symmetric\n3 3 1\n2 1 1.5\n
 emogi-convert mtx neg.mtx neg.csr -q
 fails "a negative weight is refused" 1 'neg\.csr: edge 0 -> 1 has weight -1\.5.*non-negative' \
     emogi-sssp neg.csr -s 0 --device cpu -o out.bin
+# negative weights from an edge list: the converter stores them (float32),
+# emogi-sssp refuses them before any search, on either backend
+printf '0 1 2\n1 2 -0.5\n2 3 1\n' >negw.wel
+if emogi-convert wel negw.wel negw.csr -q --directed 2>conv.err; then
+    fails "a negative weight from a wel file is refused" 1 \
+        'negw\.csr: edge 1 -> 2 has weight -0\.5: shortest paths need finite, non-negative weights \(--unit-weights takes every weight as 1\)' \
+        emogi-sssp negw.csr -s 0 --device cpu -o out.bin
+    fails "... also when a GPU is asked for (checked before the backend)" 1 \
+        'negw\.csr: edge 1 -> 2 has weight -0\.5' emogi-sssp negw.csr -s 0 --device gpu -o out.bin
+    emogi-sssp negw.csr -s 0 --device cpu --unit-weights --text >unit.txt 2>sssp.err
+    is "$(tr '\n' ' ' <unit.txt)" "0 0 1 1 2 2 3 3 " "... and searched with --unit-weights"
+else
+    ok 1 "negative wel weights convert"; sed 's/^/# /' conv.err; skip "no graph"; skip "no graph"
+fi
 fails "no source" 2 'give a source' emogi-sssp plain.csr --unit-weights
 fails "bad delta" 2 "bad delta 'x'" emogi-sssp plain.csr -s 0 --unit-weights --delta x
 fails "zero delta" 2 "bad delta '0'" emogi-sssp plain.csr -s 0 --unit-weights --delta 0

@@ -47,10 +47,13 @@ static int check_floats(const struct emogi_graph *g, emogi_error *err)
             first = e;
     if (first == NONE)
         return 0;
+    /* negative weights are legal in a file (skew-symmetric matrices, real
+     * inputs), so say what to do rather than only what is wrong */
     return emogi_fail(err, "edge %llu -> %llu has weight %g: shortest paths need finite, "
-                           "non-negative weights",
+                           "non-negative weights%s",
                       (unsigned long long)edge_source(g, first),
-                      (unsigned long long)emogi_neighbor(g, first), (double)w[first]);
+                      (unsigned long long)emogi_neighbor(g, first), (double)w[first],
+                      w[first] < 0 ? " (--unit-weights takes every weight as 1)" : "");
 }
 
 /* A path has at most nv-1 edges; refuse when its distance could pass
