@@ -1,12 +1,24 @@
 /*
  * atomic.c - output files that appear whole or not at all.
  *
- * A tool writes into PATH.tmp.XXXXXX in the target's folder (same file
- * system, so rename() is atomic), fsyncs, and renames.  Temporary paths
- * are remembered in a small table that a signal handler can walk: the
- * handler only calls unlink(), signal() and raise(), which are
- * async-signal-safe, so an interrupted tool leaves nothing behind.
+ * A regular file (or a name not there yet) is written into a temporary in
+ * the target's folder (same file system, so rename() is atomic), synced,
+ * and renamed over the target; a symbolic link is followed to that target
+ * first, so the link stays a link.  The temporary is unnamed where the
+ * file system can (O_TMPFILE): a killed process then leaves nothing, and
+ * the finished file gets a name (TARGET.tmp.XXXXXX) only for the instant
+ * between linkat() and rename().  Elsewhere it is mkstemp()'s named file.
+ *
+ * Anything else that can be opened for writing - standard output ("-" or
+ * any name for the same file), a character or block device, a FIFO - is
+ * written straight into, in place: renaming over /dev/null would replace
+ * the device with a regular file.
+ *
+ * Named temporaries are remembered in a small table that a signal handler
+ * can walk: the handler only calls unlink(), signal() and raise(), which
+ * are async-signal-safe, so an interrupted tool leaves nothing behind.
  */
+#define _GNU_SOURCE /* O_TMPFILE, AT_EMPTY_PATH */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -14,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "csr_internal.h"
@@ -21,6 +34,8 @@
 /* A tool has a handful of outputs open at once at most. */
 #define ATOMIC_SLOTS 16
 static char *volatile pending[ATOMIC_SLOTS];
+
+#define TMP_SUFFIX ".tmp.XXXXXX"
 
 static void remember(char *tmp)
 {
@@ -80,58 +95,173 @@ static void apply_umask(int fd)
     fchmod(fd, 0666 & ~mask);
 }
 
-int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err)
+static int fail_open(struct emogi_atomic *a, emogi_error *err, const char *fmt, int e)
 {
-    size_t len = strlen(path);
+    emogi_fail(err, fmt, a->path, strerror(e));
+    free(a->path);
+    free(a->target);
+    free(a->tmp_path);
+    memset(a, 0, sizeof *a);
     a->fd = -1;
-    a->path = strdup(path);
-    a->tmp_path = malloc(len + sizeof ".tmp.XXXXXX");
-    if (!a->path || !a->tmp_path) {
-        free(a->path);
-        free(a->tmp_path);
-        a->path = a->tmp_path = NULL;
-        return emogi_fail(err, "%s: out of memory", path);
+    return -1;
+}
+
+/* "-" or another name for standard output: its descriptor, which the
+ * caller set up, is written at its own position. */
+static int open_stdout(struct emogi_atomic *a, emogi_error *err)
+{
+    a->direct = 1;
+    if ((a->fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)) < 0)
+        return fail_open(a, err, "%s: %s", errno);
+    return 0;
+}
+
+/* A device or FIFO: opened for writing as any program would (a FIFO waits
+ * for its reader), never created, truncated or renamed over.  1: it turned
+ * out to be a regular file after all (replaced meanwhile). */
+static int open_direct(struct emogi_atomic *a, emogi_error *err)
+{
+    struct stat st;
+    a->direct = 1;
+    if ((a->fd = open(a->path, O_WRONLY | O_CLOEXEC | O_NOCTTY)) < 0)
+        return fail_open(a, err, errno == ENXIO ? "%s: cannot be opened for writing (a socket "
+                                                  "or a device with no driver): %s"
+                                                : "%s: %s",
+                         errno);
+    if (fstat(a->fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        close(a->fd);
+        a->fd = -1;
+        a->direct = 0;
+        return 1;
     }
-    memcpy(a->tmp_path, path, len);
-    memcpy(a->tmp_path + len, ".tmp.XXXXXX", sizeof ".tmp.XXXXXX");
-    ignore_sigxfsz_if_default();
-    a->fd = mkstemp(a->tmp_path);
-    if (a->fd < 0) {
-        int e = errno;
-        free(a->path);
-        free(a->tmp_path);
-        a->path = a->tmp_path = NULL;
-        return emogi_fail(err, "%s: cannot create a temporary file beside it: %s", path, strerror(e));
+    return 0;
+}
+
+/* TARGET.tmp.XXXXXX with a fresh suffix (the linkat name for O_TMPFILE). */
+static void fresh_suffix(char *tmp)
+{
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static unsigned long counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long x = (unsigned long long)ts.tv_nsec ^ ((unsigned long long)getpid() << 20) ^
+                           (unsigned long long)ts.tv_sec * 2654435761u ^ ++counter * 40503u;
+    char *p = tmp + strlen(tmp) - 6;
+    for (int i = 0; i < 6; i++, x /= 62)
+        p[i] = digits[x % 62];
+}
+
+/* An unnamed file in the target's folder, or -1 where the file system (or
+ * a missing /proc, which linkat needs) cannot give one.  EMOGI_NO_TMPFILE
+ * in the environment forces the named fallback, so tests can reach it. */
+static int open_unnamed(const char *target)
+{
+#ifdef O_TMPFILE
+    const char *no = getenv("EMOGI_NO_TMPFILE");
+    if (no && *no) {
+        errno = EOPNOTSUPP;
+        return -1;
     }
+    char *dir = emogi_folder_of(target);
+    if (!dir)
+        return -1;
+    int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+    int e = errno;
+    free(dir);
+    if (fd < 0) {
+        errno = e;
+        return -1;
+    }
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+    if (access(proc, F_OK) != 0) {
+        close(fd);
+        errno = EOPNOTSUPP;
+        return -1;
+    }
+    return fd;
+#else
+    (void)target;
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}
+
+static int open_temporary(struct emogi_atomic *a, emogi_error *err)
+{
+    size_t len = strlen(a->target);
+    if (!(a->tmp_path = malloc(len + sizeof TMP_SUFFIX)))
+        return fail_open(a, err, "%s: %s", ENOMEM);
+    memcpy(a->tmp_path, a->target, len);
+    memcpy(a->tmp_path + len, TMP_SUFFIX, sizeof TMP_SUFFIX);
+    a->fd = open_unnamed(a->target);
+    if (a->fd >= 0) {
+        a->unnamed = 1;
+        return 0;
+    }
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+        return fail_open(a, err, "%s: cannot create a temporary file beside it: %s", errno);
+    if ((a->fd = mkstemp(a->tmp_path)) < 0)
+        return fail_open(a, err, "%s: cannot create a temporary file beside it: %s", errno);
     remember(a->tmp_path);
     apply_umask(a->fd);
     return 0;
 }
 
+int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err)
+{
+    struct stat st;
+    memset(a, 0, sizeof *a);
+    a->fd = -1;
+    int is_stdout = strcmp(path, "-") == 0;
+    a->path = strdup(is_stdout ? "standard output" : path);
+    if (!a->path)
+        return emogi_fail(err, "%s: out of memory", path);
+    ignore_sigxfsz_if_default();
+    if (is_stdout || emogi_same_file(path, STDOUT_FILENO, "-", STDOUT_FILENO))
+        return open_stdout(a, err);
+    int exists = stat(path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail_open(a, err, "%s: %s", EISDIR);
+    if (exists && !S_ISREG(st.st_mode)) {
+        int rc = open_direct(a, err);
+        if (rc <= 0)
+            return rc;
+    }
+    if (!(a->target = emogi_link_target(path, err))) {
+        free(a->path);
+        a->path = NULL;
+        return -1;
+    }
+    return open_temporary(a, err);
+}
+
 static void release(struct emogi_atomic *a)
 {
-    forget(a->tmp_path);
+    if (a->tmp_path)
+        forget(a->tmp_path);
     free(a->tmp_path);
+    free(a->target);
     free(a->path);
-    a->tmp_path = a->path = NULL;
+    memset(a, 0, sizeof *a);
     a->fd = -1;
 }
 
 void emogi_atomic_abort(struct emogi_atomic *a)
 {
-    if (!a->tmp_path)
+    if (!a->path)
         return;
     if (a->fd >= 0)
         close(a->fd);
-    unlink(a->tmp_path);
+    if (!a->direct && !a->unnamed)
+        unlink(a->tmp_path);
     release(a);
 }
 
 /* Make the rename itself durable; failure here loses nothing already written. */
 static void sync_parent_dir(const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, slash == path ? 1 : (size_t)(slash - path)) : strdup(".");
+    char *dir = emogi_folder_of(path);
     if (!dir)
         return;
     int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -142,23 +272,60 @@ static void sync_parent_dir(const char *path)
     free(dir);
 }
 
+/* Give the unnamed file the name tmp_path (a fresh one if taken). */
+static int link_unnamed(struct emogi_atomic *a)
+{
+#ifdef O_TMPFILE
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", a->fd);
+    for (int tries = 0; tries < 100; tries++) {
+        fresh_suffix(a->tmp_path);
+        remember(a->tmp_path);
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, a->tmp_path, AT_SYMLINK_FOLLOW) == 0 ||
+            (errno == ENOENT && linkat(a->fd, "", AT_FDCWD, a->tmp_path, AT_EMPTY_PATH) == 0)) {
+            a->unnamed = 0; /* named now: abort and signals unlink it */
+            return 0;
+        }
+        forget(a->tmp_path);
+        if (errno != EEXIST)
+            return -1;
+    }
+    errno = EEXIST;
+#endif
+    return -1;
+}
+
+static int commit_direct(struct emogi_atomic *a, emogi_error *err)
+{
+    int rc = close(a->fd) < 0 && errno != EINTR ? emogi_fail(err, "%s: close failed: %s",
+                                                             a->path, strerror(errno))
+                                               : 0;
+    a->fd = -1;
+    release(a);
+    return rc;
+}
+
 int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err)
 {
     const char *what = NULL;
     int e = 0;
-    if (fsync(a->fd) < 0 && errno != EINVAL) /* EINVAL: a file that cannot sync, e.g. /dev/null */
+    if (a->direct)
+        return commit_direct(a, err);
+    if (fsync(a->fd) < 0)
         what = "fsync", e = errno;
+    if (!what && a->unnamed && link_unnamed(a) < 0)
+        what = "linkat", e = errno;
     if (close(a->fd) < 0 && !what)
         what = "close", e = errno;
     a->fd = -1;
-    if (!what && rename(a->tmp_path, a->path) < 0)
+    if (!what && rename(a->tmp_path, a->target) < 0)
         what = "rename", e = errno;
     if (what) {
         emogi_fail(err, "%s: %s failed: %s", a->path, what, strerror(e));
         emogi_atomic_abort(a);
         return -1;
     }
-    sync_parent_dir(a->path);
+    sync_parent_dir(a->target);
     release(a);
     return 0;
 }

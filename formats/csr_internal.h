@@ -116,4 +116,11 @@ int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi
 /* Pointer to the array of section TYPE in G, or NULL. */
 const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type);
 
+/* The folder part of PATH ("." for a bare name, "/" at the root), a new string. */
+char *emogi_folder_of(const char *path);
+
+/* PATH with symbolic links followed to the final target (a new string);
+ * a missing or dangling target comes back as named.  NULL on a loop. */
+char *emogi_link_target(const char *path, emogi_error *err);
+
 #endif

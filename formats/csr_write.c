@@ -5,7 +5,8 @@
  * a converter shows up here, naming the output, and never as a file that
  * later refuses to open.  Checksums are taken before writing (in parallel,
  * see crc32.c) so the header page goes out first and the sections stream
- * after it in one pass, each straight from the caller's array.
+ * after it in one pass, each straight from the caller's array.  One pass,
+ * never a seek: so the output may as well be a pipe or a device.
  */
 #include "config.h"
 
@@ -44,6 +45,8 @@ static void checksum_sections(const struct emogi_graph *g, struct emogi_csr_plan
 static int reserve_space(struct emogi_atomic *a, uint64_t size, emogi_error *err)
 {
 #ifdef HAVE_POSIX_FALLOCATE
+    if (a->direct) /* a device or a stream: nothing to reserve, and offset 0 is not ours */
+        return 0;
     int e = posix_fallocate(a->fd, 0, (off_t)size);
     if (e == ENOSPC || e == EFBIG)
         return emogi_fail(err, "%s: cannot reserve %llu bytes: %s", a->path,

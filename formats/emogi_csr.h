@@ -138,18 +138,37 @@ int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *
 /* crc32 of a large buffer, computed in parallel and combined. */
 uint32_t emogi_crc32(const void *buf, size_t len);
 
-/* ---- atomic output files (used by every tool that writes a file) ---- */
+/* ---- output files (used by every tool that writes one) ---- */
 
 /*
- * Create a temporary file beside PATH ("PATH.tmp.XXXXXX") and remember it,
- * so that the signal handlers emogi_atomic_install_signals() sets for
- * SIGINT, SIGTERM, SIGHUP and SIGPIPE remove it before the process dies.  Also ignores SIGXFSZ so that a file-size limit
- * shows up as a write error (EFBIG) rather than a killed process.
+ * Open PATH for a complete rewrite, as the kind of file it is:
+ *  - a regular file, or a name not there yet: a temporary in the target's
+ *    folder, renamed over the target by emogi_atomic_commit() once complete
+ *    and synced; on failure the old file is untouched.  A symbolic link is
+ *    followed to its final target, which is replaced; the link stays.  The
+ *    temporary is unnamed (O_TMPFILE) where the file system allows, so even
+ *    SIGKILL leaves nothing; elsewhere it is "TARGET.tmp.XXXXXX", which the
+ *    signal handlers below remove but SIGKILL cannot.
+ *  - "-", or any name for the file standard output is: standard output, at
+ *    its current position.
+ *  - a character or block device, a FIFO: opened for writing and written
+ *    in place, never replaced (so /dev/null stays a device).  A failed run
+ *    may have written part of the output there; nothing can be taken back.
+ * Writes are sequential (emogi_write_all); pwrite() is only for outputs
+ * that are not direct (see emogi_output_is_direct).
+ *
+ * emogi_atomic_install_signals() sets handlers for SIGINT, SIGTERM, SIGHUP
+ * and SIGPIPE that remove named temporaries before the process dies.  Also
+ * ignores SIGXFSZ so that a file-size limit shows up as a write error
+ * (EFBIG) rather than a killed process.
  */
 struct emogi_atomic {
     int fd;
-    char *tmp_path;
-    char *path;
+    char *path;     /* as given, for messages ("standard output" for "-") */
+    char *target;   /* the file renamed over: PATH with links followed */
+    char *tmp_path; /* TARGET.tmp.XXXXXX, once named */
+    int direct;     /* written in place: no temporary, no rename */
+    int unnamed;    /* an O_TMPFILE not linked yet */
 };
 int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err);
 int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close, rename */
@@ -157,6 +176,20 @@ void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unl
 void emogi_atomic_install_signals(void);
 /* write all of buf or fail naming a->path and strerror (ENOSPC, EFBIG) */
 int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len, emogi_error *err);
+
+/* 1 when emogi_atomic_open(PATH) would write in place (standard output, a
+ * device, a FIFO), 0 when through a temporary and a rename. */
+int emogi_output_is_direct(const char *path);
+
+/*
+ * 1 when A and B name one file or stream, else 0.  "-" stands for the
+ * stream on descriptor FD_A (or FD_B): 0 where the path is an input, 1
+ * where it is an output.  Files that exist compare by device and inode,
+ * so ./x, hard links, symbolic links and /dev/stdout match; names not
+ * there yet compare by their absolute form (folder resolved).  Tools use
+ * it to refuse two outputs into one file, or an output over an input.
+ */
+int emogi_same_file(const char *a, int fd_a, const char *b, int fd_b);
 
 #ifdef __cplusplus
 }

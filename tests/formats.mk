@@ -4,3 +4,11 @@ TESTS += tests/unit_csr
 tests_unit_csr_SOURCES = tests/unit_csr.c
 tests_unit_csr_LDADD = $(TOOL_LIBS)
 tests_unit_csr_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# output files: replaced through a temporary, or written in place
+check_PROGRAMS += tests/unit_atomic
+TESTS += tests/unit_atomic
+tests_unit_atomic_SOURCES = tests/unit_atomic.c
+tests_unit_atomic_LDADD = $(TOOL_LIBS)
+tests_unit_atomic_LDFLAGS = $(TOOL_LINKFLAGS)
+
