@@ -21,10 +21,12 @@
  * 37 ms in one pass, 8 ms with 16 threads.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -48,13 +50,25 @@ static int read_file(struct wg_file *f, const char *base, const char *ext, int o
     if (!(f->path = malloc(n)))
         return emogi_fail(err, "%s%s: out of memory", base, ext);
     snprintf(f->path, n, "%s%s", base, ext);
-    FILE *fp = fopen(f->path, "rb");
-    if (!fp) {
+    /* O_NONBLOCK: a FIFO is refused below rather than waited on for a writer. */
+    int fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
         if (optional && errno == ENOENT)
             return 1;
         return emogi_fail(err, "%s: %s", f->path, strerror(errno));
     }
     struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        close(fd);
+        return emogi_fail(err, "%s: not a regular file (WebGraph files are read whole at their "
+                               "size, so they cannot be FIFOs or devices)",
+                          f->path);
+    }
+    FILE *fp = fdopen(fd, "rb");
+    if (!fp) {
+        close(fd);
+        return emogi_fail(err, "%s: %s", f->path, strerror(errno));
+    }
     if (fstat(fileno(fp), &st) != 0 || (uint64_t)st.st_size > SIZE_MAX) {
         fclose(fp);
         return emogi_fail(err, "%s: cannot tell its size", f->path);

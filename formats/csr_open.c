@@ -136,7 +136,8 @@ static void point_into_map(struct emogi_graph *g)
 static int map_file(const char *path, struct emogi_graph *g, emogi_error *err)
 {
     struct stat st;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO must be refused, not waited on for a writer. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return emogi_fail(err, "%s: %s", path, strerror(errno));
     if (fstat(fd, &st) < 0) {
@@ -146,7 +147,9 @@ static int map_file(const char *path, struct emogi_graph *g, emogi_error *err)
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return emogi_fail(err, "%s: not a regular file", path);
+        return emogi_fail(err, "%s: not a regular file (a .csr graph is mapped into memory, so "
+                               "it cannot be a FIFO, a device or a folder)",
+                          path);
     }
     if ((uint64_t)st.st_size < EMOGI_CSR_ALIGN || (uint64_t)st.st_size > SIZE_MAX) {
         close(fd);
