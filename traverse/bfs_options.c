@@ -39,4 +39,6 @@ void bfs_parse_options(int argc, char **argv, struct bfs_opts *o)
     const struct trav_tool tool = {"emogi-bfs", usage_text, 1, parents_option, parents_opt, o};
     o->parents = NULL;
     trav_parse_options(argc, argv, &tool, &o->t);
+    const struct trav_output outs[] = {{"-o", o->t.out}, {"--parents", o->parents}};
+    trav_check_outputs("emogi-bfs", o->t.graph, outs, 2);
 }

@@ -1,13 +1,13 @@
 /*
  * tool_output.c - result arrays to standard output or an atomic file.
  *
- * Both destinations go through one sink so raw and text output share the
- * chunking: text is formatted a megabyte at a time rather than through
- * stdio, whose errors would surface only at fclose.
+ * Every destination goes through emogi_atomic_*, which writes standard
+ * output, devices and FIFOs in place and replaces regular files whole.
+ * Text is formatted a megabyte at a time rather than through stdio, whose
+ * errors would surface only at fclose.
  */
 #include "config.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,28 +17,6 @@
 #include "tool_output.h"
 
 #define TEXT_CHUNK (1u << 20)
-
-struct sink {
-    int to_stdout;
-    struct emogi_atomic file;
-};
-
-static int sink_write(struct sink *s, const void *buf, size_t len, emogi_error *err)
-{
-    if (!s->to_stdout)
-        return emogi_write_all(&s->file, buf, len, err);
-    const char *p = buf;
-    while (len > 0) {
-        ssize_t n = write(STDOUT_FILENO, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return emogi_fail(err, "standard output: %s", strerror(errno));
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
 
 static size_t elem_size(enum tool_elem t)
 {
@@ -63,7 +41,7 @@ static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_
     return (size_t)sprintf(buf, "%" PRIu64 " %" PRIu64 "\n", v, x);
 }
 
-static int write_text(struct sink *s, const void *a, enum tool_elem type, uint64_t n,
+static int write_text(struct emogi_atomic *f, const void *a, enum tool_elem type, uint64_t n,
                       emogi_error *err)
 {
     char *buf = malloc(TEXT_CHUNK + 64);
@@ -74,12 +52,12 @@ static int write_text(struct sink *s, const void *a, enum tool_elem type, uint64
     for (uint64_t v = 0; v < n && rc == 0; v++) {
         used += format_line(buf + used, a, type, v);
         if (used >= TEXT_CHUNK) {
-            rc = sink_write(s, buf, used, err);
+            rc = emogi_write_all(f, buf, used, err);
             used = 0;
         }
     }
     if (rc == 0 && used > 0)
-        rc = sink_write(s, buf, used, err);
+        rc = emogi_write_all(f, buf, used, err);
     free(buf);
     return rc;
 }
@@ -96,22 +74,21 @@ int tool_write_array(const char *path, const void *a, unsigned width, uint64_t n
 
 int tool_binary_to_terminal(const char *path, int text)
 {
-    return path && !text && strcmp(path, "-") == 0 && isatty(STDOUT_FILENO);
+    return path && !text && emogi_same_file(path, STDOUT_FILENO, "-", STDOUT_FILENO) &&
+           isatty(STDOUT_FILENO);
 }
 
 int tool_write_typed(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
                      emogi_error *err)
 {
-    struct sink s = {.to_stdout = strcmp(path, "-") == 0};
-    if (!s.to_stdout && emogi_atomic_open(&s.file, path, err) < 0)
+    struct emogi_atomic f;
+    if (emogi_atomic_open(&f, path, err) < 0)
         return -1;
-    int rc = text ? write_text(&s, a, type, n, err)
-                  : sink_write(&s, a, (size_t)(elem_size(type) * n), err);
-    if (s.to_stdout)
-        return rc;
+    int rc = text ? write_text(&f, a, type, n, err)
+                  : emogi_write_all(&f, a, (size_t)(elem_size(type) * n), err);
     if (rc < 0) {
-        emogi_atomic_abort(&s.file);
+        emogi_atomic_abort(&f);
         return -1;
     }
-    return emogi_atomic_commit(&s.file, err);
+    return emogi_atomic_commit(&f, err);
 }

@@ -27,7 +27,8 @@ enum tool_elem { TOOL_U32, TOOL_U64, TOOL_F32, TOOL_F64 };
 int tool_write_typed(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
                      emogi_error *err);
 
-/* 1 when PATH is "-", TEXT is off and standard output is a terminal: raw
+/* 1 when PATH is "-" (or another name for standard output), TEXT is off
+ * and standard output is a terminal: raw
  * arrays there help nobody and can garble it, so tools refuse (as zstd does). */
 int tool_binary_to_terminal(const char *path, int text);
 

@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "emogi_csr.h"
 #include "tool_args.h"
 #include "tool_die.h"
 #include "trav_options.h"
@@ -112,6 +114,36 @@ static void check_sources(const struct trav_tool *t, struct trav_opts *o)
         o->out = "-";
 }
 
+static const char *shown(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "- (standard output)" : path;
+}
+
+void trav_check_outputs(const char *tool, const char *graph, const struct trav_output *outs,
+                        int n)
+{
+    /* the graph is always a path: a file named "-" is not standard input */
+    const char *graph_path = strcmp(graph, "-") == 0 ? "./-" : graph;
+    for (int i = 0; i < n; i++) {
+        if (!outs[i].path)
+            continue;
+        if (emogi_same_file(outs[i].path, STDOUT_FILENO, graph_path, STDIN_FILENO)) {
+            fprintf(stderr, "%s: %s %s is the graph file %s: writing it would destroy the graph\n",
+                    tool, outs[i].option, shown(outs[i].path), graph);
+            exit(2);
+        }
+        for (int j = 0; j < i; j++)
+            if (outs[j].path &&
+                emogi_same_file(outs[i].path, STDOUT_FILENO, outs[j].path, STDOUT_FILENO)) {
+                fprintf(stderr, "%s: %s %s and %s %s are the same file or stream: one result "
+                                "would overwrite the other\n",
+                        tool, outs[j].option, shown(outs[j].path), outs[i].option,
+                        shown(outs[i].path));
+                exit(2);
+            }
+    }
+}
+
 void trav_parse_options(int argc, char **argv, const struct trav_tool *t, struct trav_opts *o)
 {
     struct option all[NCOMMON + MAX_EXTRA + 1];
@@ -133,4 +165,6 @@ void trav_parse_options(int argc, char **argv, const struct trav_tool *t, struct
         trav_usage_error(t->name, "%s", optind == argc ? "no graph given" : "more than one graph given");
     o->graph = argv[optind];
     check_sources(t, o);
+    const struct trav_output out = {"-o", o->out};
+    trav_check_outputs(t->name, o->graph, &out, 1);
 }

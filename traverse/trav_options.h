@@ -46,6 +46,20 @@ struct trav_tool {
 /* Fill O from argv; prints help/version (exit 0) or a usage error (exit 2). */
 void trav_parse_options(int argc, char **argv, const struct trav_tool *t, struct trav_opts *o);
 
+/* One output of a tool: the option that names it ("-o") and its path. */
+struct trav_output {
+    const char *option;
+    const char *path; /* NULL: not written */
+};
+
+/*
+ * Usage error (exit 2) when an output names the graph file, or two outputs
+ * name one file or stream (./d.bin and d.bin, links, - and /dev/stdout):
+ * the graph would be destroyed, or one result silently lost.
+ */
+void trav_check_outputs(const char *tool, const char *graph, const struct trav_output *outs,
+                        int n);
+
 /* "TOOL: <fmt with arg>", a hint to --help, exit 2. */
 _Noreturn void trav_usage_error(const char *tool, const char *fmt, const char *arg);
 
