@@ -23,6 +23,7 @@
 #endif
 
 #include "build.h"
+#include "csr_internal.h"
 #include "emogi_csr.h"
 #include "gen.h"
 #include "options.h"
@@ -38,9 +39,24 @@ static void die(const char *msg)
     exit(1);
 }
 
-/* Fail before a long parse, not after, when OUTPUT cannot be created. */
-static void check_output_folder(const char *output)
+/* Fail before a long parse, not after, when OUTPUT cannot be created (a
+ * regular file is created in its folder) or opened (a FIFO or device is
+ * written in place); a .csr is binary, so standard output must not be a
+ * terminal. */
+static void check_output(const char *output)
 {
+    if (emogi_output_is_direct(output)) {
+        if (emogi_same_file(output, STDOUT_FILENO, "-", STDOUT_FILENO) && isatty(STDOUT_FILENO)) {
+            fputs("emogi-convert: standard output is a terminal: not writing a binary .csr "
+                  "to it (give a file, or a pipe)\n", stderr);
+            exit(1);
+        }
+        if (strcmp(output, "-") != 0 && access(output, W_OK) != 0) {
+            fprintf(stderr, "emogi-convert: %s: %s\n", output, strerror(errno));
+            exit(1);
+        }
+        return;
+    }
     char *copy = strdup(output);
     if (!copy)
         die("out of memory");
@@ -232,6 +248,8 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     if (emogi_csr_write(o->output, &b.g, &err))
         die(err.msg);
     st->write = wall_seconds() - tw;
+    struct emogi_csr_plan plan;
+    st->file_bytes = emogi_csr_plan_layout(&b.g, &plan, o->output, &err) == 0 ? plan.file_size : 0;
     collect_stats(st, &b);
     built_graph_free(&b);
 }
@@ -248,6 +266,7 @@ static void build_out_of_core(struct job *j, struct parse_result *r, const char 
     parse_result_free(r);
     if (ooc_finish(&j->ooc, &out, &res, &err))
         die(err.msg);
+    st->file_bytes = res.file_bytes;
     st->nv = res.nv;
     st->ne = res.ne;
     st->t_ne = res.t_ne;
@@ -265,12 +284,16 @@ static void run_stats(struct convert_stats *st, const struct ooc *c)
     st->merge_seconds = c->st.merge_seconds;
 }
 
-static char *folder_of(const char *path)
+/* The runs (and the spool for an output written in place) go beside a
+ * regular OUTPUT; a stream or a device has no folder of ours. */
+static char *default_tmpdir(const char *output)
 {
-    char *copy = strdup(path);
+    const char *env = getenv("TMPDIR");
+    char *copy = strdup(output);
     if (!copy)
         die("out of memory");
-    char *d = strdup(dirname(copy));
+    char *d = emogi_output_is_direct(output) ? strdup(env && *env ? env : "/tmp")
+                                             : strdup(dirname(copy));
     free(copy);
     if (!d)
         die("out of memory");
@@ -289,8 +312,8 @@ int main(int argc, char **argv)
     options_parse(argc, argv, &o);
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
-    check_output_folder(o.output);
-    char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : folder_of(o.output);
+    check_output(o.output);
+    char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
     struct ooc_opts oo = {o.memory, tmpdir, 0};
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
@@ -308,11 +331,6 @@ int main(int argc, char **argv)
     ooc_free(&j.ooc);
 
     if (o.stats) {
-        FILE *f = fopen(o.output, "rb");
-        if (f && fseeko(f, 0, SEEK_END) == 0)
-            st.file_bytes = (uint64_t)ftello(f);
-        if (f)
-            fclose(f);
         st.total = wall_seconds() - t0;
         stats_print(&st);
     }

@@ -8,11 +8,16 @@
  * memory and go out whole; the header page, with every section's crc32,
  * goes out last.  Holes between sections read as the zeros the in-memory
  * writer puts there, so the bytes are those of emogi_csr_write().
+ *
+ * An output written in place (standard output, a FIFO, a device) cannot
+ * take pwrite(): the file is then built in an unlinked spool file in
+ * --tmpdir and copied out, in order, once complete.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,8 +29,12 @@
 #include "ooc_merge.h"
 #include "progress.h"
 
+#define SPOOL_COPY (1u << 20)
+
 struct writer {
     struct emogi_atomic a;
+    int fd;    /* where the sections go: a.fd, or the spool */
+    int spool; /* 1: fd is an unlinked file in --tmpdir, copied to a.fd at the end */
     struct emogi_graph g; /* header fields and the in-memory sections */
     struct emogi_csr_plan plan;
 };
@@ -44,7 +53,7 @@ static int put_whole(struct writer *w, uint32_t type, const void *data, emogi_er
     if (!s)
         return 0;
     s->crc32 = emogi_crc32(data, (size_t)s->size);
-    return ooc_pwrite(w->a.fd, data, (size_t)s->size, s->offset, w->a.path, err);
+    return ooc_pwrite(w->fd, data, (size_t)s->size, s->offset, w->a.path, err);
 }
 
 static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
@@ -121,7 +130,7 @@ static int write_side(struct merge *m, struct writer *w, int t, emogi_error *err
 static int reserve(struct writer *w, emogi_error *err)
 {
 #ifdef HAVE_POSIX_FALLOCATE
-    int e = posix_fallocate(w->a.fd, 0, (off_t)w->plan.file_size);
+    int e = posix_fallocate(w->fd, 0, (off_t)w->plan.file_size);
     if (e == ENOSPC || e == EFBIG)
         return emogi_fail(err, "%s: cannot reserve %llu bytes: %s", w->a.path,
                           (unsigned long long)w->plan.file_size, strerror(e));
@@ -138,9 +147,9 @@ static int finish_file(struct writer *w, emogi_error *err)
         put_whole(w, EMOGI_SEC_PROVENANCE, w->g.provenance, err))
         return -1;
     emogi_csr_encode_header(page, &w->g, &w->plan);
-    if (ooc_pwrite(w->a.fd, page, sizeof page, 0, w->a.path, err))
+    if (ooc_pwrite(w->fd, page, sizeof page, 0, w->a.path, err))
         return -1;
-    if (ftruncate(w->a.fd, (off_t)w->plan.file_size) < 0)
+    if (ftruncate(w->fd, (off_t)w->plan.file_size) < 0)
         return emogi_fail(err, "%s: %s", w->a.path, strerror(errno));
     return 0;
 }
@@ -176,6 +185,61 @@ static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct oo
     return 0;
 }
 
+/* The sections' file: the output itself, or a spool when it is a stream. */
+static int open_sections(struct ooc *s, struct writer *w, emogi_error *err)
+{
+    w->fd = w->a.fd;
+    w->spool = 0;
+    if (!w->a.direct)
+        return 0;
+    const char *dir = s->o.tmpdir;
+    size_t len = strlen(dir) + sizeof "/emogi-convert-spool.XXXXXX";
+    char *tmp = malloc(len);
+    if (!tmp)
+        return emogi_fail(err, "out of memory");
+    snprintf(tmp, len, "%s/emogi-convert-spool.XXXXXX", dir);
+    w->fd = mkstemp(tmp);
+    int e = errno;
+    if (w->fd >= 0)
+        unlink(tmp); /* freed on close, however the process ends */
+    free(tmp);
+    if (w->fd < 0)
+        return emogi_fail(err, "%s: cannot create a spool file for %s: %s", dir, w->a.path,
+                          strerror(e));
+    w->spool = 1;
+    return 0;
+}
+
+/* The finished spool into the output, front to back. */
+static int copy_spool(struct writer *w, emogi_error *err)
+{
+    char *buf = malloc(SPOOL_COPY);
+    if (!buf)
+        return emogi_fail(err, "out of memory");
+    int rc = 0;
+    for (uint64_t off = 0; rc == 0 && off < w->plan.file_size;) {
+        uint64_t left = w->plan.file_size - off;
+        ssize_t r = pread(w->fd, buf, left < SPOOL_COPY ? (size_t)left : SPOOL_COPY, (off_t)off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            rc = emogi_fail(err, "%s: spool file: %s", w->a.path,
+                            r < 0 ? strerror(errno) : "shorter than written");
+        else
+            rc = emogi_write_all(&w->a, buf, (size_t)r, err);
+        off += r > 0 ? (uint64_t)r : 0;
+    }
+    free(buf);
+    return rc;
+}
+
+static void close_spool(struct writer *w)
+{
+    if (w->spool)
+        close(w->fd);
+    w->spool = 0;
+}
+
 int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *res,
                emogi_error *err)
 {
@@ -196,11 +260,15 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
         free(m.offsets);
         return -1;
     }
-    m.out_fd = w.a.fd;
+    int rc = open_sections(s, &w, err);
+    m.out_fd = w.fd;
     m.out_path = w.a.path;
-    int rc = merge_all(s, &m, &w, res, err);
+    rc = rc ? rc : merge_all(s, &m, &w, res, err);
     merge_free_cells(&m);
     free(m.offsets);
+    if (rc == 0 && w.spool)
+        rc = copy_spool(&w, err);
+    close_spool(&w);
     if (rc) {
         emogi_atomic_abort(&w.a);
         return -1;

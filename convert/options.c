@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "emogi_csr.h"
 #include "options.h"
 
 static const char usage_text[] =
@@ -34,6 +35,8 @@ static const char help_text[] =
     "                       of successors per node)\n"
     "  webgraph             a BVGraph: BASENAME.graph, .properties (.offsets optional)\n"
     "  kron, urand          generate a Kronecker (Graph500) or uniform random graph\n"
+    "  OUTPUT               a .csr file, replaced whole when complete; - (standard\n"
+    "                       output), a FIFO or a device is written in place\n"
     "  -s, --scale SCALE    generators: 2^SCALE vertices\n"
     "  -e, --edge-factor N  generators: N * 2^SCALE edges (default 16)\n"
     "      --undirected     store every edge in both directions\n"
@@ -46,7 +49,8 @@ static const char help_text[] =
     "      --id-width W     4, 8 or auto (default auto)\n"
     "      --memory SIZE    memory to use, e.g. 12G (default: half of physical memory);\n"
     "                       larger graphs are built through sorted runs on disk\n"
-    "      --tmpdir DIR     where the runs go (default: OUTPUT's folder)\n"
+    "      --tmpdir DIR     where the runs go (default: OUTPUT's folder, or $TMPDIR\n"
+    "                       or /tmp when OUTPUT is a stream or a device)\n"
     "      --reorder KIND   none, degree (descending) or bfs: renumber vertices for\n"
     "                       locality, keeping the map to the input's ids\n"
     "      --threads N      threads (default: all)\n"
@@ -269,10 +273,45 @@ static void positionals(int n, char **args, struct convert_opts *o)
         o->input = args[1];
         o->output = args[2];
     }
-    if (strcmp(o->output, "-") == 0)
-        usage_error("%s: OUTPUT must be a file: a .csr is written beside it and renamed into "
-                    "place, which standard output cannot do",
-                    o->output);
+}
+
+static const char *stream_name(const char *path, const char *std)
+{
+    return strcmp(path, "-") == 0 ? std : path;
+}
+
+/* OUTPUT replaces its file only when complete, but by then an input it
+ * names is gone: refuse, whatever the spelling (./x, a link, a hard link). */
+static void refuse_output_over(const struct convert_opts *o, const char *input)
+{
+    if (!emogi_same_file(o->output, STDOUT_FILENO, input, STDIN_FILENO))
+        return;
+    fprintf(stderr, "emogi-convert: OUTPUT %s is the same file as the input %s: refusing to "
+                    "overwrite the input\n",
+            stream_name(o->output, "(standard output)"), stream_name(input, "(standard input)"));
+    exit(2);
+}
+
+static void refuse_output_over_inputs(const struct convert_opts *o)
+{
+    static const char *const webgraph_parts[] = {".properties", ".graph", ".offsets"};
+    if (o->source == SOURCE_KRON || o->source == SOURCE_URAND)
+        return;
+    if (o->source != SOURCE_WEBGRAPH) {
+        refuse_output_over(o, o->input);
+        return;
+    }
+    for (size_t i = 0; i < sizeof webgraph_parts / sizeof webgraph_parts[0]; i++) {
+        size_t n = strlen(o->input) + strlen(webgraph_parts[i]) + 1;
+        char *part = malloc(n);
+        if (!part) {
+            fputs("emogi-convert: out of memory\n", stderr);
+            exit(1);
+        }
+        snprintf(part, n, "%s%s", o->input, webgraph_parts[i]);
+        refuse_output_over(o, part);
+        free(part);
+    }
 }
 
 void options_parse(int argc, char **argv, struct convert_opts *o)
@@ -282,6 +321,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     while ((c = getopt_long(argc, argv, "s:e:qh", longopts, NULL)) != -1)
         set_option(c, optarg, o);
     positionals(argc - optind, argv + optind, o);
+    refuse_output_over_inputs(o);
 }
 
 void options_describe(const struct convert_opts *o, char *buf, size_t len)

@@ -52,7 +52,9 @@ ok $? "provenance of a generated graph records scale, edge factor and seed"
 # usage errors: exit 2 with a message
 fails "a generator needs -s" 2 '-s SCALE is required' emogi-convert kron x.csr
 fails "unknown format" 2 "unknown FORMAT 'foo'" emogi-convert foo a x.csr
-fails "OUTPUT - is refused" 2 'OUTPUT must be a file' emogi-convert el "$DATA/convert_small.el" -
+emogi-convert el "$DATA/convert_small.el" file.csr -q
+emogi-convert el "$DATA/convert_small.el" - -q >stdout.csr
+same_file file.csr stdout.csr "OUTPUT - writes the same .csr to standard output"
 fails "a bad --weights spec" 2 'random:LO:HI' emogi-convert el "$DATA/convert_small.el" x.csr --weights random:5
 fails "--id-width 5" 2 'id-width wants 4, 8 or auto' emogi-convert kron -s 4 --id-width 5 x.csr
 fails "-s with a text format" 2 'only for the generators' emogi-convert el a.el x.csr -s 3
@@ -72,11 +74,16 @@ test "$st" -eq 1 && grep -q 'big.csr' big.err && grep -qi 'too large' big.err
 ok $? "a write past ulimit -f fails with exit 1 and says why (status $st: $(head -1 big.err))"
 no_files_like 'big.csr*' "... and leaves neither file nor temporary file"
 
-# SIGTERM while the file is being written: the temporary file goes too
+# SIGTERM while the file is being written: the temporary file goes too.
+# Writing has begun once a named temporary (sig.csr.tmp.XXXXXX) or an
+# unnamed one (O_TMPFILE: "/folder/#inode (deleted)" in /proc) is open.
+writing() {
+    ls sig.csr.tmp.* >/dev/null 2>&1 || ls -l "/proc/$1/fd" 2>/dev/null | grep -q '/#[0-9]* (deleted)'
+}
 emogi-convert kron -s 18 sig.csr -q --threads 1 &
 pid=$!
 i=0
-while [ $i -lt 1500 ] && ! ls sig.csr.tmp.* >/dev/null 2>&1 && kill -0 $pid 2>/dev/null; do
+while [ $i -lt 1500 ] && ! writing $pid && kill -0 $pid 2>/dev/null; do
     sleep 0.01
     i=$((i + 1))
 done
