@@ -12,3 +12,6 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 tests_unit_atomic_LDADD = $(TOOL_LIBS)
 tests_unit_atomic_LDFLAGS = $(TOOL_LINKFLAGS)
 
+# the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
+TESTS += tests/outputs.sh
+EXTRA_DIST += tests/outputs.sh
