@@ -59,11 +59,12 @@ static int grow(struct wg_ids *a, uint64_t need)
     return 0;
 }
 
-/* memcpy, but an empty list may have no array at all */
-static void copy_ids(uint64_t *dst, const uint64_t *src, uint64_t n)
+/* dst[at, at + n) = src[from, from + n); an empty list may have no array
+   at all, and even NULL + 0 is undefined, so no address is formed then */
+static void copy_ids(uint64_t *dst, uint64_t at, const uint64_t *src, uint64_t from, uint64_t n)
 {
     if (n)
-        memcpy(dst, src, n * sizeof *src);
+        memcpy(dst + at, src + from, n * sizeof *src);
 }
 
 static int nomem(struct wg_decoder *d, uint64_t n)
@@ -108,13 +109,13 @@ static int copy_blocks(struct wg_decoder *d, const struct wg_ids *src, uint64_t 
                         (unsigned long long)src->n);
         blk += i ? 1 : 0;
         if (!(i & 1)) {
-            copy_ids(d->copied.v + n, src->v + idx, blk);
+            copy_ids(d->copied.v, n, src->v, idx, blk);
             n += blk;
         }
         idx += blk;
     }
     if (!(count & 1)) {
-        copy_ids(d->copied.v + n, src->v + idx, src->n - idx);
+        copy_ids(d->copied.v, n, src->v, idx, src->n - idx);
         n += src->n - idx;
     }
     d->copied.n = n;
@@ -229,9 +230,9 @@ static int merge(struct wg_decoder *d, const struct wg_ids *a, const struct wg_i
             return fail(d, "successor %llu appears twice", (unsigned long long)a->v[i]);
         out->v[k++] = a->v[i] < b->v[j] ? a->v[i++] : b->v[j++];
     }
-    copy_ids(out->v + k, a->v + i, a->n - i);
+    copy_ids(out->v, k, a->v, i, a->n - i);
     k += a->n - i;
-    copy_ids(out->v + k, b->v + j, b->n - j);
+    copy_ids(out->v, k, b->v, j, b->n - j);
     out->n = k + b->n - j;
     return LIST_OK;
 }
