@@ -72,22 +72,17 @@ static int text_given(const struct bel *b, const char *buf, size_t len, emogi_er
                       b->name);
 }
 
-static int bel_block(struct bel *b, const char *buf, size_t len, emogi_error *err)
+/* N whole pairs at BUF into the edge list. */
+static int bel_pairs(struct bel *b, const char *buf, uint64_t n, emogi_error *err)
 {
-    size_t rec = 2 * b->width;
-    if (b->offset == 0 && text_given(b, buf, len, err))
-        return -1;
-    if (len % rec)
-        return emogi_fail(err, "%s: byte offset %llu: %zu trailing bytes, not a whole pair of "
-                               "%zu-byte ids (a truncated file?)",
-                          b->name, (unsigned long long)(b->offset + len - len % rec), len % rec,
-                          b->width);
-    uint64_t n = len / rec, base = b->r->edges.n, max = 0;
+    if (n == 0) /* nothing to add, and edges.src may still be NULL */
+        return 0;
+    size_t w = b->width, rec = 2 * w;
+    uint64_t base = b->r->edges.n, max = 0;
     int bad = 0;
     if (edge_list_reserve(&b->r->edges, base + n, 0, err))
         return -1;
     uint64_t *src = b->r->edges.src + base, *dst = b->r->edges.dst + base;
-    size_t w = b->width;
 #pragma omp parallel for schedule(static) reduction(max : max) reduction(| : bad)
     for (uint64_t i = 0; i < n; i++) {
         uint64_t s = get_id(buf + i * rec, w), d = get_id(buf + i * rec + w, w);
@@ -100,10 +95,26 @@ static int bel_block(struct bel *b, const char *buf, size_t len, emogi_error *er
     if (bad)
         return reserved_id(b, buf, n, err);
     b->r->edges.n = base + n;
-    if (n && max + 1 > b->nv)
+    if (max + 1 > b->nv)
         b->nv = max + 1;
-    b->offset += len;
-    b->r->bytes += len;
+    b->offset += n * rec;
+    b->r->bytes += n * rec;
+    return 0;
+}
+
+/* The whole pairs before a partial one, so that the error reported is the
+   first in the file whatever the block size. */
+static int bel_block(struct bel *b, const char *buf, size_t len, emogi_error *err)
+{
+    size_t rec = 2 * b->width, tail = len % rec;
+    if (b->offset == 0 && text_given(b, buf, len, err))
+        return -1;
+    if (bel_pairs(b, buf, len / rec, err))
+        return -1;
+    if (tail)
+        return emogi_fail(err, "%s: byte offset %llu: %zu trailing bytes, not a whole pair of "
+                               "%zu-byte ids (a truncated file?)",
+                          b->name, (unsigned long long)b->offset, tail, b->width);
     return 0;
 }
 

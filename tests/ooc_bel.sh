@@ -4,7 +4,7 @@
 # one; large ids, truncated files, the reserved id, compressed input and
 # standard input, and runs on disk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 17
+plan 18
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 
@@ -48,6 +48,10 @@ no_files_like 't.csr*' "... leaving no output"
 printf '\377\377\377\377\377\377\377\377\0\0\0\0\0\0\0\0' >>small.bel64
 fails "bel64's reserved id is an error naming its offset" 1 'byte offset 112: id 18446744073709551615 is reserved' \
     emogi-convert bel64 small.bel64 r.csr
+# both faults: the first in the file is reported, whatever the block size
+printf 'xyz' >>small.bel64
+fails "a reserved id before a partial pair is the error reported" 1 \
+    'byte offset 112: id 18446744073709551615 is reserved' emogi-convert bel64 small.bel64 r.csr
 bel 8 <"$S" >small.bel64
 
 # compressed, standard input, both
