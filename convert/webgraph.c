@@ -95,13 +95,17 @@ static void free_file(struct wg_file *f)
     memset(f, 0, sizeof *f);
 }
 
-/* The n + 1 bit offsets; each list takes at least one bit, so they rise. */
+/* The n + 1 bit offsets; each gap and each list takes at least one bit. */
 static int read_offsets(const struct wg_file *of, const struct wg_file *gf,
                         const struct webgraph_props *p, uint64_t **out, emogi_error *err)
 {
     uint64_t n = p->nodes;
     if (n + 1 > SIZE_MAX / sizeof **out)
         return emogi_fail(err, "%s: too many offsets", of->path);
+    if (n + 1 > of->len * 8) /* a corrupt nodes= must not allocate the machine away */
+        return emogi_fail(err, "%s: %llu bytes cannot hold the %llu offsets of nodes=%llu",
+                          of->path, (unsigned long long)of->len, (unsigned long long)n + 1,
+                          (unsigned long long)n);
     uint64_t *off = malloc((size_t)(n + 1) * sizeof *off);
     if (!off)
         return emogi_fail(err, "%s: out of memory for %llu offsets", of->path,

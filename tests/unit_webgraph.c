@@ -475,6 +475,11 @@ static void test_broken_streams(const struct adj *g)
     encode_graph(base, g, &p);
     truncate_file(base, ".offsets", 100);
     expect_error("truncated .offsets", base, 3, "cut.offsets: truncated or corrupt after");
+    /* 8 TB of offsets: refused from the size of .offsets before allocating them */
+    write_props(base, "version=0\nnodes=1000000000000\narcs=1\nwindowsize=7\nmaxrefcount=3\n"
+                      "minintervallength=4\n");
+    expect_error("nodes= past what .offsets can hold", base, 3,
+                 "cut.offsets: 100 bytes cannot hold the 1000000000001 offsets");
 
     /* offsets of another graph with as many nodes */
     struct adj other = random_graph(g->n, 0);
