@@ -2,6 +2,7 @@
 EXTRA_DIST += tests/tap.h
 include tests/formats.mk
 include tests/convert.mk
+include tests/fuzz.mk
 include tests/info.mk
 include tests/bfs.mk
 include tests/gpu.mk

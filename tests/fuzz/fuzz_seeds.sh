@@ -1,0 +1,48 @@
+#!/bin/sh
+# fuzz_seeds.sh NAME SRCDIR DIR - write the seed corpus of fuzz target NAME
+# into DIR: the small inputs of tests/data, or files packed the way the
+# target reads them (see its comment); csr seeds are made by emogi-convert
+# from $EMOGI_BIN.
+set -eu
+name=$1 src=$2 dir=$3
+data=$src/tests/data
+
+# pack_csr FILE.csr SEED: switches 0x7, then the first 512 bytes of each page
+pack_csr() {
+    pages=$(($(wc -c <"$1") / 4096)) k=0
+    { printf '\007'; while [ $k -lt $pages ]; do
+        dd if="$1" bs=512 skip=$((k * 8)) count=1 2>/dev/null; k=$((k + 1)); done; } >"$2"
+}
+
+# pack_webgraph BASENAME SEED [no-offsets]: properties, NUL, graph length, graph, offsets
+pack_webgraph() {
+    n=$(wc -c <"$1.graph")
+    { cat "$1.properties"; printf '\000'; printf "\\$(printf %o $((n % 256)))\\$(printf %o $((n / 256)))"
+      cat "$1.graph"; [ $# -gt 2 ] || cat "$1.offsets"; } >"$2"
+}
+
+case $name in
+el | wel | mtx)
+    for s in "$data"/*."$name"; do cp "$s" "$dir/"; done ;;
+input)
+    cp "$data"/tiny* "$dir/" ;;
+bel) # byte 0: bel32 / bel64 and the block size; then pairs of ids
+    printf '\004\000\000\000\000\001\000\000\000\001\000\000\000\002\000\000\000' >"$dir/pairs32"
+    printf '\005\000\000\000\000\000\000\000\000\377\377\377\377\001\000\000\000' >"$dir/pairs64" ;;
+adj)
+    printf '4\n1 2\n2\n\n0 1 3\n' >"$dir/four.adj"
+    printf '3\n  2 1\t0\n\n' >"$dir/blanks.adj" ;;
+webgraph)
+    pack_webgraph "$data/webgraph/tiny" "$dir/tiny"
+    pack_webgraph "$data/webgraph/tiny" "$dir/tiny-no-offsets" no-offsets ;;
+csr)
+    t=$(mktemp -d "${TMPDIR:-/tmp}/emogi-seeds.XXXXXX")
+    trap 'rm -rf "$t"' EXIT
+    conv="$EMOGI_BIN/emogi-convert"
+    "$conv" el "$data/tiny.el" "$t/a.csr" -q --transpose
+    "$conv" wel "$data/tiny.wel" "$t/b.csr" -q --transpose --id-width 8
+    "$conv" wel "$data/tiny_real.wel" "$t/c.csr" -q --undirected --relabel
+    for g in a b c; do pack_csr "$t/$g.csr" "$dir/$g"; done ;;
+*)
+    echo "fuzz_seeds.sh: no fuzz target '$name'" >&2; exit 2 ;;
+esac
