@@ -15,3 +15,10 @@ tests_unit_atomic_LDFLAGS = $(TOOL_LINKFLAGS)
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
+
+# the corruption sweep: mutants of small .csr files through every tool
+check_PROGRAMS += tests/csr_mutate
+tests_csr_mutate_SOURCES = tests/csr_mutate.c
+tests_csr_mutate_LDADD = $(ZLIB_LIBS)
+TESTS += tests/csr_sweep.sh
+EXTRA_DIST += tests/csr_sweep.sh
