@@ -29,7 +29,7 @@ mkdir -p "$logs"
 
 left() { echo $((DEADLINE - $(date +%s))); }
 
-# Reference implementation on the same machine (MEASURED.md), ms per search.
+# Reference implementation on the same machine (bench/REFERENCE.md), ms per search.
 reference() { # WIDTH PLACE KERNEL
     case "$1:$2:$3" in
     8:device:naive) echo "446–471" ;; 8:device:merged) echo "80–81" ;; 8:device:aligned) echo "58–62" ;;

@@ -33,7 +33,7 @@ WORK=${WORK:-/tmp/emogi-bench-cc}
 mkdir -p "$WORK" || exit 1
 
 # EMOGI's label propagation, merged+aligned, 8-byte ids, on the same
-# machine (MEASURED.md); the other combinations have no reference.
+# machine (bench/REFERENCE.md); the other combinations have no reference.
 reference() { # WIDTH PLACE KERNEL
     case "$1:$2:$3" in
     8:device:aligned) echo 73 ;; 8:uvm:aligned) echo 367 ;; 8:zerocopy:aligned) echo 376 ;;

@@ -1,7 +1,7 @@
 #!/bin/sh
 # pagerank.sh - GPU PageRank on the Kronecker scale-25 graph for every
 # placement (zerocopy, device, uvm read-mostly) x kernel, with 8- and
-# 4-byte ids, to tolerance 1e-3 as the reference in MEASURED.md (EMOGI:
+# 4-byte ids, to tolerance 1e-3 as the reference in bench/REFERENCE.md (EMOGI:
 # 66 iterations, 8.32 s zero-copy).  EMOGI's pagerank.cu is delta-PageRank:
 # vertices push residuals until each is below 1e-3 on ranks that sum to n,
 # so later iterations touch few edges, and what it leaves undone is at most
@@ -37,7 +37,7 @@ UVM_NAIVE=${UVM_NAIVE:-0}
 WORK=${WORK:-/tmp/emogi-bench-pagerank}
 mkdir -p "$WORK" || exit 1
 
-# EMOGI's PageRank, 8-byte ids, zero-copy (MEASURED.md); nothing else measured.
+# EMOGI's PageRank, 8-byte ids, zero-copy (bench/REFERENCE.md); nothing else measured.
 reference() { # WIDTH PLACE KERNEL
     case "$1:$2:$3" in
     8:zerocopy:aligned) echo "8320 (66 it. of delta-PR)" ;;

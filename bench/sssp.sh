@@ -30,7 +30,7 @@ mkdir -p "$LOGS" || exit 1
 
 left() { echo $((DEADLINE - $(date +%s))); }
 
-# EMOGI on the same machine (MEASURED.md): merged+aligned, 8-byte ids,
+# EMOGI on the same machine (bench/REFERENCE.md): merged+aligned, 8-byte ids,
 # weights 1..255, ms per search.
 reference() { # WIDTH PLACE KERNEL
     case "$1:$2:$3" in

@@ -4,7 +4,7 @@
  * Zero-copy traversal reads neighbour lists over the host link, and a
  * search touches the lists of a level's frontier: when the vertices a
  * level visits have nearby ids their lists are nearby in the file, and
- * the GPU's reads cover fewer pages (ARCHITECTURE.md: translation, not
+ * the GPU's reads cover fewer pages (bench/REFERENCE.md: translation, not
  * bandwidth, limits scattered reads).  Degree order packs the hubs, which
  * every search visits early, at the front; BFS order (Cuthill-McKee
  * without the degree sort inside a level) gives each level a contiguous

@@ -4,7 +4,7 @@
  * The mapping is MAP_SHARED + PROT_READ on purpose: the GPU loader pins it
  * with cudaHostRegister(Mapped | ReadOnly), which works on this kind in
  * 0.03 s for 2 GiB, while a private read-only mapping hung the
- * registration for minutes (MEASURED.md, "Pinning a mapped .csr file").
+ * registration for minutes (bench/REFERENCE.md, "Pinning a mapped .csr file").
  *
  * Validation goes from cheap to expensive: header page, then the section
  * table against the sizes the header implies (all in overflow-checked

@@ -6,9 +6,10 @@
  *
  *   device    cudaMalloc + copy: fastest, bounded by GPU memory.
  *   zerocopy  the file mapping itself pinned (cudaHostRegister with
- *             Mapped | ReadOnly: MEASURED.md found this pins 2 GiB of a
- *             MAP_SHARED, PROT_READ mapping in 0.03 s, while other flag
- *             and mapping combinations fail or hang), read over PCIe.
+ *             Mapped | ReadOnly, which pins 2 GiB of a MAP_SHARED,
+ *             PROT_READ mapping in 0.03 s while other flag and mapping
+ *             combinations fail or hang: bench/REFERENCE.md), read over
+ *             PCIe.
  *   uvm       cudaMallocManaged + advice, refused when it would not fit:
  *             oversubscribed UVM can stall a shared GPU.
  *
