@@ -13,6 +13,7 @@ set -u
 : "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
 PATH=$EMOGI_BIN:$PATH
 here=$(cd "$(dirname "$0")" && pwd)
+bench_dir=$here
 SCALE=${SCALE:-25}
 RUNS=${RUNS:-8}
 UVM_RUNS=${UVM_RUNS:-3}
@@ -27,18 +28,7 @@ res=$WORK/bfs-results.md
 logs=$WORK/logs
 mkdir -p "$logs"
 
-left() { echo $((DEADLINE - $(date +%s))); }
-
-# Reference implementation on the same machine (bench/REFERENCE.md), ms per search.
-reference() { # WIDTH PLACE KERNEL
-    case "$1:$2:$3" in
-    8:device:naive) echo "446–471" ;; 8:device:merged) echo "80–81" ;; 8:device:aligned) echo "58–62" ;;
-    8:uvm:naive) echo "665–755" ;; 8:uvm:merged) echo "530–730" ;; 8:uvm:aligned) echo "293–347" ;;
-    8:zerocopy:naive) echo "918–942" ;; 8:zerocopy:merged) echo "232–233" ;; 8:zerocopy:aligned) echo "222" ;;
-    4:device:aligned) echo "62" ;; 4:uvm:aligned) echo "407" ;; 4:zerocopy:aligned) echo "140" ;;
-    *) echo "—" ;;
-    esac
-}
+. "$here/lib.sh"
 
 # The link's ceiling: pinned host->device cudaMemcpy (BW=GB/s skips measuring).
 if [ -n "${BW:-}" ]; then
@@ -69,12 +59,11 @@ table_header() {
 
 # Sum over the per-search key=value lines of emogi-bfs --stats; the row's tail.
 summarise() { # LOG REFERENCE
-    awk -v bw="$bw" -v ref="$2" '
-    /^emogi-bfs: load / { for (i = 3; i <= NF; i++) { split($i, kv, "="); l[kv[1]] = kv[2] }
+    awk -v bw="$bw" -v ref="$2" "$STATS_KV"'
+    /^emogi-bfs: load / { kv(3); for (key in f) l[key] = f[key]
                           place = sprintf("%.2f", l["file_seconds"] + l["pin_seconds"] + l["h2d_seconds"]) }
     /^emogi-bfs: source=.* seconds=/ {
-        split("", f)
-        for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        kv(2)
         n++; s += f["seconds"]; e += f["edges_examined"]; b += f["edge_gbps"] * f["seconds"]
         if (n == 1 || f["seconds"] < min) min = f["seconds"]
     }
@@ -84,29 +73,21 @@ summarise() { # LOG REFERENCE
                e / s / 1e9, b / s, 100 * b / s / bw, ref, place == "" ? "?" : place
     }' "$1"
 }
+blank_tail() { echo "| | | | | | $1 | |"; }
 
-run_combo() { # GRAPH WIDTH PLACE KERNEL
+bfs_combo() { # GRAPH WIDTH PLACE KERNEL
     g=$1 w=$2 p=$3 k=$4
-    n=$RUNS adv=
-    [ "$p" = uvm ] && n=$UVM_RUNS adv="--uvm-advice read-mostly"
-    ref=$(reference "$w" "$p" "$k")
+    n=$RUNS
+    [ "$p" = uvm ] && n=$UVM_RUNS
+    ref=$(reference bfs "$w" "$p" "$k")
     t=$(left)
     if [ "$t" -lt 20 ]; then
-        echo "| $w | $p | $k | skipped: out of time | | | | | | $ref | |"
+        skip_row "| $w | $p | $k" "skipped: out of time" "$ref"
         return
     fi
-    log=$logs/bfs-$w-$p-$k.log
-    # shellcheck disable=SC2086 # $adv is an option and its value
-    timeout "$t" emogi-bfs "$g" -n "$n" --seed 1 --stats --device gpu --kernel "$k" \
-        --mem "$p" $adv >/dev/null 2>"$log"
-    st=$?
-    if [ "$st" -eq 0 ] && row=$(summarise "$log" "$ref"); then
-        echo "| $w | $p | $k | $row"
-    else
-        [ "$st" -eq 124 ] && why="timed out" ||
-            why=$(grep -v -e '^emogi-bfs: load' -e '^emogi-bfs: source' "$log" | tail -n 1 | tr '|' '/')
-        echo "| $w | $p | $k | failed (status $st): ${why:-see logs} | | | | | | $ref | |"
-    fi
+    # shellcheck disable=SC2046 # uvm_advice gives an option and its value
+    run_combo "| $w | $p | $k" "$ref" "$logs/bfs-$w-$p-$k.log" "$t" "timed out" "see logs" source \
+        emogi-bfs "$g" -n "$n" --seed 1 --stats --device gpu --kernel "$k" --mem "$p" $(uvm_advice "$p")
 }
 
 # The 8-byte graph's GPU depths must equal the CPU's, byte for byte.
@@ -135,7 +116,7 @@ for w in $WIDTHS; do
     fi
     for p in $PLACES; do
         for k in $KERNELS; do
-            run_combo "$g" "$w" "$p" "$k" | tee -a "$rows"
+            bfs_combo "$g" "$w" "$p" "$k" | tee -a "$rows"
         done
     done
     [ "$w" = 8 ] && [ "$(left)" -gt 30 ] && same_as_cpu "$g" >>"$res"

@@ -19,6 +19,7 @@ set -u
 : "${GRAPH8:?set GRAPH8 to the 8-byte-id graph}"
 : "${GRAPH4:?set GRAPH4 to the 4-byte-id graph}"
 PATH=$EMOGI_BIN:$PATH
+bench_dir=$(cd "$(dirname "$0")" && pwd)
 DEADLINE=${DEADLINE:-$(($(date +%s) + 100))}
 BW=${BW:-0}
 RUNS=${RUNS:-3}
@@ -32,21 +33,13 @@ UVM_NAIVE=${UVM_NAIVE:-0}
 WORK=${WORK:-/tmp/emogi-bench-cc}
 mkdir -p "$WORK" || exit 1
 
-# EMOGI's label propagation, merged+aligned, 8-byte ids, on the same
-# machine (bench/REFERENCE.md); the other combinations have no reference.
-reference() { # WIDTH PLACE KERNEL
-    case "$1:$2:$3" in
-    8:device:aligned) echo 73 ;; 8:uvm:aligned) echo 367 ;; 8:zerocopy:aligned) echo 376 ;;
-    *) echo "—" ;;
-    esac
-}
+. "$bench_dir/lib.sh"
 
 # Mean over the --stats result lines of one call; the row's tail.
 summarise() { # LOG REFERENCE
-    awk -v bw="$BW" -v ref="$2" '
+    awk -v bw="$BW" -v ref="$2" "$STATS_KV"'
     /^emogi-cc: algorithm=/ {
-        split("", f)
-        for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        kv(2)
         n++; s += f["seconds"]; e += f["edges_examined"]; b += f["edge_gbps"] * f["seconds"]
         p = f["passes"]
     }
@@ -58,37 +51,30 @@ summarise() { # LOG REFERENCE
                e / s / 1e9, p, gbps, link, ref
     }' "$1"
 }
+blank_tail() { echo "| | | | | $1 |"; }
 
-run_combo() { # ALG WIDTH GRAPH PLACE KERNEL
+# The reference (label propagation) stands beside both algorithms' rows.
+cc_combo() { # ALG WIDTH GRAPH PLACE KERNEL
     a=$1 w=$2 g=$3 p=$4 k=$5
-    ref=$(reference "$w" "$p" "$k")
+    ref=$(reference cc "$w" "$p" "$k")
     head="| cc $a | $w | $p | $k"
     if [ "$p" = uvm ] && [ "$k" = naive ] && [ "$UVM_NAIVE" != 1 ]; then
-        echo "$head | skipped: naive reads fault page by page under UVM (UVM_NAIVE=1 runs it) | | | | | $ref |"
+        skip_row "$head" "skipped: naive reads fault page by page under UVM (UVM_NAIVE=1 runs it)" "$ref"
         return
     fi
-    left=$((DEADLINE - $(date +%s)))
-    if [ "$left" -lt 5 ]; then
-        echo "$head | skipped: out of time | | | | | $ref |"
+    t=$(left)
+    if [ "$t" -lt 5 ]; then
+        skip_row "$head" "skipped: out of time" "$ref"
         return
     fi
     log=$WORK/cc-$a-$w-$p-$k.log
     n=$RUNS
     [ "$a" = lp ] && n=$LP_RUNS
     [ "$k" = naive ] && n=1
-    adv=
-    [ "$p" = uvm ] && adv="--uvm-advice read-mostly"
-    # shellcheck disable=SC2086 # $adv is an option and its value
-    timeout "$left" emogi-cc "$g" --device "$DEVICE" --algorithm "$a" --mem "$p" $adv \
-        --kernel "$k" --repeat "$n" --stats >/dev/null 2>"$log"
-    st=$?
-    if [ "$st" -eq 0 ] && row=$(summarise "$log" "$ref"); then
-        echo "$head | $row"
-    else
-        [ "$st" -eq 124 ] && why="timed out" ||
-            why=$(grep -v -e '^emogi-cc: load' -e '^emogi-cc: algorithm' "$log" | tail -n 1 | tr '|' '/')
-        echo "$head | failed (status $st): ${why:-see $log} | | | | | $ref |"
-    fi
+    # shellcheck disable=SC2046 # uvm_advice gives an option and its value
+    run_combo "$head" "$ref" "$log" "$t" "timed out" "see $log" algorithm \
+        emogi-cc "$g" --device "$DEVICE" --algorithm "$a" --mem "$p" $(uvm_advice "$p") \
+        --kernel "$k" --repeat "$n" --stats
 }
 
 for w in 8 4; do
@@ -101,7 +87,7 @@ for w in 8 4; do
     for a in $ALGORITHMS; do
         for p in $PLACES; do
             for k in $ks; do
-                run_combo "$a" "$w" "$g" "$p" "$k"
+                cc_combo "$a" "$w" "$g" "$p" "$k"
             done
         done
     done

@@ -6,3 +6,4 @@ EXTRA_DIST += bench/sssp.sh bench/cc.sh bench/pagerank.sh bench/at-scale.sh benc
 # The figures the benchmarks are compared with, and the newcomer's guide
 # (top level; listed here because Makefile.am keeps to the includes).
 EXTRA_DIST += bench/REFERENCE.md HACKING.md
+EXTRA_DIST += bench/lib.sh bench/reference.tsv

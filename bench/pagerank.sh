@@ -25,6 +25,7 @@ set -u
 : "${GRAPH8:?set GRAPH8 to the 8-byte-id graph}"
 : "${GRAPH4:?set GRAPH4 to the 4-byte-id graph}"
 PATH=$EMOGI_BIN:$PATH
+bench_dir=$(cd "$(dirname "$0")" && pwd)
 DEADLINE=${DEADLINE:-$(($(date +%s) + 100))}
 BW=${BW:-0}
 RUNS=${RUNS:-1}
@@ -37,22 +38,15 @@ UVM_NAIVE=${UVM_NAIVE:-0}
 WORK=${WORK:-/tmp/emogi-bench-pagerank}
 mkdir -p "$WORK" || exit 1
 
-# EMOGI's PageRank, 8-byte ids, zero-copy (bench/REFERENCE.md); nothing else measured.
-reference() { # WIDTH PLACE KERNEL
-    case "$1:$2:$3" in
-    8:zerocopy:aligned) echo "8320 (66 it. of delta-PR)" ;;
-    *) echo "—" ;;
-    esac
-}
+. "$bench_dir/lib.sh"
 
 # Mean over the --stats result lines of the runs; the row's tail.
 summarise() { # REFERENCE LOG...
     ref=$1
     shift
-    awk -v bw="$BW" -v ref="$ref" '
+    awk -v bw="$BW" -v ref="$ref" "$STATS_KV"'
     /^emogi-pagerank: iterations=/ {
-        split("", f)
-        for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        kv(2)
         n++; s += f["seconds"]; e += f["edges_read"]; b += f["edge_gbps"] * f["seconds"]
         it = f["iterations"]; conv = f["converged"]
     }
@@ -64,29 +58,29 @@ summarise() { # REFERENCE LOG...
                it, conv == 1 ? "" : " (cap)", 1e3 * s / n / it, e / s / 1e9, gbps, link, ref
     }' "$@"
 }
+blank_tail() { echo "| | | | | $1 |"; }
 
-run_combo() { # WIDTH GRAPH PLACE KERNEL
+# RUNS separate calls (one iteration loop each), summarised together.
+pagerank_combo() { # WIDTH GRAPH PLACE KERNEL
     w=$1 g=$2 p=$3 k=$4
-    ref=$(reference "$w" "$p" "$k")
+    ref=$(reference pagerank "$w" "$p" "$k")
     head="| pagerank | $w | $p | $k"
     if [ "$p" = uvm ] && [ "$k" = naive ] && [ "$UVM_NAIVE" != 1 ]; then
-        echo "$head | skipped: naive reads fault page by page under UVM (UVM_NAIVE=1 runs it) | | | | | $ref |"
+        skip_row "$head" "skipped: naive reads fault page by page under UVM (UVM_NAIVE=1 runs it)" "$ref"
         return
     fi
     logs='' st=0 r=0
     while [ "$r" -lt "$RUNS" ]; do
         r=$((r + 1))
-        left=$((DEADLINE - $(date +%s)))
-        if [ "$left" -lt 5 ]; then
-            [ -z "$logs" ] && { echo "$head | skipped: out of time | | | | | $ref |"; return; }
+        t=$(left)
+        if [ "$t" -lt 5 ]; then
+            [ -z "$logs" ] && { skip_row "$head" "skipped: out of time" "$ref"; return; }
             break
         fi
         log=$WORK/pagerank-$w-$p-$k-$r.log
-        adv=
-        [ "$p" = uvm ] && adv="--uvm-advice read-mostly"
-        # shellcheck disable=SC2086 # $adv is an option and its value
-        timeout "$left" emogi-pagerank "$g" --device "$DEVICE" --mem "$p" $adv --kernel "$k" \
-            --tolerance "$TOLERANCE" --precision float32 --stats >/dev/null 2>"$log"
+        # shellcheck disable=SC2046 # uvm_advice gives an option and its value
+        timeout "$t" emogi-pagerank "$g" --device "$DEVICE" --mem "$p" $(uvm_advice "$p") \
+            --kernel "$k" --tolerance "$TOLERANCE" --precision float32 --stats >/dev/null 2>"$log"
         st=$?
         [ "$st" -eq 0 ] || break
         logs="$logs $log"
@@ -95,10 +89,7 @@ run_combo() { # WIDTH GRAPH PLACE KERNEL
     if [ "$st" -eq 0 ] && row=$(summarise "$ref" $logs); then
         echo "$head | $row"
     else
-        [ "$st" -eq 124 ] && why="timed out" ||
-            why=$(grep -v -e '^emogi-pagerank: load' -e '^emogi-pagerank: iterations' "$log" |
-                tail -n 1 | tr '|' '/')
-        echo "$head | failed (status $st): ${why:-see $log} | | | | | $ref |"
+        failed_row "$head" "$st" "$log" "$ref" "timed out" "see $log" emogi-pagerank iterations
     fi
 }
 
@@ -111,7 +102,7 @@ for w in 8 4; do
     fi
     for p in $PLACES; do
         for k in $ks; do
-            run_combo "$w" "$g" "$p" "$k"
+            pagerank_combo "$w" "$g" "$p" "$k"
         done
     done
 done

@@ -17,6 +17,7 @@ set -u
 : "${GRAPH8:?set GRAPH8 to the 8-byte-id weighted graph}"
 : "${GRAPH4:?set GRAPH4 to the 4-byte-id weighted graph}"
 PATH=$EMOGI_BIN:$PATH
+bench_dir=$(cd "$(dirname "$0")" && pwd)
 DEADLINE=${DEADLINE:-$(($(date +%s) + 100))}
 BW=${BW:-0}
 RUNS=${RUNS:-3}
@@ -28,23 +29,13 @@ UVM_NAIVE=${UVM_NAIVE:-0}
 LOGS=${LOGS:-$(mktemp -d "${TMPDIR:-/tmp}/sssp-bench.XXXXXX")}
 mkdir -p "$LOGS" || exit 1
 
-left() { echo $((DEADLINE - $(date +%s))); }
-
-# EMOGI on the same machine (bench/REFERENCE.md): merged+aligned, 8-byte ids,
-# weights 1..255, ms per search.
-reference() { # WIDTH PLACE KERNEL
-    case "$1:$2:$3" in
-    8:device:aligned) echo 87 ;; 8:uvm:aligned) echo 839 ;; 8:zerocopy:aligned) echo 548 ;;
-    *) echo "—" ;;
-    esac
-}
+. "$bench_dir/lib.sh"
 
 # The row's tail from the per-search key=value lines of emogi-sssp --stats.
 summarise() { # LOG REFERENCE
-    awk -v bw="$BW" -v ref="$2" '
+    awk -v bw="$BW" -v ref="$2" "$STATS_KV"'
     /^emogi-sssp: source=.* seconds=/ {
-        split("", f)
-        for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+        kv(2)
         n++; s += f["seconds"]; e += f["edges_relaxed"]; it += f["iterations"]
         b += f["edge_gbps"] * f["seconds"]
     }
@@ -55,34 +46,27 @@ summarise() { # LOG REFERENCE
                it / n, b / s, link, ref
     }' "$1"
 }
+blank_tail() { echo "| | | | | $1 |"; }
 
-run_combo() { # GRAPH WIDTH PLACE KERNEL
+sssp_combo() { # GRAPH WIDTH PLACE KERNEL
     g=$1 w=$2 p=$3 k=$4
-    ref=$(reference "$w" "$p" "$k")
-    adv=
-    [ "$p" = uvm ] && adv="--uvm-advice read-mostly"
+    ref=$(reference sssp "$w" "$p" "$k")
+    head="| sssp | $w | $p | $k"
     if [ "$p" = uvm ] && [ "$k" = naive ] && [ "$UVM_NAIVE" != 1 ]; then
-        echo "| sssp | $w | $p | $k | skipped: naive UVM takes many seconds a search (UVM_NAIVE=1 runs it) | | | | | $ref |"
+        skip_row "$head" "skipped: naive UVM takes many seconds a search (UVM_NAIVE=1 runs it)" "$ref"
         return
     fi
     t=$(left)
     if [ "$t" -lt 10 ]; then
-        echo "| sssp | $w | $p | $k | skipped: out of time | | | | | $ref |"
+        skip_row "$head" "skipped: out of time" "$ref"
         return
     fi
     [ "$t" -gt "$CAP" ] && t=$CAP
     log=$LOGS/sssp-$w-$p-$k.log
-    # shellcheck disable=SC2086 # $adv is an option and its value
-    timeout "$t" emogi-sssp "$g" -n "$RUNS" --seed 1 --stats --device "$DEVICE" --kernel "$k" \
-        --mem "$p" $adv >/dev/null 2>"$log"
-    st=$?
-    if [ "$st" -eq 0 ] && row=$(summarise "$log" "$ref"); then
-        echo "| sssp | $w | $p | $k | $row"
-    else
-        [ "$st" -eq 124 ] && why="timed out after $t s" ||
-            why=$(grep -v -e '^emogi-sssp: load' -e '^emogi-sssp: source' "$log" | tail -n 1 | tr '|' '/')
-        echo "| sssp | $w | $p | $k | failed (status $st): ${why:-see $log} | | | | | $ref |"
-    fi
+    # shellcheck disable=SC2046 # uvm_advice gives an option and its value
+    run_combo "$head" "$ref" "$log" "$t" "timed out after $t s" "see $log" source \
+        emogi-sssp "$g" -n "$RUNS" --seed 1 --stats --device "$DEVICE" --kernel "$k" \
+        --mem "$p" $(uvm_advice "$p")
 }
 
 # One GPU result against the CPU's, byte for byte (on stderr).
@@ -104,7 +88,7 @@ for w in 8 4; do
     [ "$w" = 8 ] && g=$GRAPH8 || g=$GRAPH4
     for p in $PLACES; do
         for k in $KERNELS; do
-            run_combo "$g" "$w" "$p" "$k"
+            sssp_combo "$g" "$w" "$p" "$k"
         done
     done
 done
