@@ -18,7 +18,7 @@ GEN_SCALE=${GEN_SCALE:-$SCALE}
 RUNS=${RUNS:-2}
 mkdir -p "$W"
 conv="$B/emogi-convert"
-if [ -x "$B/emogi-info" ]; then dump="$B/emogi-info --edges"; else dump="$B/tests/csrdump --edges"; fi
+if [ -x "$B/emogi-info" ]; then dump="$B/emogi-info --edges"; else dump="$B/tests/lib/csrdump --edges"; fi
 
 text="$W/kron$SCALE.el"
 if [ ! -s "$text" ]; then

@@ -7,7 +7,7 @@
 # 8-byte ids.  Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-why=$("$EMOGI_BIN/tests/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
+why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 # The UVM advice option, as emogi-bfs --help spells it.
 adv_opt=$(emogi-bfs --help 2>&1 | grep -o -e '--uvm-advice' -e '--advice' | head -n 1)

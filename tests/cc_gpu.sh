@@ -8,7 +8,7 @@
 # 4- and 8-byte ids.  Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-why=$("$EMOGI_BIN/tests/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
+why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 algorithms="uf lp"
 kernels="naive merged aligned"

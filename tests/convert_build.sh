@@ -6,7 +6,7 @@
 plan 36
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
-dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
+dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
 nl='
 '
 lines() { printf '%s\n' "$@"; }

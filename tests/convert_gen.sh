@@ -5,7 +5,7 @@
 plan 28
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
-dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
+dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
 field() { dump "$2" | awk -v k="$1" '$1 == k {print $2}'; }
 # degrees from an edge dump: "max avg"
 degrees() { awk '{d[$1]++} END {for (v in d) if (d[v] > m) m = d[v]; printf "%d %d\n", m, NR / 1024}'; }

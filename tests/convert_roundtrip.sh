@@ -5,7 +5,7 @@
 plan 13
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
-dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
+dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
 conv() { emogi-convert "$@" -q; }
 # numeric order of (u, v, w), which is the CSR order
 nsort() { sort -k1,1n -k2,2n -k3,3n; }

@@ -3,8 +3,8 @@
 # compared with a value worked out by hand below, edges with the input
 # itself (sorted), checksums with gzip's crc32 of the section bytes.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-MK="$EMOGI_BIN/tests/csr_from_edges"
-[ -x "$MK" ] || skip_all "tests/csr_from_edges not built"
+MK="$EMOGI_BIN/tests/lib/csr_from_edges"
+[ -x "$MK" ] || skip_all "tests/lib/csr_from_edges not built"
 
 # 7 vertices, 8 directed weighted edges, given out of order.
 # out-degrees 4 1 1 1 0 1 0: min 0, max 4, mean 8/7, two without out-edges,

@@ -1,14 +1,241 @@
-# tests/: one fragment per area, so parallel work does not collide
+# tests/: TAP tests through automake's driver (Makefile.am sets it up).
+# Tests are named AREA_*.sh (shell, through the tools) and unit_AREA.c (C,
+# through the library); tests/lib/ holds the helpers they share: test-only
+# programs (csrdump, csr_from_edges, gpu_probe), the awk PageRank and the
+# BVGraph encoder.  tap.sh and tap.h, the TAP harness, stay beside the tests.
 EXTRA_DIST += tests/tap.h
-include tests/formats.mk
-include tests/convert.mk
-include tests/fuzz.mk
-include tests/info.mk
-include tests/bfs.mk
-include tests/gpu.mk
 EXTRA_DIST += tests/data/karate.mtx
-include tests/webgraph.mk
-include tests/sssp.mk
-include tests/cc.mk
-include tests/pagerank.mk
-include tests/ooc.mk
+
+# ==== formats
+# tests for formats: the .csr library against hand-computed graphs
+check_PROGRAMS += tests/unit_csr
+TESTS += tests/unit_csr
+tests_unit_csr_SOURCES = tests/unit_csr.c
+tests_unit_csr_LDADD = $(TOOL_LIBS)
+tests_unit_csr_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# output files: replaced through a temporary, or written in place
+check_PROGRAMS += tests/unit_atomic
+TESTS += tests/unit_atomic
+tests_unit_atomic_SOURCES = tests/unit_atomic.c
+tests_unit_atomic_LDADD = $(TOOL_LIBS)
+tests_unit_atomic_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
+TESTS += tests/outputs.sh
+EXTRA_DIST += tests/outputs.sh
+
+# the corruption sweep: mutants of small .csr files through every tool
+check_PROGRAMS += tests/csr_mutate
+tests_csr_mutate_SOURCES = tests/csr_mutate.c
+tests_csr_mutate_LDADD = $(ZLIB_LIBS)
+TESTS += tests/csr_sweep.sh
+EXTRA_DIST += tests/csr_sweep.sh
+
+# ==== convert
+# tests for convert
+
+EXTRA_DIST += tests/data/tiny.el tests/data/tiny.wel tests/data/tiny_real.wel \
+	tests/data/tiny_real.mtx tests/data/tiny_sym.mtx tests/data/tiny.el.gz \
+	tests/data/tiny.el.lz4
+# CSR builder, emogi-convert and generators: round trips through a test-only dump
+check_PROGRAMS += tests/lib/csrdump
+tests_lib_csrdump_SOURCES = tests/lib/csrdump.c
+tests_lib_csrdump_LDADD = $(TOOL_LIBS)
+tests_lib_csrdump_LDFLAGS = $(TOOL_LINKFLAGS)
+TESTS += tests/convert_build.sh
+EXTRA_DIST += tests/convert_build.sh tests/data/convert_small.el tests/data/convert_small.wel \
+	tests/data/convert_sparse.el tests/data/convert_sym.mtx tests/data/convert_general.mtx
+TESTS += tests/convert_roundtrip.sh
+EXTRA_DIST += tests/convert_roundtrip.sh
+TESTS += tests/convert_gen.sh
+EXTRA_DIST += tests/convert_gen.sh
+
+# readers against hand-written answers, every input path, exact messages
+check_PROGRAMS += tests/unit_parse
+TESTS += tests/unit_parse
+tests_unit_parse_LDADD = libconvert.la $(TOOL_LIBS)
+tests_unit_parse_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# readers through emogi-convert: error messages and input paths
+TESTS += tests/convert_errors.sh tests/convert_parse.sh
+EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
+
+# ==== info
+# tests for info: emogi-info over files written by a minimal test writer
+check_PROGRAMS += tests/lib/csr_from_edges
+tests_lib_csr_from_edges_SOURCES = tests/lib/csr_from_edges.c
+tests_lib_csr_from_edges_LDADD = $(TOOL_LIBS)
+tests_lib_csr_from_edges_LDFLAGS = $(TOOL_LINKFLAGS)
+TESTS += tests/info.sh
+EXTRA_DIST += tests/info.sh
+
+# ==== bfs
+# tests for bfs: the CPU kernel on in-memory graphs, then the tools on files
+check_PROGRAMS += tests/unit_bfs
+TESTS += tests/unit_bfs
+tests_unit_bfs_SOURCES = tests/unit_bfs.c
+tests_unit_bfs_LDADD = $(TOOL_LIBS)
+tests_unit_bfs_LDFLAGS = $(TOOL_LINKFLAGS)
+
+TESTS += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
+EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
+
+# ==== gpu
+# GPU tests: the loader's decisions run everywhere; placements, kernels and
+# the tools on a GPU are skipped, with the reason, where there is none.
+check_PROGRAMS += tests/unit_loader tests/lib/gpu_probe
+TESTS += tests/unit_loader tests/bfs_gpu.sh
+EXTRA_DIST += tests/bfs_gpu.sh
+tests_unit_loader_SOURCES = tests/unit_loader.c
+tests_unit_loader_LDADD = $(TOOL_LIBS)
+tests_unit_loader_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
+tests_lib_gpu_probe_LDADD = $(TOOL_LIBS)
+tests_lib_gpu_probe_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# ==== webgraph
+# WebGraph reader tests
+check_PROGRAMS += tests/unit_webgraph
+TESTS += tests/unit_webgraph
+tests_unit_webgraph_SOURCES = tests/unit_webgraph.c tests/lib/webgraph_enc.h
+tests_unit_webgraph_LDADD = libconvert.la $(TOOL_LIBS)
+tests_unit_webgraph_LDFLAGS = $(TOOL_LINKFLAGS)
+EXTRA_DIST += tests/data/webgraph/cnr-2000.graph tests/data/webgraph/cnr-2000.offsets \
+	tests/data/webgraph/cnr-2000.properties tests/data/webgraph/cnr-2000-t.graph \
+	tests/data/webgraph/cnr-2000-t.offsets tests/data/webgraph/cnr-2000-t.properties
+EXTRA_DIST += tests/data/webgraph/tiny.graph tests/data/webgraph/tiny.offsets \
+	tests/data/webgraph/tiny.properties
+TESTS += tests/webgraph.sh
+EXTRA_DIST += tests/webgraph.sh
+check_PROGRAMS += tests/unit_webgraph_adj
+TESTS += tests/unit_webgraph_adj
+tests_unit_webgraph_adj_LDADD = libconvert.la $(TOOL_LIBS)
+tests_unit_webgraph_adj_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# ==== sssp
+# tests for emogi-sssp: the library on in-memory graphs, hand-computed and
+# awk-computed distances on the CPU, emogi-verify sssp on hand-written
+# files, GPU against CPU (skipped without a GPU)
+check_PROGRAMS += tests/unit_sssp
+TESTS += tests/unit_sssp
+tests_unit_sssp_SOURCES = tests/unit_sssp.c
+tests_unit_sssp_LDADD = $(TOOL_LIBS)
+tests_unit_sssp_LDFLAGS = $(TOOL_LINKFLAGS)
+
+TESTS += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
+EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
+
+# ==== cc
+# tests for emogi-cc and emogi-verify cc; the GPU ones skip without a GPU
+TESTS += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh
+EXTRA_DIST += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh
+check_PROGRAMS += tests/unit_cc
+TESTS += tests/unit_cc
+tests_unit_cc_SOURCES = tests/unit_cc.c
+tests_unit_cc_LDADD = $(TOOL_LIBS)
+tests_unit_cc_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# ==== pagerank
+# tests for emogi-pagerank: the CPU kernel on in-memory graphs, the tool
+# against answers computed independently in awk, emogi-verify pagerank,
+# and every GPU kernel x placement against the CPU (skipped without a GPU)
+check_PROGRAMS += tests/unit_pagerank
+TESTS += tests/unit_pagerank
+tests_unit_pagerank_SOURCES = tests/unit_pagerank.c
+tests_unit_pagerank_LDADD = $(TOOL_LIBS)
+tests_unit_pagerank_LDFLAGS = $(TOOL_LINKFLAGS)
+
+TESTS += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh
+EXTRA_DIST += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh \
+	tests/lib/pagerank_awk.sh
+
+# ==== ooc
+# out-of-core conversion, binary edge lists, reordering (emogi-convert)
+TESTS += tests/ooc.sh
+EXTRA_DIST += tests/ooc.sh
+TESTS += tests/ooc_bel.sh tests/ooc_reorder.sh
+EXTRA_DIST += tests/ooc_bel.sh tests/ooc_reorder.sh
+# bel32/bel64 in blocks smaller than a file, mapped, compressed and streamed
+check_PROGRAMS += tests/unit_ooc_bel
+TESTS += tests/unit_ooc_bel
+tests_unit_ooc_bel_LDADD = libconvert.la $(TOOL_LIBS)
+tests_unit_ooc_bel_LDFLAGS = $(TOOL_LINKFLAGS)
+
+# ==== fuzz
+# fuzz targets (libFuzzer), built by hand because libFuzzer wants clang
+# and its own main; serial (no OpenMP) so ASan sees one thread.
+# PARSE_MIN_CHUNK=1 makes even tiny inputs split into chunks, so the text
+# readers' targets compare one-chunk and many-chunk parses of every input.
+#   el wel mtx input   the text readers and the input layer (parse.h, input.h)
+#   bel adj webgraph   binary edge lists, WebGraph's ASCII form, BVGraph
+#   csr                emogi_csr_open and emogi_csr_verify on any bytes
+FUZZ_NAMES = el wel mtx input bel adj webgraph csr
+EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_seeds.sh \
+	tests/fuzz/mtx.dict tests/fuzz/csr.dict tests/fuzz/webgraph.dict \
+	tests/fuzz/fuzz_el.c tests/fuzz/fuzz_wel.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_input.c \
+	tests/fuzz/fuzz_bel.c tests/fuzz/fuzz_adj.c tests/fuzz/fuzz_webgraph.c tests/fuzz/fuzz_csr.c
+FUZZ_SECONDS = 20
+FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
+	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
+	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
+	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
+	$(srcdir)/formats/error.c
+FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \
+	$(srcdir)/convert/webgraph_list.c $(srcdir)/convert/webgraph_props.c
+FUZZ_CSR_SRC = $(srcdir)/formats/csr_open.c $(srcdir)/formats/csr_check.c \
+	$(srcdir)/formats/csr_layout.c $(srcdir)/formats/crc32.c $(srcdir)/formats/error.c
+FUZZ_INCLUDES = $(srcdir)/tests/fuzz/fuzz_parse.h $(srcdir)/tests/fuzz/fuzz_file.h
+FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \
+	-I$(srcdir)/convert $(ZLIB_CFLAGS) $(LZ4_CFLAGS)
+FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) -lm
+FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_input \
+	tests/fuzz/fuzz_bel tests/fuzz/fuzz_adj tests/fuzz/fuzz_webgraph tests/fuzz/fuzz_csr
+CLEANFILES += $(FUZZ_PROGS) tests/fuzz/crash-* tests/fuzz/fuzz_*.log
+if HAVE_CLANG
+fuzz: $(FUZZ_PROGS)
+tests/fuzz/fuzz_el: $(srcdir)/tests/fuzz/fuzz_el.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_el.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_wel: $(srcdir)/tests/fuzz/fuzz_wel.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_wel.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_mtx: $(srcdir)/tests/fuzz/fuzz_mtx.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_mtx.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_input: $(srcdir)/tests/fuzz/fuzz_input.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_input.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_bel: $(srcdir)/tests/fuzz/fuzz_bel.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_bel.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_adj: $(srcdir)/tests/fuzz/fuzz_adj.c $(FUZZ_INCLUDES) $(FUZZ_GRAPH_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_adj.c $(FUZZ_GRAPH_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_webgraph: $(srcdir)/tests/fuzz/fuzz_webgraph.c $(FUZZ_INCLUDES) $(FUZZ_GRAPH_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_webgraph.c $(FUZZ_GRAPH_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_csr: $(srcdir)/tests/fuzz/fuzz_csr.c $(FUZZ_INCLUDES) $(FUZZ_CSR_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_csr.c $(FUZZ_CSR_SRC) $(FUZZ_LINK)
+# Each target runs FUZZ_SECONDS from the seeds fuzz_seeds.sh writes into a
+# scratch folder (so the corpus it grows is thrown away), with
+# tests/fuzz/NAME.dict when there is one; a crash leaves tests/fuzz/crash-*.
+fuzz-run: fuzz emogi-convert$(EXEEXT)
+	@st=0; for f in $(FUZZ_NAMES); do \
+	  c=`mktemp -d "$${TMPDIR:-/tmp}/emogi-fuzz.XXXXXX"` || exit 1; \
+	  EMOGI_BIN=`pwd` $(SHELL) $(srcdir)/tests/fuzz/fuzz_seeds.sh $$f $(srcdir) "$$c" || \
+	    { st=1; rm -rf "$$c"; continue; }; \
+	  d=; test -f $(srcdir)/tests/fuzz/$$f.dict && d=-dict=$(srcdir)/tests/fuzz/$$f.dict; \
+	  echo "fuzz_$$f: $(FUZZ_SECONDS) s"; \
+	  ./tests/fuzz/fuzz_$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 -artifact_prefix=tests/fuzz/crash-$$f- $$d "$$c" \
+	    >tests/fuzz/fuzz_$$f.log 2>&1 || { st=1; tail -40 tests/fuzz/fuzz_$$f.log; }; \
+	  grep -E '^(stat::number_of_executed_units|Done)' tests/fuzz/fuzz_$$f.log; \
+	  rm -rf "$$c"; done; exit $$st
+else
+fuzz fuzz-run:
+	@echo "fuzz targets need clang (configure found none)" >&2; exit 1
+endif
+.PHONY: fuzz fuzz-run

@@ -5,7 +5,7 @@
 # (isomorphic, weights included), degree order is non-increasing.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 plan 15
-dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
+dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
 lines() { printf '%s\n' "$@"; }
 
 # convert_small.el undirected: 0:{1,2} 1:{0,2,3} 2:{0,1} 3:{1}

@@ -6,7 +6,7 @@
 # then Gauss-Seidel against Jacobi, Jacobi's reproducibility, the options,
 # and usage errors.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-. "$top_srcdir/tests/pagerank_awk.sh"
+. "$top_srcdir/tests/lib/pagerank_awk.sh"
 
 plan 71
 

@@ -9,7 +9,7 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-why=$("$EMOGI_BIN/tests/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
+why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 kernels="naive merged aligned"
 places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto"

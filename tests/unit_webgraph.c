@@ -1,6 +1,6 @@
 /*
  * unit_webgraph.c - the BVGraph reader against a real WebGraph file and
- * against graphs written by an independent encoder (webgraph_enc.h).
+ * against graphs written by an independent encoder (lib/webgraph_enc.h).
  *
  * cnr-2000 (LAW, compressed by the Java WebGraph) must give the node and
  * arc counts its .properties record, and its transpose cnr-2000-t must
@@ -18,7 +18,7 @@
 
 #include "tap.h"
 #include "webgraph.h"
-#include "webgraph_enc.h"
+#include "lib/webgraph_enc.h"
 
 static char tmpdir[256];
 

@@ -9,7 +9,7 @@ if ! emogi-convert --help 2>&1 | grep -q webgraph; then
 fi
 plan 12
 W="$DATA/webgraph"
-dump() { "$EMOGI_BIN/tests/csrdump" "$@"; }
+dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
 conv() { emogi-convert webgraph "$@" --directed --keep-self-loops --keep-duplicates -q; }
 nsort() { sort -k1,1n -k2,2n; }
 

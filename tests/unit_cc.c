@@ -1,5 +1,5 @@
 /*
- * unit_cc_cpu.c - emogi_cc_cpu on graphs built in memory: an empty graph,
+ * unit_cc.c - emogi_cc_cpu on graphs built in memory: an empty graph,
  * the refusal of a directed graph without in-edges, and random graphs of
  * many sizes and thread counts checked against a plain union-find written
  * in this file (labels: each component's smallest id).

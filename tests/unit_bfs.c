@@ -1,5 +1,5 @@
 /*
- * unit_bfs_cpu.c - emogi_bfs_cpu and emogi_bfs_parents on graphs built in
+ * unit_bfs.c - emogi_bfs_cpu and emogi_bfs_parents on graphs built in
  * memory: small ones whose depths are written here by hand, and random ones
  * checked against a plain serial queue BFS written in this file.
  */
