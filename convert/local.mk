@@ -10,8 +10,9 @@ noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_
 # CSR builder, generators and the emogi-convert program
 libconvert_la_SOURCES += convert/build.c convert/build_relabel.c convert/build_scatter.c convert/build_sort.c \
 	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
-	convert/options.c convert/progress.c
-noinst_HEADERS += convert/build.h convert/gen.h convert/options.h convert/progress.h
+	convert/options.c convert/progress.c convert/memory.c
+noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options.h \
+	convert/progress.h
 bin_PROGRAMS += emogi-convert
 emogi_convert_SOURCES = convert/emogi-convert.c
 emogi_convert_LDADD = libconvert.la $(TOOL_LIBS)

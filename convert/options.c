@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "emogi_csr.h"
+#include "memory.h"
 #include "options.h"
 
 static const char usage_text[] =
@@ -47,8 +48,9 @@ static const char help_text[] =
     "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
     "      --seed S         seed for generators and random weights (default 1)\n"
     "      --id-width W     4, 8 or auto (default auto)\n"
-    "      --memory SIZE    memory to use, e.g. 12G (default: half of physical memory);\n"
-    "                       larger graphs are built through sorted runs on disk\n"
+    "      --memory SIZE    the most memory to use, e.g. 12G (default: half of the\n"
+    "                       physical memory or of the cgroup's limit); larger graphs\n"
+    "                       are built through sorted runs on disk\n"
     "      --tmpdir DIR     where the runs go (default: OUTPUT's folder, or $TMPDIR\n"
     "                       or /tmp when OUTPUT is a stream or a device)\n"
     "      --reorder KIND   none, degree (descending) or bfs: renumber vertices for\n"
@@ -182,14 +184,6 @@ static enum reorder_kind parse_reorder(const char *s)
     return REORDER_NONE;
 }
 
-static uint64_t half_of_memory(void)
-{
-    long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || size <= 0)
-        return 1ull << 30;
-    return (uint64_t)pages * (uint64_t)size / 2;
-}
-
 static void defaults(struct convert_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -197,7 +191,7 @@ static void defaults(struct convert_opts *o)
     o->progress = -1;
     o->edgefactor = 16;
     o->build.seed = 1;
-    o->memory = half_of_memory();
+    o->memory = memory_default();
 }
 
 static void set_option(int c, const char *arg, struct convert_opts *o)

@@ -61,6 +61,12 @@ tests_unit_parse_LDFLAGS = $(TOOL_LINKFLAGS)
 TESTS += tests/convert_errors.sh tests/convert_parse.sh
 EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
 
+# the default --memory's cgroup lookup
+check_PROGRAMS += tests/unit_memory
+TESTS += tests/unit_memory
+tests_unit_memory_LDADD = libconvert.la $(TOOL_LIBS)
+tests_unit_memory_LDFLAGS = $(TOOL_LINKFLAGS)
+
 # ==== info
 # tests for info: emogi-info over files written by a minimal test writer
 check_PROGRAMS += tests/lib/csr_from_edges
