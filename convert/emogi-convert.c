@@ -26,6 +26,7 @@
 #include "csr_internal.h"
 #include "emogi_csr.h"
 #include "gen.h"
+#include "memory.h"
 #include "options.h"
 #include "parse.h"
 #include "ooc.h"
@@ -139,27 +140,42 @@ static uint64_t generate(struct job *j, struct parse_result *r)
     return n;
 }
 
+/*
+ * Bytes a reader takes at a time: its block and what it parses from one
+ * are a share of --memory (about 5%: parse.c, parse_adj.c and parse_bel.c
+ * say what a block makes), from 64 KiB, below which the threads cost more
+ * than they save, to 64 MiB.
+ */
+static size_t read_block(const struct convert_opts *o)
+{
+    uint64_t share = o->source == SOURCE_ADJ ? 512 /* 24 bytes of edges per byte */
+                     : o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ? 64
+                                                                               : 256;
+    return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
+}
+
 static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
     double t = wall_seconds();
     memset(r, 0, sizeof *r);
-    if (o->source == SOURCE_TEXT) {
+    if (o->source == SOURCE_TEXT || o->source == SOURCE_ADJ) {
         struct parse_opts po = {.format = o->format, .threads = o->threads,
+                                .block_size = read_block(o),
                                 .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT};
-        progress_phase("parsing");
-        if (parse_input_stream(o->input, &po, r, sink, j, &err))
+        int adj = o->source == SOURCE_ADJ;
+        progress_phase(adj ? "decoding" : "parsing");
+        if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
             die(err.msg);
         st->source_phase = "parse";
         resolve_once(j, r);
         st->edges_in = j->edges_in;
-    } else if (o->source == SOURCE_WEBGRAPH || o->source == SOURCE_ADJ) {
+    } else if (o->source == SOURCE_WEBGRAPH) {
         progress_phase("decoding");
-        if ((o->source == SOURCE_WEBGRAPH ? webgraph_read : adj_read)(o->input, o->threads, r,
-                                                                      &err))
+        if (webgraph_read(o->input, o->threads, r, &err))
             die(err.msg);
-        st->source_phase = o->source == SOURCE_WEBGRAPH ? "decode" : "parse";
+        st->source_phase = "decode";
         resolve_once(j, r);
         st->edges_in = r->edges.n;
         if (ooc_add(&j->ooc, &r->edges, &o->build, &err))

@@ -4,8 +4,9 @@
  *
  * A plain regular file is mapped rather than read: its blocks are views
  * into the page cache, so the parser threads start without a copy.  Other
- * inputs are decoded into one growing buffer; the partial last line of a
- * block moves to the front of the buffer to begin the next one.
+ * inputs are decoded into one buffer of the block size, which grows only
+ * for a line longer than that, up to max_line; the rest of the text after
+ * a block moves to the front of the buffer to begin the next one.
  */
 #define _GNU_SOURCE /* memrchr */
 #include <errno.h>
@@ -18,7 +19,8 @@
 
 #include "input.h"
 
-#define RAW_CAP (1u << 20)
+#define RAW_MIN (64u << 10) /* bytes read at a time: the block size within these */
+#define RAW_MAX (1u << 20)
 
 int input_refill(struct input *in, emogi_error *err)
 {
@@ -145,7 +147,8 @@ int input_open(struct input *in, const char *path, size_t block, emogi_error *er
     in->fd = std ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
     if (in->fd < 0)
         return emogi_fail(err, "%s: %s", path, strerror(errno));
-    in->raw_cap = RAW_CAP;
+    in->raw_cap = in->block < RAW_MIN ? RAW_MIN : in->block > RAW_MAX ? RAW_MAX : in->block;
+    in->max_line = in->block > INPUT_MAX_LINE ? in->block : INPUT_MAX_LINE;
     in->raw = malloc(in->raw_cap);
     if (!in->raw) {
         input_close(in);
@@ -169,17 +172,57 @@ int input_open_binary(struct input *in, const char *path, size_t block, size_t r
     return 0;
 }
 
-static int next_mapped(struct input *in, const char **p, size_t *len)
+static int long_line(struct input *in, emogi_error *err)
 {
+    in->long_line = 1;
+    return emogi_fail(err, "%s: line longer than %zu bytes", in->name, in->max_line);
+}
+
+/* Where the text block at P (AVAIL bytes, the rest of the text when EOF)
+ * ends: after its last newline within the block size, else after its
+ * first line however long; 0 when no newline is there yet.  -1 for a line
+ * longer than max_line. */
+static long long text_cut(struct input *in, const char *p, size_t avail, int eof,
+                          emogi_error *err)
+{
+    size_t lim = avail < in->block ? avail : in->block;
+    const char *nl = memrchr(p, '\n', lim);
+    if (eof && avail <= in->block)
+        return (long long)avail; /* the last block: its lines are shorter than a block */
+    if (!nl)
+        nl = memchr(p + lim, '\n', avail - lim);
+    size_t end = nl ? (size_t)(nl - p) + 1 : eof ? avail : 0;
+    size_t line = nl ? end - 1 : avail; /* the first line when it is all of the block */
+    if ((end > lim || end == 0) && line > in->max_line)
+        return long_line(in, err);
+    return (long long)end;
+}
+
+/* The blocks before map_pos are parsed: their pages leave the resident
+ * set (they stay in the page cache), so a mapped input holds a block, not
+ * the file. */
+static void release_parsed(struct input *in)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), upto = in->map_pos - in->map_pos % page;
+    if (upto > in->map_kept) {
+        madvise(in->map + in->map_kept, upto - in->map_kept, MADV_DONTNEED);
+        in->map_kept = upto;
+    }
+}
+
+static int next_mapped(struct input *in, const char **p, size_t *len, emogi_error *err)
+{
+    release_parsed(in);
     if (in->map_pos >= in->map_len)
         return 0;
-    size_t end = in->map_len;
-    if (in->record && in->map_len - in->map_pos > in->block) {
+    size_t rest = in->map_len - in->map_pos, end = in->map_len;
+    if (in->record && rest > in->block) {
         end = in->map_pos + in->block; /* a multiple of the record size */
-    } else if (in->map_len - in->map_pos > in->block) {
-        size_t want = in->map_pos + in->block;
-        const char *nl = memchr(in->map + want, '\n', in->map_len - want);
-        end = nl ? (size_t)(nl - in->map) + 1 : in->map_len;
+    } else if (!in->record) {
+        long long cut = text_cut(in, in->map + in->map_pos, rest, 1, err);
+        if (cut < 0)
+            return -1;
+        end = in->map_pos + (size_t)cut;
     }
     *p = in->map + in->map_pos;
     *len = end - in->map_pos;
@@ -204,12 +247,19 @@ static int decode(struct input *in, char *out, size_t cap, size_t *n, emogi_erro
     }
 }
 
-/* Decode until the buffer is full or the text ends. */
-static int fill(struct input *in, emogi_error *err)
+/* Decode until the buffer holds TARGET bytes (its capacity) or the text ends. */
+static int fill(struct input *in, size_t target, emogi_error *err)
 {
-    while (in->buf_len < in->buf_cap && !in->text_eof) {
+    if (target > in->buf_cap) {
+        char *b = realloc(in->buf, target);
+        if (!b)
+            return emogi_fail(err, "%s: out of memory for %zu bytes of text", in->name, target);
+        in->buf = b;
+        in->buf_cap = target;
+    }
+    while (in->buf_len < target && !in->text_eof) {
         size_t n;
-        if (decode(in, in->buf + in->buf_len, in->buf_cap - in->buf_len, &n, err))
+        if (decode(in, in->buf + in->buf_len, target - in->buf_len, &n, err))
             return -1;
         in->buf_len += n;
         in->text_eof = n == 0;
@@ -217,49 +267,43 @@ static int fill(struct input *in, emogi_error *err)
     return 0;
 }
 
-static int grow(struct input *in, emogi_error *err)
+/* The end of the next block in the buffer; 0: read more first. */
+static long long buffered_cut(struct input *in, emogi_error *err)
 {
-    size_t cap = in->buf_cap ? in->buf_cap * 2 : in->block;
-    char *b = realloc(in->buf, cap);
-    if (!b)
-        return emogi_fail(err, "%s: out of memory for a line longer than %zu bytes", in->name,
-                          in->buf_cap);
-    in->buf = b;
-    in->buf_cap = cap;
-    return 0;
+    if (!in->record)
+        return text_cut(in, in->buf, in->buf_len, in->text_eof, err);
+    if (in->text_eof)
+        return (long long)in->buf_len;
+    size_t lim = in->buf_len < in->block ? in->buf_len : in->block;
+    return (long long)(lim - lim % in->record);
 }
 
 int input_next_block(struct input *in, const char **p, size_t *len, emogi_error *err)
 {
     if (in->kind == INPUT_MAP)
-        return next_mapped(in, p, len);
+        return next_mapped(in, p, len, err);
     if (in->buf_start) {
         memmove(in->buf, in->buf + in->buf_start, in->buf_len - in->buf_start);
         in->buf_len -= in->buf_start;
         in->buf_start = 0;
     }
+    size_t target = in->block;
     for (;;) {
-        if (in->buf_len == in->buf_cap && grow(in, err))
-            return -1;
-        if (fill(in, err))
+        if (fill(in, target > in->buf_len ? target : in->buf_len, err))
             return -1;
         if (in->buf_len == 0)
             return 0;
-        size_t end = in->buf_len;
-        if (!in->text_eof && in->record) {
-            end -= end % in->record;
-            if (end == 0)
-                continue; /* less than one record: read more */
-        } else if (!in->text_eof) {
-            const char *nl = memrchr(in->buf, '\n', in->buf_len);
-            if (!nl)
-                continue; /* one line fills the buffer: grow it */
-            end = (size_t)(nl - in->buf) + 1;
+        long long end = buffered_cut(in, err);
+        if (end < 0)
+            return -1;
+        if (end > 0) {
+            *p = in->buf;
+            *len = (size_t)end;
+            in->buf_start = (size_t)end;
+            return 1;
         }
-        *p = in->buf;
-        *len = end;
-        in->buf_start = end;
-        return 1;
+        /* one line fills what was read: read on, up to the longest line allowed */
+        target = in->buf_len * 2 < in->max_line + 1 ? in->buf_len * 2 : in->max_line + 1;
     }
 }
 

@@ -9,6 +9,12 @@
  * mapping.  Every block but the last ends with a newline, so no line is
  * split between two blocks; for binary input (input_open_binary) every
  * block but the last is whole records instead.
+ *
+ * A text block is the whole lines that fit in the wanted size, or, when
+ * the first line alone is longer, that one line: so a block never holds
+ * more lines than the size allows, and a line longer than max_line (the
+ * larger of INPUT_MAX_LINE and the block size) is refused before it is
+ * held whole.
  */
 #ifndef EMOGI_CONVERT_INPUT_H
 #define EMOGI_CONVERT_INPUT_H
@@ -20,6 +26,8 @@
 
 enum input_kind { INPUT_MAP, INPUT_PLAIN, INPUT_GZIP, INPUT_LZ4 };
 
+#define INPUT_MAX_LINE (1u << 20) /* the least max_line: 1 MiB */
+
 struct input {
     const char *name; /* the path as given, or "<stdin>" */
     enum input_kind kind;
@@ -28,9 +36,13 @@ struct input {
     size_t block;      /* wanted text bytes per block */
     size_t record;     /* binary input: blocks hold whole records of this many
                           bytes (but the last); 0: text, blocks end at a newline */
+    size_t max_line;   /* text: longer lines are refused (bytes, newline not counted) */
+    int long_line;     /* input_next_block() failed on such a line: the caller,
+                          which counts lines, names it */
 
     char *map; /* INPUT_MAP: the whole file */
     size_t map_len, map_pos;
+    size_t map_kept; /* pages before it were given back (blocks already parsed) */
 
     unsigned char *raw; /* bytes read, not yet decoded */
     size_t raw_pos, raw_len, raw_cap;

@@ -257,6 +257,12 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
     return 0;
 }
 
+int parse_long_line(const struct input *in, uint64_t lines, emogi_error *err)
+{
+    return emogi_fail(err, "%s:%llu: line longer than %zu bytes", in->name,
+                      (unsigned long long)lines + 1, in->max_line);
+}
+
 static int parse_text(const char *path, const struct parse_opts *o, struct parse_result *r,
                       edge_sink sink, void *ctx, emogi_error *err)
 {
@@ -273,6 +279,8 @@ static int parse_text(const char *path, const struct parse_opts *o, struct parse
                 k = -1;
                 break;
             }
+        if (k < 0 && in.long_line)
+            parse_long_line(&in, r->lines, err);
     }
     r->bytes_in = in.bytes_in;
     input_close(&in);

@@ -4,7 +4,8 @@
  * parse_input() reads a whole input (a path, or "-" for standard input;
  * gzip and lz4-frame compression recognised by magic bytes) in blocks and
  * parses each block in parallel over line-aligned chunks.  A rejected line
- * is reported as "NAME:LINE: what was expected".  parse_buffer() is the
+ * is reported as "NAME:LINE: what was expected", a line too long to hold as
+ * "NAME:LINE: line longer than N bytes".  parse_buffer() is the
  * same parser over one in-memory buffer, for the fuzz targets.
  */
 #ifndef EMOGI_CONVERT_PARSE_H
@@ -32,7 +33,8 @@ struct parse_result {
 struct parse_opts {
     enum input_format format;
     int threads; /* 0: OpenMP default */
-    size_t block_size; /* text bytes read and parsed at a time; 0: 64 MiB */
+    size_t block_size; /* text bytes read and parsed at a time; 0: 64 MiB.  A line
+                          may be as long as this or 1 MiB, whichever is more */
     int drop_weights;  /* the caller drops the weights: they are read as numbers
                           (any finite value) but not stored, and weights is NONE */
 };

@@ -166,7 +166,7 @@ static int parse_block(struct adj_state *s, const char *p, size_t len, emogi_err
 }
 
 static int adj_blocks(struct adj_state *s, struct input *in, struct parse_result *r,
-                      emogi_error *err)
+                      edge_sink sink, void *ctx, emogi_error *err)
 {
     const char *p;
     size_t len;
@@ -179,26 +179,37 @@ static int adj_blocks(struct adj_state *s, struct input *in, struct parse_result
                 return -1;
             p += h;
             len -= (size_t)h;
+            r->nv = s->n; /* a streaming sink may plan with it */
         }
         if (len && parse_block(s, p, len, err))
             return -1;
+        if (sink && sink(ctx, r, err))
+            return -1;
     }
+    if (k < 0 && in->long_line)
+        parse_long_line(in, s->line, err);
     return k;
 }
 
-int adj_read(const char *path, int threads, struct parse_result *r, emogi_error *err)
+int adj_read_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
+                    edge_sink sink, void *ctx, emogi_error *err)
 {
     struct input in;
+    int threads = o->threads;
     memset(r, 0, sizeof *r);
 #ifdef _OPENMP
     if (threads <= 0)
         threads = omp_get_max_threads();
 #endif
     struct adj_state s = {path, threads < 1 ? 1 : threads, 0, 0, 0, 0, &r->edges};
-    if (input_open(&in, path, ADJ_BLOCK, err))
+    if (input_open(&in, path, o->block_size ? o->block_size : ADJ_BLOCK, err))
         return -1;
+    /* a line is a node's successors, up to 16 bytes of edges per 2 of text
+     * (twice that while a chunk's list grows, and once more joined): no
+     * longer than a block, so that a block's edges stay 24 times its size */
+    in.max_line = in.block;
     s.name = in.name;
-    int rc = adj_blocks(&s, &in, r, err);
+    int rc = adj_blocks(&s, &in, r, sink, ctx, err);
     if (rc == 0 && !s.have_n)
         rc = emogi_fail(err, "%s: empty: expected the node count on the first line", in.name);
     if (rc == 0 && s.node < s.n)
@@ -212,4 +223,10 @@ int adj_read(const char *path, int threads, struct parse_result *r, emogi_error 
     if (rc)
         edge_list_free(&r->edges);
     return rc;
+}
+
+int adj_read(const char *path, int threads, struct parse_result *r, emogi_error *err)
+{
+    struct parse_opts o = {.format = FORMAT_EL, .threads = threads};
+    return adj_read_stream(path, &o, r, NULL, NULL, err);
 }

@@ -62,6 +62,11 @@ int parse_bel(const char *path, const struct parse_opts *o, struct parse_result 
 int parse_bel_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
                      struct parse_result *r, emogi_error *err);
 
+/* The input layer failed on IN's line LINES + 1 (counted by the caller)
+ * because it is too long: say so, naming it (parse.c). */
+struct input;
+int parse_long_line(const struct input *in, uint64_t lines, emogi_error *err);
+
 /* ---- shared line helpers ---- */
 
 void chunk_fail(struct chunk *c, const char *fmt, ...)

@@ -37,6 +37,10 @@ int webgraph_read_opts(const char *basename, const struct webgraph_opts *o,
    the same parse_result contract as webgraph_read(), with r->lines and
    r->bytes counting the text. */
 int adj_read(const char *path, int threads, struct parse_result *r, emogi_error *err);
+/* The same a block at a time, as parse_input_stream() (O's threads and
+   block size; a line may be as long as a block). */
+int adj_read_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
+                    edge_sink sink, void *ctx, emogi_error *err);
 
 /* What BASENAME.properties says (the keys of BVGraph.store()). */
 struct webgraph_props {
