@@ -36,6 +36,7 @@ struct build_opts {
     enum build_weights weights;
     uint32_t wlo, whi;
     uint64_t seed;
+    uint64_t memory; /* --memory: per-thread buffers are sized from it (0: no bound) */
 };
 
 /* Seconds spent in each phase, for --stats. */
@@ -64,6 +65,11 @@ void built_graph_free(struct built_graph *b);
 /* The id width for NV vertices: ASKED (4 or 8), or the smallest that fits
  * when 0; an error when 4 was asked and cannot hold them (emogi-csr(5)). */
 int build_choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err);
+
+/* Slots of each thread's sort scratch: a small share of MEMORY (0: none),
+ * so that a hub's block or list never makes a buffer as large as the
+ * graph (build_plan.c). */
+uint64_t build_scratch_slots(uint64_t memory, int threads, uint64_t elem);
 
 /* ---- shared between build*.c ---- */
 

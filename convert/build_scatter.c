@@ -14,6 +14,11 @@
  *
  * Threads take contiguous ranges of edges ("parts") in both sweeps and
  * write at positions fixed by the pass-1 counts, so nothing is atomic.
+ *
+ * Each thread's scratch in pass 3 is sized from --memory, not from the
+ * largest block: a block that a hub makes larger than it is grouped in
+ * place (each slot swapped to its vertex's next free place) and its long
+ * lists are sorted in place, so no buffer ever grows with the input.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -204,12 +209,12 @@ static int cmp_id_weight(const void *a, const void *b)
 
 /* Sort slots [lo, lo+n) and squeeze out duplicates; returns the new length.
  * Sorted (id, weight key) pairs keep their smallest weight first.  TMP
- * holds n slots. */
+ * holds TMP_SLOTS slots; a longer list is sorted in place. */
 static uint64_t sort_list(const struct build_ctx *c, void *elems, uint64_t lo, uint64_t n,
-                          void *tmp)
+                          void *tmp, uint64_t tmp_slots)
 {
     uint64_t k = 0;
-    int dedup = !c->o->keep_duplicates, radix = n >= RADIX_MIN;
+    int dedup = !c->o->keep_duplicates, radix = n >= RADIX_MIN && n <= tmp_slots;
     switch (c->kind) {
     case ELEM_U32:
         SORT_UNIQUE(uint32_t, radix ? radix_sort_u32(a, tmp, n, c->id_bits) : sort_u32(a, n),
@@ -234,8 +239,53 @@ static uint64_t sort_list(const struct build_ctx *c, void *elems, uint64_t lo, u
         memcpy(in, out, n * sizeof(T));                                                      \
     } while (0)
 
+/* The same in place, for a block larger than the scratch: the slot at
+ * cur[i] goes to the next free place of its vertex until vertex i's range
+ * holds only its own; every swap settles one slot for good. */
+#define GROUP_IN_PLACE(T)                                                                    \
+    do {                                                                                     \
+        T *a = (T *)s->elems + lo;                                                           \
+        for (uint64_t i = 0; i < nb; i++) {                                                  \
+            uint64_t end = i + 1 < nb ? s->offsets[v0 + i + 1] - lo : n;                     \
+            while (cur[i] < end) {                                                           \
+                uint64_t at = cur[i], to = cur[loc[at]];                                     \
+                if (loc[at] == i) {                                                          \
+                    cur[i]++;                                                                \
+                    continue;                                                                \
+                }                                                                            \
+                cur[loc[at]]++;                                                              \
+                T t = a[to];                                                                 \
+                a[to] = a[at];                                                               \
+                a[at] = t;                                                                   \
+                uint16_t l = loc[to];                                                        \
+                loc[to] = loc[at];                                                           \
+                loc[at] = l;                                                                 \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+
+static void group_block(const struct build_ctx *c, struct build_side *s, uint64_t lo,
+                        uint64_t n, uint64_t v0, uint64_t nb, uint64_t *cur, void *scratch,
+                        uint64_t slots)
+{
+    uint16_t *loc = s->local + lo;
+    if (n <= slots) {
+        switch (c->elem_size) {
+        case 4: GROUP(uint32_t); break;
+        case 8: GROUP(uint64_t); break;
+        default: GROUP(struct id_weight); break;
+        }
+        return;
+    }
+    switch (c->elem_size) {
+    case 4: GROUP_IN_PLACE(uint32_t); break;
+    case 8: GROUP_IN_PLACE(uint64_t); break;
+    default: GROUP_IN_PLACE(struct id_weight); break;
+    }
+}
+
 static void sort_block(const struct build_ctx *c, struct build_side *s, uint64_t b,
-                       uint64_t *cur, void *scratch)
+                       uint64_t *cur, void *scratch, uint64_t slots)
 {
     uint64_t lo = s->bstart[b], n = s->bstart[b + 1] - lo;
     uint64_t v0 = b << s->shift, nb = c->nv - v0;
@@ -251,15 +301,11 @@ static void sort_block(const struct build_ctx *c, struct build_side *s, uint64_t
         s->offsets[v0 + i] = lo + run;
         run += k;
     }
-    switch (c->elem_size) {
-    case 4: GROUP(uint32_t); break;
-    case 8: GROUP(uint64_t); break;
-    default: GROUP(struct id_weight); break;
-    }
+    group_block(c, s, lo, n, v0, nb, cur, scratch, slots);
     /* cur[i] is now the end of list i */
     for (uint64_t i = 0; i < nb; i++) {
         uint64_t start = s->offsets[v0 + i] - lo;
-        s->len[v0 + i] = sort_list(c, s->elems, lo + start, cur[i] - start, scratch);
+        s->len[v0 + i] = sort_list(c, s->elems, lo + start, cur[i] - start, scratch, slots);
     }
 }
 
@@ -275,10 +321,14 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
         return -1;
     s->offsets[c->nv] = s->ne;
     int failed = 0;
+    uint64_t slots = build_scratch_slots(c->o->memory, max_threads(), c->elem_size);
+    uint64_t ncur = (uint64_t)1 << s->shift;
+    slots = slots < biggest ? slots : biggest;
+    ncur = ncur < c->nv ? ncur : c->nv;
 #pragma omp parallel
     {
-        uint64_t *cur = malloc(((size_t)1 << s->shift) * sizeof *cur);
-        void *scratch = malloc(biggest ? biggest * c->elem_size : 1);
+        uint64_t *cur = malloc((ncur ? ncur : 1) * sizeof *cur);
+        void *scratch = malloc(slots ? slots * c->elem_size : 1);
         if (!cur || !scratch) {
 #pragma omp atomic write
             failed = 1;
@@ -287,7 +337,7 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
         if (!failed) {
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t b = 0; b < s->nblocks; b++)
-                sort_block(c, s, b, cur, scratch);
+                sort_block(c, s, b, cur, scratch, slots);
         }
         free(cur);
         free(scratch);
@@ -298,6 +348,6 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
     s->bstart = NULL;
     if (failed)
         return emogi_fail(err, "out of memory for per-thread sort buffers of %llu entries",
-                          (unsigned long long)biggest);
+                          (unsigned long long)slots);
     return 0;
 }

@@ -253,7 +253,7 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
         progress_phase("reordering");
         double t = wall_seconds();
         if (reorder_graph(&b, o->reorder == REORDER_BFS ? REORDER_BY_BFS : REORDER_BY_DEGREE,
-                          &err))
+                          o->memory, &err))
             die(err.msg);
         st->reorder = wall_seconds() - t;
     }
@@ -326,6 +326,7 @@ int main(int argc, char **argv)
 
     emogi_atomic_install_signals();
     options_parse(argc, argv, &o);
+    o.build.memory = o.memory;
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
     check_output(o.output);

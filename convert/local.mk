@@ -8,7 +8,8 @@ libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
 	convert/parse_mtx.c
 noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_internal.h
 # CSR builder, generators and the emogi-convert program
-libconvert_la_SOURCES += convert/build.c convert/build_relabel.c convert/build_scatter.c convert/build_sort.c \
+libconvert_la_SOURCES += convert/build.c convert/build_plan.c convert/build_relabel.c \
+	convert/build_scatter.c convert/build_sort.c \
 	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
 	convert/options.c convert/progress.c convert/memory.c
 noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options.h \

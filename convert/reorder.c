@@ -16,6 +16,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "reorder.h"
 
@@ -99,6 +102,17 @@ static uint32_t wbits(uint32_t key, int real)
     return b;
 }
 
+/* Pairs a thread sorts in its buffer; longer weighted lists sort in place. */
+static uint64_t reorder_slots(uint64_t memory)
+{
+#ifdef _OPENMP
+    int t = omp_get_max_threads();
+#else
+    int t = 1;
+#endif
+    return build_scratch_slots(memory, t, sizeof(struct id_weight));
+}
+
 static int cmp_pair(const void *a, const void *b)
 {
     const struct id_weight *x = a, *y = b;
@@ -107,45 +121,144 @@ static int cmp_pair(const void *a, const void *b)
     return (x->key > y->key) - (x->key < y->key);
 }
 
-/* New list of new vertex v: old list of order[v], ids through inv, sorted. */
-static void remap_list(const uint64_t *off, const void *nb, const uint32_t *w, uint64_t old,
-                       uint64_t *noff, void *nnb, uint32_t *nw, uint64_t v, const uint64_t *inv,
-                       int width, int real)
+/* A list's new ids and weights, in the new arrays, as pairs to sort. */
+struct pairs {
+    void *nb;
+    uint32_t *w;
+    int width, real;
+};
+
+static uint64_t pair_id(const struct pairs *p, uint64_t i)
 {
-    uint64_t lo = off[old], d = off[old + 1] - lo, to = noff[v];
-    if (width == 4 && !w) {
-        uint32_t *a = (uint32_t *)nnb + to;
-        for (uint64_t i = 0; i < d; i++)
-            a[i] = (uint32_t)inv[((const uint32_t *)nb)[lo + i]];
-        sort_u32(a, d);
-    } else if (width == 8 && !w) {
-        uint64_t *a = (uint64_t *)nnb + to;
-        for (uint64_t i = 0; i < d; i++)
-            a[i] = inv[((const uint64_t *)nb)[lo + i]];
-        sort_u64(a, d);
+    return p->width == 4 ? ((uint32_t *)p->nb)[i] : ((uint64_t *)p->nb)[i];
+}
+
+static int pair_less(const struct pairs *p, uint64_t i, uint64_t j)
+{
+    uint64_t a = pair_id(p, i), b = pair_id(p, j);
+    return a < b || (a == b && wkey(p->w[i], p->real) < wkey(p->w[j], p->real));
+}
+
+static void pair_swap(const struct pairs *p, uint64_t i, uint64_t j)
+{
+    if (p->width == 4) {
+        uint32_t *a = p->nb, t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     } else {
-        struct id_weight *p = malloc((d ? d : 1) * sizeof *p);
-        if (!p)
-            abort(); /* a list's worth: the arrays around it are far larger */
-        for (uint64_t i = 0; i < d; i++) {
-            uint64_t u = width == 4 ? ((const uint32_t *)nb)[lo + i] : ((const uint64_t *)nb)[lo + i];
-            p[i] = (struct id_weight){inv[u], wkey(w[lo + i], real), 0};
-        }
-        qsort(p, d, sizeof *p, cmp_pair);
-        for (uint64_t i = 0; i < d; i++) {
-            if (width == 4)
-                ((uint32_t *)nnb)[to + i] = (uint32_t)p[i].id;
-            else
-                ((uint64_t *)nnb)[to + i] = p[i].id;
-            nw[to + i] = wbits(p[i].key, real);
-        }
-        free(p);
+        uint64_t *a = p->nb, t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
+    uint32_t t = p->w[i];
+    p->w[i] = p->w[j];
+    p->w[j] = t;
+}
+
+static void pair_sift(const struct pairs *p, uint64_t root, uint64_t n)
+{
+    for (uint64_t c; (c = 2 * root + 1) < n; root = c) {
+        if (c + 1 < n && pair_less(p, c, c + 1))
+            c++;
+        if (!pair_less(p, root, c))
+            return;
+        pair_swap(p, root, c);
+    }
+}
+
+/* A list longer than the thread's scratch: heapsort in place, no buffer. */
+static void pair_heapsort(const struct pairs *p, uint64_t n)
+{
+    for (uint64_t i = n / 2; i-- > 0;)
+        pair_sift(p, i, n);
+    for (uint64_t i = n; i-- > 1;) {
+        pair_swap(p, 0, i);
+        pair_sift(p, 0, i);
+    }
+}
+
+/* Weighted lists of up to SLOTS pairs are sorted in the thread's BUF. */
+static void sort_pairs(const struct pairs *p, uint64_t d, struct id_weight *buf, uint64_t slots)
+{
+    if (d > slots) {
+        pair_heapsort(p, d);
+        return;
+    }
+    for (uint64_t i = 0; i < d; i++)
+        buf[i] = (struct id_weight){pair_id(p, i), wkey(p->w[i], p->real), 0};
+    qsort(buf, d, sizeof *buf, cmp_pair);
+    for (uint64_t i = 0; i < d; i++) {
+        if (p->width == 4)
+            ((uint32_t *)p->nb)[i] = (uint32_t)buf[i].id;
+        else
+            ((uint64_t *)p->nb)[i] = buf[i].id;
+        p->w[i] = wbits(buf[i].key, p->real);
+    }
+}
+
+/* What remapping a side reads and writes. */
+struct remap {
+    const uint64_t *off, *order, *inv;
+    const void *nb;
+    const uint32_t *w;
+    uint64_t *noff;
+    void *nnb;
+    uint32_t *nw;
+    int width, real;
+    uint64_t slots; /* pairs each thread's buffer holds */
+};
+
+/* New list of new vertex v: old list of order[v], ids through inv, sorted. */
+static void remap_list(const struct remap *r, uint64_t v, struct id_weight *buf)
+{
+    uint64_t old = r->order[v], lo = r->off[old], d = r->off[old + 1] - lo, to = r->noff[v];
+    if (r->width == 4) {
+        uint32_t *a = (uint32_t *)r->nnb + to;
+        for (uint64_t i = 0; i < d; i++)
+            a[i] = (uint32_t)r->inv[((const uint32_t *)r->nb)[lo + i]];
+        if (!r->w)
+            sort_u32(a, d);
+    } else {
+        uint64_t *a = (uint64_t *)r->nnb + to;
+        for (uint64_t i = 0; i < d; i++)
+            a[i] = r->inv[((const uint64_t *)r->nb)[lo + i]];
+        if (!r->w)
+            sort_u64(a, d);
+    }
+    if (!r->w)
+        return;
+    memcpy(r->nw + to, r->w + lo, d * sizeof *r->nw);
+    struct pairs p = {(char *)r->nnb + to * (uint64_t)r->width, r->nw + to, r->width, r->real};
+    sort_pairs(&p, d, buf, r->slots);
+}
+
+static int remap_lists(const struct remap *r, uint64_t nv, emogi_error *err)
+{
+    int failed = 0;
+#pragma omp parallel
+    {
+        struct id_weight *buf = r->w ? malloc((size_t)r->slots * sizeof *buf) : NULL;
+        if (r->w && !buf) {
+#pragma omp atomic write
+            failed = 1;
+        }
+#pragma omp barrier
+        if (!failed) {
+#pragma omp for schedule(dynamic, 1024)
+            for (uint64_t v = 0; v < nv; v++)
+                remap_list(r, v, buf);
+        }
+        free(buf);
+    }
+    if (failed)
+        return emogi_fail(err, "out of memory for --reorder's sort buffers");
+    return 0;
 }
 
 /* One adjacency structure renumbered; the old arrays are freed. */
 static int remap_side(uint64_t nv, uint64_t **off, void **nb, void **w, const uint64_t *order,
-                      const uint64_t *inv, int width, int real, emogi_error *err)
+                      const uint64_t *inv, int width, int real, uint64_t memory,
+                      emogi_error *err)
 {
     uint64_t ne = (*off)[nv];
     uint64_t *noff = build_alloc(nv + 1, 8, "the reordered offsets", err);
@@ -159,9 +272,14 @@ static int remap_side(uint64_t nv, uint64_t **off, void **nb, void **w, const ui
     for (uint64_t v = 0; v < nv; v++)
         noff[v] = degree(*off, order[v]);
     build_exclusive_scan(noff, nv);
-#pragma omp parallel for schedule(dynamic, 1024)
-    for (uint64_t v = 0; v < nv; v++)
-        remap_list(*off, *nb, *w, order[v], noff, nnb, nw, v, inv, width, real);
+    struct remap r = {*off, order, inv, *nb, *w, noff, nnb, nw, width, real,
+                      reorder_slots(memory)};
+    if (remap_lists(&r, nv, err)) {
+        free(noff);
+        free(nnb);
+        free(nw);
+        return -1;
+    }
     free(*off);
     free(*nb);
     free(*w);
@@ -186,7 +304,7 @@ static int remap_idmap(struct built_graph *b, const uint64_t *order, emogi_error
     return 0;
 }
 
-int reorder_graph(struct built_graph *b, enum reorder_by how, emogi_error *err)
+int reorder_graph(struct built_graph *b, enum reorder_by how, uint64_t memory, emogi_error *err)
 {
     struct emogi_graph *g = &b->g;
     uint64_t nv = g->nv;
@@ -197,10 +315,11 @@ int reorder_graph(struct built_graph *b, enum reorder_by how, emogi_error *err)
         goto out;
     for (uint64_t v = 0; v < nv; v++)
         inv[order[v]] = v;
-    if (remap_side(nv, &b->offsets, &b->neighbors, &b->weights, order, inv, width, real, err))
+    if (remap_side(nv, &b->offsets, &b->neighbors, &b->weights, order, inv, width, real, memory,
+                   err))
         goto out;
     if (b->t_offsets && remap_side(nv, &b->t_offsets, &b->t_neighbors, &b->t_weights, order,
-                                   inv, width, real, err))
+                                   inv, width, real, memory, err))
         goto out;
     rc = remap_idmap(b, order, err);
 out:

@@ -16,8 +16,9 @@ enum reorder_by {
  * Renumber B's vertices in place: every list (and the transpose) is
  * remapped and sorted again, weights travel with their edges, and the id
  * map becomes new id -> input id (composed with --relabel's map).
+ * MEMORY (--memory, 0: none) sizes the per-thread sort buffers.
  */
-int reorder_graph(struct built_graph *b, enum reorder_by how, emogi_error *err);
+int reorder_graph(struct built_graph *b, enum reorder_by how, uint64_t memory, emogi_error *err);
 
 /* The new order alone: order[new id] = old id, for tests. */
 int reorder_order(const struct emogi_graph *g, enum reorder_by how, uint64_t *order,

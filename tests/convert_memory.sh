@@ -2,11 +2,13 @@
 # convert_memory.sh - --memory is a bound on emogi-convert's peak resident
 # memory, as the kernel measures it (tests/peakrss: ru_maxrss of the child),
 # give or take the program's own overhead (OVERHEAD below, with room to
-# spare): a line too long to hold is refused with its number.  The commands
+# spare): a line too long to hold is refused with its number; per-thread
+# sort buffers are a share of the bound, and what outgrows them is sorted
+# in place to the same file.  The commands
 # that once took gigabytes run under ulimit -v so that a regression fails
 # here instead of taking the machine.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 7
+plan 9
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -43,4 +45,15 @@ is "$(emogi-info --edges e.csr | tr '\n' ' ')" "0 1 1 2 " "a line of exactly 104
 fails "... one byte more is not" 1 'over\.el:1: line longer than 1048576 bytes' \
     emogi-convert el over.el o.csr --memory 32M
 
+# ---- each thread's sort buffers are a share of --memory, not the size of
+# the largest block or list: a hub's block past them is grouped in place and
+# its list sorted in place (at 64M a thread's scratch is at most 131072
+# slots; kron -s 16 has a block of 228620), to the same file
+emogi-convert kron -s 16 ref16.csr -q
+emogi-convert kron -s 16 s16.csr -q --memory 64M
+same_file ref16.csr s16.csr "kron -s 16: blocks past the sort scratch, grouped in place"
+set -- kron -s 11 -e 128 --weights random:1:3 --keep-duplicates --reorder degree
+emogi-convert "$@" rw.csr -q
+emogi-convert "$@" rws.csr -q --memory 16M
+same_file rw.csr rws.csr "--reorder: weighted lists past the thread's buffer, heapsorted in place"
 finish
