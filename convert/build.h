@@ -9,6 +9,12 @@
  * also drops duplicates; self-loops never get a slot.  The edge list is
  * freed as soon as the scatter no longer needs it, so the peak is the edge
  * list plus the CSR arrays plus 2 bytes per arc.
+ *
+ * build_need() (build_plan.c) adds up, phase by phase, every array
+ * build_csr() allocates for a given shape, per-vertex and per-thread ones
+ * included: the caller builds in memory only when that fits in --memory.
+ * Per-thread buffers are sized from build_opts.memory, not from the input,
+ * so that a hub's block or list never makes one as large as the graph.
  */
 #ifndef EMOGI_CONVERT_BUILD_H
 #define EMOGI_CONVERT_BUILD_H
@@ -66,10 +72,36 @@ void built_graph_free(struct built_graph *b);
  * when 0; an error when 4 was asked and cannot hold them (emogi-csr(5)). */
 int build_choose_width(uint64_t nv, uint32_t asked, uint32_t *width, emogi_error *err);
 
-/* Slots of each thread's sort scratch: a small share of MEMORY (0: none),
- * so that a hub's block or list never makes a buffer as large as the
- * graph (build_plan.c). */
+/* ---- what a build holds (build_plan.c) ---- */
+
+/* An edge list about to be built, as build_need() sees it. */
+struct build_shape {
+    uint64_t edges;   /* in the list */
+    uint64_t nv;      /* every id is below it (before --relabel) */
+    int edge_weights; /* the list carries weights: 8 more bytes an edge */
+    enum weight_kind wk;
+    int threads;
+};
+
+/* Upper bounds of what the built graph holds, as build_csr() decides it. */
+struct build_sizes {
+    uint64_t nv;         /* vertices after --relabel (at most the ids used) */
+    uint64_t idmap;      /* bytes of the id map */
+    uint64_t a1, a2;     /* arcs of the out side and of the in side (--transpose) */
+    uint64_t elem, idw;  /* bytes of a scatter slot, of a stored id */
+    int packed, wout;    /* weights travel in the slots; weights are stored */
+    uint64_t nblocks;    /* scatter blocks */
+    uint64_t cur;        /* per-thread vertex counters of a block */
+};
+void build_sizes(const struct build_shape *sh, const struct build_opts *o, struct build_sizes *z);
+/* The most bytes build_csr() holds at once for SH, the edge list included. */
+uint64_t build_need(const struct build_shape *sh, const struct build_opts *o);
+/* The arrays of the built graph (what reordering and writing start from). */
+uint64_t build_graph_bytes(const struct build_shape *sh, const struct build_opts *o);
+/* Slots of each thread's sort scratch: a small share of MEMORY (0: none). */
 uint64_t build_scratch_slots(uint64_t memory, int threads, uint64_t elem);
+/* Whether --relabel uses its bitmap (else it sorts the endpoints). */
+int build_relabel_by_bitmap(uint64_t nv, uint64_t edges);
 
 /* ---- shared between build*.c ---- */
 

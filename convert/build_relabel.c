@@ -110,10 +110,15 @@ static int relabel_sorted(struct edge_list *e, uint64_t **idmap, uint64_t *n, em
     return 0;
 }
 
+int build_relabel_by_bitmap(uint64_t nv, uint64_t edges)
+{
+    return nv / BITMAP_BITS_PER_EDGE <= edges || nv <= (1ull << 24);
+}
+
 int build_relabel(struct edge_list *e, uint64_t nv, uint64_t **idmap, uint64_t *n,
                   emogi_error *err)
 {
-    if (nv / BITMAP_BITS_PER_EDGE <= e->n || nv <= (1ull << 24))
+    if (build_relabel_by_bitmap(nv, e->n))
         return relabel_bitmap(e, nv, idmap, n, err);
     return relabel_sorted(e, idmap, n, err);
 }

@@ -7,12 +7,14 @@
  * stream through the out-of-core collector (ooc.h): when they fit in
  * --memory they come back for the in-memory build (and --reorder), else
  * they go to sorted runs on disk that ooc_finish() merges into the file.
- * Only this file prints and exits.
+ * ooc.h says what --memory bounds in each phase; the readers' blocks are
+ * sized from it here (read_block()).  Only this file prints and exits.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <libgen.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,11 +109,34 @@ static int sink(void *ctx, struct parse_result *r, emogi_error *err)
 {
     struct job *j = ctx;
     resolve_once(j, r);
-    if (!j->ooc.chunk && r->nv) /* mtx: the size line came first */
-        j->ooc.o.nv_hint = r->nv;
+    if (r->nv) /* mtx and adj: the size line came first */
+        ooc_set_vertices(&j->ooc, r->nv);
+    ooc_hold(&j->ooc, r->held);
     j->edges_in += r->edges.n;
     progress_update("parsing", j->edges_in, 0, "edges");
     return ooc_add(&j->ooc, &r->edges, &j->o->build, err);
+}
+
+/* --reorder needs the graph in memory: the build of NEED bytes does not fit. */
+static void reorder_too_big(const struct convert_opts *o, uint64_t need)
+{
+    char a[32], b[32];
+    fprintf(stderr, "emogi-convert: %s: --reorder needs the graph in memory: %s, over --memory "
+                    "%s; raise --memory, or reorder a smaller graph\n",
+            o->input ? o->input : o->format_name, memory_str(need, a, sizeof a),
+            memory_str(o->memory, b, sizeof b));
+    exit(1);
+}
+
+/* Whether the edges read fit in an in-memory build; with --reorder they must. */
+static int fits_in_memory(struct job *j, const struct parse_result *r)
+{
+    uint64_t need;
+    if (ooc_fits_in_memory(&j->ooc, r->nv, r->weights, &need))
+        return 1;
+    if (j->o->reorder != REORDER_NONE)
+        reorder_too_big(j->o, need);
+    return 0;
 }
 
 /* A generator's edges, a run's worth at a time (edge i depends only on i). */
@@ -120,13 +145,18 @@ static uint64_t generate(struct job *j, struct parse_result *r)
     const struct convert_opts *o = j->o;
     struct gen_opts g = {o->scale, o->edgefactor, o->build.seed};
     emogi_error err;
-    uint64_t n;
+    uint64_t n, chunk;
     if (gen_count(&g, &n, &err))
         die(err.msg);
     resolve_once(j, r);
-    uint64_t chunk = ooc_plan(&j->ooc, &o->build, 0);
+    uint64_t need;
+    if (o->reorder != REORDER_NONE && /* known before anything is generated */
+        !ooc_build_fits(&j->ooc, &o->build, n, 1ull << o->scale, 0, WEIGHTS_NONE, &need))
+        reorder_too_big(o, need);
     for (uint64_t lo = 0; lo < n; lo += chunk) {
         struct edge_list e = {0};
+        if (ooc_plan(&j->ooc, &o->build, 0, &chunk, &err))
+            die(err.msg);
         uint64_t m = n - lo < chunk ? n - lo : chunk;
         if (edge_list_reserve(&e, m, 0, &err))
             die(err.msg);
@@ -154,6 +184,23 @@ static size_t read_block(const struct convert_opts *o)
     return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
 }
 
+/* The WebGraph reader holds the whole graph; its edges are then what the
+ * runs are made from. */
+static uint64_t read_webgraph(struct job *j, struct parse_result *r)
+{
+    const struct convert_opts *o = j->o;
+    emogi_error err;
+    if (webgraph_read(o->input, o->threads, r, &err))
+        die(err.msg);
+    resolve_once(j, r);
+    ooc_set_vertices(&j->ooc, r->nv);
+    ooc_hold(&j->ooc, r->edges.cap * 16); /* the edges, handed over a run at a time */
+    uint64_t n = r->edges.n;
+    if (ooc_add(&j->ooc, &r->edges, &o->build, &err))
+        die(err.msg);
+    return n;
+}
+
 static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
 {
     const struct convert_opts *o = j->o;
@@ -173,13 +220,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
         st->edges_in = j->edges_in;
     } else if (o->source == SOURCE_WEBGRAPH) {
         progress_phase("decoding");
-        if (webgraph_read(o->input, o->threads, r, &err))
-            die(err.msg);
+        st->edges_in = read_webgraph(j, r);
         st->source_phase = "decode";
-        resolve_once(j, r);
-        st->edges_in = r->edges.n;
-        if (ooc_add(&j->ooc, &r->edges, &o->build, &err))
-            die(err.msg);
     } else {
         progress_phase("generating");
         st->edges_in = generate(j, r);
@@ -188,6 +230,7 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
     st->parse = wall_seconds() - t - j->ooc.st.run_seconds;
     st->bytes_in = r->bytes_in;
     st->bytes_text = r->bytes;
+    ooc_hold(&j->ooc, 0); /* the reader is done */
 }
 
 /* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files. */
@@ -276,9 +319,6 @@ static void build_out_of_core(struct job *j, struct parse_result *r, const char 
     struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen};
     struct ooc_result res;
     emogi_error err;
-    if (j->o->reorder != REORDER_NONE)
-        die("--reorder needs the graph in memory, and this one was built out of core: raise "
-            "--memory, or reorder a smaller graph");
     parse_result_free(r);
     if (ooc_finish(&j->ooc, &out, &res, &err))
         die(err.msg);
@@ -316,6 +356,24 @@ static char *default_tmpdir(const char *output)
     return d;
 }
 
+/* EMOGI_CONVERT_RUN_EDGES: at most this many edges a run (the tests make
+ * many runs of small graphs with it); 0 or unset: as --memory allows. */
+static uint64_t run_edges(void)
+{
+    const char *v = getenv("EMOGI_CONVERT_RUN_EDGES");
+    char *end;
+    if (!v || !*v)
+        return 0;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || *end || v[0] == '-') {
+        fprintf(stderr, "emogi-convert: EMOGI_CONVERT_RUN_EDGES wants a number, not '%s'\n", v);
+        exit(2);
+    }
+    return n;
+}
+
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
@@ -325,6 +383,12 @@ int main(int argc, char **argv)
     double t0 = wall_seconds();
 
     emogi_atomic_install_signals();
+    /* large arrays from mmap, always, so that a freed one leaves the
+     * resident set at once (glibc otherwise raises the threshold past the
+     * sizes it has seen freed, and keeps such arrays on its heap) */
+#ifdef M_MMAP_THRESHOLD
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
     options_parse(argc, argv, &o);
     o.build.memory = o.memory;
     set_threads(o.threads);
@@ -332,18 +396,18 @@ int main(int argc, char **argv)
     check_output(o.output);
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
-    struct ooc_opts oo = {o.memory, tmpdir, 0};
+    ooc_init(&j.ooc, &(struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
+                                        run_edges(), o.reorder != REORDER_NONE});
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
-        oo.nv_hint = 1ull << o.scale;
-    ooc_init(&j.ooc, &oo);
+        ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
     read_edges(&j, &r, &st);
     size_t plen;
     char *prov = provenance(&o, &plen);
-    if (ooc_spilled(&j.ooc))
-        build_out_of_core(&j, &r, prov, plen, &st);
-    else
+    if (!ooc_spilled(&j.ooc) && fits_in_memory(&j, &r))
         build_in_memory(&j, &r, prov, plen, &st);
+    else
+        build_out_of_core(&j, &r, prov, plen, &st);
     run_stats(&st, &j.ooc);
     ooc_free(&j.ooc);
 

@@ -21,6 +21,8 @@
 
 #define RAW_MIN (64u << 10) /* bytes read at a time: the block size within these */
 #define RAW_MAX (1u << 20)
+#define GZIP_STATE (64u << 10)                  /* inflate's state and 32 KiB window */
+#define LZ4_STATE ((8u << 20) + (256u << 10)) /* LZ4F: a 4 MiB block in and out */
 
 int input_refill(struct input *in, emogi_error *err)
 {
@@ -305,6 +307,15 @@ int input_next_block(struct input *in, const char **p, size_t *len, emogi_error 
         /* one line fills what was read: read on, up to the longest line allowed */
         target = in->buf_len * 2 < in->max_line + 1 ? in->buf_len * 2 : in->max_line + 1;
     }
+}
+
+uint64_t input_held(const struct input *in)
+{
+    uint64_t buf = in->record || in->block > in->max_line ? in->block : in->max_line + 1;
+    if (in->kind == INPUT_MAP) /* the pages of the block being parsed */
+        return buf + 2 * (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t state = in->kind == INPUT_GZIP ? GZIP_STATE : in->kind == INPUT_LZ4 ? LZ4_STATE : 0;
+    return buf + in->raw_cap + state;
 }
 
 void input_close(struct input *in)

@@ -14,7 +14,7 @@
  * the first line alone is longer, that one line: so a block never holds
  * more lines than the size allows, and a line longer than max_line (the
  * larger of INPUT_MAX_LINE and the block size) is refused before it is
- * held whole.
+ * held whole.  A buffered input holds at most input_held() bytes.
  */
 #ifndef EMOGI_CONVERT_INPUT_H
 #define EMOGI_CONVERT_INPUT_H
@@ -63,6 +63,9 @@ int input_open_binary(struct input *in, const char *path, size_t block, size_t r
 /* 1 with the next block in *p, *len; 0 at the end; -1 on error. */
 int input_next_block(struct input *in, const char **p, size_t *len, emogi_error *err);
 void input_close(struct input *in);
+/* The most bytes the input layer holds for IN (a mapped file: none, its
+ * pages are the page cache's): buffers and the decompressor's state. */
+uint64_t input_held(const struct input *in);
 
 /* ---- for the decoders (input_gzip.c, input_lz4.c) ---- */
 

@@ -9,9 +9,9 @@ libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
 noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_internal.h
 # CSR builder, generators and the emogi-convert program
 libconvert_la_SOURCES += convert/build.c convert/build_plan.c convert/build_relabel.c \
-	convert/build_scatter.c convert/build_sort.c \
+	convert/build_scatter.c convert/build_sort.c convert/memory.c \
 	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
-	convert/options.c convert/progress.c convert/memory.c
+	convert/options.c convert/progress.c
 noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options.h \
 	convert/progress.h
 bin_PROGRAMS += emogi-convert
@@ -23,6 +23,6 @@ libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webg
 	convert/parse_adj.c
 noinst_HEADERS += convert/webgraph.h convert/webgraph_decode.h convert/bitstream.h
 # out-of-core conversion (sorted runs, merged), binary edge lists, reordering
-libconvert_la_SOURCES += convert/ooc_run.c convert/ooc_merge.c convert/ooc_write.c \
+libconvert_la_SOURCES += convert/ooc_plan.c convert/ooc_run.c convert/ooc_merge.c convert/ooc_write.c \
 	convert/parse_bel.c convert/reorder.c
 noinst_HEADERS += convert/ooc.h convert/ooc_internal.h convert/ooc_merge.h convert/reorder.h

@@ -3,16 +3,41 @@
  *
  * Edges stream in (ooc_add) and collect in a buffer sized from --memory.
  * While everything fits in one buffer nothing touches the disk and the
- * caller builds in memory as before (ooc_take_edges).  Once the buffer
- * fills, each buffer's worth of edges becomes a run: the in-memory
- * builder (build.h) turns it into sorted, deduplicated neighbour lists,
- * which are delta-coded into one temporary file in --tmpdir, indexed by
- * cells of 2^16 source ids.  ooc_finish() merges the runs cell by cell in
- * parallel, twice (counts for the offsets, then the lists), writing the
- * sections straight to their places in the output file, with the same
- * bytes and checksums emogi_csr_write() would give.  The run file is
- * unlinked as soon as it is created, so nothing is left behind however the
- * program ends.
+ * caller builds in memory as before (ooc_take_edges), if that build fits
+ * (ooc_fits_in_memory).  Otherwise each buffer's worth of edges becomes a
+ * run: the in-memory builder (build.h) turns it into sorted, deduplicated
+ * neighbour lists, which are delta-coded into one temporary file in
+ * --tmpdir, indexed by cells of 2^16 source ids.  ooc_finish() merges the
+ * runs cell by cell in parallel, twice (counts for the offsets, then the
+ * lists), writing the sections straight to their places in the output
+ * file, with the same bytes and checksums emogi_csr_write() would give.
+ * The run file is unlinked as soon as it is created, so nothing is left
+ * behind however the program ends.
+ *
+ * What "within --memory" means, phase by phase.  --memory (B) bounds the
+ * sum of every array the converter allocates whose size depends on the
+ * input; the program itself (code, libraries, thread stacks, buffers of a
+ * fixed size) is the overhead emogi-convert(1) gives a figure for.
+ *
+ *   reading    the reader's block of text and the edges parsed from it
+ *              (ooc_hold: the reader says how much), beside the buffer
+ *   a run      the buffer and its build (build_need(), ids compacted when
+ *              that needs less), the encoder's buffers, the run's cells;
+ *              beside the reader's share, the cell tables of earlier runs
+ *              and --relabel's set of ids.  A buffer is given the most
+ *              edges that fit; an edge whose ids would make it not fit
+ *              sends the buffer to disk first.
+ *   in memory  build_need() (and reorder_need() for --reorder) of the
+ *              whole graph: built in memory only when that fits
+ *   the merge  8 bytes per vertex of offsets, --relabel's ids, the cell
+ *              tables, and per thread a read buffer per run, the lists of
+ *              one source and an output buffer: threads are left out
+ *              until it fits
+ *
+ * What must be whole at once - 8 bytes per vertex of offsets, 16 per id
+ * with --relabel - is checked as soon as the vertex count is known (the
+ * first edges, an mtx size line, a generator's scale): past the bound the
+ * conversion stops at once, naming the figure.
  */
 #ifndef EMOGI_CONVERT_OOC_H
 #define EMOGI_CONVERT_OOC_H
@@ -23,9 +48,12 @@
 #include "edges.h"
 
 struct ooc_opts {
-    uint64_t memory;    /* bytes the converter may use (a target) */
+    uint64_t memory;    /* --memory: bytes the converter may use */
     const char *tmpdir; /* where the run file goes */
     uint64_t nv_hint;   /* vertices, when known before the edges (0: unknown) */
+    const char *name;   /* the input (or generator), for messages */
+    uint64_t run_edges; /* at most this many edges a run (0: as --memory allows) */
+    int reorder;        /* --reorder: the graph must be built in memory */
 };
 
 struct ooc_stats {
@@ -54,8 +82,13 @@ struct ooc_side;
 struct ooc {
     struct ooc_opts o;
     const struct build_opts *bo; /* resolved; set by the first ooc_add */
-    uint64_t chunk;              /* edges per run, 0 until planned */
+    int threads;
+    uint64_t chunk;              /* edges the buffer may take, 0 until planned */
     struct edge_list buf;
+    uint64_t buf_nv;  /* the buffer's ids are below it */
+    uint64_t seen_nv; /* every id seen is below it */
+    uint64_t held;    /* bytes the reader holds beside the buffer (ooc_hold) */
+    uint64_t meta;    /* bytes of the runs' cell tables */
     int fd; /* the run file (already unlinked), -1 before the first run */
     char *run_path;
     uint64_t file_pos;
@@ -67,14 +100,27 @@ struct ooc {
 };
 
 void ooc_init(struct ooc *s, const struct ooc_opts *o);
-/* Edges per run for BO, WEIGHTED input (the generators cut their output
- * to this size); fixes the run size on first call. */
-uint64_t ooc_plan(struct ooc *s, const struct build_opts *bo, int weighted);
+/* The reader holds BYTES beside what it hands over (its block and the
+ * edges parsed from it): the runs get the rest of --memory. */
+void ooc_hold(struct ooc *s, uint64_t bytes);
+/* Every id is below NV (an mtx size line, a generator's scale). */
+void ooc_set_vertices(struct ooc *s, uint64_t nv);
+/* Edges the next buffer may take, for BO and WEIGHTED input (the
+ * generators cut their output to it); -1 when --memory cannot hold the
+ * vertices or a single edge's run. */
+int ooc_plan(struct ooc *s, const struct build_opts *bo, int weighted, uint64_t *edges,
+             emogi_error *err);
 /* Take E's edges (E is left empty); full buffers become runs. */
 int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emogi_error *err);
 /* Whether any run was written: if not, ooc_take_edges() gives the edges
  * back for the in-memory build. */
 int ooc_spilled(const struct ooc *s);
+/* Whether the buffered graph (ids below NV, weights WK) can be built in
+ * memory (with --reorder's renumbering): *NEED is what that holds. */
+int ooc_fits_in_memory(const struct ooc *s, uint64_t nv, enum weight_kind wk, uint64_t *need);
+/* The same for a graph of EDGES edges known before they are read. */
+int ooc_build_fits(const struct ooc *s, const struct build_opts *bo, uint64_t edges,
+                   uint64_t nv, int edge_weights, enum weight_kind wk, uint64_t *need);
 void ooc_take_edges(struct ooc *s, struct edge_list *e);
 /* Write the last run, merge, write OUT->path atomically. */
 int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *res,

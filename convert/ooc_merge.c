@@ -17,10 +17,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "memory.h"
 #include "ooc_merge.h"
 #include "progress.h"
 
-#define OUT_BUF (1u << 18) /* neighbours per flush */
+#define LISTS_MIN 256 /* entries the gathered lists start with */
 
 struct cursor {
     uint64_t pos, end; /* run file bytes not yet read */
@@ -118,7 +119,7 @@ static int grow_lists(struct worker *w, uint64_t need)
 {
     if (need <= w->cap)
         return 0;
-    uint64_t cap = w->cap ? w->cap : 4096;
+    uint64_t cap = w->cap ? w->cap : LISTS_MIN;
     while (cap < need)
         cap *= 2;
     void *p;
@@ -253,7 +254,7 @@ static int emit(const struct merge *m, struct worker *w, uint64_t v, uint64_t u,
         w->ow[w->on] = out_weight(m, v, fu, key);
     w->on++;
     w->cell_arcs++;
-    return w->on == OUT_BUF ? flush_out(m, w) : 0;
+    return w->on == m->out_buf ? flush_out(m, w) : 0;
 }
 
 /* Merge K gathered lists of source V: count (pass 1) or emit (pass 2). */
@@ -353,8 +354,8 @@ static int worker_init(const struct merge *m, struct worker *w)
     w->cur = calloc(k, sizeof *w->cur);
     w->bufs = malloc(k * m->cursor_buf);
     w->start = calloc(k + 1, sizeof *w->start);
-    w->onb = malloc((size_t)OUT_BUF * 8);
-    w->ow = malloc((size_t)OUT_BUF * 4);
+    w->onb = malloc(m->out_buf * 8);
+    w->ow = malloc(m->out_buf * 4);
     if (!w->cur || !w->bufs || !w->start || !w->onb || !w->ow || grow_lists(w, 1))
         return emogi_fail(&w->err, "out of memory for the merge's buffers");
     for (uint64_t j = 0; j < k; j++) {
@@ -381,7 +382,7 @@ int merge_pass(const struct merge *m, int pass, emogi_error *err)
 {
     int failed = 0;
     uint64_t done = 0;
-#pragma omp parallel
+#pragma omp parallel num_threads(m->threads)
     {
         struct worker w;
         int bad = worker_init(m, &w);
@@ -401,6 +402,38 @@ int merge_pass(const struct merge *m, int pass, emogi_error *err)
         worker_free(&w);
     }
     return failed ? -1 : 0;
+}
+
+uint64_t merge_worker_bytes(uint64_t runs, uint64_t cursor_buf, uint64_t out_buf,
+                            uint64_t maxtotal)
+{
+    uint64_t lists = LISTS_MIN;
+    while (lists < maxtotal && lists < (UINT64_MAX >> 6))
+        lists *= 2; /* grow_lists() doubles */
+    uint64_t b = mem_mul(runs, sizeof(struct cursor) + cursor_buf + 8);
+    b = mem_add(b, mem_mul(out_buf, 12));
+    return mem_add(b, mem_mul(lists, 24)); /* ids, tids, keys, tkeys */
+}
+
+static uint64_t side_maxtotal(const struct ooc_side *side)
+{
+    uint64_t t = 0;
+    for (uint64_t r = 0; r < side->nruns; r++)
+        t = mem_add(t, side->runs[r].maxdeg);
+    return t;
+}
+
+uint64_t ooc_merge_maxtotal(const struct ooc *s)
+{
+    if (!s->side)
+        return 0;
+    return mem_max(side_maxtotal(&s->side[0]), side_maxtotal(&s->side[1]));
+}
+
+uint64_t ooc_merge_worker_min(const struct ooc *s)
+{
+    uint64_t runs = s->side ? s->side[0].nruns + 1 : 1; /* a run may still come */
+    return merge_worker_bytes(runs, MERGE_CURSOR_MIN, MERGE_OUT_MIN, ooc_merge_maxtotal(s));
 }
 
 /* The union of the side's cells, ascending. */

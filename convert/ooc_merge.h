@@ -18,10 +18,20 @@ struct merge {
     const char *out_path;
     uint64_t nb_off, w_off; /* the sections' places in the output */
     size_t cursor_buf;      /* bytes of read buffer per run and thread */
+    size_t out_buf;         /* neighbours a thread gathers before it writes */
+    int threads;            /* as many as --memory has room for */
     uint64_t *cells, ncells;
     uint32_t *crc_nb, *crc_w; /* per cell, pass 2 */
     uint64_t *cell_arcs;
 };
+
+/* What one merging thread holds: a cursor and read buffer per run, its
+ * output buffer, and the lists of one source (up to MAXTOTAL entries). */
+uint64_t merge_worker_bytes(uint64_t runs, uint64_t cursor_buf, uint64_t out_buf,
+                            uint64_t maxtotal);
+/* the least buffers: smaller reads and writes cost more than they save */
+#define MERGE_CURSOR_MIN 512 /* bytes of read buffer per run */
+#define MERGE_OUT_MIN 1024   /* neighbours per write */
 
 int merge_cells(struct merge *m, emogi_error *err);
 int merge_pass(const struct merge *m, int pass, emogi_error *err);

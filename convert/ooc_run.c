@@ -5,9 +5,12 @@
  * lists come out sorted and deduplicated, self-loops handled, mirrored and
  * transposed exactly as the whole graph would be.  Sparse ids (and
  * --relabel, which needs every run's set of ids) are compacted per run, so
- * a run's arrays are only as large as the ids it uses.  The lists are then
- * encoded (ooc_internal.h) in input ids, in parallel pieces that end on
- * cell boundaries, and appended to the one run file.
+ * a run's arrays are only as large as the ids it uses (ooc_plan.c says
+ * when).  The lists are then encoded (ooc_internal.h) in input ids, in
+ * parallel pieces that end on cell boundaries: a first pass sizes every
+ * piece, which fixes its place in the run file, and a second writes it
+ * there through a buffer of fixed size, so encoding never holds a copy of
+ * the run.
  */
 #include <errno.h>
 #include <math.h>
@@ -19,10 +22,10 @@
 #include <omp.h>
 #endif
 
+#include "memory.h"
 #include "ooc_internal.h"
 #include "progress.h"
-
-#define MIN_CHUNK 1 /* edges: --memory 1 makes a run of every edge (the tests' worst case) */
+#include "reorder.h"
 
 int ooc_pwrite(int fd, const void *buf, size_t len, uint64_t off, const char *what,
                emogi_error *err)
@@ -50,32 +53,14 @@ void ooc_init(struct ooc *s, const struct ooc_opts *o)
     s->fd = -1;
 }
 
-/*
- * Bytes per input edge while a run is built: the edge list (16, 24 with
- * weights), then per stored arc its slot (4, 8 with weights) and 2 bytes
- * of block offset, plus the compacted copy; a quarter on top for the
- * encoded run and the allocator.  build.h's own accounting, rounded up.
- */
-uint64_t ooc_plan(struct ooc *s, const struct build_opts *bo, int weighted)
+void ooc_hold(struct ooc *s, uint64_t bytes)
 {
-    if (s->chunk)
-        return s->chunk;
-    uint64_t arcs = (!bo->directed || bo->mirror) ? 2 : 1;
-    if (bo->directed && bo->transpose)
-        arcs *= 2;
-    uint64_t per_edge = (weighted ? 24 : 16) + arcs * (weighted ? 2 * 8 + 2 : 2 * 4 + 2);
-    per_edge += per_edge / 4;
-    /* a run's offsets and list lengths: 16 bytes per vertex it uses, which
-     * is at most all of them, or two per edge when the count is unknown */
-    uint64_t m = s->o.memory, per_vertex = 16 * (arcs > 2 ? 2 : 1), nv = s->o.nv_hint;
-    if (nv && m > per_vertex * nv && (m - per_vertex * nv) / per_edge > nv / 2)
-        s->chunk = (m - per_vertex * nv) / per_edge;
-    else
-        s->chunk = m / (per_edge + 2 * per_vertex);
-    if (s->chunk < MIN_CHUNK)
-        s->chunk = MIN_CHUNK;
-    s->st.chunk = s->chunk;
-    return s->chunk;
+    s->held = bytes;
+}
+
+void ooc_set_vertices(struct ooc *s, uint64_t nv)
+{
+    s->o.nv_hint = nv;
 }
 
 static int open_run_file(struct ooc *s, emogi_error *err)
@@ -117,44 +102,6 @@ static uint64_t max_id(const struct edge_list *e)
     return m;
 }
 
-/* One piece's encoded bytes and its cells (offsets relative to the piece). */
-struct piece {
-    uint8_t *buf;
-    size_t len, cap;
-    struct ooc_cell *cells;
-    uint64_t ncells, ccap;
-    int failed;
-};
-
-static int piece_reserve(struct piece *p, size_t more)
-{
-    if (p->len + more <= p->cap)
-        return 0;
-    size_t cap = p->cap ? p->cap : 1 << 16;
-    while (cap < p->len + more)
-        cap *= 2;
-    uint8_t *b = realloc(p->buf, cap);
-    if (!b)
-        return -1;
-    p->buf = b;
-    p->cap = cap;
-    return 0;
-}
-
-static int piece_open_cell(struct piece *p, uint64_t cell)
-{
-    if (p->ncells == p->ccap) {
-        uint64_t cap = p->ccap ? 2 * p->ccap : 64;
-        struct ooc_cell *c = realloc(p->cells, cap * sizeof *c);
-        if (!c)
-            return -1;
-        p->cells = c;
-        p->ccap = cap;
-    }
-    p->cells[p->ncells++] = (struct ooc_cell){cell, p->len, 0};
-    return 0;
-}
-
 /* What one side of a built run looks like to the encoder. */
 struct side_view {
     uint64_t n;
@@ -184,44 +131,85 @@ static uint32_t key_at(const struct side_view *v, uint64_t i)
     return float_key(f);
 }
 
-static void encode_piece(const struct side_view *v, uint64_t a, uint64_t b, struct piece *p)
+/* One piece of a side: vertices [a, b), ending on cell boundaries. */
+struct piece {
+    uint64_t a, b;
+    uint64_t bytes, ncells, maxdeg; /* from the sizing pass */
+    uint64_t off, cell0;            /* its place in the run file and the cell table */
+};
+
+/* Writes a piece's varints to the run file through a buffer of CAP bytes. */
+struct encoder {
+    int fd;
+    const char *what;
+    uint8_t *buf;
+    size_t len, cap;
+    uint64_t off; /* the file position of buf[0] */
+    int failed;
+    emogi_error err;
+};
+
+static void enc_flush(struct encoder *e)
 {
-    uint64_t cell = UINT64_MAX, next = 0;
-    for (uint64_t x = a; x < b && !p->failed; x++) {
+    if (e->len && !e->failed && ooc_pwrite(e->fd, e->buf, e->len, e->off, e->what, &e->err))
+        e->failed = 1;
+    e->off += e->len;
+    e->len = 0;
+}
+
+static void enc_put(struct encoder *e, uint64_t v)
+{
+    if (e->cap - e->len < VARINT_MAX)
+        enc_flush(e);
+    e->len += varint_put(e->buf + e->len, v);
+}
+
+/* One varint: written through E, or (E NULL) only counted. */
+static void put(struct encoder *e, uint64_t *bytes, uint64_t v)
+{
+    if (e)
+        enc_put(e, v);
+    else
+        *bytes += varint_len(v);
+}
+
+/* The records of [a, b): sized (E NULL: counts into P) or written. */
+static void walk_piece(const struct side_view *v, struct piece *p, struct encoder *e,
+                       struct ooc_cell *cells)
+{
+    uint64_t cell = UINT64_MAX, next = 0, nc = 0, bytes = 0;
+    for (uint64_t x = p->a; x < p->b; x++) {
         uint64_t lo = v->off[x], deg = v->off[x + 1] - lo, raw = input_id(v, x);
         if (deg == 0)
             continue;
         if (raw >> OOC_CELL_SHIFT != cell) {
-            if (cell != UINT64_MAX)
-                p->cells[p->ncells - 1].len = p->len - p->cells[p->ncells - 1].off;
             cell = raw >> OOC_CELL_SHIFT;
             next = cell << OOC_CELL_SHIFT;
-            if (piece_open_cell(p, cell)) {
-                p->failed = 1;
-                break;
-            }
+            if (e && nc)
+                cells[nc - 1].len = e->off + e->len - cells[nc - 1].off;
+            if (e)
+                cells[nc] = (struct ooc_cell){cell, e->off + e->len, 0};
+            nc++;
         }
-        if (piece_reserve(p, 2 * VARINT_MAX + deg * (VARINT_MAX + (v->w ? 5 : 0)))) {
-            p->failed = 1;
-            break;
-        }
-        uint8_t *q = p->buf + p->len;
-        q += varint_put(q, raw - next);
-        q += varint_put(q, deg);
+        uint64_t head[2] = {raw - next, deg}, prev = 0;
         next = raw + 1;
-        uint64_t prev = 0;
+        p->maxdeg = deg > p->maxdeg ? deg : p->maxdeg;
+        put(e, &bytes, head[0]);
+        put(e, &bytes, head[1]);
         for (uint64_t i = lo; i < lo + deg; i++) {
             uint64_t u = input_id(v, nb_at(v, i));
-            q += varint_put(q, u - prev);
+            put(e, &bytes, u - prev);
             prev = u;
         }
-        if (v->w)
-            for (uint64_t i = lo; i < lo + deg; i++)
-                q += varint_put(q, key_at(v, i));
-        p->len = (size_t)(q - p->buf);
+        for (uint64_t i = lo; v->w && i < lo + deg; i++)
+            put(e, &bytes, key_at(v, i));
     }
-    if (cell != UINT64_MAX && !p->failed)
-        p->cells[p->ncells - 1].len = p->len - p->cells[p->ncells - 1].off;
+    if (e && nc)
+        cells[nc - 1].len = e->off + e->len - cells[nc - 1].off;
+    if (!e) {
+        p->bytes = bytes;
+        p->ncells = nc;
+    }
 }
 
 /* Piece k's first vertex: k*n/P moved up to the start of a cell. */
@@ -244,88 +232,114 @@ static int append_side(struct ooc_side *side, int weighted, int real, emogi_erro
         side->runs = r;
         side->cap = cap;
     }
-    side->runs[side->nruns++] = (struct ooc_runside){NULL, 0, weighted, real};
+    side->runs[side->nruns++] = (struct ooc_runside){NULL, 0, 0, weighted, real};
+    return 0;
+}
+
+/* Every piece sized; their places in the file and the cell table laid out. */
+static int lay_out(struct ooc *s, struct ooc_runside *rs, const struct side_view *v,
+                   struct piece *pc, uint64_t P, emogi_error *err)
+{
+#pragma omp parallel for schedule(dynamic, 1)
+    for (uint64_t k = 0; k < P; k++) {
+        pc[k].a = piece_start(v, k, P);
+        pc[k].b = piece_start(v, k + 1, P);
+        walk_piece(v, &pc[k], NULL, NULL);
+    }
+    uint64_t off = s->file_pos, ncells = 0;
+    for (uint64_t k = 0; k < P; k++) {
+        pc[k].off = off;
+        pc[k].cell0 = ncells;
+        off += pc[k].bytes;
+        ncells += pc[k].ncells;
+        rs->maxdeg = pc[k].maxdeg > rs->maxdeg ? pc[k].maxdeg : rs->maxdeg;
+    }
+    rs->cells = malloc((ncells ? ncells : 1) * sizeof *rs->cells);
+    if (!rs->cells)
+        return emogi_fail(err, "out of memory for a run's index of %llu cells",
+                          (unsigned long long)ncells);
+    rs->ncells = ncells;
+    s->meta += ncells * sizeof *rs->cells;
+    s->file_pos = off;
     return 0;
 }
 
 static int write_side(struct ooc *s, struct ooc_side *side, const struct side_view *v,
                       emogi_error *err)
 {
-    int T = 1;
-#ifdef _OPENMP
-    T = omp_get_max_threads();
-#endif
-    uint64_t P = (uint64_t)T * 4;
+    uint64_t P = (uint64_t)s->threads * 4;
     struct piece *pc = calloc(P, sizeof *pc);
     if (!pc || append_side(side, v->w != NULL, v->real, err)) {
         free(pc);
         return pc ? -1 : emogi_fail(err, "out of memory");
     }
-#pragma omp parallel for schedule(dynamic, 1)
-    for (uint64_t k = 0; k < P; k++)
-        encode_piece(v, piece_start(v, k, P), piece_start(v, k + 1, P), &pc[k]);
     struct ooc_runside *rs = &side->runs[side->nruns - 1];
-    uint64_t ncells = 0;
-    int rc = 0;
-    for (uint64_t k = 0; k < P; k++) {
-        ncells += pc[k].ncells;
-        if (pc[k].failed)
-            rc = emogi_fail(err, "out of memory encoding a run");
+    s->meta += 2 * sizeof *rs; /* the table of runs, grown by doubling */
+    int failed = lay_out(s, rs, v, pc, P, err);
+    size_t cap = (size_t)ooc_encode_buffer(s);
+    if (failed) {
+        free(pc);
+        return -1;
     }
-    rs->cells = malloc((ncells ? ncells : 1) * sizeof *rs->cells);
-    if (!rs->cells && !rc)
-        rc = emogi_fail(err, "out of memory");
-    for (uint64_t k = 0; k < P && !rc; k++) {
-        rc = ooc_pwrite(s->fd, pc[k].buf, pc[k].len, s->file_pos, s->run_path, err);
-        for (uint64_t c = 0; c < pc[k].ncells && !rc; c++) {
-            struct ooc_cell x = pc[k].cells[c];
-            x.off += s->file_pos;
-            rs->cells[rs->ncells++] = x;
+#pragma omp parallel
+    {
+        struct encoder e = {s->fd, s->run_path, malloc(cap), 0, cap, 0, 0, {{0}}};
+        if (!e.buf) {
+            emogi_fail(&e.err, "out of memory for the encoder's buffer");
+            e.failed = 1;
         }
-        s->file_pos += pc[k].len;
-    }
-    for (uint64_t k = 0; k < P; k++) {
-        free(pc[k].buf);
-        free(pc[k].cells);
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t k = 0; k < P; k++)
+            if (!e.failed) {
+                e.off = pc[k].off;
+                walk_piece(v, &pc[k], &e, rs->cells + pc[k].cell0);
+                enc_flush(&e);
+            }
+#pragma omp critical
+        if (e.failed && !failed) {
+            failed = 1;
+            *err = e.err;
+        }
+        free(e.buf);
     }
     free(pc);
-    return rc;
+    return failed ? -1 : 0;
 }
 
-/* --relabel: s->ids becomes the union of itself and the run's ids. */
+/* --relabel: s->ids becomes the union of itself and the run's N ids (both
+ * ascending), merged from the back in place, so that the set is never
+ * held twice. */
 static int merge_ids(struct ooc *s, const uint64_t *map, uint64_t n, emogi_error *err)
 {
-    uint64_t *u = malloc((s->nids + n ? s->nids + n : 1) * sizeof *u);
+    uint64_t total = s->nids + n, i = s->nids, j = n, k = total;
+    uint64_t *u = realloc(s->ids, (total ? total : 1) * sizeof *u);
     if (!u)
-        return emogi_fail(err, "out of memory for the ids of --relabel");
-    uint64_t i = 0, j = 0, k = 0;
-    while (i < s->nids || j < n) {
-        uint64_t x = j == n || (i < s->nids && s->ids[i] <= map[j]) ? s->ids[i] : map[j];
-        if (i < s->nids && s->ids[i] == x)
-            i++;
-        if (j < n && map[j] == x)
-            j++;
-        u[k++] = x;
+        return emogi_fail(err, "out of memory for the %llu ids of --relabel",
+                          (unsigned long long)total);
+    while (j > 0) {
+        if (i > 0 && u[i - 1] >= map[j - 1]) {
+            j -= u[i - 1] == map[j - 1];
+            u[--k] = u[--i];
+        } else {
+            u[--k] = map[--j];
+        }
     }
-    free(s->ids);
-    s->ids = u;
-    s->nids = k;
+    /* u[0, i) never moved; u[k, total) is the merged rest */
+    memmove(u + i, u + k, (total - k) * sizeof *u);
+    s->nids = i + (total - k);
+    uint64_t *shrunk = realloc(u, (s->nids ? s->nids : 1) * sizeof *u);
+    s->ids = shrunk ? shrunk : u;
     return 0;
 }
 
 static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
 {
     double t = build_now();
-    struct build_opts rb = *s->bo;
     struct built_graph b;
-    int real = weights_real(e);
+    edge_list_shrink(e); /* the plan counted the edges, not the room to grow */
+    int real = weights_real(e), weighted = e->w != NULL;
     uint64_t nv = e->n ? max_id(e) + 1 : 0;
-    /* compact the run's ids when --relabel needs the set of ids, or when
-     * they are sparse; a dense run (a Kronecker graph's) keeps its own */
-    rb.relabel = s->bo->relabel || nv / 4 > e->n;
-    rb.id_width = 0;
-    if (rb.weights == BUILD_WEIGHTS_RANDOM)
-        rb.weights = BUILD_WEIGHTS_NONE; /* a function of the final ids: made in the merge */
+    struct build_opts rb = ooc_run_opts(s, ooc_run_relabel(s, e->n, nv, weighted));
     if (s->fd < 0 && open_run_file(s, err))
         return -1;
     if (build_csr(e, nv, e->w ? (real ? WEIGHTS_REAL : WEIGHTS_INT) : WEIGHTS_NONE, &rb, &b,
@@ -357,44 +371,112 @@ static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
 static int flush(struct ooc *s, emogi_error *err)
 {
     char what[64];
+    if (s->o.reorder)
+        return emogi_fail(err, "%s: --reorder needs the graph in memory, and it does not fit "
+                               "in --memory %s: raise --memory, or reorder a smaller graph",
+                          s->o.name, memory_str(s->o.memory, what, sizeof what));
     snprintf(what, sizeof what, "writing run %llu (%llu edges)",
              (unsigned long long)s->st.runs + 1, (unsigned long long)s->buf.n);
     progress_note(what);
     int rc = write_run(s, &s->buf, err); /* build_csr consumes the list */
     memset(&s->buf, 0, sizeof s->buf);
+    s->buf_nv = 0;
     return rc;
+}
+
+/* The most edges, up to TAKE, with ids below NV that a run holds alone. */
+static uint64_t fitting(const struct ooc *s, uint64_t take, uint64_t nv, int weighted)
+{
+    uint64_t lo = 0, hi = take;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (ooc_fits(s, mid, nv, weighted))
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* Edges [i, i + take) of E into the buffer: all of E is taken without a copy. */
+static int append(struct ooc *s, struct edge_list *e, uint64_t i, uint64_t take,
+                  emogi_error *err)
+{
+    if (s->buf.n == 0 && i == 0 && take == e->n) {
+        struct edge_list t = s->buf;
+        s->buf = *e;
+        *e = t;
+        return 0;
+    }
+    if (edge_list_reserve(&s->buf, s->chunk, e->w != NULL, err))
+        return -1;
+    memcpy(s->buf.src + s->buf.n, e->src + i, take * sizeof *e->src);
+    memcpy(s->buf.dst + s->buf.n, e->dst + i, take * sizeof *e->dst);
+    if (e->w)
+        memcpy(s->buf.w + s->buf.n, e->w + i, take * sizeof *e->w);
+    s->buf.n += take;
+    return 0;
 }
 
 int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emogi_error *err)
 {
-    s->bo = bo;
-    ooc_plan(s, bo, e->w != NULL);
+    uint64_t env = e->n ? max_id(e) + 1 : 0, cap, n = e->n;
+    int weighted = e->w != NULL;
+    ooc_setup(s, bo);
+    s->seen_nv = s->seen_nv > env ? s->seen_nv : env;
     if (s->side == NULL && !(s->side = calloc(2, sizeof *s->side)))
         return emogi_fail(err, "out of memory");
-    uint64_t i = 0;
-    if (s->buf.n == 0 && e->n <= s->chunk) { /* a whole chunk: take it, no copy */
-        struct edge_list t = s->buf;
-        s->buf = *e;
-        *e = t;
-        i = s->buf.n;
-    }
-    while (i < e->n) {
-        uint64_t take = e->n - i < s->chunk - s->buf.n ? e->n - i : s->chunk - s->buf.n;
-        if (edge_list_reserve(&s->buf, s->chunk, e->w != NULL, err))
+    for (uint64_t i = 0; i < n;) {
+        if (ooc_plan(s, bo, weighted, &cap, err))
             return -1;
-        memcpy(s->buf.src + s->buf.n, e->src + i, take * sizeof *e->src);
-        memcpy(s->buf.dst + s->buf.n, e->dst + i, take * sizeof *e->dst);
-        if (e->w)
-            memcpy(s->buf.w + s->buf.n, e->w + i, take * sizeof *e->w);
-        s->buf.n += take;
+        uint64_t take = n - i < cap - s->buf.n ? n - i : cap - s->buf.n;
+        uint64_t nv = s->buf_nv > env ? s->buf_nv : env;
+        if (!ooc_fits(s, s->buf.n + take, nv, weighted)) {
+            if (s->buf.n) { /* these ids would not fit beside the buffered ones */
+                if (flush(s, err))
+                    return -1;
+                continue;
+            }
+            take = fitting(s, take, env, weighted);
+            if (take == 0)
+                return emogi_fail(err, "%s: no room in --memory for a run", s->o.name);
+        }
+        if (append(s, e, i, take, err))
+            return -1;
+        s->buf_nv = nv;
         i += take;
-        if (s->buf.n == s->chunk && flush(s, err))
+        if (s->buf.n >= s->chunk && flush(s, err))
             return -1;
     }
-    if (s->buf.n == s->chunk && flush(s, err))
+    if (n == 0 && ooc_check_vertices(s, err))
         return -1;
     edge_list_free(e);
     return 0;
+}
+
+int ooc_build_fits(const struct ooc *s, const struct build_opts *bo, uint64_t edges,
+                   uint64_t nv, int edge_weights, enum weight_kind wk, uint64_t *need)
+{
+    int threads = s->threads;
+#ifdef _OPENMP
+    if (threads < 1)
+        threads = omp_get_max_threads();
+#endif
+    struct build_shape sh = {edges, nv, edge_weights, wk, threads};
+    struct build_opts o = *bo;
+    o.memory = s->o.memory;
+    *need = build_need(&sh, &o);
+    if (s->o.reorder)
+        *need = mem_max(*need, reorder_need(&sh, &o));
+    return *need <= (s->o.memory > s->held ? s->o.memory - s->held : 0);
+}
+
+int ooc_fits_in_memory(const struct ooc *s, uint64_t nv, enum weight_kind wk, uint64_t *need)
+{
+    *need = 0;
+    if (!s->bo)
+        return 1; /* no edges came */
+    return ooc_build_fits(s, s->bo, s->buf.n, nv, s->buf.w != NULL, wk, need);
 }
 
 int ooc_spilled(const struct ooc *s)

@@ -12,6 +12,10 @@
  * An output written in place (standard output, a FIFO, a device) cannot
  * take pwrite(): the file is then built in an unlinked spool file in
  * --tmpdir and copied out, in order, once complete.
+ *
+ * plan_merge() fits the merge in --memory: what it holds whatever its
+ * threads (offsets, ids, cell tables), then as many threads as there is
+ * room for, with smaller buffers before none.
  */
 #include "config.h"
 
@@ -21,11 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 #include "csr_internal.h"
+#include "memory.h"
 #include "ooc_merge.h"
 #include "progress.h"
 
@@ -72,13 +74,6 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
         m->ids = s->ids;
         m->nids = s->nids;
     }
-    int T = 1;
-#ifdef _OPENMP
-    T = omp_get_max_threads();
-#endif
-    uint64_t nruns = s->side[0].nruns ? s->side[0].nruns : 1;
-    uint64_t per = s->o.memory / 8 / ((uint64_t)T * nruns);
-    m->cursor_buf = per < 4096 ? 4096 : per > (1u << 20) ? (1u << 20) : (size_t)per;
 
     struct emogi_graph *g = &w->g;
     memset(g, 0, sizeof *g);
@@ -96,6 +91,46 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
     }
     g->provenance = out->provenance;
     g->provenance_len = out->provenance_len;
+}
+
+uint64_t ooc_merge_fixed(const struct ooc *s, uint64_t nv)
+{
+    uint64_t b = mem_add(mem_mul(8, mem_add(nv, 1)), s->meta);
+    if (s->bo && s->bo->relabel)
+        b = mem_add(b, mem_mul(8, s->nids));
+    /* merge_cells(): the union of a side's cells and a crc and count per
+     * cell, at most 24 bytes for each 24-byte entry of the tables */
+    return mem_add(b, s->meta);
+}
+
+/* Threads and buffers for a merge of NV vertices within --memory: a read
+ * buffer of up to 1 MiB per run, output buffers of up to 2^18 neighbours,
+ * fewer threads before smaller buffers. */
+static int plan_merge(const struct ooc *s, struct merge *m, uint64_t nv, emogi_error *err)
+{
+    uint64_t b = s->o.memory, t = (uint64_t)s->threads, runs = s->side[0].nruns;
+    uint64_t fixed = ooc_merge_fixed(s, nv), maxtotal = ooc_merge_maxtotal(s);
+    uint64_t room = fixed < b ? b - fixed : 0, runs1 = runs ? runs : 1;
+    uint64_t cbuf = mem_clamp(b / 16 / (t * runs1), MERGE_CURSOR_MIN, 1u << 20);
+    uint64_t obuf = mem_clamp(b / 64 / t / 12, MERGE_OUT_MIN, 1u << 18);
+    uint64_t fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal);
+    if (fit == 0) {
+        cbuf = MERGE_CURSOR_MIN;
+        obuf = MERGE_OUT_MIN;
+        fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal);
+    }
+    if (fit == 0) {
+        char need[32], bound[32];
+        uint64_t one = mem_add(fixed, merge_worker_bytes(runs1, cbuf, obuf, maxtotal));
+        return emogi_fail(err, "%s: merging %llu runs needs %s (a vertex's lists alone: up "
+                               "to %llu entries), over --memory %s; use a larger --memory",
+                          s->o.name, (unsigned long long)runs, memory_str(one, need, sizeof need),
+                          (unsigned long long)maxtotal, memory_str(b, bound, sizeof bound));
+    }
+    m->threads = (int)(fit < t ? fit : t);
+    m->cursor_buf = (size_t)cbuf;
+    m->out_buf = (size_t)obuf;
+    return 0;
 }
 
 /* Count (pass 1) and offsets; the layout once the out-edges are counted. */
@@ -253,6 +288,8 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
     if (build_choose_width(w.g.nv, s->bo->id_width, &w.g.id_width, err))
         return -1;
     m.width = (int)w.g.id_width;
+    if (ooc_check_vertices(s, err) || plan_merge(s, &m, w.g.nv, err))
+        return -1;
     m.offsets = build_alloc(w.g.nv + 1, sizeof *m.offsets, "the offsets", err);
     if (!m.offsets)
         return -1;

@@ -263,6 +263,18 @@ int parse_long_line(const struct input *in, uint64_t lines, emogi_error *err)
                       (unsigned long long)lines + 1, in->max_line);
 }
 
+/*
+ * What a block's parse holds at most: a data line takes at least 4 bytes
+ * ("0 1\n") for a 16-byte edge, or 6 ("0 1 2\n") for a 24-byte weighted
+ * one, so a block of B bytes parses into at most 4B bytes of edges; each
+ * chunk's list may be twice that from doubling, and joining them makes
+ * one more copy: 12B, and each chunk's first 1024 edges.
+ */
+static uint64_t block_parse_bytes(size_t block, int threads)
+{
+    return 12 * (uint64_t)block + (uint64_t)threads * (1024 + 1) * 24;
+}
+
 static int parse_text(const char *path, const struct parse_opts *o, struct parse_result *r,
                       edge_sink sink, void *ctx, emogi_error *err)
 {
@@ -274,6 +286,7 @@ static int parse_text(const char *path, const struct parse_opts *o, struct parse
     if (input_open(&in, path, o->block_size ? o->block_size : DEFAULT_BLOCK, err))
         return -1;
     if (parser_init(&ps, in.name, o, r, err) == 0) {
+        r->held = input_held(&in) + block_parse_bytes(in.block, ps.threads);
         while ((k = input_next_block(&in, &p, &len, err)) > 0)
             if (parse_block(&ps, p, len, err) || (sink && sink(ctx, r, err))) {
                 k = -1;

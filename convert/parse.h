@@ -28,6 +28,8 @@ struct parse_result {
     uint64_t lines;    /* input lines read */
     uint64_t bytes_in; /* bytes read from the file (compressed size) */
     uint64_t bytes;    /* bytes of text parsed */
+    uint64_t held;     /* streaming: the most bytes the reader holds beside the
+                          edges it hands to the sink (buffers, a block's parse) */
 };
 
 struct parse_opts {

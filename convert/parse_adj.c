@@ -208,6 +208,7 @@ int adj_read_stream(const char *path, const struct parse_opts *o, struct parse_r
      * (twice that while a chunk's list grows, and once more joined): no
      * longer than a block, so that a block's edges stay 24 times its size */
     in.max_line = in.block;
+    r->held = input_held(&in) + 24 * (uint64_t)in.block + (uint64_t)s.threads * 1025 * 16;
     s.name = in.name;
     int rc = adj_blocks(&s, &in, r, sink, ctx, err);
     if (rc == 0 && !s.have_n)

@@ -140,6 +140,7 @@ int parse_bel(const char *path, const struct parse_opts *o, struct parse_result 
     if (input_open_binary(&in, path, o->block_size ? o->block_size : BEL_BLOCK, rec, err))
         return -1;
     bel_init(&b, in.name, o, r);
+    r->held = input_held(&in) + in.block / rec * 16; /* a block's edges */
     while ((k = input_next_block(&in, &p, &len, err)) > 0)
         if (bel_block(&b, p, len, err) || (sink && sink(ctx, r, err))) {
             k = -1;

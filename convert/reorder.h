@@ -20,6 +20,10 @@ enum reorder_by {
  */
 int reorder_graph(struct built_graph *b, enum reorder_by how, uint64_t memory, emogi_error *err);
 
+/* The most bytes reordering the graph build_csr() makes of SH holds, the
+ * graph included: its permutations, and one side renumbered at a time. */
+uint64_t reorder_need(const struct build_shape *sh, const struct build_opts *o);
+
 /* The new order alone: order[new id] = old id, for tests. */
 int reorder_order(const struct emogi_graph *g, enum reorder_by how, uint64_t *order,
                   emogi_error *err);

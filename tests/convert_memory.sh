@@ -1,14 +1,17 @@
 #!/bin/sh
 # convert_memory.sh - --memory is a bound on emogi-convert's peak resident
 # memory, as the kernel measures it (tests/peakrss: ru_maxrss of the child),
-# give or take the program's own overhead (OVERHEAD below, with room to
-# spare): a line too long to hold is refused with its number; per-thread
-# sort buffers are a share of the bound, and what outgrows them is sorted
-# in place to the same file.  The commands
-# that once took gigabytes run under ulimit -v so that a regression fails
-# here instead of taking the machine.
+# give or take the program's own overhead, which emogi-convert(1) states
+# (OVERHEAD below, with room to spare).  Vertices that cannot fit stop the
+# conversion before the work, naming the figure; a line too long to hold
+# is refused with its number; streamed input stays within the bound; a
+# graph too large to build in memory goes through runs and gives the same
+# file; per-thread sort buffers are a share of the bound, and what outgrows
+# them is sorted in place to the same file.  The commands that once took
+# gigabytes run under ulimit -v so that a regression fails here instead of
+# taking the machine.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 9
+plan 36
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -24,6 +27,43 @@ peak() {
     return $st
 }
 mib() { echo $(($1 * 1024 + OVERHEAD)); }
+
+# ---- sparse ids without --relabel: per-vertex arrays past the bound
+printf '0 1\n268435456 1\n' >h.el
+peak 16384 "ids up to 2^28 at --memory 256M stop at once" \
+    emogi-convert el h.el h.csr --memory 256M 2>h.err
+is "$?" 1 "... with status 1"
+is "$(cat h.err)" "emogi-convert: h.el: 268435457 vertices need 2.0 GiB of per-vertex arrays, \
+over --memory 256 MiB; use --relabel for sparse ids, or a larger --memory" \
+    "... naming the vertices, their bytes, the bound and the ways out"
+no_files_like 'h.csr*' "... leaving no output"
+printf '0 1\n2147483648 1\n' >h2.el
+peak 16384 "ids up to 2^31 stop as early" emogi-convert el h2.el h2.csr --memory 256M 2>h2.err
+grep -q 'h2.el: 2147483649 vertices need 16.0 GiB of per-vertex arrays, over --memory 256 MiB' \
+    h2.err
+ok $? "... 8 bytes of offsets per vertex: 16.0 GiB"
+peak 16384 "with --relabel the same ids convert in a few MiB" \
+    emogi-convert el h2.el r.csr --memory 256M --relabel -q
+is "$(emogi-info --edges --original-ids r.csr | tr '\n' ' ')" "0 1 2147483648 1 " \
+    "... to the input's edges, through the id map"
+printf '%%%%MatrixMarket matrix coordinate pattern general\n3000000000 3000000000 1\n1 2\n' >big.mtx
+peak 16384 "an mtx size line past the bound stops before the entries" \
+    emogi-convert mtx big.mtx m.csr --memory 1G 2>m.err
+grep -q 'big.mtx: 3000000000 vertices need 22.4 GiB of per-vertex arrays' m.err
+ok $? "... naming its vertices"
+peak 16384 "a generator past the bound stops before generating" \
+    emogi-convert kron -s 22 k.csr --memory 16M 2>k.err
+grep -q 'kron: 4194304 vertices need 32.0 MiB of per-vertex arrays, over --memory 16 MiB' k.err
+ok $? "... naming its vertices"
+
+# ---- per-vertex arrays that fit for a merge but not for an in-memory build
+printf '0 1\n2097152 1\n5 2097152\n' >m.el
+emogi-convert el m.el ref.csr -q
+peak "$(mib 24)" "2^21 vertices at --memory 24M: through a run" \
+    emogi-convert el m.el mo.csr --memory 24M --stats 2>mo.err
+grep -q 'out of core: 1 runs' mo.err
+ok $? "... the in-memory build (32 MiB of offsets and lengths alone) was not tried"
+same_file ref.csr mo.csr "... the file the in-memory build writes"
 
 # ---- lines too long to hold
 head -c 4194304 /dev/zero | tr '\0' ' ' | gzip -c >sp.el.gz
@@ -45,6 +85,29 @@ is "$(emogi-info --edges e.csr | tr '\n' ' ')" "0 1 1 2 " "a line of exactly 104
 fails "... one byte more is not" 1 'over\.el:1: line longer than 1048576 bytes' \
     emogi-convert el over.el o.csr --memory 32M
 
+# ---- streamed input within the bound (it used to take 64 MiB blocks)
+emogi-convert kron -s 18 --directed k.csr -q
+emogi-info --edges k.csr >k.el
+emogi-info --edges k.csr >want.txt
+mkfifo k.pipe
+cat k.el >k.pipe &
+peak "$(mib 32)" "a 54 MB edge list through a pipe at --memory 32M" \
+    emogi-convert el - p.csr --memory 32M --stats <k.pipe 2>p.err
+wait
+emogi-info --edges p.csr >got.txt
+same_file want.txt got.txt "... gives the graph"
+n=$(sed -n 's/.*out of core: \([0-9]*\) runs.*/\1/p' p.err)
+[ "${n:-0}" -ge 2 ]
+ok $? "... through $n runs"
+gzip -1 -c k.el >k.el.gz
+peak "$(mib 32)" "the same gzip-compressed" emogi-convert el k.el.gz g.csr --memory 32M -q
+emogi-info --edges g.csr >got.txt
+same_file want.txt got.txt "... gives the graph"
+peak "$(mib 32)" "the same from a mapped file: parsed pages are given back" \
+    emogi-convert el k.el f.csr --memory 32M -q
+emogi-info --edges f.csr >got.txt
+same_file want.txt got.txt "... gives the graph"
+
 # ---- each thread's sort buffers are a share of --memory, not the size of
 # the largest block or list: a hub's block past them is grouped in place and
 # its list sorted in place (at 64M a thread's scratch is at most 131072
@@ -56,4 +119,14 @@ set -- kron -s 11 -e 128 --weights random:1:3 --keep-duplicates --reorder degree
 emogi-convert "$@" rw.csr -q
 emogi-convert "$@" rws.csr -q --memory 16M
 same_file rw.csr rws.csr "--reorder: weighted lists past the thread's buffer, heapsorted in place"
+# ---- a graph built in memory only when its build fits
+peak "$(mib 8)" "kron -s 16 at --memory 8M" emogi-convert kron -s 16 b.csr --memory 8M --stats \
+    2>b.err
+same_file ref16.csr b.csr "... the in-memory file, byte for byte"
+grep -q 'out of core' b.err
+ok $? "... through runs"
+peak "$(mib 16)" "--reorder past the bound is refused before generating" \
+    emogi-convert kron -s 17 x.csr --reorder bfs --memory 16M 2>x.err
+grep -Eq 'kron: --reorder needs the graph in memory: [0-9.]+ MiB, over --memory 16 MiB' x.err
+ok $? "... naming what it needs"
 finish

@@ -1,22 +1,23 @@
 #!/bin/sh
-# ooc.sh - out-of-core conversion: a --memory so small that every few edges
-# make a run must give the very file the in-memory build gives (whose own
-# tests compare with hand-written graphs), for every kind of input and
-# option; a hand-checked graph through runs; standard input; a --tmpdir
-# that fills up or is missing; a signal mid-conversion.  Nothing may be
-# left behind in --tmpdir or beside the output.
+# ooc.sh - out-of-core conversion: runs so small that every few edges make
+# one (EMOGI_CONVERT_RUN_EDGES) must give the very file the in-memory build
+# gives (whose own tests compare with hand-written graphs), for every kind
+# of input and option; so must a --memory that makes a few big runs; a
+# hand-checked graph through runs; standard input; a --tmpdir that fills up
+# or is missing; a signal mid-conversion.  Nothing may be left behind in
+# --tmpdir or beside the output.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 plan 50
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 mkdir runs
 
-# same_as_memory DESCRIPTION ARGS... : --memory $MEM (1: an edge a run) against in memory
-MEM=1
+# same_as_memory DESCRIPTION ARGS... : runs of at most $RUN edges against in memory
+RUN=1
 same_as_memory() {
     d=$1; shift
     emogi-convert "$@" mem.csr -q 2>mem.err
-    emogi-convert "$@" ooc.csr -q --memory $MEM --tmpdir runs --stats 2>ooc.err
+    EMOGI_CONVERT_RUN_EDGES=$RUN emogi-convert "$@" ooc.csr -q --tmpdir runs --stats 2>ooc.err
     n=$(sed -n 's/.*out of core: \([0-9]*\) runs.*/\1/p' ooc.err)
     if [ "${n:-0}" -ge 2 ] && cmp -s mem.csr ooc.csr; then ok 0 "$d ($n runs)"; else
         ok 1 "$d"; diag "runs: ${n:-none}"; sed 's/^/# /' mem.err ooc.err | head -5
@@ -44,13 +45,13 @@ same_as_memory "mtx general --transpose" mtx "$DATA/convert_general.mtx" --trans
 same_as_memory "mtx real" mtx "$DATA/tiny_real.mtx"
 same_as_memory "mtx symmetric, karate club" mtx "$DATA/karate.mtx"
 same_as_memory "mtx, --relabel --transpose --directed" mtx "$DATA/karate.mtx" --relabel --directed --transpose
-MEM=16K
+RUN=500
 same_as_memory "kron -s 8" kron -s 8
 same_as_memory "kron -s 8 --directed --transpose --relabel" kron -s 8 --directed --transpose --relabel
 same_as_memory "kron -s 8 --keep-duplicates --weights random" kron -s 8 -e 4 --keep-duplicates --weights random:1:9
 same_as_memory "urand -s 8 --directed --keep-self-loops" urand -s 8 --directed --keep-self-loops
 
-MEM=1
+RUN=1
 # a mix of integer and real weights split over runs: integers first
 printf '0 1 7\n0 1 2\n1 2 3\n2 0 1\n2 1 4\n1 0 5\n0 2 0.5\n2 0 0.25\n1 2 1.5\n' >mixed.wel
 same_as_memory "wel whose real weights arrive in a later run" wel mixed.wel
@@ -73,22 +74,23 @@ grep -q 'merge' big.err
 ok $? "--stats reports the merge"
 
 # hand-checked: convert_small.el is 0>1 0>2 1>2 2>0 2>2 0>1 3>1
-emogi-convert el "$S" h.csr -q --undirected --memory 1 --tmpdir runs
+EMOGI_CONVERT_RUN_EDGES=1 emogi-convert el "$S" h.csr -q --undirected --tmpdir runs
 is "$(emogi-info --edges h.csr | tr '\n' ' ')" "0 1 0 2 1 0 1 2 1 3 2 0 2 1 3 1 " \
     "through runs: both directions, self-loop and duplicate dropped"
 
 # standard input, plain and compressed
 emogi-convert el "$S" ref.csr -q
-cat "$S" | emogi-convert el - in.csr -q --memory 1 --tmpdir runs
+cat "$S" | EMOGI_CONVERT_RUN_EDGES=1 emogi-convert el - in.csr -q --tmpdir runs
 is "$(emogi-info --edges in.csr)" "$(emogi-info --edges ref.csr)" "el from standard input through runs"
-gzip -c "$S" | emogi-convert el - gz.csr -q --memory 1 --tmpdir runs
+gzip -c "$S" | EMOGI_CONVERT_RUN_EDGES=1 emogi-convert el - gz.csr -q --tmpdir runs
 is "$(emogi-info --edges gz.csr)" "$(emogi-info --edges ref.csr)" "gzip on standard input through runs"
 is "$(ls -A runs)" "" "no run file is left in --tmpdir"
 no_files_like '*.tmp.*' "no temporary output is left"
 
 # a --tmpdir that fills up: a file-size limit stands in for a full disk
 mkdir small
-(ulimit -f 40; exec emogi-convert kron -s 13 full.csr --memory 64K --tmpdir small) 2>full.err
+(ulimit -f 40; EMOGI_CONVERT_RUN_EDGES=2000 exec emogi-convert kron -s 13 full.csr --tmpdir small) \
+    2>full.err
 st=$?
 is "$st" 1 "a full --tmpdir fails with status 1"
 grep -Eq 'small: run file: write failed.*(File too large|No space left)' full.err
@@ -97,12 +99,12 @@ is "$(ls -A small)" "" "... leaving nothing in --tmpdir"
 no_files_like 'full.csr*' "... and no output"
 
 fails "a missing --tmpdir is refused" 1 'nowhere: cannot create a run file: No such file' \
-    emogi-convert kron -s 8 x.csr --memory 1 --tmpdir nowhere
+    env EMOGI_CONVERT_RUN_EDGES=1 emogi-convert kron -s 8 x.csr --tmpdir nowhere
 no_files_like 'x.csr*' "... leaving no output"
 
 # a signal while runs are being written or merged
 mkdir sig
-emogi-convert kron -s 16 sig.csr --memory 256K --tmpdir sig -q &
+EMOGI_CONVERT_RUN_EDGES=1000 emogi-convert kron -s 16 sig.csr --tmpdir sig -q &
 pid=$!
 sleep 1
 kill -TERM "$pid" 2>/dev/null
@@ -114,18 +116,22 @@ is "$(ls -A sig)" "" "SIGTERM mid-conversion leaves nothing in --tmpdir"
 [ "$st" -ne 0 ] || ok 0 "... and a whole output"
 
 # progress: on a terminal only (or when asked), never with -q
-emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs 2>quiet.err
+export EMOGI_CONVERT_RUN_EDGES=5000
+emogi-convert kron -s 12 pr.csr --tmpdir runs 2>quiet.err
 is "$(cat quiet.err)" "" "no progress when standard error is a file"
-emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs --progress 2>prog.err
+emogi-convert kron -s 12 pr.csr --tmpdir runs --progress 2>prog.err
 grep -q 'writing run 2 ' prog.err && grep -q 'merging runs' prog.err
 ok $? "--progress reports runs and the merge"
-emogi-convert kron -s 12 pr.csr --memory 64K --tmpdir runs --progress -q 2>q.err
+emogi-convert kron -s 12 pr.csr --tmpdir runs --progress -q 2>q.err
+unset EMOGI_CONVERT_RUN_EDGES
 is "$(cat q.err)" "" "-q silences --progress"
 
 # --memory is checked before anything is read
 fails "--memory 0 is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory 0
 fails "--memory 12X is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory 12X
 fails "--memory -1 is a usage error" 2 'memory wants a size' emogi-convert kron -s 8 y.csr --memory -1
+fails "EMOGI_CONVERT_RUN_EDGES must be a number" 2 'EMOGI_CONVERT_RUN_EDGES wants a number' \
+    env EMOGI_CONVERT_RUN_EDGES=1k emogi-convert kron -s 8 y.csr
 emogi-convert kron -s 8 k.csr -q --memory 2G --stats 2>k.err
 grep -q 'out of core' k.err
 is $? 1 "a graph within --memory is built in memory"

@@ -78,7 +78,8 @@ ok $? "... naming standard input and the offset"
 emogi-convert kron -s 9 --directed --keep-duplicates --keep-self-loops k.csr -q
 emogi-info --edges k.csr | bel 4 >k.bel32
 emogi-convert bel32 - km.csr -q --undirected <k.bel32
-cat k.bel32 | emogi-convert bel32 - ko.csr -q --undirected --memory 4K --tmpdir . --stats 2>ko.err
+cat k.bel32 | EMOGI_CONVERT_RUN_EDGES=1000 emogi-convert bel32 - ko.csr -q --undirected --tmpdir . \
+    --stats 2>ko.err
 same_file km.csr ko.csr "bel32 from a pipe through runs: the in-memory file"
 grep -q 'out of core: [0-9]* runs' ko.err
 ok $? "... and it did go through runs"

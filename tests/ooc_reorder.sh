@@ -56,6 +56,6 @@ is "$(emogi-info --edges --original-ids wb.csr | sort)" "$(emogi-info --edges w.
 emogi-info --verify wb.csr >/dev/null
 ok $? "... and the reordered transpose verifies"
 fails "--reorder with a graph built out of core is refused" 1 'reorder needs the graph in memory' \
-    emogi-convert kron -s 8 x.csr --reorder bfs --memory 1K
+    env EMOGI_CONVERT_RUN_EDGES=1000 emogi-convert kron -s 8 x.csr --reorder bfs
 no_files_like 'x.csr*' "... leaving no output"
 finish
