@@ -184,12 +184,23 @@ static size_t read_block(const struct convert_opts *o)
     return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
 }
 
-/* The WebGraph reader holds the whole graph; its edges are then what the
- * runs are made from. */
+/* The WebGraph reader holds the whole graph: refuse before it starts if
+ * that cannot fit; its edges are then what the runs are made from. */
 static uint64_t read_webgraph(struct job *j, struct parse_result *r)
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
+    uint64_t held, arcs;
+    char need[32], bound[32];
+    if (webgraph_held(o->input, o->threads, &held, &arcs, &err))
+        die(err.msg);
+    if (held > o->memory) {
+        fprintf(stderr, "emogi-convert: %s: the webgraph reader holds the whole graph: %llu "
+                        "arcs need %s, over --memory %s; use a larger --memory\n",
+                o->input, (unsigned long long)arcs, memory_str(held, need, sizeof need),
+                memory_str(o->memory, bound, sizeof bound));
+        exit(1);
+    }
     if (webgraph_read(o->input, o->threads, r, &err))
         die(err.msg);
     resolve_once(j, r);

@@ -31,6 +31,7 @@
 #include <omp.h>
 #endif
 
+#include "memory.h"
 #include "webgraph_decode.h"
 
 #define MAX_WARMUP (UINT64_C(1) << 20) /* past this, fall back rather than warm up */
@@ -41,9 +42,12 @@ struct wg_file {
     uint64_t len;
 };
 
-/* Read a whole file; 1 (not an error) when it does not exist and may be missing. */
+#define PROPERTIES_MAX (1u << 20) /* a .properties file is a few hundred bytes */
+
+/* Read a whole file (of at most MAX bytes, 0: any); 1 (not an error) when
+ * it does not exist and may be missing. */
 static int read_file(struct wg_file *f, const char *base, const char *ext, int optional,
-                     emogi_error *err)
+                     uint64_t max, emogi_error *err)
 {
     memset(f, 0, sizeof *f);
     size_t n = strlen(base) + strlen(ext) + 1;
@@ -74,6 +78,11 @@ static int read_file(struct wg_file *f, const char *base, const char *ext, int o
         return emogi_fail(err, "%s: cannot tell its size", f->path);
     }
     f->len = (uint64_t)st.st_size;
+    if (max && f->len > max) {
+        fclose(fp);
+        return emogi_fail(err, "%s: %llu bytes, more than the %llu it may have", f->path,
+                          (unsigned long long)f->len, (unsigned long long)max);
+    }
     f->buf = malloc(f->len ? (size_t)f->len : 1);
     if (!f->buf) {
         fclose(fp);
@@ -138,10 +147,13 @@ static int read_offsets(const struct wg_file *of, const struct wg_file *gf,
     return 0;
 }
 
+static int webgraph_arcs_plausible(const struct webgraph_props *p, uint64_t graph_bytes);
+
 struct job {
     uint64_t warm, lo, hi; /* decode [warm, lo) for the window, emit [lo, hi) */
     uint64_t *src, *dst;   /* with offsets: this range's slice of the output */
     uint64_t slice;        /* the arcs the outdegrees of the range promise */
+    uint64_t max_arcs;     /* without offsets: arcs= (more is refused at once) */
     struct edge_list edges; /* without offsets: grown list by list */
     uint64_t arcs;
     int fallback; /* met a list whose reference chain reaches past the warm-up */
@@ -169,6 +181,9 @@ static int push_list(struct edge_list *e, uint64_t x, const struct wg_ids *l, em
 static int emit(struct job *j, uint64_t x, const struct wg_ids *l, const char *path)
 {
     if (!j->src) {
+        if (l->n > j->max_arcs - j->arcs) /* before the list grows past what was planned */
+            return emogi_fail(&j->err, "%s: node %llu: more arcs than the %llu of arcs=", path,
+                              (unsigned long long)x, (unsigned long long)j->max_arcs);
         if (push_list(&j->edges, x, l, &j->err))
             return -1;
     } else if (l->n > j->slice - j->arcs) { /* the outdegrees were read from the same bits */
@@ -332,8 +347,9 @@ static int decode_sequential(const struct webgraph_props *p, const struct wg_fil
 {
     struct job j;
     plan_jobs(&j, 1, p, NULL);
+    j.max_arcs = p->arcs;
     /* arcs= is only a hint here; a corrupt one must not allocate the machine away */
-    uint64_t hint = p->arcs < gf->len * 64 + 4096 ? p->arcs : 0;
+    uint64_t hint = webgraph_arcs_plausible(p, gf->len) ? p->arcs : 0;
     if (hint && edge_list_reserve(&j.edges, hint, 0, err))
         return -1;
     run_job(&j, p, gf, NULL);
@@ -386,6 +402,11 @@ static int decode_parallel(const struct webgraph_props *p, const struct wg_file 
     return rc;
 }
 
+static int webgraph_arcs_plausible(const struct webgraph_props *p, uint64_t graph_bytes)
+{
+    return p->arcs < graph_bytes * 64 + 4096;
+}
+
 static int threads_wanted(int threads)
 {
 #ifdef _OPENMP
@@ -398,7 +419,7 @@ static int threads_wanted(int threads)
 static int load_properties(const char *basename, struct webgraph_props *p, emogi_error *err)
 {
     struct wg_file pf;
-    if (read_file(&pf, basename, ".properties", 0, err)) {
+    if (read_file(&pf, basename, ".properties", 0, PROPERTIES_MAX, err)) {
         free_file(&pf);
         return -1;
     }
@@ -418,10 +439,10 @@ int webgraph_read_opts(const char *basename, const struct webgraph_opts *o,
     memset(&of, 0, sizeof of);
     if (load_properties(basename, &p, err))
         return -1;
-    if (read_file(&gf, basename, ".graph", 0, err))
+    if (read_file(&gf, basename, ".graph", 0, 0, err))
         goto out;
     if (t > 1 && o->use_offsets && p.nodes > 0) {
-        int st = read_file(&of, basename, ".offsets", 1, err);
+        int st = read_file(&of, basename, ".offsets", 1, 0, err);
         if (st < 0 || (st == 0 && read_offsets(&of, &gf, &p, &off, err)))
             goto out;
     }
@@ -441,6 +462,34 @@ out:
     free_file(&gf);
     free_file(&of);
     return rc;
+}
+
+static uint64_t size_of(const char *base, const char *ext, int *exists)
+{
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s%s", base, ext);
+    *exists = stat(path, &st) == 0;
+    return *exists && st.st_size > 0 ? (uint64_t)st.st_size : 0;
+}
+
+int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *arcs,
+                  emogi_error *err)
+{
+    struct webgraph_props p;
+    int has_graph, has_offsets;
+    if (load_properties(basename, &p, err))
+        return -1;
+    uint64_t graph = size_of(basename, ".graph", &has_graph);
+    uint64_t offsets = size_of(basename, ".offsets", &has_offsets);
+    uint64_t b = graph, list = mem_mul(p.arcs, 16);
+    if (threads_wanted(threads) > 1 && p.nodes > 0 && has_offsets)
+        b = mem_add(mem_add(b, offsets), mem_mul(8, mem_add(p.nodes, 1)));
+    if (!webgraph_arcs_plausible(&p, graph))
+        list = mem_mul(list, 2); /* grown by doubling, up to arcs= */
+    *bytes = mem_add(b, list);
+    *arcs = p.arcs;
+    return 0;
 }
 
 int webgraph_read(const char *basename, int threads, struct parse_result *r, emogi_error *err)

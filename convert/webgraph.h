@@ -23,6 +23,12 @@
    r->bytes = bytes of .graph read. */
 int webgraph_read(const char *basename, int threads, struct parse_result *r, emogi_error *err);
 
+/* What webgraph_read() holds at its peak, besides its decoders' windows:
+   the .graph file, the offsets when it uses them, the edge list of ARCS
+   (arcs=) arcs. */
+int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *arcs,
+                  emogi_error *err);
+
 struct webgraph_opts {
     int threads;     /* 0: OpenMP default; 1: sequential */
     int use_offsets; /* 0: ignore BASENAME.offsets even when present */

@@ -11,7 +11,7 @@
 # gigabytes run under ulimit -v so that a regression fails here instead of
 # taking the machine.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 36
+plan 39
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -119,6 +119,18 @@ set -- kron -s 11 -e 128 --weights random:1:3 --keep-duplicates --reorder degree
 emogi-convert "$@" rw.csr -q
 emogi-convert "$@" rws.csr -q --memory 16M
 same_file rw.csr rws.csr "--reorder: weighted lists past the thread's buffer, heapsorted in place"
+# ---- the WebGraph reader holds the whole graph: refused before it reads
+# one past the bound; within it, the same file through runs
+W="$DATA/webgraph/cnr-2000"
+peak 16384 "cnr-2000 at --memory 16M is refused before it is read" \
+    emogi-convert webgraph "$W" w.csr --memory 16M 2>w.err
+grep -q 'cnr-2000: the webgraph reader holds the whole graph: 3216152 arcs need 53.0 MiB, over' \
+    w.err
+ok $? "... naming the arcs and what they need"
+emogi-convert webgraph "$W" wref.csr -q
+emogi-convert webgraph "$W" w64.csr -q --memory 64M
+same_file wref.csr w64.csr "... at 64M it converts, to the same file"
+
 # ---- a graph built in memory only when its build fits
 peak "$(mib 8)" "kron -s 16 at --memory 8M" emogi-convert kron -s 16 b.csr --memory 8M --stats \
     2>b.err

@@ -447,8 +447,13 @@ static void test_bad_properties(const struct adj *g)
     }
     enc_properties(base, &p, g, 12345, NULL); /* everything right but the arc count */
     expect_error("wrong arcs=", base, 1, "but the properties say arcs=12345");
+    uint64_t all = 0;
+    for (uint64_t x = 0; x < g->n; x++)
+        all += g->deg[x];
+    enc_properties(base, &p, g, all - 1, NULL); /* one short: the list must not outgrow it */
+    expect_error("arcs= one short, sequential", base, 1, "more arcs than the");
     p.window = 2; /* the stream refers up to 7 back */
-    enc_properties(base, &p, g, 0, NULL);
+    enc_properties(base, &p, g, all, NULL);
     expect_error("windowsize smaller than the stream's references", base, 1,
                  "is beyond the window size 2");
     expect_error("missing properties", tmp_base("nothing"), 1, "nothing.properties: No such file");
