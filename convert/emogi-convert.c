@@ -289,6 +289,18 @@ static void collect_stats(struct convert_stats *st, const struct built_graph *b)
     st->duplicates_dropped = b->duplicates_dropped;
 }
 
+/* A width that cannot hold the ids is the input's fault: say so naming it,
+ * before either build (--relabel may shrink the count: its build checks). */
+static void check_width(const struct convert_opts *o, const struct parse_result *r)
+{
+    uint32_t width;
+    emogi_error err;
+    if (o->build.relabel || build_choose_width(r->nv, o->build.id_width, &width, &err) == 0)
+        return;
+    fprintf(stderr, "emogi-convert: %s: %s\n", o->input ? o->input : o->format_name, err.msg);
+    exit(1);
+}
+
 /* Everything fitted in one buffer: build in memory, as always. */
 static void build_in_memory(struct job *j, struct parse_result *r, const char *prov, size_t plen,
                             struct convert_stats *st)
@@ -413,6 +425,7 @@ int main(int argc, char **argv)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
     read_edges(&j, &r, &st);
+    check_width(&o, &r);
     size_t plen;
     char *prov = provenance(&o, &plen);
     if (!ooc_spilled(&j.ooc) && fits_in_memory(&j, &r))

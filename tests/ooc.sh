@@ -7,7 +7,7 @@
 # or is missing; a signal mid-conversion.  Nothing may be left behind in
 # --tmpdir or beside the output.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 50
+plan 51
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 mkdir runs
