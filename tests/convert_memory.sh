@@ -1,6 +1,6 @@
 #!/bin/sh
 # convert_memory.sh - --memory is a bound on emogi-convert's peak resident
-# memory, as the kernel measures it (tests/peakrss: ru_maxrss of the child),
+# memory, as the kernel measures it (tests/lib/peakrss: ru_maxrss of the child),
 # give or take the program's own overhead, which emogi-convert(1) states
 # (OVERHEAD below, with room to spare).  Vertices that cannot fit stop the
 # conversion before the work, naming the figure; a line too long to hold
@@ -19,7 +19,7 @@ OVERHEAD=8192 # KiB
 # peak LIMIT_KIB DESCRIPTION CMD... : CMD's peak stays below LIMIT (rss.txt keeps it)
 peak() {
     lim=$1 d=$2; shift 2
-    (ulimit -v 8388608; exec "$EMOGI_BIN/tests/peakrss" rss.txt "$@")
+    (ulimit -v 8388608; exec "$EMOGI_BIN/tests/lib/peakrss" rss.txt "$@")
     st=$?
     r=$(cat rss.txt)
     [ "$r" -lt "$lim" ]

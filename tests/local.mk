@@ -61,10 +61,10 @@ tests_unit_parse_LDFLAGS = $(TOOL_LINKFLAGS)
 TESTS += tests/convert_errors.sh tests/convert_parse.sh
 EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
 
-# --memory as a bound: peak resident memory (tests/peakrss), sparse ids,
+# --memory as a bound: peak resident memory (tests/lib/peakrss), sparse ids,
 # long lines, streamed input; the default bound's cgroup lookup
-check_PROGRAMS += tests/peakrss tests/unit_memory
-tests_peakrss_SOURCES = tests/peakrss.c
+check_PROGRAMS += tests/lib/peakrss tests/unit_memory
+tests_lib_peakrss_SOURCES = tests/lib/peakrss.c
 TESTS += tests/convert_memory.sh tests/unit_memory
 EXTRA_DIST += tests/convert_memory.sh
 tests_unit_memory_LDADD = libconvert.la $(TOOL_LIBS)
