@@ -159,6 +159,11 @@ TESTS += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh
 EXTRA_DIST += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh \
 	tests/lib/pagerank_awk.sh
 
+# ==== python
+# the emogi Python package against the tools and networkx
+TESTS += tests/python.sh
+EXTRA_DIST += tests/python.sh
+
 # ==== ooc
 # out-of-core conversion, binary edge lists, reordering (emogi-convert)
 TESTS += tests/ooc.sh

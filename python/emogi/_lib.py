@@ -1,0 +1,165 @@
+"""ctypes view of libemogi's public C API (formats/emogi_csr.h, kernels/emogi_*.h).
+
+The structs mirror the C headers field for field; keep them in step.
+"""
+import ctypes
+import ctypes.util
+import os
+
+c_u32 = ctypes.c_uint32
+c_u64 = ctypes.c_uint64
+c_dbl = ctypes.c_double
+c_ptr = ctypes.c_void_p
+
+MAX_SECTIONS = 16
+UNREACHED = 0xFFFFFFFF
+NO_PARENT = 0xFFFFFFFFFFFFFFFF
+SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
+
+DIRECTED, WEIGHTED, TRANSPOSE, IDMAP = 1, 2, 4, 8
+WEIGHT_NONE, WEIGHT_UINT32, WEIGHT_FLOAT32 = 0, 1, 2
+PAGERANK_STORE_F64, PAGERANK_STORE_F32 = 0, 1
+
+
+class EmogiError(Exception):
+    """An error reported by libemogi (its message names the file)."""
+
+
+class FormatError(EmogiError):
+    """A .csr file that cannot be opened: missing, damaged or malformed."""
+
+
+class Error(ctypes.Structure):
+    _fields_ = [("msg", ctypes.c_char * 1024)]
+
+    def text(self):
+        return self.msg.decode("utf-8", "replace")
+
+
+class Section(ctypes.Structure):
+    _fields_ = [("type", c_u32), ("crc32", c_u32), ("offset", c_u64), ("size", c_u64)]
+
+
+class CGraph(ctypes.Structure):
+    _fields_ = [
+        ("nv", c_u64), ("ne", c_u64), ("flags", c_u32), ("id_width", c_u32),
+        ("weight_type", c_u32),
+        ("offsets", c_ptr), ("neighbors", c_ptr), ("weights", c_ptr),
+        ("t_offsets", c_ptr), ("t_neighbors", c_ptr), ("t_weights", c_ptr),
+        ("idmap", c_ptr), ("provenance", c_ptr), ("provenance_len", ctypes.c_size_t),
+        ("path", c_ptr), ("map", c_ptr), ("map_size", ctypes.c_size_t),
+        ("nsections", c_u32), ("sections", Section * MAX_SECTIONS),
+    ]
+
+
+class BfsStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("levels", c_u32), ("reached", c_u64),
+                ("edges_examined", c_u64), ("edge_bytes", c_u64)]
+
+
+class SsspOpts(ctypes.Structure):
+    _fields_ = [("unit_weights", ctypes.c_int), ("delta", c_dbl)]
+
+
+class SsspStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("iterations", c_u64), ("reached", c_u64),
+                ("edges_relaxed", c_u64), ("edge_bytes", c_u64)]
+
+
+class CcStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("passes", c_u32), ("edges_examined", c_u64),
+                ("edge_bytes", c_u64)]
+
+
+class PagerankParams(ctypes.Structure):
+    _fields_ = [("damping", c_dbl), ("tolerance", c_dbl), ("max_iterations", c_u32)]
+
+
+class PagerankStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("iterations", c_u32), ("converged", ctypes.c_int),
+                ("delta", c_dbl), ("edges_read", c_u64), ("edge_bytes", c_u64)]
+
+
+def stats_dict(st):
+    """A stats struct as a plain dict."""
+    return {name: getattr(st, name) for name, _ in st._fields_}
+
+
+G = ctypes.POINTER(CGraph)
+E = ctypes.POINTER(Error)
+_SIGNATURES = {
+    "emogi_csr_open": ([ctypes.c_char_p, G, E], ctypes.c_int),
+    "emogi_csr_verify": ([G, E], ctypes.c_int),
+    "emogi_csr_close": ([G], None),
+    "emogi_gpu_count": ([E], ctypes.c_int),
+    "emogi_bfs_cpu": ([G, c_u64, c_ptr, ctypes.POINTER(BfsStats), E], ctypes.c_int),
+    "emogi_bfs_parents": ([G, c_u64, c_ptr, c_ptr, E], ctypes.c_int),
+    "emogi_sssp_float_dist": ([G, ctypes.POINTER(SsspOpts)], ctypes.c_int),
+    "emogi_sssp_check_weights": ([G, ctypes.POINTER(SsspOpts), E], ctypes.c_int),
+    "emogi_sssp_cpu": ([G, c_u64, ctypes.POINTER(SsspOpts), c_ptr,
+                        ctypes.POINTER(SsspStats), E], ctypes.c_int),
+    "emogi_cc_check_graph": ([G, E], ctypes.c_int),
+    "emogi_cc_cpu": ([G, c_ptr, ctypes.POINTER(CcStats), E], ctypes.c_int),
+    "emogi_pagerank_check_params": ([ctypes.POINTER(PagerankParams), E], ctypes.c_int),
+    "emogi_pagerank_in_edges": ([G, G, E], ctypes.c_int),
+    "emogi_pagerank_in_edges_free": ([G, G], None),
+    "emogi_pagerank_cpu": ([G, ctypes.POINTER(PagerankParams), c_ptr,
+                            ctypes.POINTER(PagerankStats), E], ctypes.c_int),
+    "emogi_pagerank_cpu_gs": ([G, ctypes.POINTER(PagerankParams), ctypes.c_int, c_ptr,
+                               ctypes.POINTER(PagerankStats), E], ctypes.c_int),
+}
+
+
+def _candidates():
+    """Where libemogi may be, most specific first."""
+    env = os.environ.get("EMOGI_LIB")
+    if env:
+        yield os.path.join(env, "libemogi.so") if os.path.isdir(env) else env
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    # installed by `make install`: the libdir configure chose
+    try:
+        with open(os.path.join(here, "libdir.txt")) as f:
+            yield os.path.join(f.read().strip(), "libemogi.so.0")
+    except OSError:
+        pass
+    # the package inside a build tree (python/emogi): the tree's .libs
+    d = here
+    for _ in range(3):
+        d = os.path.dirname(d)
+        yield os.path.join(d, ".libs", "libemogi.so")
+    yield ctypes.util.find_library("emogi") or "libemogi.so.0"
+
+
+_lib = None
+
+
+def lib():
+    """libemogi, loaded once with every function's signature set."""
+    global _lib
+    if _lib is not None:
+        return _lib
+    tried = []
+    for path in _candidates():
+        if os.sep in path and not os.path.exists(path):
+            tried.append(path)
+            continue
+        try:
+            handle = ctypes.CDLL(path)
+        except OSError as e:
+            tried.append("%s (%s)" % (path, e))
+            continue
+        for name, (args, res) in _SIGNATURES.items():
+            fn = getattr(handle, name)
+            fn.argtypes, fn.restype = args, res
+        _lib = handle
+        return _lib
+    raise EmogiError("libemogi not found (set EMOGI_LIB to the library or its folder); tried: "
+                     + ", ".join(tried))
+
+
+def call(cls, fn, *args):
+    """Call a libemogi function taking an emogi_error last; raise CLS with its message."""
+    err = Error()
+    if fn(*args, ctypes.byref(err)) != 0:
+        raise cls(err.text())

@@ -1,0 +1,141 @@
+"""Reading and writing .csr files (emogi-csr(5)) as numpy arrays."""
+import builtins
+import ctypes
+import os
+
+import numpy as np
+
+from . import _lib
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, FormatError
+
+ALIGN = 4096
+MAGIC = b"EMOGICSR"
+VERSION = 1
+SEC_OFFSETS, SEC_NEIGHBORS, SEC_WEIGHTS = 1, 2, 3
+SEC_T_OFFSETS, SEC_T_NEIGHBORS, SEC_T_WEIGHTS, SEC_IDMAP, SEC_PROVENANCE = 4, 5, 6, 7, 8
+_ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "neighbors", SEC_WEIGHTS: "weights",
+          SEC_T_OFFSETS: "t_offsets", SEC_T_NEIGHBORS: "t_neighbors",
+          SEC_T_WEIGHTS: "t_weights", SEC_IDMAP: "idmap"}
+NETWORKX_MAX_EDGES = 10_000_000
+
+
+class Graph:
+    """An opened .csr file: header fields as attributes, sections as read-only memmaps.
+
+    Attributes: path, nv, ne, flags, directed, weighted, has_transpose, id_width,
+    weight_type ('uint32', 'float32' or None), and the arrays offsets, neighbors,
+    weights, t_offsets, t_neighbors, t_weights, idmap (None when absent), and
+    provenance (str, or None).  Close with close() or use it as a context manager.
+    """
+
+    def __init__(self, path):
+        self.path = os.fspath(path)
+        self._c = _lib.CGraph()
+        _lib.call(FormatError, _lib.lib().emogi_csr_open, os.fsencode(self.path),
+                  ctypes.byref(self._c))
+        self._open = True
+        c = self._c
+        self.nv, self.ne, self.flags, self.id_width = c.nv, c.ne, c.flags, c.id_width
+        self.directed = bool(c.flags & DIRECTED)
+        self.weighted = bool(c.flags & WEIGHTED)
+        self.has_transpose = bool(c.flags & TRANSPOSE)
+        self.has_idmap = bool(c.flags & IDMAP)
+        self.weight_type = {1: "uint32", 2: "float32"}.get(c.weight_type)
+        for attr in _ATTRS.values():
+            setattr(self, attr, None)
+        self.provenance = None
+        for i in range(c.nsections):
+            self._map_section(c.sections[i])
+
+    def _dtype(self, kind):
+        ids = np.dtype("<u4" if self.id_width == 4 else "<u8")
+        weights = np.dtype("<u4" if self.weight_type == "uint32" else "<f4")
+        return {SEC_NEIGHBORS: ids, SEC_T_NEIGHBORS: ids, SEC_WEIGHTS: weights,
+                SEC_T_WEIGHTS: weights}.get(kind, np.dtype("<u8"))
+
+    def _map_section(self, sec):
+        if sec.type == SEC_PROVENANCE:
+            with builtins.open(self.path, "rb") as f:
+                f.seek(sec.offset)
+                self.provenance = f.read(sec.size).decode("utf-8", "replace")
+            return
+        dtype = self._dtype(sec.type)
+        count = sec.size // dtype.itemsize
+        if count == 0:  # numpy cannot map zero bytes
+            arr = np.empty(0, dtype)
+            arr.flags.writeable = False
+        else:
+            arr = np.memmap(self.path, dtype=dtype, mode="r", offset=sec.offset, shape=(count,))
+        setattr(self, _ATTRS[sec.type], arr)
+
+    def close(self):
+        """Release libemogi's mapping (the numpy memmaps stay valid)."""
+        if getattr(self, "_open", False):
+            _lib.lib().emogi_csr_close(ctypes.byref(self._c))
+            self._open = False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    def __repr__(self):
+        return "<emogi.Graph %s: nv=%d ne=%d %s%s>" % (
+            self.path, self.nv, self.ne, "directed" if self.directed else "undirected",
+            ", " + self.weight_type + " weights" if self.weighted else "")
+
+    def cgraph(self):
+        """The C struct emogi_graph (for libemogi calls); the graph must be open."""
+        if not self._open:
+            raise ValueError("%s: graph is closed" % self.path)
+        return self._c
+
+    def verify(self):
+        """Check every section's crc32 as emogi-info --verify does; raise FormatError."""
+        _lib.call(FormatError, _lib.lib().emogi_csr_verify, ctypes.byref(self.cgraph()))
+
+    def degree(self):
+        """Out-degree of every vertex, a uint64 array of nv entries."""
+        return np.diff(self.offsets)
+
+    def to_scipy(self):
+        """The graph as a scipy.sparse.csr_matrix of shape (nv, nv).
+
+        Data are the weights, or float64 ones for an unweighted graph.  Indices are
+        copied to int64 (scipy's index type), so this costs memory of its own.
+        """
+        import scipy.sparse
+        data = self.weights if self.weighted else np.ones(self.ne, dtype=np.float64)
+        return scipy.sparse.csr_matrix(
+            (np.asarray(data), self.neighbors.astype(np.int64),
+             self.offsets.astype(np.int64)), shape=(self.nv, self.nv))
+
+    def to_networkx(self, max_edges=NETWORKX_MAX_EDGES):
+        """The graph as a networkx DiGraph (directed) or Graph (undirected).
+
+        Weights become the 'weight' edge attribute; parallel edges collapse into
+        one.  Graphs of more than max_edges stored edges are refused (ValueError):
+        networkx holds every edge as Python objects.
+        """
+        import networkx as nx
+        if self.ne > max_edges:
+            raise ValueError("%s: %d edges is over the networkx limit of %d (pass max_edges="
+                             " to raise it)" % (self.path, self.ne, max_edges))
+        h = nx.DiGraph() if self.directed else nx.Graph()
+        h.add_nodes_from(range(self.nv))
+        src = np.repeat(np.arange(self.nv, dtype=np.uint64), self.degree().astype(np.int64)).tolist()
+        dst = self.neighbors.tolist()
+        if self.weighted:
+            h.add_weighted_edges_from(zip(src, dst, self.weights.tolist()))
+        else:
+            h.add_edges_from(zip(src, dst))
+        return h
+
+
+def open(path):  # noqa: A001 - emogi.open is the package's entry point
+    """Open and validate a .csr file as libemogi does; raise FormatError if it is bad."""
+    return Graph(path)

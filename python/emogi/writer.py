@@ -1,0 +1,221 @@
+"""Writing .csr files (emogi-csr(5)) from numpy arrays or scipy matrices."""
+import os
+import struct
+import tempfile
+import zlib
+
+import numpy as np
+
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP
+from .csr import ALIGN, MAGIC, VERSION
+
+MAX_U32 = 0xFFFFFFFF
+
+
+def _from_edges(edges, weights, nv, directed):
+    edges = np.asarray(edges)
+    if edges.ndim != 2 or edges.shape[1] != 2:
+        raise ValueError("edges must be an array of shape (m, 2)")
+    if edges.size and edges.min() < 0:
+        raise ValueError("edges: negative vertex id")
+    src, dst = edges[:, 0].astype(np.uint64), edges[:, 1].astype(np.uint64)
+    if nv is None:
+        nv = int(edges.max()) + 1 if edges.size else 0
+    if weights is not None:
+        weights = np.asarray(weights)
+        if weights.shape != (len(src),):
+            raise ValueError("weights: %s entries for %d edges" % (weights.shape, len(src)))
+    if not directed:  # stored symmetric: each edge both ways, a self loop once
+        back = src != dst
+        src, dst = np.concatenate([src, dst[back]]), np.concatenate([dst, src[back]])
+        if weights is not None:
+            weights = np.concatenate([weights, weights[back]])
+    if len(src) and int(max(src.max(), dst.max())) >= nv:
+        raise ValueError("edges: vertex id out of range 0..%d" % (nv - 1))
+    return _lists_from_pairs(src, dst, weights, nv)
+
+
+def _lists_from_pairs(src, dst, weights, nv):
+    order = np.lexsort((dst, src))
+    offsets = np.zeros(nv + 1, dtype=np.uint64)
+    np.cumsum(np.bincount(src.astype(np.int64), minlength=nv), out=offsets[1:])
+    return offsets, dst[order], None if weights is None else weights[order]
+
+
+def _from_matrix(matrix, weighted):
+    a = matrix.tocsr(copy=True)
+    if a.shape[0] != a.shape[1]:
+        raise ValueError("matrix must be square, not %dx%d" % a.shape)
+    a.sort_indices()
+    if weighted is None:
+        weighted = bool(np.any(a.data != 1))
+    return a.indptr, a.indices, a.data if weighted else None
+
+
+def _sources(offsets):
+    nv = len(offsets) - 1
+    return np.repeat(np.arange(nv, dtype=np.uint64), np.diff(offsets).astype(np.int64))
+
+
+def _check_lists(offsets, neighbors, weights):
+    """Validate CSR arrays; sort each list (weights along) if it is not sorted."""
+    offsets = np.asarray(offsets)
+    neighbors = np.asarray(neighbors)
+    if offsets.ndim != 1 or len(offsets) < 1:
+        raise ValueError("offsets must be a 1-d array of nv+1 entries")
+    nv = len(offsets) - 1
+    if offsets[0] != 0 or np.any(np.diff(offsets.astype(np.int64)) < 0):
+        raise ValueError("offsets must start at 0 and never decrease")
+    if int(offsets[-1]) != len(neighbors):
+        raise ValueError("offsets end at %d but there are %d neighbours"
+                         % (int(offsets[-1]), len(neighbors)))
+    if weights is not None and np.shape(weights) != (len(neighbors),):
+        raise ValueError("weights must have one entry per neighbour")
+    if len(neighbors) and (neighbors.min() < 0 or int(neighbors.max()) >= nv):
+        raise ValueError("neighbour id out of range 0..%d" % (nv - 1))
+    offsets = offsets.astype("<u8")
+    neighbors = neighbors.astype(np.uint64)
+    src = _sources(offsets)
+    step = np.diff(neighbors.astype(np.int64))
+    if np.any((step < 0) & (src[1:] == src[:-1])):
+        order = np.lexsort((neighbors, src))
+        neighbors = neighbors[order]
+        weights = None if weights is None else np.asarray(weights)[order]
+    return offsets, neighbors, weights
+
+
+def _weight_array(weights):
+    """(array, weight_type): uint32 for integers, float32 for floats."""
+    w = np.asarray(weights)
+    if np.issubdtype(w.dtype, np.integer) or w.dtype == np.bool_:
+        if w.size and (w.min() < 0 or int(w.max()) > MAX_U32):
+            raise ValueError("integer weights must lie in 0..%d" % MAX_U32)
+        return w.astype("<u4"), 1
+    if np.issubdtype(w.dtype, np.floating):
+        w32 = w.astype("<f4")
+        if not np.all(np.isfinite(w32)):
+            raise ValueError("float weights must be finite (in float32)")
+        return w32, 2
+    raise ValueError("weights must be integers or floats, not %s" % w.dtype)
+
+
+def _check_symmetric(offsets, neighbors):
+    src = _sources(offsets)
+    fwd = np.lexsort((neighbors, src))
+    back = np.lexsort((src, neighbors))
+    if not (np.array_equal(src[fwd], neighbors[back]) and
+            np.array_equal(neighbors[fwd], src[back])):
+        raise ValueError("an undirected graph must be stored symmetric: an edge u-v in the "
+                         "lists of both u and v (pass directed=True, or an edge list)")
+
+
+def _transpose(offsets, neighbors, weights, nv):
+    src = _sources(offsets)
+    return _lists_from_pairs(neighbors, src, weights, nv)
+
+
+def _layout(sections):
+    """[(type, bytes-like, offset)] in type order, per emogi-csr(5)."""
+    pos, out = ALIGN, []
+    for kind, data in sections:
+        size = memoryview(data).nbytes
+        out.append((kind, data, pos, size))
+        pos += -(-size // ALIGN) * ALIGN
+    return out, pos
+
+
+def _header(nv, ne, flags, id_width, weight_type, table, file_size):
+    page = bytearray(ALIGN)
+    struct.pack_into("<8sII QQ IIII QQ", page, 0, MAGIC, VERSION, 0, nv, ne, flags, id_width,
+                     weight_type, len(table), file_size, 0)
+    for i, (kind, data, offset, size) in enumerate(table):
+        struct.pack_into("<IIQQ", page, 64 + 24 * i, kind, zlib.crc32(data), offset, size)
+    struct.pack_into("<I", page, 12, zlib.crc32(page))
+    return page
+
+
+def _write_atomic(path, header, table, file_size):
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".tmp.")
+    try:
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "wb") as f:
+            f.write(header)
+            for _, data, offset, size in table:
+                f.seek(offset)
+                f.write(data)
+            f.truncate(file_size)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matrix=None,
+          nv=None, directed=True, transpose=None, weighted=None, idmap=None,
+          provenance=None, id_width=None):
+    """Write a .csr file (emogi-csr(5)) that every emogi tool accepts.
+
+    The graph comes from exactly one of:
+      offsets, neighbors[, weights]  CSR arrays as stored (nv = len(offsets) - 1);
+      edges=[(u, v), ...][, weights] an edge list (nv defaults to the largest id + 1);
+                                     undirected edges are stored both ways;
+      matrix=A                       a square scipy sparse matrix; its data are the
+                                     weights when weighted=True, or when weighted is
+                                     None and some entry is not 1.
+    Lists that are not sorted are sorted (weights along).  directed says whether
+    edges are directed; CSR arrays and matrices of an undirected graph must already
+    be symmetric (ValueError otherwise).  Integer weights are stored as uint32, float
+    weights as float32.  transpose (default: directed) stores the in-edges, which
+    emogi-cc needs on directed graphs.  idmap: nv input ids; provenance: text of
+    'key: value' lines.  The file is written to a temporary in the same folder and
+    renamed over path only when complete, so a failure leaves nothing behind.
+    """
+    given = [edges is not None, matrix is not None, offsets is not None]
+    if sum(given) != 1:
+        raise ValueError("give exactly one of offsets/neighbors, edges= or matrix=")
+    if edges is not None:
+        offsets, neighbors, weights = _from_edges(edges, weights, nv, directed)
+    elif matrix is not None:
+        offsets, neighbors, weights = _from_matrix(matrix, weighted)
+    elif neighbors is None:
+        raise ValueError("offsets need neighbors")
+    offsets, neighbors, weights = _check_lists(offsets, neighbors, weights)
+    nv, ne = len(offsets) - 1, len(neighbors)
+    if not directed:
+        _check_symmetric(offsets, neighbors)
+    if id_width is None:
+        id_width = 4 if nv <= MAX_U32 else 8
+    if id_width not in (4, 8) or (id_width == 4 and nv > MAX_U32):
+        raise ValueError("id_width must be 4 (up to 2^32-1 vertices) or 8")
+    ids = "<u4" if id_width == 4 else "<u8"
+    flags = 0 if not directed else DIRECTED
+    weight_type = 0
+    sections = [(1, offsets), (2, np.ascontiguousarray(neighbors, dtype=ids))]
+    if weights is not None:
+        weights, weight_type = _weight_array(weights)
+        flags |= WEIGHTED
+        sections.append((3, weights))
+    if directed if transpose is None else transpose:
+        flags |= TRANSPOSE
+        t_off, t_nbr, t_w = _transpose(offsets, neighbors, weights, nv)
+        sections += [(4, t_off), (5, np.ascontiguousarray(t_nbr, dtype=ids))]
+        if t_w is not None:
+            sections.append((6, np.ascontiguousarray(t_w)))
+    if idmap is not None:
+        idmap = np.asarray(idmap)
+        if idmap.shape != (nv,):
+            raise ValueError("idmap must have nv = %d entries" % nv)
+        flags |= IDMAP
+        sections.append((7, idmap.astype("<u8")))
+    if provenance is not None:
+        sections.append((8, provenance.encode("utf-8")))
+    sections = [(k, d if isinstance(d, bytes) else np.ascontiguousarray(d)) for k, d in sections]
+    table, file_size = _layout(sections)
+    header = _header(nv, ne, flags, id_width, weight_type, table, file_size)
+    _write_atomic(path, header, table, file_size)

@@ -1,0 +1,373 @@
+"""Tests of the emogi Python package, printing TAP (run by tests/python.sh).
+
+Results are checked against the tools (byte for byte) and against networkx,
+an independent implementation, on small graphs.  Needs EMOGI_BIN (the tools),
+top_srcdir (the data) and a working folder as the current directory.
+"""
+import os
+import subprocess
+import sys
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import emogi  # noqa: E402
+
+BIN = os.environ.get("EMOGI_BIN", ".")
+DATA = os.path.join(os.environ.get("top_srcdir", "."), "tests", "data")
+try:
+    import scipy.sparse
+except ImportError:
+    scipy = None
+try:
+    import networkx as nx
+except ImportError:
+    nx = None
+
+_tests = []
+
+
+def test(needs=()):
+    def wrap(fn):
+        _tests.append((fn, needs))
+        return fn
+    return wrap
+
+
+def tool(name, *args):
+    subprocess.run([os.path.join(BIN, name)] + [str(a) for a in args], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def convert(fmt, src, out, *opts):
+    tool("emogi-convert", fmt, src, out, "-q", *opts)
+    return emogi.open(out)
+
+
+def write_lines(path, rows):
+    with open(path, "w") as f:
+        f.writelines(" ".join(str(x) for x in r) + "\n" for r in rows)
+    return path
+
+
+def nx_from_csr(g):
+    """A networkx graph built from the file's arrays by hand (not to_networkx)."""
+    h = nx.DiGraph() if g.directed else nx.Graph()
+    h.add_nodes_from(range(g.nv))
+    for u in range(g.nv):
+        for i in range(int(g.offsets[u]), int(g.offsets[u + 1])):
+            w = float(g.weights[i]) if g.weighted else 1.0
+            h.add_edge(u, int(g.neighbors[i]), weight=w)
+    return h
+
+
+def karate_nx():
+    """Zachary's karate club read from the .mtx itself, independently of emogi."""
+    h = nx.Graph()
+    h.add_nodes_from(range(34))
+    rows = [l.split() for l in open(os.path.join(DATA, "karate.mtx")) if not l.startswith("%")]
+    for r, c in rows[1:]:
+        h.add_edge(int(r) - 1, int(c) - 1)
+    return h
+
+
+def directed_graph():
+    """Directed, with vertices 7..9 unreachable from 0 and a dangling vertex 6."""
+    edges = [(0, 1), (0, 2), (1, 3), (2, 3), (3, 4), (4, 1), (4, 5), (5, 6), (2, 6),
+             (7, 8), (8, 9), (9, 7), (9, 0)]
+    write_lines("dir.el", edges)
+    return convert("el", "dir.el", "dir.csr", "--directed", "--transpose")
+
+
+def weighted_graph(kind):
+    rng = np.random.default_rng(16)
+    n, m = 60, 240
+    edges = set()
+    while len(edges) < m:
+        u, v = (int(x) for x in rng.integers(0, n, 2))
+        if u != v:
+            edges.add((u, v))
+    rows = []
+    for u, v in sorted(edges):
+        w = int(rng.integers(1, 20)) if kind == "int" else round(float(rng.uniform(0.1, 9)), 3)
+        rows.append((u, v, w))
+    write_lines("w.wel", rows)
+    return convert("wel", "w.wel", "w-%s.csr" % kind, "--directed", "--transpose")
+
+
+def dist_array(lengths, n, unreached, dtype):
+    out = np.full(n, unreached, dtype=dtype)
+    for v, d in lengths.items():
+        out[v] = d
+    return out
+
+
+# ---- cnr-2000: the README's example, against the tools byte for byte ----
+
+@test()
+def cnr_bfs_matches_tool():
+    g = convert("webgraph", os.path.join(DATA, "webgraph", "cnr-2000"), "cnr.csr",
+                "--undirected")
+    assert g.nv == 325557 and g.ne == 5477938
+    depth = emogi.bfs(g, 0)
+    tool("emogi-bfs", "cnr.csr", "-s", 0, "-o", "cnr-bfs.bin")
+    with open("cnr-bfs.bin", "rb") as f:
+        assert depth.tobytes() == f.read(), "emogi.bfs differs from emogi-bfs"
+    assert depth.dtype == np.uint32
+
+
+@test()
+def cnr_cc_pagerank_match_tools():
+    g = emogi.open("cnr.csr")
+    tool("emogi-cc", "cnr.csr", "-o", "cnr-cc.bin")
+    assert np.array_equal(emogi.cc(g), emogi.read_result("cnr-cc.bin", g, "cc"))
+    tool("emogi-pagerank", "cnr.csr", "--method", "jacobi", "-o", "cnr-pr.bin")
+    rank = emogi.pagerank(g, method="jacobi")
+    with open("cnr-pr.bin", "rb") as f:
+        assert rank.tobytes() == f.read(), "jacobi PageRank differs from the tool's"
+
+
+# ---- against networkx ----
+
+@test(needs=("networkx", "scipy"))  # nx.pagerank uses scipy
+def karate_all_algorithms():
+    g = convert("mtx", os.path.join(DATA, "karate.mtx"), "karate.csr")
+    h = karate_nx()
+    assert (g.nv, g.ne // 2, g.directed) == (34, h.number_of_edges(), False)
+    for s in (0, 16, 33):
+        want = dist_array(nx.single_source_shortest_path_length(h, s), 34, 0xFFFFFFFF, np.uint32)
+        assert np.array_equal(emogi.bfs(g, s), want), "bfs from %d" % s
+        want = dist_array(nx.single_source_shortest_path_length(h, s), 34, 2**64 - 1, np.uint64)
+        assert np.array_equal(emogi.sssp(g, s, unit_weights=True), want), "sssp from %d" % s
+    assert np.array_equal(emogi.cc(g), np.zeros(34, dtype=np.uint32))
+    check_pagerank(g, h)
+    assert np.array_equal(emogi.degree(g) if hasattr(emogi, "degree") else g.degree(),
+                          np.array([h.degree(v) for v in range(34)]))
+
+
+def check_pagerank(g, h):
+    n = g.nv
+    want = nx.pagerank(h, alpha=0.85, tol=1e-12, max_iter=1000, weight=None)
+    want = np.array([want[v] for v in range(n)])
+    for method in ("jacobi", "gauss-seidel"):
+        # emogi's tolerance is the total L1 change: networkx's tol times n
+        got = emogi.pagerank(g, damping=0.85, tolerance=1e-12 * n, max_iterations=1000,
+                             method=method)
+        assert got.dtype == np.float64
+        assert np.abs(got - want).sum() < 1e-9, "%s: L1 %g" % (method, np.abs(got - want).sum())
+    # the default tolerance 1e-4 leaves the result within d/(1-d)*1e-4 in L1
+    got = emogi.pagerank(g, precision="float32")
+    assert got.dtype == np.float32 and np.abs(got - want).sum() < 0.85 / 0.15 * 1e-4 + 1e-6
+
+
+@test(needs=("networkx", "scipy"))
+def directed_unreachable():
+    g = directed_graph()
+    h = nx_from_csr(g)
+    for s in (0, 7, 6):
+        want = dist_array(nx.single_source_shortest_path_length(h, s), g.nv, 0xFFFFFFFF,
+                          np.uint32)
+        assert np.array_equal(emogi.bfs(g, s), want), "bfs from %d" % s
+    depth, parent = emogi.bfs(g, 0, parents=True)
+    assert parent[0] == 0 and all(parent[v] == emogi.NO_PARENT for v in (7, 8, 9))
+    for v in range(1, 7):
+        assert h.has_edge(int(parent[v]), v) and depth[parent[v]] + 1 == depth[v]
+    labels = np.zeros(g.nv, dtype=np.uint32)
+    for comp in nx.weakly_connected_components(h):
+        labels[list(comp)] = min(comp)
+    assert np.array_equal(emogi.cc(g), labels)
+    write_lines("two.el", [(0, 1), (2, 3), (3, 2)])
+    g2 = convert("el", "two.el", "two.csr", "--directed", "--transpose")
+    assert list(emogi.cc(g2)) == [0, 0, 2, 2]
+    check_pagerank(g, h)
+
+
+@test(needs=("networkx",))
+def weighted_sssp():
+    for kind in ("int", "float"):
+        g = weighted_graph(kind)
+        assert g.weight_type == ("uint32" if kind == "int" else "float32")
+        h = nx_from_csr(g)
+        for s in (0, 5, 31):
+            want = nx.single_source_dijkstra_path_length(h, s, weight="weight")
+            got = emogi.sssp(g, s)
+            if kind == "int":
+                assert np.array_equal(got, dist_array(want, g.nv, 2**64 - 1, np.uint64))
+            else:
+                assert got.dtype == np.float32
+                ref = dist_array(want, g.nv, np.inf, np.float64)
+                assert np.array_equal(np.isinf(got), np.isinf(ref))
+                assert np.allclose(got[np.isfinite(ref)], ref[np.isfinite(ref)], rtol=1e-5)
+        unit = nx.single_source_shortest_path_length(h, 0)
+        assert np.array_equal(emogi.sssp(g, 0, unit_weights=True),
+                              dist_array(unit, g.nv, 2**64 - 1, np.uint64))
+
+
+# ---- emogi.write and scipy ----
+
+@test(needs=("scipy",))
+def scipy_round_trips():
+    rng = np.random.default_rng(7)
+    a = scipy.sparse.random(50, 50, density=0.08, format="csr", random_state=1)
+    b = a.copy()
+    b.data = rng.integers(1, 1000, len(b.data)).astype(np.int64)
+    c = a.copy()
+    c.data[:] = 1
+    s = (a + a.T).tocsr()
+    for name, m, directed, wtype in (("float", a, True, "float32"), ("int", b, True, "uint32"),
+                                     ("pattern", c, True, None), ("sym", s, False, "float32")):
+        path = "rt-%s.csr" % name
+        emogi.write(path, matrix=m, directed=directed)
+        tool("emogi-info", "--verify", path)
+        g = emogi.open(path)
+        assert (g.nv, g.ne, g.directed, g.weight_type) == (50, m.nnz, directed, wtype), name
+        back = g.to_scipy()
+        want = m.astype(np.float32) if wtype == "float32" else m
+        assert (back != want).nnz == 0, name
+        assert g.has_transpose == directed
+        if directed:
+            t = scipy.sparse.csr_matrix((np.ones(g.ne), g.t_neighbors.astype(np.int64),
+                                         g.t_offsets.astype(np.int64)), shape=(50, 50))
+            assert (t != (m != 0).T.astype(np.float64)).nnz == 0, name + " transpose"
+    try:
+        emogi.write("bad.csr", matrix=a, directed=False)
+        raise AssertionError("an asymmetric undirected matrix was accepted")
+    except ValueError:
+        assert not os.path.exists("bad.csr")
+
+
+@test()
+def write_matches_convert():
+    edges = [(3, 1), (0, 2), (1, 0), (2, 3), (0, 1), (4, 4)]
+    write_lines("small.el", edges)
+    for opts, directed in ((("--directed", "--transpose", "--keep-self-loops"), True),
+                           (("--undirected", "--keep-self-loops", "--keep-duplicates"), False)):
+        ref = convert("el", "small.el", "conv.csr", *opts)
+        emogi.write("mine.csr", edges=np.array(edges), directed=directed,
+                    provenance=ref.provenance)
+        with open("conv.csr", "rb") as f1, open("mine.csr", "rb") as f2:
+            assert f1.read() == f2.read(), "emogi.write differs from emogi-convert %s" % (opts,)
+    emogi.write("arr.csr", [0, 2, 3, 3], [2, 1, 0], weights=[5, 6, 7], idmap=[10, 20, 30])
+    g = emogi.open("arr.csr")
+    assert list(g.neighbors) == [1, 2, 0] and list(g.weights) == [6, 5, 7]
+    assert list(g.idmap) == [10, 20, 30] and g.provenance is None
+    tool("emogi-info", "--verify", "arr.csr")
+
+
+# ---- read_result, errors ----
+
+@test()
+def read_result_dtypes():
+    g = directed_graph()
+    tool("emogi-bfs", "dir.csr", "-s", 0, "-o", "d.bin", "--parents", "p.bin")
+    assert emogi.read_result("d.bin", g, "bfs").dtype == np.uint32
+    got = emogi.read_result("p.bin", "dir.csr", "parents")
+    assert got.dtype == np.uint64 and np.array_equal(got, emogi.bfs(g, 0, parents=True)[1])
+    for kind, want in (("int", np.uint64), ("float", np.float32)):
+        gw = weighted_graph(kind)
+        tool("emogi-sssp", gw.path, "-s", 0, "-o", "s.bin")
+        got = emogi.read_result("s.bin", gw, "sssp")
+        assert got.dtype == want and np.array_equal(got, emogi.sssp(gw, 0))
+    tool("emogi-sssp", gw.path, "-s", 0, "--unit-weights", "-o", "u.bin")
+    got = emogi.read_result("u.bin", gw, "sssp")
+    assert got.dtype == np.uint64 and np.array_equal(got, emogi.sssp(gw, 0, unit_weights=True))
+    for width, want in ((4, np.uint32), (8, np.uint64)):
+        g8 = convert("el", "dir.el", "id%d.csr" % width, "--transpose", "--id-width", width)
+        tool("emogi-cc", g8.path, "-o", "c.bin")
+        got = emogi.read_result("c.bin", g8, "cc")
+        assert got.dtype == want and np.array_equal(got, emogi.cc(g8)) and emogi.cc(g8).dtype == want
+    for prec, want in (("float64", np.float64), ("float32", np.float32)):
+        tool("emogi-pagerank", "dir.csr", "--precision", prec, "--method", "jacobi", "-o", "r.bin")
+        got = emogi.read_result("r.bin", g, "pagerank")
+        assert got.dtype == want
+        assert np.array_equal(got, emogi.pagerank(g, precision=prec, method="jacobi"))
+    try:
+        emogi.read_result("d.bin", g, "parents")
+        raise AssertionError("a depth file read as parents")
+    except ValueError as e:
+        assert "d.bin" in str(e)
+
+
+@test()
+def errors_carry_the_library_message():
+    g = directed_graph()
+    data = bytearray(open("dir.csr", "rb").read())
+    with open("short.csr", "wb") as f:
+        f.write(data[:4096 + 100])
+    for path in ("short.csr", "missing.csr"):
+        try:
+            emogi.open(path)
+            raise AssertionError(path + " opened")
+        except emogi.FormatError as e:
+            assert path in str(e), str(e)
+    data[g.neighbors.offset + 4] ^= 0xFF  # a neighbour id: only the crc32 sees it
+    with open("crc.csr", "wb") as f:
+        f.write(data)
+    try:
+        bad = emogi.open("crc.csr")
+        bad.verify()
+        raise AssertionError("damaged neighbors passed")
+    except emogi.FormatError as e:
+        assert "crc.csr" in str(e), str(e)
+    try:
+        emogi.bfs(g, 10)
+        raise AssertionError("source 10 of 10 vertices accepted")
+    except ValueError as e:
+        assert "dir.csr" in str(e) and "out of range" in str(e), str(e)
+    try:
+        emogi.sssp(g, 0)
+        raise AssertionError("sssp without weights accepted")
+    except emogi.EmogiError as e:
+        assert "no weights" in str(e), str(e)
+    try:
+        emogi.bfs(g, 0, device="gpu")
+        raise AssertionError("device=gpu accepted")
+    except emogi.EmogiError:
+        pass
+    write_lines("nt.el", [(0, 1)])
+    try:
+        emogi.cc(convert("el", "nt.el", "nt.csr", "--directed"))
+        raise AssertionError("cc on a directed graph without transpose")
+    except emogi.EmogiError as e:
+        assert "transpose" in str(e), str(e)
+
+
+@test(needs=("networkx",))
+def to_networkx_and_its_limit():
+    g = directed_graph()
+    h = g.to_networkx()
+    assert isinstance(h, nx.DiGraph) and h.number_of_edges() == g.ne
+    assert sorted(h.edges()) == sorted(nx_from_csr(g).edges())
+    gw = weighted_graph("int")
+    hw = gw.to_networkx()
+    assert all(hw[u][v]["weight"] == d["weight"] for u, v, d in nx_from_csr(gw).edges(data=True))
+    try:
+        g.to_networkx(max_edges=5)
+        raise AssertionError("limit not enforced")
+    except ValueError as e:
+        assert "limit" in str(e)
+
+
+def main():
+    print("1..%d" % len(_tests))
+    failed = 0
+    have = {"scipy": scipy is not None, "networkx": nx is not None}
+    for n, (fn, needs) in enumerate(_tests, 1):
+        missing = [m for m in needs if not have[m]]
+        if missing:
+            print("ok %d # SKIP %s: %s not installed" % (n, fn.__name__, ", ".join(missing)))
+            continue
+        try:
+            fn()
+            print("ok %d - %s" % (n, fn.__name__))
+        except Exception:  # report and go on: one TAP line per test
+            failed = 1
+            print("not ok %d - %s" % (n, fn.__name__))
+            for line in traceback.format_exc().splitlines():
+                print("# " + line)
+    return failed
+
+
+if __name__ == "__main__":
+    sys.exit(main())

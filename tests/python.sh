@@ -1,0 +1,18 @@
+#!/bin/sh
+# The emogi Python package (python/): its TAP test script compares every
+# algorithm with the tools and with networkx, and round-trips scipy matrices.
+# Needs a python3 with numpy; scipy and networkx tests skip without them.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# the first python3 with numpy, scipy and networkx, else the first with numpy
+py=
+for mods in 'numpy, scipy, networkx' numpy; do
+    for p in python3 /usr/bin/python3; do
+        if "$p" -c "import $mods" 2>/dev/null; then py=$p; break 2; fi
+    done
+done
+[ -n "$py" ] || skip_all "no python3 with numpy (tried python3, /usr/bin/python3)"
+[ -e "$EMOGI_BIN/.libs/libemogi.so" ] || skip_all "no shared libemogi in $EMOGI_BIN/.libs"
+
+EMOGI_LIB="$EMOGI_BIN/.libs/libemogi.so" EMOGI_BIN="$EMOGI_BIN" top_srcdir="$top_srcdir" \
+    "$py" "$top_srcdir/python/tests/test_emogi.py"
