@@ -13,19 +13,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "build.h"
-
-double build_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int threads_now(void)
 {
@@ -282,14 +274,14 @@ static void note(void (*progress)(const char *), const char *phase)
 static int finish_side(const struct build_ctx *c, struct build_side *s, struct built_graph *b,
                        emogi_error *err)
 {
-    double t = build_now();
+    double t = emogi_now();
     if (build_sort_blocks(c, s, err) || compact_side(c, s, &b->duplicates_dropped, err))
         return -1;
-    double t2 = build_now();
+    double t2 = emogi_now();
     b->times.sort += t2 - t;
     if (finish_weights(c, s, err))
         return -1;
-    b->times.weights += build_now() - t2;
+    b->times.weights += emogi_now() - t2;
     return 0;
 }
 
@@ -299,14 +291,14 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     struct build_side out = {0}, in = {0};
     struct build_ctx c;
     uint32_t width = 8;
-    double t0 = build_now();
+    double t0 = emogi_now();
     memset(b, 0, sizeof *b);
     if (o->relabel) {
         note(progress, "relabelling");
         if (build_relabel(e, nv, &b->idmap, &nv, err))
             goto fail;
     }
-    double t1 = build_now();
+    double t1 = emogi_now();
     b->times.relabel = t1 - t0;
     if (build_choose_width(nv, o->id_width, &width, err))
         goto fail;
@@ -318,7 +310,7 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
         goto fail;
     b->self_loops_dropped = out.self_loops;
     edge_list_free(e);
-    b->times.scatter = build_now() - t1;
+    b->times.scatter = emogi_now() - t1;
     note(progress, "sorting");
     if (finish_side(&c, &out, b, err) || (in.elems && finish_side(&c, &in, b, err)))
         goto fail;

@@ -155,7 +155,6 @@ int build_distribute(const struct build_ctx *c, const struct edge_list *e, int s
 int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_error *err);
 void build_exclusive_scan(uint64_t *a, uint64_t n);
 void *build_alloc(uint64_t n, size_t elem, const char *what, emogi_error *err);
-double build_now(void);
 
 /* Compact ids in place to 0..n-1 in increasing input id order; *idmap gets
  * the n used input ids (ascending). */

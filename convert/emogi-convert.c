@@ -216,7 +216,7 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
-    double t = wall_seconds();
+    double t = emogi_now();
     memset(r, 0, sizeof *r);
     if (o->source == SOURCE_TEXT || o->source == SOURCE_ADJ) {
         struct parse_opts po = {.format = o->format, .threads = o->threads,
@@ -238,7 +238,7 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
         st->edges_in = generate(j, r);
         st->source_phase = "generate";
     }
-    st->parse = wall_seconds() - t - j->ooc.st.run_seconds;
+    st->parse = emogi_now() - t - j->ooc.st.run_seconds;
     st->bytes_in = r->bytes_in;
     st->bytes_text = r->bytes;
     ooc_hold(&j->ooc, 0); /* the reader is done */
@@ -317,19 +317,19 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     parse_result_free(r);
     if (o->reorder != REORDER_NONE) {
         progress_phase("reordering");
-        double t = wall_seconds();
+        double t = emogi_now();
         if (reorder_graph(&b, o->reorder == REORDER_BFS ? REORDER_BY_BFS : REORDER_BY_DEGREE,
                           o->memory, &err))
             die(err.msg);
-        st->reorder = wall_seconds() - t;
+        st->reorder = emogi_now() - t;
     }
     b.g.provenance = prov;
     b.g.provenance_len = plen;
     progress_phase("writing");
-    double tw = wall_seconds();
+    double tw = emogi_now();
     if (emogi_csr_write(o->output, &b.g, &err))
         die(err.msg);
-    st->write = wall_seconds() - tw;
+    st->write = emogi_now() - tw;
     struct emogi_csr_plan plan;
     st->file_bytes = emogi_csr_plan_layout(&b.g, &plan, o->output, &err) == 0 ? plan.file_size : 0;
     collect_stats(st, &b);
@@ -403,7 +403,7 @@ int main(int argc, char **argv)
     struct parse_result r;
     struct convert_stats st = {0};
     struct job j = {0};
-    double t0 = wall_seconds();
+    double t0 = emogi_now();
 
     emogi_atomic_install_signals();
     /* large arrays from mmap, always, so that a freed one leaves the
@@ -436,7 +436,7 @@ int main(int argc, char **argv)
     ooc_free(&j.ooc);
 
     if (o.stats) {
-        st.total = wall_seconds() - t0;
+        st.total = emogi_now() - t0;
         stats_print(&st);
     }
     free(prov);

@@ -334,7 +334,7 @@ static int merge_ids(struct ooc *s, const uint64_t *map, uint64_t n, emogi_error
 
 static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
 {
-    double t = build_now();
+    double t = emogi_now();
     struct built_graph b;
     edge_list_shrink(e); /* the plan counted the edges, not the room to grow */
     int real = weights_real(e), weighted = e->w != NULL;
@@ -363,7 +363,7 @@ static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
     s->st.runs++;
     s->st.run_arcs += g->ne + (g->t_offsets ? g->t_offsets[g->nv] : 0);
     s->st.run_bytes = s->file_pos;
-    s->st.run_seconds += build_now() - t;
+    s->st.run_seconds += emogi_now() - t;
     built_graph_free(&b);
     return rc;
 }

@@ -283,7 +283,7 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
     double t;
     if (ooc_flush_last(s, err))
         return -1;
-    t = build_now();
+    t = emogi_now();
     setup(s, out, &m, &w);
     if (build_choose_width(w.g.nv, s->bo->id_width, &w.g.id_width, err))
         return -1;
@@ -310,6 +310,6 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
         emogi_atomic_abort(&w.a);
         return -1;
     }
-    s->st.merge_seconds = build_now() - t;
+    s->st.merge_seconds = emogi_now() - t;
     return emogi_atomic_commit(&w.a, err);
 }

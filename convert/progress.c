@@ -7,29 +7,22 @@
  */
 #include <stdio.h>
 #include <sys/resource.h>
-#include <time.h>
 
+#include "emogi_csr.h"
 #include "progress.h"
 
 static int progress_on;
 static double progress_start, phase_start, last_update;
 
-double wall_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 void progress_init(int enabled)
 {
     progress_on = enabled;
-    progress_start = wall_seconds();
+    progress_start = emogi_now();
 }
 
 void progress_phase(const char *phase)
 {
-    phase_start = last_update = wall_seconds();
+    phase_start = last_update = emogi_now();
     if (progress_on)
         fprintf(stderr, "emogi-convert: %s (%.1f s)\n", phase, phase_start - progress_start);
 }
@@ -37,7 +30,7 @@ void progress_phase(const char *phase)
 void progress_note(const char *msg)
 {
     if (progress_on)
-        fprintf(stderr, "emogi-convert: %s (%.1f s)\n", msg, wall_seconds() - progress_start);
+        fprintf(stderr, "emogi-convert: %s (%.1f s)\n", msg, emogi_now() - progress_start);
 }
 
 /* 1234567 -> "1.2 M" */
@@ -57,7 +50,7 @@ void progress_update(const char *what, uint64_t done, uint64_t total, const char
 {
     if (!progress_on)
         return;
-    double now = wall_seconds();
+    double now = emogi_now();
     int print = 0;
 #pragma omp critical(emogi_progress)
     if (now - last_update >= 1.0) {

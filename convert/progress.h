@@ -20,8 +20,6 @@ void progress_note(const char *msg);
  */
 void progress_update(const char *what, uint64_t done, uint64_t total, const char *unit);
 
-double wall_seconds(void);
-
 /* What --stats reports. */
 struct convert_stats {
     double parse, relabel, scatter, sort, weights, reorder, write, total; /* seconds */

@@ -37,6 +37,10 @@ int emogi_fail(emogi_error *err, const char *fmt, ...)
 #endif
     ;
 
+/* Monotonic seconds from an arbitrary start: every phase timing in the
+ * library and the tools reads this one clock. */
+double emogi_now(void);
+
 enum emogi_graph_flags {
     EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
     EMOGI_WEIGHTED = 1u << 1,  /* weights section present */

@@ -1,6 +1,7 @@
-/* error.c - the one way library code reports a failure. */
+/* error.c - the one way library code reports a failure, and the one clock. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "emogi_csr.h"
 
@@ -13,4 +14,11 @@ int emogi_fail(emogi_error *err, const char *fmt, ...)
         va_end(ap);
     }
     return -1;
+}
+
+double emogi_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

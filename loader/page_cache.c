@@ -1,6 +1,5 @@
 /* page_cache.c - getting a mapped section into host memory quickly. */
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -10,13 +9,6 @@
 #endif
 
 #include "placement.h"
-
-double emogi_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Where the touched bytes go, so the compiler keeps the loop. */
 static volatile unsigned page_cache_sink;

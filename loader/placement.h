@@ -51,9 +51,6 @@ double emogi_page_cache_load(const void *p, size_t len);
  * mapping is bound by page faults, which a single thread serialises. */
 void emogi_parallel_copy(void *dst, const void *src, size_t len);
 
-/* Monotonic seconds. */
-double emogi_now(void);
-
 #ifdef __cplusplus
 }
 #endif

@@ -93,10 +93,10 @@ int main(int argc, char **argv)
 
     emogi_error err;
     struct emogi_graph g;
-    double t0 = trav_now();
+    double t0 = emogi_now();
     if (emogi_csr_open(o.t.graph, &g, &err) < 0)
         die(&err);
-    double open_s = trav_now() - t0;
+    double open_s = emogi_now() - t0;
     uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
     if (!sources)
         die(&err);

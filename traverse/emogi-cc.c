@@ -140,10 +140,10 @@ int main(int argc, char **argv)
 
     emogi_error err;
     struct emogi_graph g;
-    double t0 = trav_now();
+    double t0 = emogi_now();
     if (emogi_csr_open(o.t.graph, &g, &err) < 0)
         die(&err);
-    double open_s = trav_now() - t0;
+    double open_s = emogi_now() - t0;
     if (emogi_cc_check_graph(&g, &err) < 0)
         die_about(o.t.graph, &err);
     void *labels = malloc((g.nv ? g.nv : 1) * g.id_width);

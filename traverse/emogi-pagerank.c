@@ -138,12 +138,12 @@ int main(int argc, char **argv)
     }
     emogi_error err;
     struct emogi_graph g, in;
-    double t0 = trav_now();
+    double t0 = emogi_now();
     if (emogi_csr_open(o.t.graph, &g, &err) < 0)
         die(&err);
     if (emogi_pagerank_in_edges(&g, &in, &err) < 0)
         die_about(o.t.graph, &err);
-    double open_s = trav_now() - t0;
+    double open_s = emogi_now() - t0;
     double *rank = malloc((g.nv ? g.nv : 1) * sizeof *rank);
     if (!rank) {
         emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)g.nv);

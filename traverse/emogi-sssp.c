@@ -87,12 +87,12 @@ static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct trav_bac
                       uint64_t **sources, uint64_t *n)
 {
     emogi_error err;
-    double t0 = trav_now();
+    double t0 = emogi_now();
     if (emogi_csr_open(o->t.graph, g, &err) < 0)
         die(&err);
     if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
         die_about(o->t.graph, &err);
-    double open_s = trav_now() - t0;
+    double open_s = emogi_now() - t0;
     if (!(*sources = tool_pick_sources(&o->t, g, n, &err)))
         die(&err);
     unsigned size = emogi_sssp_dist_size(g, &o->s);

@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "trav_backend.h"
 
@@ -76,11 +75,4 @@ void trav_backend_report_load(const struct trav_backend *b, const char *tool, do
         load_line_gpu(&b->placed, b->kernel, tool, open_seconds);
     else
         fprintf(stderr, "%s: load device=cpu open_seconds=%.6f\n", tool, open_seconds);
-}
-
-double trav_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

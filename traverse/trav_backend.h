@@ -27,7 +27,4 @@ void trav_backend_close(struct trav_backend *b);
 /* "TOOL: load device=... open_seconds=..." with the placement's phases. */
 void trav_backend_report_load(const struct trav_backend *b, const char *tool, double open_seconds);
 
-/* Monotonic seconds, for timing the phases a tool reports. */
-double trav_now(void);
-
 #endif

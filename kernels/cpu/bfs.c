@@ -31,7 +31,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "emogi_bfs.h"
 
@@ -72,13 +71,6 @@ ALWAYS_INLINE void id_put(void *a, uint64_t i, uint64_t v, unsigned w)
         ((uint32_t *)a)[i] = (uint32_t)v;
     else
         ((uint64_t *)a)[i] = v;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 /* Append a thread's buffer to b->next with one atomic reservation. */
@@ -333,7 +325,7 @@ int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
     if (source >= g->nv)
         return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
                           (unsigned long long)(g->nv ? g->nv - 1 : 0));
-    double t0 = now();
+    double t0 = emogi_now();
     struct bfs b;
     if (setup(&b, g, depth, err) < 0) {
         teardown(&b);
@@ -345,7 +337,7 @@ int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
     search(&b, source);
     teardown(&b);
     if (st) {
-        st->seconds = now() - t0;
+        st->seconds = emogi_now() - t0;
         st->levels = b.level + 1;
         st->reached = b.reached;
         st->edges_examined = b.examined;

@@ -24,7 +24,6 @@
 #include "config.h"
 
 #include <stdbool.h>
-#include <time.h>
 
 #include "emogi_cc.h"
 
@@ -183,20 +182,13 @@ ALWAYS_INLINE void afforest(const struct emogi_graph *g, void *comp, unsigned w,
     compress(comp, g->nv, w);
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stats *st,
                  emogi_error *err)
 {
     if (emogi_cc_check_graph(g, err) < 0)
         return -1;
     uint64_t examined = 0, c = 0;
-    double t0 = now();
+    double t0 = emogi_now();
     if (g->nv > 0) {
         /* Below a few thousand vertices waking threads costs more than the work. */
 #pragma omp parallel if (g->nv >= 4096)
@@ -208,7 +200,7 @@ int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stat
         }
     }
     if (st) {
-        st->seconds = now() - t0;
+        st->seconds = emogi_now() - t0;
         st->passes = ROUNDS + 1;
         st->edges_examined = examined;
         st->edge_bytes = examined * g->id_width;

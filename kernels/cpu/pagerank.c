@@ -21,7 +21,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "emogi_pagerank.h"
 
@@ -47,13 +46,6 @@ int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_e
     if (prm->max_iterations < 1)
         return emogi_fail(err, "the iteration cap must be at least 1");
     return 0;
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
 static double sum_blocks(const struct pr_state *s)
@@ -166,12 +158,12 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",
                           (unsigned long long)in->nv);
     }
-    double t0 = now();
+    double t0 = emogi_now();
     if (in->nv)
         iterate(&s, prm, &local);
     else
         local.converged = 1;
-    local.seconds = now() - t0;
+    local.seconds = emogi_now() - t0;
     local.edges_read = local.iterations * in->ne;
     local.edge_bytes = local.edges_read * in->id_width;
     free(s.contrib);

@@ -25,7 +25,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "emogi_pagerank.h"
 
@@ -47,13 +46,6 @@ struct gs_state {
 struct gs_sums {
     double delta, total, in_total;
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 ALWAYS_INLINE double load_c(const void *c, int f32, uint64_t u)
 {
@@ -242,12 +234,12 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
     if (!s.contrib)
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",
                           (unsigned long long)in->nv);
-    double t0 = now();
+    double t0 = emogi_now();
     if (in->nv)
         iterate(&s, prm, &local);
     else
         local.converged = 1;
-    local.seconds = now() - t0;
+    local.seconds = emogi_now() - t0;
     local.edges_read = local.iterations * in->ne;
     local.edge_bytes = local.edges_read * in->id_width;
     free(s.contrib);

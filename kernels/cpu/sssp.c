@@ -43,7 +43,6 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "emogi_sssp.h"
 
@@ -83,13 +82,6 @@ struct sssp {
     uint64_t steps, relaxed;
     int parallel, failed;
 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
 {
@@ -410,7 +402,7 @@ int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct em
                                              g->weight_type != EMOGI_WEIGHT_FLOAT32)))
         return emogi_fail(err, "sssp: the graph has no usable weights");
     const enum kind k = kind_of(g, o);
-    double t0 = now();
+    double t0 = emogi_now();
     struct sssp s;
     if (setup(&s, g, o, source, dist, k, err) < 0) {
         free(s.frontier);
@@ -436,7 +428,7 @@ int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct em
     if (s.failed)
         return emogi_fail(err, "sssp: out of memory for buckets");
     if (st) {
-        st->seconds = now() - t0;
+        st->seconds = emogi_now() - t0;
         st->iterations = s.steps;
         st->reached = count_reached(&s, g->nv, k);
         st->edges_relaxed = s.relaxed;
