@@ -7,6 +7,7 @@
 #define EMOGI_H
 #include "emogi_csr.h"
 #include "emogi_loader.h"
+#include "emogi_kernel.h"
 #include "emogi_bfs.h"
 #include "emogi_sssp.h"
 #include "emogi_cc.h"

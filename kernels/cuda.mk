@@ -11,7 +11,7 @@ noinst_HEADERS += kernels/cuda/warp_lists.cuh
 # changed header rebuilds every kernel that includes it.
 if HAVE_CUDA
 CUDA_HEADER_DEPS = kernels/cuda/cuda_check.cuh kernels/cuda/warp_lists.cuh \
-	kernels/cuda/cc_lists.cuh kernels/cuda/warp_frontier.cuh formats/emogi_csr.h loader/emogi_loader.h kernels/emogi_bfs.h \
+	kernels/cuda/cc_lists.cuh kernels/cuda/warp_frontier.cuh formats/emogi_csr.h loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h \
 	kernels/emogi_sssp.h kernels/emogi_cc.h kernels/emogi_pagerank.h
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo: \
 	$(CUDA_HEADER_DEPS)

@@ -10,6 +10,7 @@
 #define EMOGI_BFS_H
 
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 #ifdef __cplusplus
@@ -18,15 +19,6 @@ extern "C" {
 
 #define EMOGI_UNREACHED UINT32_MAX
 #define EMOGI_NO_PARENT UINT64_MAX
-
-/* EMOGI's three ways for GPU threads to read neighbour lists. */
-enum emogi_kernel {
-    EMOGI_KERNEL_NAIVE = 0,   /* a thread per vertex */
-    EMOGI_KERNEL_MERGED = 1,  /* a warp per vertex */
-    EMOGI_KERNEL_ALIGNED = 2  /* a warp per vertex, start moved down to 128 bytes */
-};
-const char *emogi_kernel_name(enum emogi_kernel k);
-int emogi_kernel_parse(const char *s, enum emogi_kernel *k); /* 0 or -1 */
 
 struct emogi_bfs_stats {
     double seconds;          /* traversal only, load excluded */

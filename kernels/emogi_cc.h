@@ -10,8 +10,8 @@
 #ifndef EMOGI_CC_H
 #define EMOGI_CC_H
 
-#include "emogi_bfs.h"
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 #ifdef __cplusplus

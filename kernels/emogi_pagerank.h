@@ -20,8 +20,8 @@
 #ifndef EMOGI_PAGERANK_H
 #define EMOGI_PAGERANK_H
 
-#include "emogi_bfs.h"
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 #ifdef __cplusplus

@@ -23,8 +23,8 @@
 #ifndef EMOGI_SSSP_H
 #define EMOGI_SSSP_H
 
-#include "emogi_bfs.h"
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 #ifdef __cplusplus

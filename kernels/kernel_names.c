@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "emogi_bfs.h"
+#include "emogi_kernel.h"
 
 static const char *const names[] = {
     [EMOGI_KERNEL_NAIVE] = "naive",

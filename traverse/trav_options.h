@@ -9,7 +9,7 @@
 #include <getopt.h>
 #include <stdint.h>
 
-#include "emogi_bfs.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 enum trav_device { TRAV_DEVICE_AUTO, TRAV_DEVICE_CPU, TRAV_DEVICE_GPU };
