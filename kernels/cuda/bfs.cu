@@ -26,39 +26,27 @@
  *            file and every placement keeps that, so indices rounded
  *            relative to the array are rounded addresses.
  *
- * Two additions keep those read patterns but cut the waiting around them:
- * the warp kernels test 32 vertices' depths with one coalesced load and a
- * ballot, then serve that chunk's frontier vertices one at a time, so a
- * level with a small frontier does not cost a warp-wide step per vertex;
- * chunks are handed out in ascending order from a counter, so concurrent
- * warps sweep the edge array front to back (MEASURED.md: reads that jump
- * across gigabytes run at a tenth of the link) and a warp held up by a
- * long list does not hold back a fixed share of the rest.  Each lane keeps
- * UNROLL loads in flight, so one long list is not read one round trip at
- * a time, and lists longer than HEAVY entries (a Kronecker scale-25 hub
- * holds about a million) are set aside and cut into pieces that a second
- * launch spreads over every warp, so that no level waits on one warp.
- * Pieces start on 128-byte boundaries: the reads stay EMOGI's.
+ * Around those reads, as in every frontier kernel (common.cuh says why):
+ * the warp kernels take 32-vertex chunks in ascending order from a
+ * counter and find a chunk's frontier with one ballot (warp_frontier.cuh),
+ * each lane keeps UNROLL loads in flight (warp_lists.cuh), and lists
+ * longer than HEAVY entries are set aside for a second launch that spreads
+ * their pieces over every warp.
  */
 #include <cuda_runtime.h>
 
 #include <stdint.h>
 
-#include "cuda_check.cuh"
+#include "common.cuh"
 #include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include "emogi_bfs.h"
 
 namespace {
 
-constexpr int BLOCK = 256;
 const char *const CUDA_ALG = "BFS";
-constexpr unsigned FULL = 0xffffffffu;
-constexpr uint64_t CHUNKS = 2;         /* 32-vertex chunks per grab: fewer atomics, narrow sweep */
-constexpr uint64_t HEAVY = 32768;      /* longer lists are shared by all warps */
-constexpr uint64_t SEGMENT = 2048;     /* their piece per warp: whole 128-byte lines */
 
-/* Grid-stride loops need no more blocks than can be resident. */
+/* Blocks per launch (emogi_grid), worked out once per search. */
 struct launch_shape {
     unsigned naive_blocks, warp_blocks, heavy_blocks;
 };
@@ -133,7 +121,7 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = counters[1] < heavy_cap ? counters[1] : heavy_cap;
     bool found = false;
-    emogi_warp_pieces<SEGMENT>(
+    emogi_warp_pieces(
         heavy, n,
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = off[u], end = off[u + 1];
@@ -203,11 +191,9 @@ int shape(int device, uint64_t nv, launch_shape *ls, emogi_error *err)
     unsigned resident = 1;
     if (emogi_resident_blocks(device, BLOCK, &resident, err))
         return -1;
-    const uint64_t need_naive = (nv + BLOCK - 1) / BLOCK;
-    const uint64_t need_warp = ((nv + 31) / 32 + BLOCK / 32 - 1) / (BLOCK / 32);
-    ls->naive_blocks = (unsigned)(need_naive < resident ? need_naive : resident);
-    ls->warp_blocks = (unsigned)(need_warp < resident ? need_warp : resident);
-    ls->heavy_blocks = (unsigned)resident;
+    ls->naive_blocks = emogi_grid(nv, resident);
+    ls->warp_blocks = emogi_grid((nv + 31) / 32 * 32, resident);
+    ls->heavy_blocks = resident;
     return 0;
 }
 
@@ -310,9 +296,7 @@ int run(const emogi_placed *p, uint64_t source, enum emogi_kernel k, uint32_t *d
     EMOGI_CK(cudaMalloc(&s.depth, nv * sizeof *s.depth), "cudaMalloc of the depth array");
     EMOGI_CK(cudaMalloc(&s.last_level, sizeof *s.last_level), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
-    /* A list is queued once per search, and only when longer than
-     * HEAVY - 31 entries, so this many slots cannot run out. */
-    s.heavy_cap = p->g->ne / (HEAVY / 2) + 1;
+    s.heavy_cap = emogi_heavy_cap(p->g->ne);
     EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
     EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");

@@ -32,15 +32,13 @@
 
 #include <stdint.h>
 
+#include "cc_lists.cuh"
+#include "common.cuh"
 #include "emogi_cc.h"
 
 namespace {
 
-static const char *const CUDA_ALG = "CC";
-#include "cuda_check.cuh"
-#include "cc_lists.cuh"
-
-using cc_lists::BLOCK;
+const char *const CUDA_ALG = "CC";
 
 constexpr uint64_t ROUNDS = 2;    /* Afforest's sampling rounds */
 constexpr unsigned SAMPLES = 1024; /* to find the largest tree */
@@ -199,12 +197,6 @@ void release(cc_state &s)
     (void)cudaGetLastError();
 }
 
-unsigned grid_for(const cc_state &s, uint64_t threads)
-{
-    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
-    return (unsigned)(need < s.blocks ? need : s.blocks ? s.blocks : 1);
-}
-
 /* One list kernel over one side, under kernel K. */
 template <typename T, typename Op>
 int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emogi_kernel k,
@@ -212,12 +204,12 @@ int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emog
 {
     unsigned long long *acc = s.scratch + 3;
     if (k == EMOGI_KERNEL_NAIVE) {
-        cc_lists::read_naive<T, Op><<<grid_for(s, nv), BLOCK>>>(sd, nv, op, acc);
+        cc_lists::read_naive<T, Op><<<emogi_grid(nv, s.blocks), BLOCK>>>(sd, nv, op, acc);
         EMOGI_CK(cudaGetLastError(), "launching the naive list kernel");
         return 0;
     }
     const cc_lists::queue q = {s.scratch, s.heavy, s.heavy_cap};
-    const unsigned warp_blocks = grid_for(s, (nv + 31) / 32 * 32);
+    const unsigned warp_blocks = emogi_grid((nv + 31) / 32 * 32, s.blocks);
     EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
     if (k == EMOGI_KERNEL_ALIGNED)
         cc_lists::read_warp<T, Op, true><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
@@ -256,7 +248,7 @@ int run_lp(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     const uint64_t nv = out->g->nv;
     const sides<T> sd = sides_of<T>(out, in, 0);
     T *label = static_cast<T *>(s.label);
-    init_labels<T><<<grid_for(s, nv), BLOCK>>>(label, s.curr, nv);
+    init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(label, s.curr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
     for (uint64_t pass = 0;; pass++) {
         if (pass > nv + 1)
@@ -318,11 +310,12 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     const uint64_t nv = out->g->nv;
     T *comp = static_cast<T *>(s.label);
     const T *nb = static_cast<const T *>(out->d_neighbors);
-    init_labels<T><<<grid_for(s, nv), BLOCK>>>(comp, nullptr, nv);
+    init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nullptr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
-    sample_links<T><<<grid_for(s, nv), BLOCK>>>(out->d_offsets, nb, comp, nv, s.scratch + 3);
+    sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,
+                                                          s.scratch + 3);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
-    compress<T><<<grid_for(s, nv), BLOCK>>>(comp, nv);
+    compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
     EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
     T big = 0;
     if (frequent_root<T>(nv, s, &big, err))
@@ -332,7 +325,7 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     for (int i = 0; i < sd.n; i++)
         if (read_lists(sd.s[i], nv, op, k, s, err))
             return -1;
-    compress<T><<<grid_for(s, nv), BLOCK>>>(comp, nv);
+    compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
     EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
     *passes = 2; /* sampling, final round */
     return 0;
@@ -372,9 +365,7 @@ int setup(const emogi_placed *out, enum emogi_cc_algorithm a, cc_state &s, emogi
     }
     EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
     EMOGI_CK(cudaMemset(s.scratch, 0, 5 * sizeof *s.scratch), "cudaMemset");
-    /* A list is queued at most once per launch, and only when longer than
-     * HEAVY - 31 entries, so this many slots cannot run out. */
-    s.heavy_cap = g->ne / (cc_lists::HEAVY / 2) + 1;
+    s.heavy_cap = emogi_heavy_cap(g->ne);
     EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
     EMOGI_CK(cudaMalloc(&s.sample_at, SAMPLES * sizeof *s.sample_at), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.sample_label, SAMPLES * sizeof(uint64_t)), "cudaMalloc");

@@ -10,11 +10,9 @@
  * for the measurements): naive, a thread per vertex; merged, a warp per
  * vertex, lanes striding by 32; aligned, merged with the start moved down
  * to the 128-byte boundary, lanes before the true start idle.  As there,
- * the warp kernels take 32-vertex chunks in ascending order from a counter
- * (reads sweep the edge array), test a chunk's vertices with one ballot,
- * keep UNROLL loads in flight per lane, and set lists longer than HEAVY
- * aside for a second launch that cuts them into SEGMENT-entry pieces
- * spread over every warp, so one hub does not hold back a pass.
+ * the warp kernels take chunks in ascending order and find their active
+ * vertices with one ballot, keep UNROLL loads in flight per lane, and set
+ * lists longer than HEAVY aside for a pieces launch (common.cuh says why).
  *
  * A list may skip its first SKIP entries (Afforest's final round skips
  * those its sampling rounds linked).  Every kernel adds the entries it
@@ -24,16 +22,18 @@
 #ifndef EMOGI_CC_LISTS_CUH
 #define EMOGI_CC_LISTS_CUH
 
+#include <stdint.h>
+
+#include "common.cuh"
 #include "warp_frontier.cuh"
 #include "warp_lists.cuh"
-#include <stdint.h>
 
 namespace cc_lists {
 
-constexpr int BLOCK = 256;
-constexpr unsigned FULL = 0xffffffffu;
-constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
-constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
+/* One 32-vertex chunk per grab, not CHUNKS: the CC kernels took one when
+ * the frontier walk was shared and were measured that way (bench/RESULTS.md);
+ * two has not been measured for them. */
+constexpr unsigned CC_CHUNKS = 1;
 
 /* One side of the adjacency: out-lists, or a directed graph's in-lists. */
 template <typename T> struct side {
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0, bytes = 0;
-    emogi_warp_frontier<1>(
+    emogi_warp_frontier<CC_CHUNKS>(
         &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t v) {
             const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
@@ -129,7 +129,7 @@ __global__ void __launch_bounds__(BLOCK)
     const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
     bool changed = false;
     unsigned long long edges = 0, bytes = 0;
-    emogi_warp_pieces<SEGMENT>(
+    emogi_warp_pieces(
         q.heavy, n,
         [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = s.off[v] + s.skip, end = s.off[v + 1];

@@ -17,13 +17,11 @@
  *            start read nothing.
  *
  * Every vertex is active in every iteration, so warps take 32-vertex
- * chunks from a counter in ascending order and the edge array is swept
- * front to back.  Lists longer than HEAVY entries (hubs of a Kronecker
- * graph hold about a million) would keep one warp busy long after the
- * rest: the warp kernels leave them to `pieces`, which spreads SEGMENT-
- * entry pieces over all warps, and `finish`, which adds each hub's piece
- * sums in order.  The set of hubs never changes, so it is listed once on
- * the host.
+ * chunks from a counter in ascending order with no ballot.  Lists longer
+ * than HEAVY entries are left to `pieces`, which spreads SEGMENT-entry
+ * pieces over all warps, and `finish`, which adds each hub's piece sums in
+ * order (common.cuh says why for both).  The set of hubs never changes, so
+ * it is listed once on the host.
  *
  * Everything is summed in float64 and in a fixed order per vertex (lanes,
  * then a shuffle tree), so ranks do not depend on scheduling; they differ
@@ -36,19 +34,13 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cuda_check.cuh"
+#include "common.cuh"
 #include "warp_lists.cuh"
 #include "emogi_pagerank.h"
 
 namespace {
 
 const char *const CUDA_ALG = "PageRank";
-
-constexpr int BLOCK = 256;
-constexpr unsigned FULL = 0xffffffffu;
-constexpr uint64_t CHUNKS = 2;      /* 32-vertex chunks per grab: fewer atomics */
-constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
-constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
 
 __device__ __forceinline__ double warp_total(double s)
 {
@@ -336,12 +328,6 @@ void release(pr_state &s)
     (void)cudaGetLastError();
 }
 
-unsigned blocks_for(uint64_t threads, unsigned resident)
-{
-    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
-    return need == 0 ? 1u : need < resident ? (unsigned)need : resident;
-}
-
 int upload(uint64_t **dev, const uint64_t *host, uint64_t n, emogi_error *err)
 {
     EMOGI_CK(cudaMalloc(dev, (n ? n : 1) * sizeof(uint64_t)), "cudaMalloc of the hub lists");
@@ -358,11 +344,11 @@ int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *
     unsigned resident = 1;
     if (emogi_resident_blocks(p->device, BLOCK, &resident, err))
         return -1;
-    s.spread_blocks = blocks_for(nv, resident);
+    s.spread_blocks = emogi_grid(nv, resident);
     /* naive: a thread per vertex; the warp kernels: a warp per 32-vertex chunk */
-    s.gather_blocks = blocks_for(k == EMOGI_KERNEL_NAIVE ? nv : (nv + 31) / 32 * 32, resident);
-    s.piece_blocks = blocks_for(s.hubs.npieces * 32, resident);
-    s.finish_blocks = blocks_for(s.hubs.nheavy, resident);
+    s.gather_blocks = emogi_grid(k == EMOGI_KERNEL_NAIVE ? nv : (nv + 31) / 32 * 32, resident);
+    s.piece_blocks = emogi_grid(s.hubs.npieces * 32, resident);
+    s.finish_blocks = emogi_grid(s.hubs.nheavy, resident);
     EMOGI_CK(cudaMalloc(&s.rank, nv * sizeof(double)), "cudaMalloc of the ranks");
     EMOGI_CK(cudaMalloc(&s.contrib, nv * sizeof(double)), "cudaMalloc of the contributions");
     EMOGI_CK(cudaMalloc(&s.part_dangling, s.spread_blocks * sizeof(double)), "cudaMalloc");

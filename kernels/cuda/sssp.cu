@@ -30,30 +30,24 @@
  *            start 4096-aligned, so those 64 bytes are aligned too and the
  *            two reads stay whole requests.
  *
- * As in bfs.cu, the warp kernels test 32 stamps with one coalesced load
- * and a ballot, take 32-vertex chunks in ascending order from a counter
- * (reads sweep the edge arrays front to back), keep UNROLL loads per lane
- * in flight, and set aside lists longer than HEAVY entries for a second
- * launch that spreads their pieces over every warp.
+ * Around those reads, as in bfs.cu: 32-vertex chunks in ascending order,
+ * a ballot over their stamps, UNROLL loads in flight per lane, and lists
+ * longer than HEAVY entries set aside for a pieces launch (common.cuh
+ * says why).
  */
 #include <cuda_runtime.h>
 
 #include <stdint.h>
 
+#include "common.cuh"
 #include "warp_frontier.cuh"
 #include "warp_lists.cuh"
 #include "emogi_sssp.h"
-#include "cuda_check.cuh"
 
 namespace {
 
 const char *const CUDA_ALG = "SSSP";
 
-constexpr int BLOCK = 256;
-constexpr unsigned FULL = 0xffffffffu;
-constexpr uint64_t CHUNKS = 2;     /* 32-vertex chunks per grab */
-constexpr uint64_t HEAVY = 32768;  /* longer lists are shared by all warps */
-constexpr uint64_t SEGMENT = 2048; /* their piece per warp: whole 128-byte lines */
 constexpr unsigned FLOAT_INF_BITS = 0x7f800000u;
 
 /* counters[]: what the host resets every round, then the running totals. */
@@ -187,7 +181,7 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
     bool changed = false;
-    emogi_warp_pieces<SEGMENT>(
+    emogi_warp_pieces(
         heavy, n,
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = off[u], end = off[u + 1];
@@ -234,12 +228,6 @@ void release(sssp_state &s)
     (void)cudaGetLastError();
 }
 
-unsigned grid_for(uint64_t threads, unsigned resident)
-{
-    const uint64_t need = (threads + BLOCK - 1) / BLOCK;
-    return (unsigned)(need < resident ? need : (need ? resident : 1));
-}
-
 template <typename T, int K, bool ALIGNED>
 int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_error *err)
 {
@@ -248,7 +236,7 @@ int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_erro
     const T *nb = static_cast<const T *>(p->d_neighbors);
     D *dist = static_cast<D *>(s.dist);
     EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
-    sssp_warp<T, K, ALIGNED><<<grid_for((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+    sssp_warp<T, K, ALIGNED><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
         p->d_offsets, nb, p->d_weights, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy,
         s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
@@ -271,7 +259,7 @@ int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint32_t r
     if (k == EMOGI_KERNEL_ALIGNED)
         return launch_warp<T, K, true>(p, s, round, err);
     const uint64_t nv = p->g->nv;
-    sssp_naive<T, K><<<grid_for(nv, s.blocks), BLOCK>>>(
+    sssp_naive<T, K><<<emogi_grid(nv, s.blocks), BLOCK>>>(
         p->d_offsets, static_cast<const T *>(p->d_neighbors), p->d_weights,
         static_cast<D *>(s.dist), s.stamp, nv, round, s.flag, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
@@ -343,9 +331,7 @@ int allocate(const emogi_placed *p, uint64_t source, unsigned dsize, sssp_state 
     EMOGI_CK(cudaMalloc(&s.stamp, nv * sizeof *s.stamp), "cudaMalloc of the stamps");
     EMOGI_CK(cudaMalloc(&s.flag, sizeof *s.flag), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
-    /* A list is queued once per round, and only when longer than HEAVY - 31
-     * entries, so this many slots cannot run out. */
-    s.heavy_cap = p->g->ne / (HEAVY / 2) + 1;
+    s.heavy_cap = emogi_heavy_cap(p->g->ne);
     EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
     EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
@@ -354,7 +340,7 @@ int allocate(const emogi_placed *p, uint64_t source, unsigned dsize, sssp_state 
     if (dsize == 8) {
         EMOGI_CK(cudaMemset(s.dist, 0xff, nv * dsize), "cudaMemset");
     } else {
-        fill_inf<<<grid_for(nv, s.blocks), BLOCK>>>(static_cast<unsigned *>(s.dist), nv);
+        fill_inf<<<emogi_grid(nv, s.blocks), BLOCK>>>(static_cast<unsigned *>(s.dist), nv);
         EMOGI_CK(cudaGetLastError(), "initialising the distances");
     }
     const uint32_t one = 1;

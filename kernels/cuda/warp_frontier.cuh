@@ -1,25 +1,24 @@
 /*
  * warp_frontier.cuh - how the frontier kernels (BFS, SSSP, CC) hand active
- * vertices to warps, shared so that all of them read memory the way the
- * link wants.
+ * vertices to warps and set long lists aside; common.cuh says why.
  *
- * Warps take chunks of 32 x CHUNKS vertex ids from a counter in ascending
- * order, so concurrent warps sweep the edge array front to back
- * (MEASURED.md: reads that jump across gigabytes of pinned memory run at a
- * tenth of the link), and a warp held up by a long list does not hold back
- * a fixed share of the rest.  One coalesced load and a ballot find a
- * chunk's active vertices; the warp serves them one at a time.  Lists
- * longer than a limit are set aside for a second launch that cuts them
- * into pieces spread over every warp, so that no level waits on one warp
- * reading a hub (a Kronecker scale-25 hub holds about a million entries).
+ * A warp takes chunks of 32 x CHUNKS vertex ids from a counter; one
+ * coalesced load and a ballot find a chunk's active vertices, which the
+ * warp then serves one at a time, so a small frontier does not cost a
+ * warp-wide step per vertex.  A list longer than HEAVY entries is
+ * queued instead, and a second launch (emogi_warp_pieces) cuts the queued
+ * lists into SEGMENT-entry pieces spread over every warp.
  */
 #ifndef EMOGI_WARP_FRONTIER_CUH
 #define EMOGI_WARP_FRONTIER_CUH
 
 #include <stdint.h>
 
-/* SERVE(u) for every u < NV with ACTIVE(u), all lanes together. */
-template <unsigned CHUNKS, typename Active, typename Serve>
+#include "common.cuh"
+
+/* SERVE(u) for every u < NV with ACTIVE(u), all lanes together, taking
+ * NCHUNKS chunks per grab (CHUNKS unless a kernel says otherwise). */
+template <unsigned NCHUNKS, typename Active, typename Serve>
 __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chunk, uint64_t nv,
                                                     unsigned lane, Active active, Serve serve)
 {
@@ -27,12 +26,12 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
         unsigned long long c = 0;
         if (lane == 0)
             c = atomicAdd(next_chunk, 1ull);
-        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(0xffffffffu, c, 0);
+        const uint64_t grab = 32ull * NCHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
         if (grab >= nv)
             break;
-        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
+        for (uint64_t base = grab; base < grab + 32ull * NCHUNKS && base < nv; base += 32) {
             const uint64_t v = base + lane;
-            unsigned todo = __ballot_sync(0xffffffffu, v < nv && active(v));
+            unsigned todo = __ballot_sync(FULL, v < nv && active(v));
             while (todo) {
                 const uint64_t u = base + (__ffs(todo) - 1);
                 todo &= todo - 1;
@@ -40,6 +39,15 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
             }
         }
     }
+}
+
+/* Slots a queue of long lists needs for a graph of NE edges: a launch
+ * queues a list at most once, and only one longer than HEAVY - 31 entries
+ * (its warp read starts up to 31 entries early), so this many cannot run
+ * out. */
+static inline uint64_t emogi_heavy_cap(uint64_t ne)
+{
+    return ne / (HEAVY / 2) + 1;
 }
 
 /* Queue U's list for the pieces launch; false when the queue is full, and
@@ -50,7 +58,7 @@ __device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint
     unsigned long long slot = 0;
     if (lane == 0)
         slot = atomicAdd(queued, 1ull);
-    slot = __shfl_sync(0xffffffffu, slot, 0);
+    slot = __shfl_sync(FULL, slot, 0);
     if (slot >= cap)
         return false;
     if (lane == 0)
@@ -64,7 +72,7 @@ __device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint
  * entries from FIRST (so those after the first start on a 128-byte
  * boundary) go round every warp of the grid as READ(u, a, start, b).
  */
-template <uint64_t SEGMENT, typename Range, typename Read>
+template <typename Range, typename Read>
 __device__ __forceinline__ void emogi_warp_pieces(const uint64_t *queue, uint64_t n, Range range,
                                                   Read read)
 {
