@@ -1,7 +1,28 @@
-# kernels/: one file per algorithm and backend
-include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h
-include kernels/cpu.mk
-include kernels/cuda.mk
-include kernels/sssp.mk
-include kernels/cc.mk
-include kernels/pagerank.mk
+# kernels/: one file per algorithm and backend.  kernels/cpu is the OpenMP
+# reference; kernels/cuda is compiled by nvcc into libtool objects (the
+# .cu.lo rule in Makefile.am).  Without CUDA, kernels/no_cuda.c supplies
+# the GPU entry points, failing with "built without CUDA".
+include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
+	kernels/emogi_cc.h kernels/emogi_pagerank.h
+libemogi_la_SOURCES += kernels/kernel_names.c kernels/cc_shared.c \
+	kernels/cpu/bfs.c kernels/cpu/bfs_parents.c \
+	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
+	kernels/cpu/cc.c \
+	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
+noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/warp_lists.cuh \
+	kernels/cuda/warp_frontier.cuh kernels/cuda/cc_lists.cuh
+if HAVE_CUDA
+libemogi_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
+	kernels/cuda/pagerank.cu
+
+# nvcc objects get no automatic header dependencies: name them, so that a
+# changed header rebuilds every kernel that includes it.
+CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/warp_lists.cuh \
+	kernels/cuda/warp_frontier.cuh kernels/cuda/cc_lists.cuh formats/emogi_csr.h \
+	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
+	kernels/emogi_cc.h kernels/emogi_pagerank.h
+kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo: \
+	$(CUDA_HEADER_DEPS)
+else
+libemogi_la_SOURCES += kernels/no_cuda.c
+endif

@@ -1,11 +1,11 @@
 /*
- * no_cuda.c - the GPU entry points of libemogi in a build without CUDA
+ * no_cuda.c - the loader's GPU entry points in a build without CUDA
  * (configure --without-cuda, or no nvcc found).  They exist so that tools
- * link and say why a GPU run cannot happen, instead of failing to build.
+ * link and say why a GPU run cannot happen, instead of failing to build;
+ * kernels/no_cuda.c does the same for the algorithms.
  */
 #include <string.h>
 
-#include "emogi_bfs.h"
 #include "emogi_loader.h"
 
 int emogi_gpu_count(emogi_error *err)
@@ -27,11 +27,4 @@ int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
 void emogi_unplace(struct emogi_placed *p)
 {
     p->priv = NULL;
-}
-
-int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                  uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err)
-{
-    (void)p, (void)source, (void)k, (void)depth, (void)st;
-    return emogi_fail(err, "GPU BFS unavailable: built without CUDA");
 }
