@@ -1,19 +1,38 @@
 /*
  * emogi-info - describe a .csr file: header, sections, degree statistics,
- * provenance; check its checksums; or dump its edges as text.
- * A thin main over libemogi: see info.h for the parts.
+ * provenance; check its checksums; or dump its edges as text.  See
+ * emogi-info(1).
+ *
+ * The report is "key: value" text or one JSON object with the same
+ * content.  Degree statistics are of out-degrees: min, max, mean,
+ * vertices without out-edges, isolated vertices (no edge either way), and
+ * a log2 histogram.  Isolation needs in-degrees: the transpose has them;
+ * without it one pass over the neighbours marks every vertex that is some
+ * edge's target in a bitmap (nv/8 bytes, not nv counters).  The edge dump
+ * runs to billions of lines, so numbers are formatted by hand into a large
+ * buffer instead of going through printf per field.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "info.h"
+#include "emogi_csr.h"
 
 #define PROG "emogi-info"
+
+#ifdef _OPENMP
+#define INFO_PRAGMA(...) _Pragma(#__VA_ARGS__)
+#define INFO_OMP(...) INFO_PRAGMA(omp __VA_ARGS__)
+#else
+#define INFO_OMP(...)
+#endif
+
+/* ---- options ---- */
 
 static void usage(FILE *f)
 {
@@ -67,17 +86,42 @@ static void parse_args(int argc, char **argv, struct info_opts *o)
     o->path = argv[optind];
 }
 
+/* ---- run ---- */
+
+/* Bucket 0 counts degree 0; bucket k >= 1 counts degrees 2^(k-1) .. 2^k - 1. */
+#define BUCKETS 65
+
+struct degree_stats {
+    uint64_t min, max;
+    uint64_t sinks;    /* out-degree 0 */
+    uint64_t isolated; /* no edge in or out */
+    double mean;
+    uint64_t hist[BUCKETS];
+    int nbuckets; /* buckets 0 .. nbuckets-1 are printed */
+};
+
+static int degree_stats(const struct emogi_graph *g, struct degree_stats *s, emogi_error *err);
+/* CHECKSUMS: NULL when not verified, else "ok". */
+static void print_text(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
+                       const char *checksums);
+static void print_json(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
+                       const char *checksums);
+/* "src dst[ weight]" lines; ORIGINAL maps ids through the idmap when present. */
+static int print_edges(FILE *out, const struct emogi_graph *g, int original);
+
 static int report(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err)
 {
-    struct degree_stats s;
+    struct degree_stats s = {0};
     if (o->edges)
-        return info_print_edges(stdout, g, o->original) == 0 ? 0 : emogi_fail(err, "standard output: %s", strerror(errno));
-    if (degree_stats_compute(g, &s, err) < 0)
+        return print_edges(stdout, g, o->original) == 0
+                   ? 0
+                   : emogi_fail(err, "standard output: %s", strerror(errno));
+    if (degree_stats(g, &s, err) < 0)
         return -1;
     if (o->json)
-        info_print_json(stdout, g, &s, o->verify ? "ok" : NULL);
+        print_json(stdout, g, &s, o->verify ? "ok" : NULL);
     else
-        info_print_text(stdout, g, &s, o->verify ? "ok" : NULL);
+        print_text(stdout, g, &s, o->verify ? "ok" : NULL);
     return 0;
 }
 
@@ -98,4 +142,265 @@ int main(int argc, char **argv)
         return 1;
     }
     return 0;
+}
+
+/* ---- report: degree statistics ---- */
+
+static int bucket_of(uint64_t d)
+{
+    return d == 0 ? 0 : 64 - __builtin_clzll(d);
+}
+
+static uint64_t bucket_low(int k)
+{
+    return k == 0 ? 0 : 1ull << (k - 1);
+}
+
+static uint64_t bucket_high(int k)
+{
+    return k == 0 ? 0 : k == 64 ? UINT64_MAX : (1ull << k) - 1;
+}
+
+/* A bitmap of vertices with at least one in-edge, or NULL when out of memory. */
+static uint64_t *mark_targets(const struct emogi_graph *g)
+{
+    uint64_t *has_in = calloc(g->nv / 64 + 1, sizeof *has_in);
+    if (!has_in)
+        return NULL;
+    INFO_OMP(parallel for schedule(static))
+    for (uint64_t i = 0; i < g->ne; i++) {
+        uint64_t v = emogi_neighbor(g, i);
+        __atomic_fetch_or(&has_in[v / 64], 1ull << (v % 64), __ATOMIC_RELAXED);
+    }
+    return has_in;
+}
+
+static int degree_stats(const struct emogi_graph *g, struct degree_stats *s, emogi_error *err)
+{
+    uint64_t mn = UINT64_MAX, mx = 0, sinks = 0, isolated = 0;
+    uint64_t hist[BUCKETS] = {0};
+    const uint64_t *t_off = g->t_offsets;
+    uint64_t *has_in = NULL;
+    if (!t_off && (g->flags & EMOGI_DIRECTED) && !(has_in = mark_targets(g)))
+        return emogi_fail(err, "%s: out of memory for a %llu-vertex bitmap", g->path,
+                          (unsigned long long)g->nv);
+    INFO_OMP(parallel for schedule(static) reduction(min : mn) reduction(max : mx) \
+             reduction(+ : sinks, isolated, hist[:BUCKETS]))
+    for (uint64_t v = 0; v < g->nv; v++) {
+        uint64_t d = emogi_degree(g, v);
+        mn = d < mn ? d : mn;
+        mx = d > mx ? d : mx;
+        hist[bucket_of(d)]++;
+        if (d == 0) {
+            sinks++;
+            /* undirected graphs are symmetric: no out-edge means no edge at all */
+            int in = t_off ? t_off[v + 1] > t_off[v] : has_in ? (has_in[v / 64] >> (v % 64)) & 1 : 0;
+            isolated += !in;
+        }
+    }
+    free(has_in);
+    s->min = g->nv ? mn : 0;
+    s->max = mx;
+    s->sinks = sinks;
+    s->isolated = isolated;
+    s->mean = g->nv ? (double)g->ne / (double)g->nv : 0.0;
+    s->nbuckets = g->nv ? bucket_of(mx) + 1 : 0;
+    for (int k = 0; k < BUCKETS; k++)
+        s->hist[k] = hist[k];
+    return 0;
+}
+
+/* ---- report: text and JSON ---- */
+
+static const char *weight_name(uint32_t t)
+{
+    return t == EMOGI_WEIGHT_UINT32 ? "uint32" : t == EMOGI_WEIGHT_FLOAT32 ? "float32" : "none";
+}
+
+static const char *yes_no(int b) { return b ? "yes" : "no"; }
+
+static void text_histogram(FILE *out, const struct degree_stats *s)
+{
+    fprintf(out, "out-degree histogram (log2 buckets):\n");
+    for (int k = 0; k < s->nbuckets; k++) {
+        uint64_t lo = bucket_low(k), hi = bucket_high(k);
+        if (lo == hi)
+            fprintf(out, "  degree %" PRIu64 ": %" PRIu64 "\n", lo, s->hist[k]);
+        else
+            fprintf(out, "  degree %" PRIu64 "-%" PRIu64 ": %" PRIu64 "\n", lo, hi, s->hist[k]);
+    }
+}
+
+/* Provenance lines, indented; a missing final newline is supplied. */
+static void text_provenance(FILE *out, const struct emogi_graph *g)
+{
+    const char *p = g->provenance, *end = p + g->provenance_len;
+    fprintf(out, "provenance:\n");
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        fprintf(out, "  %.*s\n", (int)n, p);
+        p += n + (nl != NULL);
+    }
+}
+
+static void print_text(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
+                       const char *checksums)
+{
+    fprintf(out, "file: %s\nformat version: %u\nfile size: %zu\n", g->path, EMOGI_CSR_VERSION,
+            g->map_size);
+    fprintf(out, "vertices: %" PRIu64 "\nedges: %" PRIu64 "\n", g->nv, g->ne);
+    fprintf(out, "directed: %s\nid width: %u\nweights: %s\ntranspose: %s\nidmap: %s\n",
+            yes_no(g->flags & EMOGI_DIRECTED), g->id_width, weight_name(g->weight_type),
+            yes_no(g->flags & EMOGI_TRANSPOSE), yes_no(g->flags & EMOGI_IDMAP));
+    fprintf(out, "sections: %u\n  %-12s %14s %14s %-7s %s\n", g->nsections, "name", "offset", "size",
+            "aligned", "crc32");
+    for (uint32_t i = 0; i < g->nsections; i++) {
+        const struct emogi_section *e = &g->sections[i];
+        fprintf(out, "  %-12s %14" PRIu64 " %14" PRIu64 " %-7s 0x%08" PRIx32 "\n",
+                emogi_section_name(e->type), e->offset, e->size,
+                yes_no(e->offset % EMOGI_CSR_ALIGN == 0), e->crc32);
+    }
+    fprintf(out, "out-degree min: %" PRIu64 "\nout-degree max: %" PRIu64 "\nout-degree mean: %.3f\n",
+            s->min, s->max, s->mean);
+    fprintf(out, "no out-edges: %" PRIu64 "\nisolated: %" PRIu64 "\n", s->sinks, s->isolated);
+    text_histogram(out, s);
+    if (checksums)
+        fprintf(out, "checksums: %s\n", checksums);
+    if (g->provenance_len)
+        text_provenance(out, g);
+}
+
+/* Length of the valid UTF-8 sequence at p (up to end), or 0 if invalid. */
+static size_t utf8_len(const unsigned char *p, const unsigned char *end)
+{
+    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+    if (n == 0 || (size_t)(end - p) < n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped, bad UTF-8 as U+FFFD. */
+static void json_string(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    putc('"', out);
+    while (p < end) {
+        if (*p == '"' || *p == '\\') {
+            fprintf(out, "\\%c", *p++);
+        } else if (*p == '\n' || *p == '\t') {
+            fputs(*p++ == '\n' ? "\\n" : "\\t", out);
+        } else if (*p < 0x20 || *p == 0x7F) {
+            fprintf(out, "\\u%04x", *p++);
+        } else if (*p < 0x80) {
+            putc(*p++, out);
+        } else {
+            size_t n = utf8_len(p, end);
+            if (n)
+                fwrite(p, 1, n, out);
+            else
+                fputs("\\ufffd", out);
+            p += n ? n : 1;
+        }
+    }
+    putc('"', out);
+}
+
+static void json_sections(FILE *out, const struct emogi_graph *g)
+{
+    fputs("\"sections\":[", out);
+    for (uint32_t i = 0; i < g->nsections; i++) {
+        const struct emogi_section *e = &g->sections[i];
+        fprintf(out,
+                "%s{\"name\":\"%s\",\"type\":%" PRIu32 ",\"offset\":%" PRIu64 ",\"size\":%" PRIu64
+                ",\"aligned\":%s,\"crc32\":\"0x%08" PRIx32 "\"}",
+                i ? "," : "", emogi_section_name(e->type), e->type, e->offset, e->size,
+                e->offset % EMOGI_CSR_ALIGN == 0 ? "true" : "false", e->crc32);
+    }
+    fputs("],", out);
+}
+
+static void json_degrees(FILE *out, const struct degree_stats *s)
+{
+    fprintf(out,
+            "\"out_degree\":{\"min\":%" PRIu64 ",\"max\":%" PRIu64 ",\"mean\":%.17g,"
+            "\"no_out_edges\":%" PRIu64 ",\"isolated\":%" PRIu64 ",\"histogram\":[",
+            s->min, s->max, s->mean, s->sinks, s->isolated);
+    for (int k = 0; k < s->nbuckets; k++)
+        fprintf(out, "%s{\"min\":%" PRIu64 ",\"max\":%" PRIu64 ",\"count\":%" PRIu64 "}", k ? "," : "",
+                bucket_low(k), bucket_high(k), s->hist[k]);
+    fputs("]}", out);
+}
+
+static void print_json(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
+                       const char *checksums)
+{
+    fputs("{\"file\":", out);
+    json_string(out, g->path, strlen(g->path));
+    fprintf(out, ",\"version\":%u,\"file_size\":%zu,\"vertices\":%" PRIu64 ",\"edges\":%" PRIu64 ",",
+            EMOGI_CSR_VERSION, g->map_size, g->nv, g->ne);
+    fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,",
+            g->flags & EMOGI_DIRECTED ? "true" : "false", g->id_width, weight_name(g->weight_type),
+            g->flags & EMOGI_TRANSPOSE ? "true" : "false", g->flags & EMOGI_IDMAP ? "true" : "false");
+    json_sections(out, g);
+    json_degrees(out, s);
+    if (checksums)
+        fprintf(out, ",\"checksums\":\"%s\"", checksums);
+    fputs(",\"provenance\":", out);
+    if (g->provenance_len)
+        json_string(out, g->provenance, g->provenance_len);
+    else
+        fputs("null", out);
+    fputs("}\n", out);
+}
+
+/* ---- report: the edge dump ---- */
+
+static char *put_u64(char *p, uint64_t x)
+{
+    char tmp[20];
+    int n = 0;
+    do
+        tmp[n++] = (char)('0' + x % 10);
+    while ((x /= 10) != 0);
+    while (n > 0)
+        *p++ = tmp[--n];
+    return p;
+}
+
+/* "%.9g" prints every float32 so that it reads back to the same bits. */
+static char *put_weight(char *p, const struct emogi_graph *g, const void *w, uint64_t i)
+{
+    *p++ = ' ';
+    if (g->weight_type == EMOGI_WEIGHT_UINT32)
+        return put_u64(p, ((const uint32_t *)w)[i]);
+    return p + snprintf(p, 32, "%.9g", (double)((const float *)w)[i]);
+}
+
+static int print_edges(FILE *out, const struct emogi_graph *g, int original)
+{
+    static char buf[1 << 16];
+    const uint64_t *idmap = original ? g->idmap : NULL;
+    char *p = buf;
+    for (uint64_t v = 0; v < g->nv; v++) {
+        uint64_t src = idmap ? idmap[v] : v;
+        for (uint64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
+            uint64_t dst = emogi_neighbor(g, i);
+            p = put_u64(p, src);
+            *p++ = ' ';
+            p = put_u64(p, idmap ? idmap[dst] : dst);
+            if (g->weights)
+                p = put_weight(p, g, g->weights, i);
+            *p++ = '\n';
+            if (p - buf > (long)sizeof buf - 128) {
+                if (fwrite(buf, 1, (size_t)(p - buf), out) != (size_t)(p - buf))
+                    return -1;
+                p = buf;
+            }
+        }
+    }
+    return fwrite(buf, 1, (size_t)(p - buf), out) == (size_t)(p - buf) ? 0 : -1;
 }
