@@ -4,40 +4,212 @@
  * Opens and validates the graph (so a corrupt file fails here, before any
  * GPU reads it), places it once, runs one search per source, and writes
  * the depths (and parents) of the last search.  See emogi-bfs(1).
+ *
+ * What it says about its searches goes to standard error as key=value
+ * lines, so scripts can pick fields out of them.  Two edge rates: gteps
+ * counts the neighbour entries the search actually read (edges_examined),
+ * which bottom-up levels keep far below the edge count; g500_gteps counts,
+ * as Graph500 does, the input edges of the traversed component whether
+ * read or not, which makes direction-optimizing searches comparable with
+ * published figures.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
-#include "bfs_options.h"
-#include "bfs_report.h"
-#include "trav_backend.h"
-#include "tool_output.h"
-#include "tool_sources.h"
+#include "emogi_bfs.h"
+#include "tool.h"
 #include "verify_bfs.h"
-#include "tool_die.h"
+
+/* ---- options ---- */
+
+static const char usage_text[] =
+    "usage: emogi-bfs GRAPH (-s SOURCE | -n N) [options]\n"
+    "Breadth-first search over a .csr graph; writes depths as uint32 little-endian.\n"
+    "  -s, --source V          start at vertex V\n"
+    "  -n, --runs N            N searches from random vertices with out-edges\n"
+    "      --seed S            seed for -n (default 1)\n"
+    "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
+    "      --parents FILE      parents as uint64 (unreached: all ones) to FILE\n"
+    "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
+    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
+    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
+    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
+    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
+    "      --threads N         CPU threads (default: OpenMP's)\n"
+    "      --stats             time, levels, reached, edges, GTEPS per search on stderr\n"
+    "      --verify            check each result the Graph500 way\n"
+    "  -h, --help              this help\n"
+    "      --version           print the version\n";
+
+enum { OPT_PARENTS = TOOL_OPT_OWN };
+
+static const struct option own_options[] = {
+    {"parents", required_argument, NULL, OPT_PARENTS}, {NULL, 0, NULL, 0}};
+
+/* The shared traversal options plus --parents. */
+struct bfs_opts {
+    struct tool_opts t;
+    const char *parents; /* or NULL */
+};
+
+static int own_option(int code, const char *arg, void *ctx)
+{
+    (void)code;
+    ((struct bfs_opts *)ctx)->parents = arg;
+    return 0;
+}
+
+static void parse_options(int argc, char **argv, struct bfs_opts *o)
+{
+    const struct tool_spec spec = {usage_text, 1, own_options, own_option, o};
+    o->parents = NULL;
+    tool_parse_options(argc, argv, &spec, &o->t);
+    const struct tool_output outs[] = {{"-o", o->t.out}, {"--parents", o->parents}};
+    tool_check_outputs(o->t.graph, outs, 2);
+}
+
+/* ---- run ---- */
 
 /* Device memory the GPU search adds beside the offsets: depths and two
  * frontiers, 4 bytes per vertex each; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 12
 
-static _Noreturn void die(const emogi_error *err)
+struct bfs_tally {
+    uint64_t searches;
+    double seconds;
+    double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
+};
+
+static void report_search(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);
+static void report_mean(const struct bfs_tally *t, int stats);
+static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
+                  const uint32_t *depth);
+
+static void write_results(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
+                          const uint32_t *depth)
 {
-    tool_die("emogi-bfs", err);
+    emogi_error err;
+    if (o->t.out && tool_write_array(o->t.out, depth, TOOL_U32, g->nv, o->t.text, &err) < 0)
+        tool_die(&err);
+    if (!o->parents)
+        return;
+    uint64_t *parent = malloc(g->nv * sizeof *parent);
+    if (!parent) {
+        emogi_fail(&err, "out of memory for %llu parents", (unsigned long long)g->nv);
+        tool_die(&err);
+    }
+    if (emogi_bfs_parents(g, source, depth, parent, &err) < 0)
+        tool_die_about(o->t.graph, &err);
+    if (tool_write_array(o->parents, parent, TOOL_U64, g->nv, o->t.text, &err) < 0)
+        tool_die(&err);
+    free(parent);
 }
 
-static _Noreturn void die_about(const char *graph, const emogi_error *err)
+int main(int argc, char **argv)
 {
-    tool_die_about("emogi-bfs", graph, err);
+    struct bfs_opts o;
+    tool_init("emogi-bfs");
+    parse_options(argc, argv, &o);
+    emogi_atomic_install_signals();
+    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+    tool_refuse_terminal(o.parents, o.t.text, "arrays");
+
+    emogi_error err;
+    struct emogi_graph g;
+    double t0 = emogi_now();
+    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
+        tool_die(&err);
+    double open_s = emogi_now() - t0;
+    uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
+    if (!sources)
+        tool_die(&err);
+    uint32_t *depth = malloc(g.nv * sizeof *depth);
+    if (!depth) {
+        emogi_fail(&err, "out of memory for %llu depths", (unsigned long long)g.nv);
+        tool_die(&err);
+    }
+    struct tool_backend b;
+    if (tool_backend_open(&b, &g, &o.t, g.nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
+        tool_die(&err);
+    if (o.t.stats)
+        tool_backend_report_load(&b, open_s);
+
+    struct bfs_tally tally = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        struct emogi_bfs_stats st = {0};
+        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], b.kernel, depth, &st, &err)
+                          : emogi_bfs_cpu(&g, sources[i], depth, &st, &err);
+        if (rc < 0)
+            tool_die_about(o.t.graph, &err);
+        if (o.t.stats || o.t.runs)
+            report_search(&g, sources[i], depth, &st, o.t.stats, &tally);
+        if (o.t.verify)
+            check(&o, &g, sources[i], depth);
+    }
+    if (o.t.runs)
+        report_mean(&tally, o.t.stats);
+    tool_backend_close(&b);
+    write_results(&o, &g, sources[n - 1], depth);
+    free(depth);
+    free(sources);
+    emogi_csr_close(&g);
+    return 0;
 }
 
+/* ---- report ---- */
+
+/* Input edges of the reached component: undirected edges are stored twice. */
+static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth)
+{
+    uint64_t sum = 0;
+#pragma omp parallel for reduction(+ : sum)
+    for (uint64_t v = 0; v < g->nv; v++)
+        if (depth[v] != EMOGI_UNREACHED)
+            sum += g->offsets[v + 1] - g->offsets[v];
+    return g->flags & EMOGI_DIRECTED ? sum : sum / 2;
+}
+
+/* One line per search: time only, or every figure with STATS. */
+static void report_search(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t)
+{
+    t->searches++;
+    t->seconds += st->seconds;
+    if (!stats) {
+        fprintf(stderr, "emogi-bfs: source=%llu seconds=%.6f\n", (unsigned long long)source,
+                st->seconds);
+        return;
+    }
+    uint64_t comp = component_edges(g, depth);
+    double gteps = tool_rate((double)st->edges_examined, st->seconds) / 1e9;
+    double g500 = tool_rate((double)comp, st->seconds) / 1e9;
+    t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
+    t->inv_g500_gteps += g500 > 0 ? 1 / g500 : 0;
+    fprintf(stderr,
+            "emogi-bfs: source=%llu seconds=%.6f levels=%u reached=%llu edges_examined=%llu "
+            "gteps=%.4f edge_gbps=%.3f component_edges=%llu g500_gteps=%.4f\n",
+            (unsigned long long)source, st->seconds, st->levels, (unsigned long long)st->reached,
+            (unsigned long long)st->edges_examined, gteps,
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, (unsigned long long)comp, g500);
+}
+
+static void report_mean(const struct bfs_tally *t, int stats)
+{
+    if (t->searches == 0)
+        return;
+    double n = (double)t->searches;
+    fprintf(stderr, "emogi-bfs: mean searches=%llu seconds=%.6f", (unsigned long long)t->searches,
+            t->seconds / n);
+    if (stats)
+        fprintf(stderr, " gteps=%.4f g500_gteps=%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0,
+                t->inv_g500_gteps > 0 ? n / t->inv_g500_gteps : 0.0);
+    fputc('\n', stderr);
+}
+
+/* --verify: the Graph500 check (verify_bfs.c), which shares no code with the search. */
 static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
                   const uint32_t *depth)
 {
@@ -48,87 +220,4 @@ static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_
         exit(1);
     }
     fprintf(stderr, "emogi-bfs: source=%llu verified\n", (unsigned long long)source);
-}
-
-static void write_results(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
-                          const uint32_t *depth)
-{
-    emogi_error err;
-    if (o->t.out && tool_write_array(o->t.out, depth, 4, g->nv, o->t.text, &err) < 0)
-        die(&err);
-    if (!o->parents)
-        return;
-    uint64_t *parent = malloc(g->nv * sizeof *parent);
-    if (!parent) {
-        emogi_fail(&err, "out of memory for %llu parents", (unsigned long long)g->nv);
-        die(&err);
-    }
-    if (emogi_bfs_parents(g, source, depth, parent, &err) < 0)
-        die_about(o->t.graph, &err);
-    if (tool_write_array(o->parents, parent, 8, g->nv, o->t.text, &err) < 0)
-        die(&err);
-    free(parent);
-}
-
-static void refuse_binary_terminal(const struct bfs_opts *o)
-{
-    if (tool_binary_to_terminal(o->t.out, o->t.text) ||
-        tool_binary_to_terminal(o->parents, o->t.text)) {
-        fputs("emogi-bfs: standard output is a terminal: not writing binary arrays to it "
-              "(use -o FILE, a pipe, or --text)\n", stderr);
-        exit(1);
-    }
-}
-
-int main(int argc, char **argv)
-{
-    struct bfs_opts o;
-    bfs_parse_options(argc, argv, &o);
-#ifdef _OPENMP
-    if (o.t.threads)
-        omp_set_num_threads(o.t.threads);
-#endif
-    emogi_atomic_install_signals();
-    refuse_binary_terminal(&o);
-
-    emogi_error err;
-    struct emogi_graph g;
-    double t0 = emogi_now();
-    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        die(&err);
-    double open_s = emogi_now() - t0;
-    uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
-    if (!sources)
-        die(&err);
-    uint32_t *depth = malloc(g.nv * sizeof *depth);
-    if (!depth) {
-        emogi_fail(&err, "out of memory for %llu depths", (unsigned long long)g.nv);
-        die(&err);
-    }
-    struct trav_backend b;
-    if (trav_backend_open(&b, &g, &o.t, g.nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
-        die(&err);
-    if (o.t.stats)
-        trav_backend_report_load(&b, "emogi-bfs", open_s);
-
-    struct bfs_tally tally = {0};
-    for (uint64_t i = 0; i < n; i++) {
-        struct emogi_bfs_stats st = {0};
-        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], b.kernel, depth, &st, &err)
-                          : emogi_bfs_cpu(&g, sources[i], depth, &st, &err);
-        if (rc < 0)
-            die_about(o.t.graph, &err);
-        if (o.t.stats || o.t.runs)
-            bfs_report_search(&g, sources[i], depth, &st, o.t.stats, &tally);
-        if (o.t.verify)
-            check(&o, &g, sources[i], depth);
-    }
-    if (o.t.runs)
-        bfs_report_mean(&tally, o.t.stats);
-    trav_backend_close(&b);
-    write_results(&o, &g, sources[n - 1], depth);
-    free(depth);
-    free(sources);
-    emogi_csr_close(&g);
-    return 0;
 }

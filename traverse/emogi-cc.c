@@ -5,40 +5,87 @@
  * (weak components need them), places it once (a directed graph's
  * transpose too, the same way), labels every vertex with the smallest id
  * of its component and writes the labels.  See emogi-cc(1).
+ *
+ * The --stats line's component count and sizes come from the labels
+ * themselves, not from the backend, so every backend is reported alike.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
-#include "cc_options.h"
-#include "cc_report.h"
-#include "tool_output.h"
-#include "trav_backend.h"
+#include "emogi_cc.h"
+#include "tool.h"
 #include "verify_cc.h"
-#include "tool_die.h"
+
+/* ---- options ---- */
+
+static const char usage_text[] =
+    "usage: emogi-cc GRAPH [options]\n"
+    "Connected components of a .csr graph (weak ones of a directed graph, which\n"
+    "needs its transpose); writes each vertex's label, the smallest vertex id of\n"
+    "its component, as little-endian uint32 (4-byte ids) or uint64 (8-byte ids).\n"
+    "  -o, --output FILE       labels to FILE ('-' stdout, the default)\n"
+    "      --text              'vertex label' lines instead of a raw array\n"
+    "      --algorithm A       GPU algorithm: uf (union-find, default) or lp\n"
+    "                          (EMOGI's label propagation); the CPU runs Afforest\n"
+    "      --repeat N          run N times on the loaded graph (timing; default 1)\n"
+    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
+    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
+    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
+    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
+    "      --threads N         CPU threads (default: OpenMP's)\n"
+    "      --stats             time, passes, components, largest, edges read on stderr\n"
+    "      --verify            check the labels against a sequential union-find\n"
+    "  -h, --help              this help\n"
+    "      --version           print the version\n";
+
+enum { OPT_ALGORITHM = TOOL_OPT_OWN, OPT_REPEAT };
+
+static const struct option own_options[] = {
+    {"algorithm", required_argument, NULL, OPT_ALGORITHM},
+    {"repeat", required_argument, NULL, OPT_REPEAT},
+    {NULL, 0, NULL, 0}};
+
+/* The shared traversal options plus --algorithm and --repeat. */
+struct cc_opts {
+    struct tool_opts t;
+    enum emogi_cc_algorithm algorithm; /* GPU only */
+    uint64_t repeat;                   /* runs on the placed graph, for timing */
+};
+
+static int own_option(int code, const char *arg, void *ctx)
+{
+    struct cc_opts *o = ctx;
+    if (code == OPT_ALGORITHM && emogi_cc_algorithm_parse(arg, &o->algorithm) < 0)
+        tool_usage_error("bad algorithm '%s' (uf or lp)", arg);
+    if (code == OPT_REPEAT && (tool_parse_u64(arg, &o->repeat) < 0 || o->repeat == 0))
+        tool_usage_error("bad repeat count '%s'", arg);
+    return 0;
+}
+
+static void parse_options(int argc, char **argv, struct cc_opts *o)
+{
+    const struct tool_spec spec = {usage_text, 0, own_options, own_option, o};
+    o->algorithm = EMOGI_CC_UF;
+    o->repeat = 1;
+    tool_parse_options(argc, argv, &spec, &o->t);
+}
+
+/* ---- run ---- */
 
 /* Device memory the GPU run adds beside the offsets: labels (8 bytes at
  * most) and two activity flags per vertex; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 10
 
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-cc", err);
-}
-
-static _Noreturn void die_about(const char *graph, const emogi_error *err)
-{
-    tool_die_about("emogi-cc", graph, err);
-}
+static void report_transpose_load(const struct emogi_placed *in);
+static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
+                   const struct emogi_cc_stats *st);
+static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels);
 
 /* A directed graph's in-edges, placed as its out-edges were: the loader
  * places one graph's lists, so the transpose goes in as a graph of its own. */
-static int place_transpose(const struct trav_backend *b, const struct trav_opts *o,
+static int place_transpose(const struct tool_backend *b, const struct tool_opts *o,
                            struct emogi_graph *view, struct emogi_placed *in, emogi_error *err)
 {
     *view = *b->g;
@@ -57,17 +104,6 @@ static int place_transpose(const struct trav_backend *b, const struct trav_opts 
     return emogi_place(view, &po, in, err);
 }
 
-static void report_transpose_load(const struct emogi_placed *in)
-{
-    const struct emogi_load_stats *s = &in->stats;
-    fprintf(stderr,
-            "emogi-cc: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
-            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu\n",
-            emogi_mem_name(in->mem), s->file_s, s->pin_s, s->h2d_s,
-            (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
-            (unsigned long long)s->managed_bytes);
-}
-
 /* Bytes of the transpose, which --mem auto must find room for beside the
  * out-edges (the state bytes are the loader's only way to hear of it). */
 static uint64_t transpose_bytes(const struct emogi_graph *g)
@@ -81,17 +117,17 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
                 double open_s)
 {
     emogi_error err;
-    struct trav_backend b;
-    if (trav_backend_open(&b, g, &o->t, g->nv * GPU_STATE_BYTES_PER_VERTEX + transpose_bytes(g),
+    struct tool_backend b;
+    if (tool_backend_open(&b, g, &o->t, g->nv * GPU_STATE_BYTES_PER_VERTEX + transpose_bytes(g),
                           0, &err) < 0)
-        die(&err);
+        tool_die(&err);
     struct emogi_graph view;
     struct emogi_placed in = {0};
     int with_in = b.on_gpu && (g->flags & EMOGI_DIRECTED);
     if (with_in && place_transpose(&b, &o->t, &view, &in, &err) < 0)
-        die(&err);
+        tool_die(&err);
     if (o->t.stats)
-        trav_backend_report_load(&b, "emogi-cc", open_s);
+        tool_backend_report_load(&b, open_s);
     if (o->t.stats && with_in)
         report_transpose_load(&in);
 
@@ -102,17 +138,117 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
                                          b.kernel, labels, &st, &err)
                           : emogi_cc_cpu(g, labels, &st, &err);
         if (rc < 0)
-            die_about(o->t.graph, &err);
+            tool_die_about(o->t.graph, &err);
         if (o->t.stats)
-            cc_report(g, name, labels, &st);
+            report(g, name, labels, &st);
         else if (o->repeat > 1)
             fprintf(stderr, "emogi-cc: seconds=%.6f\n", st.seconds);
     }
     if (with_in)
         emogi_unplace(&in);
-    trav_backend_close(&b);
+    tool_backend_close(&b);
 }
 
+int main(int argc, char **argv)
+{
+    struct cc_opts o;
+    tool_init("emogi-cc");
+    parse_options(argc, argv, &o);
+    emogi_atomic_install_signals();
+    tool_refuse_terminal(o.t.out, o.t.text, "labels");
+
+    emogi_error err;
+    struct emogi_graph g;
+    double t0 = emogi_now();
+    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
+        tool_die(&err);
+    double open_s = emogi_now() - t0;
+    if (emogi_cc_check_graph(&g, &err) < 0)
+        tool_die_about(o.t.graph, &err);
+    void *labels = malloc((g.nv ? g.nv : 1) * g.id_width);
+    if (!labels) {
+        emogi_fail(&err, "out of memory for %llu labels", (unsigned long long)g.nv);
+        tool_die(&err);
+    }
+    run(&o, &g, labels, open_s);
+    if (o.t.verify)
+        check(&o, &g, labels);
+    if (tool_write_array(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, o.t.text,
+                         &err) < 0)
+        tool_die(&err);
+    free(labels);
+    emogi_csr_close(&g);
+    return 0;
+}
+
+/* ---- report ---- */
+
+static void report_transpose_load(const struct emogi_placed *in)
+{
+    const struct emogi_load_stats *s = &in->stats;
+    fprintf(stderr,
+            "emogi-cc: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
+            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu\n",
+            emogi_mem_name(in->mem), s->file_s, s->pin_s, s->h2d_s,
+            (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
+            (unsigned long long)s->managed_bytes);
+}
+
+static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
+{
+    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
+}
+
+/* Components and the largest one's size, from canonical labels of G's id
+ * width (a component is counted at the vertex that labels it). */
+static int summary(const struct emogi_graph *g, const void *labels, uint64_t *components,
+                   uint64_t *largest, emogi_error *err)
+{
+    uint64_t *size = calloc(g->nv ? g->nv : 1, sizeof *size);
+    if (!size)
+        return emogi_fail(err, "out of memory for %llu component sizes",
+                          (unsigned long long)g->nv);
+    uint64_t n = 0, big = 0;
+    const unsigned w = g->id_width;
+#pragma omp parallel
+    {
+#pragma omp for reduction(+ : n)
+        for (uint64_t v = 0; v < g->nv; v++) {
+            uint64_t l = label_at(labels, w, v);
+            n += l == v;
+            if (l < g->nv)
+                __atomic_fetch_add(&size[l], 1, __ATOMIC_RELAXED);
+        }
+#pragma omp for reduction(max : big)
+        for (uint64_t v = 0; v < g->nv; v++)
+            big = size[v] > big ? size[v] : big;
+    }
+    free(size);
+    *components = n;
+    *largest = big;
+    return 0;
+}
+
+/* "emogi-cc: algorithm=... seconds=... passes=... components=... ..." */
+static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
+                   const struct emogi_cc_stats *st)
+{
+    uint64_t n = 0, big = 0;
+    emogi_error err;
+    if (summary(g, labels, &n, &big, &err) < 0) {
+        fprintf(stderr, "emogi-cc: %s\n", err.msg);
+        return;
+    }
+    fprintf(stderr,
+            "emogi-cc: algorithm=%s seconds=%.6f passes=%u components=%llu largest=%llu "
+            "edges_examined=%llu gteps=%.4f edge_gbps=%.3f\n",
+            algorithm, st->seconds, st->passes, (unsigned long long)n, (unsigned long long)big,
+            (unsigned long long)st->edges_examined,
+            tool_rate((double)st->edges_examined, st->seconds) / 1e9,
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+}
+
+/* --verify: against a sequential union-find (verify_cc.c). */
 static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels)
 {
     emogi_error err;
@@ -121,43 +257,4 @@ static void check(const struct cc_opts *o, const struct emogi_graph *g, const vo
         exit(1);
     }
     fputs("emogi-cc: labels verified\n", stderr);
-}
-
-int main(int argc, char **argv)
-{
-    struct cc_opts o;
-    cc_parse_options(argc, argv, &o);
-#ifdef _OPENMP
-    if (o.t.threads)
-        omp_set_num_threads(o.t.threads);
-#endif
-    emogi_atomic_install_signals();
-    if (tool_binary_to_terminal(o.t.out, o.t.text)) {
-        fputs("emogi-cc: standard output is a terminal: not writing binary labels to it "
-              "(use -o FILE, a pipe, or --text)\n", stderr);
-        return 1;
-    }
-
-    emogi_error err;
-    struct emogi_graph g;
-    double t0 = emogi_now();
-    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        die(&err);
-    double open_s = emogi_now() - t0;
-    if (emogi_cc_check_graph(&g, &err) < 0)
-        die_about(o.t.graph, &err);
-    void *labels = malloc((g.nv ? g.nv : 1) * g.id_width);
-    if (!labels) {
-        emogi_fail(&err, "out of memory for %llu labels", (unsigned long long)g.nv);
-        die(&err);
-    }
-    run(&o, &g, labels, open_s);
-    if (o.t.verify)
-        check(&o, &g, labels);
-    if (tool_write_typed(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, o.t.text,
-                         &err) < 0)
-        die(&err);
-    free(labels);
-    emogi_csr_close(&g);
-    return 0;
 }

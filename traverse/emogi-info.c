@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "emogi_csr.h"
+#include "tool.h"
 
 #define PROG "emogi-info"
 
@@ -130,12 +131,11 @@ int main(int argc, char **argv)
     struct info_opts o = {0};
     struct emogi_graph g;
     emogi_error err;
+    tool_init(PROG);
     parse_args(argc, argv, &o);
     if (emogi_csr_open(o.path, &g, &err) < 0 || (o.verify && emogi_csr_verify(&g, &err) < 0) ||
-        report(&g, &o, &err) < 0) {
-        fprintf(stderr, PROG ": %s\n", err.msg);
-        return 1;
-    }
+        report(&g, &o, &err) < 0)
+        tool_die(&err);
     emogi_csr_close(&g);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, PROG ": standard output: %s\n", strerror(errno));

@@ -10,84 +10,116 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include <string.h>
 
+#include "emogi_pagerank.h"
+#include "tool.h"
 #include "pagerank_args.h"
-#include "pagerank_options.h"
-#include "trav_backend.h"
-#include "tool_output.h"
 #include "verify_pagerank.h"
-#include "tool_die.h"
+
+/* ---- options ---- */
+
+static const char usage_text[] =
+    "usage: emogi-pagerank GRAPH [options]\n"
+    "PageRank of every vertex of a .csr graph; writes float64 little-endian ranks.\n"
+    "      --damping D         damping factor, 0 <= D < 1 (default 0.85)\n"
+    "      --tolerance T       stop once an iteration changes the ranks by less than T\n"
+    "                          in L1 norm (default 1e-4)\n"
+    "      --max-iterations N  stop after N iterations at most (default 100)\n"
+    "      --precision P       result type: float64 (default) or float32\n"
+    "      --method M          CPU iteration: gauss-seidel (default, fewer iterations)\n"
+    "                          or jacobi (the same ranks whatever the thread count)\n"
+    "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
+    "      --text              'vertex rank' lines instead of a raw array\n"
+    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
+    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
+    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
+    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
+    "      --threads N         CPU threads (default: OpenMP's)\n"
+    "      --stats             iterations, time, edge rates, last change on stderr\n"
+    "      --verify            check that the ranks are a fixed point within T\n"
+    "  -h, --help              this help\n"
+    "      --version           print the version\n";
+
+enum { OPT_DAMPING = TOOL_OPT_OWN, OPT_TOLERANCE, OPT_MAX_ITERATIONS, OPT_PRECISION,
+       OPT_METHOD };
+
+static const struct option own_options[] = {
+    {"damping", required_argument, NULL, OPT_DAMPING},
+    {"tolerance", required_argument, NULL, OPT_TOLERANCE},
+    {"max-iterations", required_argument, NULL, OPT_MAX_ITERATIONS},
+    {"precision", required_argument, NULL, OPT_PRECISION},
+    {"method", required_argument, NULL, OPT_METHOD},
+    {NULL, 0, NULL, 0}};
+
+/* The CPU iteration (a GPU always runs Jacobi). */
+enum pagerank_method { PAGERANK_GAUSS_SEIDEL, PAGERANK_JACOBI };
+
+/* The shared traversal options plus the iteration's parameters and the
+ * output type. */
+struct pagerank_opts {
+    struct tool_opts t;
+    struct emogi_pagerank_params prm;
+    enum tool_elem precision; /* TOOL_F32 or TOOL_F64 */
+    enum pagerank_method method;
+};
+
+static int own_option(int code, const char *arg, void *ctx)
+{
+    struct pagerank_opts *o = ctx;
+    uint64_t n;
+    switch (code) {
+    case OPT_DAMPING:
+        if (tool_parse_real(arg, &o->prm.damping) < 0 || o->prm.damping < 0 ||
+            o->prm.damping >= 1)
+            tool_usage_error("bad damping factor '%s' (0 <= D < 1)", arg);
+        return 0;
+    case OPT_TOLERANCE:
+        if (tool_parse_real(arg, &o->prm.tolerance) < 0 || o->prm.tolerance < 0)
+            tool_usage_error("bad tolerance '%s' (a number >= 0)", arg);
+        return 0;
+    case OPT_MAX_ITERATIONS:
+        if (tool_parse_u64(arg, &n) < 0 || n < 1 || n > UINT32_MAX)
+            tool_usage_error("bad iteration cap '%s' (1 to 4294967295)", arg);
+        o->prm.max_iterations = (uint32_t)n;
+        return 0;
+    case OPT_PRECISION:
+        if (pagerank_parse_precision(arg, &o->precision) < 0)
+            tool_usage_error("bad precision '%s' (float32 or float64)", arg);
+        return 0;
+    case OPT_METHOD:
+        if (strcmp(arg, "gauss-seidel") == 0)
+            o->method = PAGERANK_GAUSS_SEIDEL;
+        else if (strcmp(arg, "jacobi") == 0)
+            o->method = PAGERANK_JACOBI;
+        else
+            tool_usage_error("bad method '%s' (gauss-seidel or jacobi)", arg);
+        return 0;
+    }
+    return -1;
+}
+
+static void parse_options(int argc, char **argv, struct pagerank_opts *o)
+{
+    const struct tool_spec spec = {usage_text, 0, own_options, own_option, o};
+    o->prm.damping = EMOGI_PAGERANK_DAMPING;
+    o->prm.tolerance = EMOGI_PAGERANK_TOLERANCE;
+    o->prm.max_iterations = EMOGI_PAGERANK_MAX_ITERATIONS;
+    o->precision = TOOL_F64;
+    o->method = PAGERANK_GAUSS_SEIDEL;
+    tool_parse_options(argc, argv, &spec, &o->t);
+}
+
+/* ---- run ---- */
 
 /* Device memory the GPU run adds beside the in-edge offsets: ranks and
  * contributions (8 bytes each) and, for directed graphs, the out-edge
  * offsets; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 24
 
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-pagerank", err);
-}
-
-/* For errors of the kernels, which do not know the file's name. */
-static _Noreturn void die_about(const char *graph, const emogi_error *err)
-{
-    tool_die_about("emogi-pagerank", graph, err);
-}
-
-static double per_second(double x, double seconds)
-{
-    return seconds > 0 ? x / seconds : 0.0;
-}
-
-static void report(const struct emogi_pagerank_stats *st)
-{
-    fprintf(stderr,
-            "emogi-pagerank: iterations=%u converged=%d seconds=%.6f seconds_per_iteration=%.6f "
-            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f\n",
-            st->iterations, st->converged, st->seconds,
-            st->iterations ? st->seconds / st->iterations : 0.0, st->delta,
-            (unsigned long long)st->edges_read,
-            per_second((double)st->edges_read, st->seconds) / 1e9,
-            per_second((double)st->edge_bytes, st->seconds) / 1e9);
-}
-
-static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)
-{
-    if (!st->converged)
-        fprintf(stderr, "emogi-pagerank: %s: warning: not converged after %u iterations "
-                        "(last L1 change %.6g, tolerance %g)\n",
-                o->t.graph, st->iterations, st->delta, o->prm.tolerance);
-}
-
-static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank)
-{
-    emogi_error err;
-    struct pagerank_check c = {o->prm.damping, o->prm.tolerance, o->precision, 0, 0};
-    if (verify_pagerank_ranks(g, rank, &c, &err) < 0) {
-        fprintf(stderr, "emogi-pagerank: %s: wrong result: %s\n", o->t.graph, err.msg);
-        exit(1);
-    }
-    fprintf(stderr, "emogi-pagerank: verified: one more iteration changes the ranks by %.3g\n",
-            c.change);
-}
-
-/* Rounded to the output precision first, so --verify checks what is written. */
-static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, double *rank)
-{
-    emogi_error err;
-    if (o->precision == TOOL_F32 && o->t.verify) {
-        pagerank_narrow(rank, g->nv, TOOL_F32);
-        pagerank_widen(rank, g->nv, TOOL_F32);
-    }
-    if (o->t.verify)
-        check(o, g, rank);
-    pagerank_narrow(rank, g->nv, o->precision);
-    if (tool_write_typed(o->t.out, rank, o->precision, g->nv, o->t.text, &err) < 0)
-        die(&err);
-}
+static void report(const struct emogi_pagerank_stats *st);
+static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st);
+static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank);
 
 /* Gauss-Seidel may keep its contributions in float32 when the output is
  * float32 anyway and the tolerance is far above float32's rounding. */
@@ -106,48 +138,57 @@ static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
                 const struct emogi_graph *in, double *rank, double open_s)
 {
     emogi_error err;
-    struct trav_backend b;
-    if (trav_backend_open(&b, in, &o->t, in->nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
-        die(&err);
+    struct tool_backend b;
+    if (tool_backend_open(&b, in, &o->t, in->nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
+        tool_die(&err);
     if (o->t.stats)
-        trav_backend_report_load(&b, "emogi-pagerank", open_s);
+        tool_backend_report_load(&b, open_s);
     struct emogi_pagerank_stats st = {0};
     int rc = b.on_gpu ? emogi_pagerank_gpu(&b.placed, &o->prm, b.kernel, rank, &st, &err)
                       : run_cpu(o, in, rank, &st, &err);
     if (rc < 0)
-        die_about(g->path, &err);
-    trav_backend_close(&b);
+        tool_die_about(g->path, &err);
+    tool_backend_close(&b);
     if (o->t.stats)
         report(&st);
     warn_unconverged(o, &st);
 }
 
+/* Rounded to the output precision first, so --verify checks what is written. */
+static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, double *rank)
+{
+    emogi_error err;
+    if (o->precision == TOOL_F32 && o->t.verify) {
+        pagerank_narrow(rank, g->nv, TOOL_F32);
+        pagerank_widen(rank, g->nv, TOOL_F32);
+    }
+    if (o->t.verify)
+        check(o, g, rank);
+    pagerank_narrow(rank, g->nv, o->precision);
+    if (tool_write_array(o->t.out, rank, o->precision, g->nv, o->t.text, &err) < 0)
+        tool_die(&err);
+}
+
 int main(int argc, char **argv)
 {
     struct pagerank_opts o;
-    pagerank_parse_options(argc, argv, &o);
-#ifdef _OPENMP
-    if (o.t.threads)
-        omp_set_num_threads(o.t.threads);
-#endif
+    tool_init("emogi-pagerank");
+    parse_options(argc, argv, &o);
     emogi_atomic_install_signals();
-    if (tool_binary_to_terminal(o.t.out, o.t.text)) {
-        fputs("emogi-pagerank: standard output is a terminal: not writing binary arrays to it "
-              "(use -o FILE, a pipe, or --text)\n", stderr);
-        return 1;
-    }
+    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+
     emogi_error err;
     struct emogi_graph g, in;
     double t0 = emogi_now();
     if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        die(&err);
+        tool_die(&err);
     if (emogi_pagerank_in_edges(&g, &in, &err) < 0)
-        die_about(o.t.graph, &err);
+        tool_die_about(o.t.graph, &err);
     double open_s = emogi_now() - t0;
     double *rank = malloc((g.nv ? g.nv : 1) * sizeof *rank);
     if (!rank) {
         emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)g.nv);
-        die(&err);
+        tool_die(&err);
     }
     run(&o, &g, &in, rank, open_s);
     finish(&o, &g, rank);
@@ -155,4 +196,39 @@ int main(int argc, char **argv)
     emogi_pagerank_in_edges_free(&g, &in);
     emogi_csr_close(&g);
     return 0;
+}
+
+/* ---- report ---- */
+
+static void report(const struct emogi_pagerank_stats *st)
+{
+    fprintf(stderr,
+            "emogi-pagerank: iterations=%u converged=%d seconds=%.6f seconds_per_iteration=%.6f "
+            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f\n",
+            st->iterations, st->converged, st->seconds,
+            st->iterations ? st->seconds / st->iterations : 0.0, st->delta,
+            (unsigned long long)st->edges_read,
+            tool_rate((double)st->edges_read, st->seconds) / 1e9,
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+}
+
+static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)
+{
+    if (!st->converged)
+        fprintf(stderr, "emogi-pagerank: %s: warning: not converged after %u iterations "
+                        "(last L1 change %.6g, tolerance %g)\n",
+                o->t.graph, st->iterations, st->delta, o->prm.tolerance);
+}
+
+/* --verify: one more iteration, pushed along out-edges (verify_pagerank.c). */
+static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank)
+{
+    emogi_error err;
+    struct pagerank_check c = {o->prm.damping, o->prm.tolerance, o->precision, 0, 0};
+    if (verify_pagerank_ranks(g, rank, &c, &err) < 0) {
+        fprintf(stderr, "emogi-pagerank: %s: wrong result: %s\n", o->t.graph, err.msg);
+        exit(1);
+    }
+    fprintf(stderr, "emogi-pagerank: verified: one more iteration changes the ranks by %.3g\n",
+            c.change);
 }

@@ -5,49 +5,132 @@
  * Opens and validates the graph, checks the weights once (non-negative,
  * no overflow), places it with its weights, runs one search per source
  * and writes the distances of the last one.  See emogi-sssp(1).
+ *
+ * What it says about its searches goes to standard error as key=value
+ * lines.  gteps counts the edges relaxed (read), repeats included: a
+ * vertex whose distance drops twice relaxes its list twice, so the figure
+ * measures the rate of work, and edges_relaxed over the graph's edges the
+ * overhead of the algorithm.  edge_gbps is the bytes of neighbour and
+ * weight arrays read (on the GPU as fetched, alignment slack included)
+ * per second.
  */
 #include "config.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
-#include "sssp_options.h"
-#include "sssp_report.h"
-#include "tool_output.h"
-#include "tool_sources.h"
-#include "trav_backend.h"
+#include "emogi_sssp.h"
+#include "tool.h"
 #include "verify_sssp.h"
-#include "tool_die.h"
+
+/* ---- options ---- */
+
+static const char usage_text[] =
+    "usage: emogi-sssp GRAPH (-s SOURCE | -n N) [options]\n"
+    "Single-source shortest paths over a weighted .csr graph; writes distances as\n"
+    "uint64 (integer weights) or float32 (float weights) little-endian.\n"
+    "  -s, --source V          start at vertex V\n"
+    "  -n, --runs N            N searches from random vertices with out-edges\n"
+    "      --seed S            seed for -n (default 1)\n"
+    "  -o, --output FILE       distances to FILE ('-' stdout; default stdout, none with -n)\n"
+    "      --text              'vertex distance' lines instead of raw arrays (-1: unreached)\n"
+    "      --delta D           CPU bucket width (default: from the weights)\n"
+    "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
+    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
+    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
+    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
+    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
+    "      --threads N         CPU threads (default: OpenMP's)\n"
+    "      --stats             time, iterations, reached, edges, GTEPS per search on stderr\n"
+    "      --verify            check each result (no edge relaxable, every distance achieved)\n"
+    "  -h, --help              this help\n"
+    "      --version           print the version\n";
+
+enum { OPT_DELTA = TOOL_OPT_OWN, OPT_UNIT };
+
+static const struct option own_options[] = {
+    {"delta", required_argument, NULL, OPT_DELTA},
+    {"unit-weights", no_argument, NULL, OPT_UNIT},
+    {NULL, 0, NULL, 0}};
+
+/* The shared traversal options plus --delta and --unit-weights. */
+struct sssp_cli {
+    struct tool_opts t;
+    struct emogi_sssp_opts s;
+};
+
+static int own_option(int code, const char *arg, void *ctx)
+{
+    struct emogi_sssp_opts *s = ctx;
+    if (code == OPT_UNIT) {
+        s->unit_weights = 1;
+        return 0;
+    }
+    char *end;
+    double d = strtod(arg, &end);
+    if (end == arg || *end || !(d > 0) || !isfinite(d))
+        tool_usage_error("bad delta '%s' (a positive number)", arg);
+    s->delta = d;
+    return 0;
+}
+
+static void parse_options(int argc, char **argv, struct sssp_cli *o)
+{
+    const struct tool_spec spec = {usage_text, 1, own_options, own_option, &o->s};
+    o->s.unit_weights = 0;
+    o->s.delta = 0;
+    tool_parse_options(argc, argv, &spec, &o->t);
+}
+
+/* ---- run ---- */
 
 /* Device memory the GPU search adds beside the offsets: a distance and an
  * activity stamp per vertex; --mem auto keeps it free. */
 #define GPU_STAMP_BYTES 4
 
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-sssp", err);
-}
+struct sssp_tally {
+    uint64_t searches;
+    double seconds;
+    double inv_gteps; /* sum of 1/rate, for the harmonic mean */
+};
 
-static _Noreturn void die_about(const char *graph, const emogi_error *err)
-{
-    tool_die_about("emogi-sssp", graph, err);
-}
-
+static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g);
+static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
+                          struct sssp_tally *t);
+static void report_mean(const struct sssp_tally *t, int stats);
 static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,
-                  const void *dist)
+                  const void *dist);
+
+/* The graph opened and checked, the sources picked, the backend chosen:
+ * returns the distance array to fill. */
+static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct tool_backend *b,
+                      uint64_t **sources, uint64_t *n)
 {
     emogi_error err;
-    if (verify_sssp_dist(g, source, &o->s, dist, &err) < 0) {
-        fprintf(stderr, "emogi-sssp: %s: source %llu: wrong result: %s\n", o->t.graph,
-                (unsigned long long)source, err.msg);
-        exit(1);
+    double t0 = emogi_now();
+    if (emogi_csr_open(o->t.graph, g, &err) < 0)
+        tool_die(&err);
+    if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
+        tool_die_about(o->t.graph, &err);
+    double open_s = emogi_now() - t0;
+    if (!(*sources = tool_pick_sources(&o->t, g, n, &err)))
+        tool_die(&err);
+    unsigned size = emogi_sssp_dist_size(g, &o->s);
+    void *dist = malloc(g->nv * size);
+    if (!dist) {
+        emogi_fail(&err, "out of memory for %llu distances", (unsigned long long)g->nv);
+        tool_die(&err);
     }
-    fprintf(stderr, "emogi-sssp: source=%llu verified\n", (unsigned long long)source);
+    if (tool_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES), !o->s.unit_weights,
+                          &err) < 0)
+        tool_die(&err);
+    if (o->t.stats) {
+        tool_backend_report_load(b, open_s);
+        if (!b->on_gpu)
+            report_cpu_delta(o, g);
+    }
+    return dist;
 }
 
 /* Text shows unreached as -1; for float distances that is a copy with
@@ -63,16 +146,53 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
     if (flt && o->t.text) {
         if (!(shown = malloc(g->nv * sizeof *shown))) {
             emogi_fail(&err, "out of memory for %llu distances", (unsigned long long)g->nv);
-            die(&err);
+            tool_die(&err);
         }
         for (uint64_t v = 0; v < g->nv; v++)
             shown[v] = ((const float *)dist)[v] == INFINITY ? -1.0f : ((const float *)dist)[v];
         out = shown;
     }
-    if (tool_write_typed(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.text, &err) < 0)
-        die(&err);
+    if (tool_write_array(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.text, &err) < 0)
+        tool_die(&err);
     free(shown);
 }
+
+int main(int argc, char **argv)
+{
+    struct sssp_cli o;
+    tool_init("emogi-sssp");
+    parse_options(argc, argv, &o);
+    emogi_atomic_install_signals();
+    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+
+    struct emogi_graph g;
+    struct tool_backend b;
+    uint64_t n, *sources;
+    void *dist = open_all(&o, &g, &b, &sources, &n);
+    struct sssp_tally tally = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        emogi_error err;
+        struct emogi_sssp_stats st = {0};
+        int rc = b.on_gpu ? emogi_sssp_gpu(&b.placed, sources[i], &o.s, b.kernel, dist, &st, &err)
+                          : emogi_sssp_cpu(&g, sources[i], &o.s, dist, &st, &err);
+        if (rc < 0)
+            tool_die_about(o.t.graph, &err);
+        if (o.t.stats || o.t.runs)
+            report_search(sources[i], &st, o.t.stats, &tally);
+        if (o.t.verify)
+            check(&o, &g, sources[i], dist);
+    }
+    if (o.t.runs)
+        report_mean(&tally, o.t.stats);
+    tool_backend_close(&b);
+    write_results(&o, &g, dist);
+    free(dist);
+    free(sources);
+    emogi_csr_close(&g);
+    return 0;
+}
+
+/* ---- report ---- */
 
 static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g)
 {
@@ -83,73 +203,48 @@ static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph 
             emogi_sssp_float_dist(g, &o->s) ? "float32" : "uint64");
 }
 
-static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct trav_backend *b,
-                      uint64_t **sources, uint64_t *n)
+/* One line per search: time only, or every figure with STATS. */
+static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
+                          struct sssp_tally *t)
 {
-    emogi_error err;
-    double t0 = emogi_now();
-    if (emogi_csr_open(o->t.graph, g, &err) < 0)
-        die(&err);
-    if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
-        die_about(o->t.graph, &err);
-    double open_s = emogi_now() - t0;
-    if (!(*sources = tool_pick_sources(&o->t, g, n, &err)))
-        die(&err);
-    unsigned size = emogi_sssp_dist_size(g, &o->s);
-    void *dist = malloc(g->nv * size);
-    if (!dist) {
-        emogi_fail(&err, "out of memory for %llu distances", (unsigned long long)g->nv);
-        die(&err);
+    t->searches++;
+    t->seconds += st->seconds;
+    if (!stats) {
+        fprintf(stderr, "emogi-sssp: source=%llu seconds=%.6f\n", (unsigned long long)source,
+                st->seconds);
+        return;
     }
-    if (trav_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES), !o->s.unit_weights,
-                          &err) < 0)
-        die(&err);
-    if (o->t.stats) {
-        trav_backend_report_load(b, "emogi-sssp", open_s);
-        if (!b->on_gpu)
-            report_cpu_delta(o, g);
-    }
-    return dist;
+    double gteps = tool_rate((double)st->edges_relaxed, st->seconds) / 1e9;
+    t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
+    fprintf(stderr,
+            "emogi-sssp: source=%llu seconds=%.6f iterations=%llu reached=%llu "
+            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f\n",
+            (unsigned long long)source, st->seconds, (unsigned long long)st->iterations,
+            (unsigned long long)st->reached, (unsigned long long)st->edges_relaxed, gteps,
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
 }
 
-int main(int argc, char **argv)
+static void report_mean(const struct sssp_tally *t, int stats)
 {
-    struct sssp_cli o;
-    sssp_parse_options(argc, argv, &o);
-#ifdef _OPENMP
-    if (o.t.threads)
-        omp_set_num_threads(o.t.threads);
-#endif
-    emogi_atomic_install_signals();
-    if (tool_binary_to_terminal(o.t.out, o.t.text)) {
-        fputs("emogi-sssp: standard output is a terminal: not writing binary arrays to it "
-              "(use -o FILE, a pipe, or --text)\n", stderr);
-        return 1;
-    }
+    if (t->searches == 0)
+        return;
+    double n = (double)t->searches;
+    fprintf(stderr, "emogi-sssp: mean searches=%llu seconds=%.6f", (unsigned long long)t->searches,
+            t->seconds / n);
+    if (stats)
+        fprintf(stderr, " gteps=%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0);
+    fputc('\n', stderr);
+}
 
-    struct emogi_graph g;
-    struct trav_backend b;
-    uint64_t n, *sources;
-    void *dist = open_all(&o, &g, &b, &sources, &n);
-    struct sssp_tally tally = {0};
-    for (uint64_t i = 0; i < n; i++) {
-        emogi_error err;
-        struct emogi_sssp_stats st = {0};
-        int rc = b.on_gpu ? emogi_sssp_gpu(&b.placed, sources[i], &o.s, b.kernel, dist, &st, &err)
-                          : emogi_sssp_cpu(&g, sources[i], &o.s, dist, &st, &err);
-        if (rc < 0)
-            die_about(o.t.graph, &err);
-        if (o.t.stats || o.t.runs)
-            sssp_report_search(sources[i], &st, o.t.stats, &tally);
-        if (o.t.verify)
-            check(&o, &g, sources[i], dist);
+/* --verify: no edge relaxable, every distance achieved (verify_sssp.c). */
+static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,
+                  const void *dist)
+{
+    emogi_error err;
+    if (verify_sssp_dist(g, source, &o->s, dist, &err) < 0) {
+        fprintf(stderr, "emogi-sssp: %s: source %llu: wrong result: %s\n", o->t.graph,
+                (unsigned long long)source, err.msg);
+        exit(1);
     }
-    if (o.t.runs)
-        sssp_report_mean(&tally, o.t.stats);
-    trav_backend_close(&b);
-    write_results(&o, &g, dist);
-    free(dist);
-    free(sources);
-    emogi_csr_close(&g);
-    return 0;
+    fprintf(stderr, "emogi-sssp: source=%llu verified\n", (unsigned long long)source);
 }

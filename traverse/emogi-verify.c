@@ -13,37 +13,17 @@
 #include <string.h>
 
 #include "emogi_bfs.h"
-#include "tool_input.h"
+#include "tool.h"
 #include "verify_bfs.h"
-#include "verify_sssp.h"
 #include "verify_cc.h"
 #include "verify_pagerank.h"
-#include "tool_args.h"
-#include "tool_die.h"
+#include "verify_sssp.h"
 
 struct subcommand {
     const char *name;
     const char *synopsis;
     int (*run)(int argc, char **argv);
 };
-
-static _Noreturn void usage_error(const char *what, const char *arg)
-{
-    tool_usage_error("emogi-verify", what, arg);
-}
-
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-verify", err);
-}
-
-static uint64_t number(const char *s, const char *what)
-{
-    uint64_t x;
-    if (tool_parse_u64(s, &x))
-        usage_error(what, s);
-    return x;
-}
 
 static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached, uint32_t *levels)
 {
@@ -76,30 +56,29 @@ static int verify_bfs_main(int argc, char **argv)
             exit(0);
         }
         if (c != 's')
-            usage_error("bad option or missing argument: %s", argv[optind - 1]);
-        source = number(optarg, "bad source '%s'");
+            tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
+        if (tool_parse_u64(optarg, &source))
+            tool_usage_error("bad source '%s'", optarg);
         have_source = 1;
     }
     if (!have_source || optind + 2 != argc)
-        usage_error("%s", usage);
+        tool_usage_error("%s", usage);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
     if (emogi_csr_open(graph, &g, &err) < 0)
-        die(&err);
+        tool_die(&err);
     if (source >= g.nv) {
         emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
-        die(&err);
+        tool_die(&err);
     }
     if (tool_read_array(path, 4, g.nv, (void **)&depth, &err) < 0)
-        die(&err);
-    if (verify_bfs_depths(&g, source, depth, &err) < 0) {
-        fprintf(stderr, "emogi-verify: %s: %s\n", tool_input_name(path), err.msg);
-        return 1;
-    }
+        tool_die(&err);
+    if (verify_bfs_depths(&g, source, depth, &err) < 0)
+        tool_die_about(tool_input_name(path), &err);
     uint64_t reached;
     uint32_t levels;
     depth_summary(depth, g.nv, &reached, &levels);
@@ -131,8 +110,9 @@ static void help(void)
 
 int main(int argc, char **argv)
 {
+    tool_init("emogi-verify");
     if (argc < 2)
-        usage_error("%s", "no algorithm given (bfs, sssp, cc, pagerank)");
+        tool_usage_error("%s", "no algorithm given (bfs, sssp, cc, pagerank)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         help();
         return 0;
@@ -144,5 +124,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NSUB; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);
-    usage_error("unknown algorithm '%s' (bfs, sssp, cc, pagerank)", argv[1]);
+    tool_usage_error("unknown algorithm '%s' (bfs, sssp, cc, pagerank)", argv[1]);
 }

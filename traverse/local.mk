@@ -1,14 +1,29 @@
-# traverse/: the command-line tools, one fragment per tool family
-include traverse/info.mk
-include traverse/bfs.mk
-include traverse/sssp.mk
-include traverse/cc.mk
-include traverse/pagerank.mk
+# traverse/: the tools, one file each, over libtools: what they share
+# (tool.h: errors, numbers, result arrays, the traversal command line,
+# sources and backend) and the checkers behind --verify and emogi-verify.
+noinst_LTLIBRARIES += libtools.la
+noinst_HEADERS += traverse/tool.h traverse/verify_bfs.h traverse/verify_sssp.h \
+	traverse/verify_cc.h traverse/verify_pagerank.h traverse/pagerank_args.h
+libtools_la_SOURCES = traverse/tool.c traverse/tool_cli.c \
+	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_sssp_main.c \
+	traverse/verify_cc.c traverse/verify_pagerank.c traverse/pagerank_args.c
 
-# Shared by every tool: how a tool ends on an error.
-noinst_HEADERS += traverse/tool_die.h
-emogi_bfs_SOURCES += traverse/tool_die.c
-emogi_verify_SOURCES += traverse/tool_die.c
-emogi_sssp_SOURCES += traverse/tool_die.c
-emogi_cc_SOURCES += traverse/tool_die.c
-emogi_pagerank_SOURCES += traverse/tool_die.c
+bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
+emogi_info_SOURCES = traverse/emogi-info.c
+emogi_info_LDADD = libtools.la $(TOOL_LIBS)
+emogi_info_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_bfs_SOURCES = traverse/emogi-bfs.c
+emogi_bfs_LDADD = libtools.la $(TOOL_LIBS)
+emogi_bfs_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_sssp_SOURCES = traverse/emogi-sssp.c
+emogi_sssp_LDADD = libtools.la $(TOOL_LIBS)
+emogi_sssp_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_cc_SOURCES = traverse/emogi-cc.c
+emogi_cc_LDADD = libtools.la $(TOOL_LIBS)
+emogi_cc_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_pagerank_SOURCES = traverse/emogi-pagerank.c
+emogi_pagerank_LDADD = libtools.la $(TOOL_LIBS)
+emogi_pagerank_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_verify_SOURCES = traverse/emogi-verify.c
+emogi_verify_LDADD = libtools.la $(TOOL_LIBS)
+emogi_verify_LDFLAGS = $(TOOL_LINKFLAGS)

@@ -1,26 +1,9 @@
-/* pagerank_args.c - reals and precisions on the PageRank command lines. */
+/* pagerank_args.c - the precision of PageRank result files. */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "pagerank_args.h"
-
-int pagerank_parse_real(const char *s, double *out)
-{
-    char *end;
-    /* strtod skips blanks and takes "nan", "inf" and hex: none belong here. */
-    if (!((s[0] >= '0' && s[0] <= '9') || s[0] == '.' || s[0] == '-'))
-        return -1;
-    errno = 0;
-    double x = strtod(s, &end);
-    if (errno || *end || end == s || !isfinite(x) || strpbrk(s, "xX"))
-        return -1;
-    *out = x;
-    return 0;
-}
 
 int pagerank_parse_precision(const char *s, enum tool_elem *out)
 {

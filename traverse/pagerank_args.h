@@ -3,10 +3,7 @@
 #ifndef EMOGI_PAGERANK_ARGS_H
 #define EMOGI_PAGERANK_ARGS_H
 
-#include "tool_output.h"
-
-/* A finite decimal or exponent number, nothing after it: 0, or -1. */
-int pagerank_parse_real(const char *s, double *out);
+#include "tool.h"
 
 /* "float32" or "float64": 0, or -1. */
 int pagerank_parse_precision(const char *s, enum tool_elem *out);

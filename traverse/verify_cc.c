@@ -18,9 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tool_input.h"
+#include "tool.h"
 #include "verify_cc.h"
-#include "tool_die.h"
 
 #define NONE UINT64_MAX
 
@@ -133,16 +132,6 @@ int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_erro
     return check_not_coarser(g, labels, err);
 }
 
-static _Noreturn void usage_error(const char *what, const char *arg)
-{
-    tool_usage_error("emogi-verify", what, arg);
-}
-
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-verify", err);
-}
-
 static void summary(const struct emogi_graph *g, const void *labels, const char *path)
 {
     uint64_t n = 0;
@@ -162,25 +151,23 @@ int verify_cc_main(int argc, char **argv)
     opterr = 0; /* getopt would name the subcommand as the program */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         if (c != 'h')
-            usage_error("bad option: %s", argv[optind - 1]);
+            tool_usage_error("bad option: %s", argv[optind - 1]);
         puts(usage);
         exit(0);
     }
     if (optind + 2 != argc)
-        usage_error("%s", usage);
+        tool_usage_error("%s", usage);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
     struct emogi_graph g;
     void *labels;
     if (emogi_csr_open(graph, &g, &err) < 0)
-        die(&err);
+        tool_die(&err);
     if (tool_read_array(path, g.id_width, g.nv, &labels, &err) < 0)
-        die(&err);
-    if (verify_cc_labels(&g, labels, &err) < 0) {
-        fprintf(stderr, "emogi-verify: %s: %s\n", tool_input_name(path), err.msg);
-        return 1;
-    }
+        tool_die(&err);
+    if (verify_cc_labels(&g, labels, &err) < 0)
+        tool_die_about(tool_input_name(path), &err);
     summary(&g, labels, path);
     free(labels);
     emogi_csr_close(&g);

@@ -18,7 +18,7 @@
 
 #include "emogi_pagerank.h"
 #include "pagerank_args.h"
-#include "tool_input.h"
+#include "tool.h"
 #include "verify_pagerank.h"
 
 static int check_values(const struct emogi_graph *g, const double *rank, struct pagerank_check *c,
@@ -94,14 +94,6 @@ static const char usage[] =
     "usage: emogi-verify pagerank GRAPH RANKS [--damping D] [--tolerance T]\n"
     "                             [--precision float32|float64] [--compare OTHER]";
 
-static _Noreturn void usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "emogi-verify: ");
-    fprintf(stderr, what, arg);
-    fputs("\nTry 'emogi-verify pagerank --help'.\n", stderr);
-    exit(2);
-}
-
 static void parse(int argc, char **argv, struct verify_args *a)
 {
     enum { OPT_DAMPING = 256, OPT_TOLERANCE, OPT_PRECISION, OPT_COMPARE };
@@ -118,35 +110,26 @@ static void parse(int argc, char **argv, struct verify_args *a)
         switch (c) {
         case 'h': puts(usage); exit(0);
         case OPT_DAMPING:
-            if (pagerank_parse_real(optarg, &a->c.damping) < 0 || a->c.damping < 0 ||
+            if (tool_parse_real(optarg, &a->c.damping) < 0 || a->c.damping < 0 ||
                 a->c.damping >= 1)
-                usage_error("bad damping factor '%s' (0 <= D < 1)", optarg);
+                tool_usage_error("bad damping factor '%s' (0 <= D < 1)", optarg);
             break;
         case OPT_TOLERANCE:
-            if (pagerank_parse_real(optarg, &a->c.tolerance) < 0 || a->c.tolerance < 0)
-                usage_error("bad tolerance '%s' (a number >= 0)", optarg);
+            if (tool_parse_real(optarg, &a->c.tolerance) < 0 || a->c.tolerance < 0)
+                tool_usage_error("bad tolerance '%s' (a number >= 0)", optarg);
             break;
         case OPT_PRECISION:
             if (pagerank_parse_precision(optarg, &a->c.precision) < 0)
-                usage_error("bad precision '%s' (float32 or float64)", optarg);
+                tool_usage_error("bad precision '%s' (float32 or float64)", optarg);
             break;
         case OPT_COMPARE: a->compare = optarg; break;
-        default: usage_error("bad option or missing argument: %s", argv[optind - 1]);
+        default: tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
         }
     }
     if (optind + 2 != argc)
-        usage_error("%s", usage);
+        tool_usage_error("%s", usage);
     a->graph = argv[optind];
     a->ranks = argv[optind + 1];
-}
-
-static _Noreturn void die(const char *name, const emogi_error *err)
-{
-    if (name)
-        fprintf(stderr, "emogi-verify: %s: %s\n", name, err->msg);
-    else
-        fprintf(stderr, "emogi-verify: %s\n", err->msg);
-    exit(1);
 }
 
 /* A result file as nv float64 values, whatever its precision. */
@@ -155,12 +138,12 @@ static double *read_ranks(const char *path, uint64_t nv, enum tool_elem precisio
     emogi_error err;
     void *buf;
     if (tool_read_array(path, precision == TOOL_F32 ? 4 : 8, nv, &buf, &err) < 0)
-        die(NULL, &err);
+        tool_die(&err);
     if (precision == TOOL_F32) {
         void *wide = realloc(buf, (nv ? nv : 1) * sizeof(double));
         if (!wide) {
             emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)nv);
-            die(tool_input_name(path), &err);
+            tool_die_about(tool_input_name(path), &err);
         }
         buf = wide;
         pagerank_widen(buf, nv, precision);
@@ -180,15 +163,16 @@ int verify_pagerank_main(int argc, char **argv)
 {
     struct verify_args a = {
         {EMOGI_PAGERANK_DAMPING, EMOGI_PAGERANK_TOLERANCE, TOOL_F64, 0, 0}, NULL, NULL, NULL};
+    tool_help_hint("emogi-verify pagerank");
     parse(argc, argv, &a);
     emogi_error err;
     struct emogi_graph g;
     if (emogi_csr_open(a.graph, &g, &err) < 0)
-        die(NULL, &err);
+        tool_die(&err);
     double *rank = read_ranks(a.ranks, g.nv, a.c.precision);
     const char *name = tool_input_name(a.ranks);
     if (verify_pagerank_ranks(&g, rank, &a.c, &err) < 0)
-        die(name, &err);
+        tool_die_about(name, &err);
     double dist = 0;
     if (a.compare) {
         double *other = read_ranks(a.compare, g.nv, a.c.precision);
@@ -197,7 +181,7 @@ int verify_pagerank_main(int argc, char **argv)
         if (!(dist <= a.c.tolerance)) {
             emogi_fail(&err, "differs from %s by %.6g (L1), more than the tolerance %g",
                        tool_input_name(a.compare), dist, a.c.tolerance);
-            die(name, &err);
+            tool_die_about(name, &err);
         }
     }
     fprintf(stderr, "emogi-verify: %s: ok: pagerank of %llu vertices, sum %.9g, "

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "emogi_csr.h"
-#include "tool_output.h"
+#include "tool.h"
 
 struct pagerank_check {
     double damping, tolerance;

@@ -6,22 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tool_args.h"
-#include "tool_input.h"
+#include "tool.h"
 #include "verify_sssp.h"
-#include "tool_die.h"
 
 static const char usage[] = "usage: emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST";
-
-static _Noreturn void usage_error(const char *what, const char *arg)
-{
-    tool_usage_error("emogi-verify", what, arg);
-}
-
-static _Noreturn void die(const emogi_error *err)
-{
-    tool_die("emogi-verify", err);
-}
 
 static void parse(int argc, char **argv, uint64_t *source, struct emogi_sssp_opts *o)
 {
@@ -40,14 +28,14 @@ static void parse(int argc, char **argv, uint64_t *source, struct emogi_sssp_opt
             o->unit_weights = 1;
         } else if (c == 's') {
             if (tool_parse_u64(optarg, source))
-                usage_error("bad source '%s'", optarg);
+                tool_usage_error("bad source '%s'", optarg);
             have_source = 1;
         } else {
-            usage_error("bad option or missing argument: %s", argv[optind - 1]);
+            tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
         }
     }
     if (!have_source || optind + 2 != argc)
-        usage_error("%s", usage);
+        tool_usage_error("%s", usage);
 }
 
 /* Reached vertices and the largest finite distance, for the 'ok' line. */
@@ -83,24 +71,20 @@ int verify_sssp_main(int argc, char **argv)
     struct emogi_graph g;
     void *dist;
     if (emogi_csr_open(graph, &g, &err) < 0)
-        die(&err);
+        tool_die(&err);
     if (g.weight_type == EMOGI_WEIGHT_NONE)
         o.unit_weights = 1; /* the only reading an unweighted graph has */
     if (source >= g.nv) {
         emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
-        die(&err);
+        tool_die(&err);
     }
-    if (emogi_sssp_check_weights(&g, &o, &err) < 0) {
-        fprintf(stderr, "emogi-verify: %s: %s\n", graph, err.msg);
-        return 1;
-    }
+    if (emogi_sssp_check_weights(&g, &o, &err) < 0)
+        tool_die_about(graph, &err);
     if (tool_read_array(path, emogi_sssp_dist_size(&g, &o), g.nv, &dist, &err) < 0)
-        die(&err);
-    if (verify_sssp_dist(&g, source, &o, dist, &err) < 0) {
-        fprintf(stderr, "emogi-verify: %s: %s\n", tool_input_name(path), err.msg);
-        return 1;
-    }
+        tool_die(&err);
+    if (verify_sssp_dist(&g, source, &o, dist, &err) < 0)
+        tool_die_about(tool_input_name(path), &err);
     char line[160];
     summary(&g, emogi_sssp_float_dist(&g, &o), dist, line, sizeof line);
     fprintf(stderr, "emogi-verify: %s: ok: sssp from %llu %s\n", tool_input_name(path),

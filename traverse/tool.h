@@ -1,0 +1,162 @@
+/*
+ * tool.h - what the emogi tools share, built once into libtools
+ * (traverse/local.mk): errors that name the program, numbers on the
+ * command line, result arrays written and read back (tool.c); and the
+ * traversal tools' common command line, their sources and their backend,
+ * CPU or GPU (tool_cli.c).
+ *
+ * Only tools print: library calls fill an emogi_error, and a tool ends
+ * with "TOOL: message" on standard error, exit 1 for failures and 2 for
+ * usage errors.
+ */
+#ifndef EMOGI_TOOL_H
+#define EMOGI_TOOL_H
+
+#include <getopt.h>
+#include <stdint.h>
+
+#include "emogi_csr.h"
+#include "emogi_kernel.h"
+#include "emogi_loader.h"
+
+/* ---- errors ---- */
+
+/* Name the program ("emogi-bfs"), first thing in main: every message
+ * below, --version and the hint to --help start with it. */
+void tool_init(const char *name);
+const char *tool_name(void);
+
+/* The command a usage error sends the user to ("Try 'COMMAND --help'."):
+ * the program unless a subcommand with its own help names itself. */
+void tool_help_hint(const char *command);
+
+/* "TOOL: <err>", exit 1. */
+_Noreturn void tool_die(const emogi_error *err);
+
+/* "TOOL: NAME: <err>", exit 1: for kernels' messages, which do not know
+ * the file they ran on, and for checks of a named result file. */
+_Noreturn void tool_die_about(const char *name, const emogi_error *err);
+
+/* "TOOL: <fmt with arg>", a hint to --help, exit 2. */
+_Noreturn void tool_usage_error(const char *fmt, const char *arg);
+
+/* ---- numbers ---- */
+
+/* A plain decimal uint64 (no sign, no blanks, no overflow): 0, or -1. */
+int tool_parse_u64(const char *s, uint64_t *out);
+
+/* A finite decimal or exponent number, nothing after it: 0, or -1. */
+int tool_parse_real(const char *s, double *out);
+
+/* X per second, or 0 when no time passed (rates in --stats lines). */
+double tool_rate(double x, double seconds);
+
+/* ---- result arrays: one entry per vertex ---- */
+
+/* The element types of result arrays. */
+enum tool_elem { TOOL_U32, TOOL_U64, TOOL_F32, TOOL_F64 };
+
+/*
+ * Write N entries of TYPE to PATH: standard output for "-", else a file
+ * that appears only when complete (emogi_atomic_*).  Raw: the array as
+ * little-endian bytes.  TEXT: "vertex value" lines, floats with %.9g
+ * (float32) or %.17g (float64) so values read back exactly, and the
+ * all-ones integer (unreached, no parent) as -1.
+ */
+int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
+                     emogi_error *err);
+
+/* When PATH is "-" (or another name for standard output), TEXT is off and
+ * standard output is a terminal, say "TOOL: standard output is a terminal:
+ * not writing binary WHAT to it ..." and exit 1: raw arrays there help
+ * nobody and can garble it (zstd refuses too). */
+void tool_refuse_terminal(const char *path, int text, const char *what);
+
+/* Name to print for a result PATH: "standard input" for "-". */
+const char *tool_input_name(const char *path);
+
+/*
+ * Read exactly N entries of WIDTH bytes from PATH ("-": standard input)
+ * into a new buffer (*out, to free); a file of any other size is an error
+ * naming both sizes.
+ */
+int tool_read_array(const char *path, unsigned width, uint64_t n, void **out, emogi_error *err);
+
+/* ---- the traversal tools' command line ---- */
+
+enum tool_device { TOOL_DEVICE_AUTO, TOOL_DEVICE_CPU, TOOL_DEVICE_GPU };
+
+struct tool_opts {
+    const char *graph;
+    uint64_t source;
+    int have_source;
+    uint64_t runs; /* -n: random sources; 0 when -s was given */
+    uint64_t seed;
+    const char *out; /* result: a file, "-", or NULL (stdout unless -n) */
+    int text, stats, verify;
+    int threads; /* 0: OpenMP's default */
+    enum tool_device device;
+    int gpu; /* CUDA ordinal for TOOL_DEVICE_GPU */
+    enum emogi_mem mem;
+    enum emogi_uvm_advice advice;
+    enum emogi_kernel kernel;
+};
+
+/* First option code free for a tool's own long options. */
+#define TOOL_OPT_OWN 512
+
+/* What a traversal tool adds to the shared command line. */
+struct tool_spec {
+    const char *usage; /* the whole --help text */
+    int takes_source;  /* 1: -s or -n required (bfs, sssp); 0: neither allowed */
+    const struct option *own; /* the tool's own long options, {0}-terminated, or NULL */
+    /* Handle one of them (code >= TOOL_OPT_OWN); return -1 to reject ARG. */
+    int (*own_option)(int code, const char *arg, void *ctx);
+    void *ctx;
+};
+
+/* Fill O from argv and apply --threads; prints help/version (exit 0) or a
+ * usage error (exit 2).  Checks -o against the graph (tool_check_outputs). */
+void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct tool_opts *o);
+
+/* One output of a tool: the option that names it ("-o") and its path. */
+struct tool_output {
+    const char *option;
+    const char *path; /* NULL: not written */
+};
+
+/*
+ * Usage error (exit 2) when an output names the graph file, or two outputs
+ * name one file or stream (./d.bin and d.bin, links, - and /dev/stdout):
+ * the graph would be destroyed, or one result silently lost.
+ */
+void tool_check_outputs(const char *graph, const struct tool_output *outs, int n);
+
+/* The sources a tool's -s or -n asks for (n of them, to free), or NULL
+ * with a message: a source past the graph is the user's error.  -n draws
+ * uniformly among vertices with out-edges, seeded by --seed, the same on
+ * every machine. */
+uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph *g, uint64_t *n,
+                            emogi_error *err);
+
+/* The CPU, or a GPU with the graph placed on it: chosen once per run from
+ * --device and --mem, so a tool's search loop only asks which it got. */
+struct tool_backend {
+    const struct emogi_graph *g;
+    int on_gpu;
+    enum emogi_kernel kernel;
+    struct emogi_placed placed; /* when on_gpu */
+};
+
+/* Choose the device (auto: a GPU when one is usable) and place the graph
+ * there.  STATE_BYTES: device memory the algorithm adds (for --mem auto);
+ * WITH_WEIGHTS: place the weights beside the neighbours. */
+int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
+                      const struct tool_opts *o, uint64_t state_bytes, int with_weights,
+                      emogi_error *err);
+void tool_backend_close(struct tool_backend *b);
+
+/* "TOOL: load device=... open_seconds=..." with the placement's phases. */
+void tool_backend_report_load(const struct tool_backend *b, double open_seconds);
+
+#endif
