@@ -20,7 +20,7 @@
 
 #include "emogi_bfs.h"
 #include "tool.h"
-#include "verify_bfs.h"
+#include "verify.h"
 
 /* ---- options ---- */
 

@@ -16,7 +16,7 @@
 
 #include "emogi_cc.h"
 #include "tool.h"
-#include "verify_cc.h"
+#include "verify.h"
 
 /* ---- options ---- */
 

@@ -14,8 +14,7 @@
 
 #include "emogi_pagerank.h"
 #include "tool.h"
-#include "pagerank_args.h"
-#include "verify_pagerank.h"
+#include "verify.h"
 
 /* ---- options ---- */
 

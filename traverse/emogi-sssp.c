@@ -22,7 +22,7 @@
 
 #include "emogi_sssp.h"
 #include "tool.h"
-#include "verify_sssp.h"
+#include "verify.h"
 
 /* ---- options ---- */
 

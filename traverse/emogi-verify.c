@@ -1,94 +1,23 @@
 /*
  * emogi-verify - check a traversal result against its graph without
- * trusting the program that produced it.  One subcommand per algorithm;
- * each reads its own result file and names the first violation.  See
- * emogi-verify(1).
+ * trusting the program that produced it.  One subcommand per algorithm,
+ * each in the file of its checker (verify_bfs.c, verify_sssp.c,
+ * verify_cc.c, verify_pagerank.c); each reads its own result file and
+ * names the first violation.  See emogi-verify(1).
  */
 #include "config.h"
 
-#include <getopt.h>
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "emogi_bfs.h"
 #include "tool.h"
-#include "verify_bfs.h"
-#include "verify_cc.h"
-#include "verify_pagerank.h"
-#include "verify_sssp.h"
+#include "verify.h"
 
 struct subcommand {
     const char *name;
     const char *synopsis;
     int (*run)(int argc, char **argv);
 };
-
-static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached, uint32_t *levels)
-{
-    uint64_t r = 0;
-    uint32_t deepest = 0;
-#pragma omp parallel for reduction(+ : r) reduction(max : deepest)
-    for (uint64_t v = 0; v < nv; v++) {
-        if (depth[v] != EMOGI_UNREACHED) {
-            r++;
-            deepest = depth[v] > deepest ? depth[v] : deepest;
-        }
-    }
-    *reached = r;
-    *levels = deepest + 1;
-}
-
-/* emogi-verify bfs GRAPH -s SOURCE DEPTHS */
-static int verify_bfs_main(int argc, char **argv)
-{
-    static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
-                                              {"help", no_argument, NULL, 'h'},
-                                              {NULL, 0, NULL, 0}};
-    static const char usage[] = "usage: emogi-verify bfs GRAPH -s SOURCE DEPTHS";
-    uint64_t source = 0;
-    int have_source = 0, c;
-    opterr = 0; /* getopt would name the subcommand as the program */
-    while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
-        if (c == 'h') {
-            puts(usage);
-            exit(0);
-        }
-        if (c != 's')
-            tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
-        if (tool_parse_u64(optarg, &source))
-            tool_usage_error("bad source '%s'", optarg);
-        have_source = 1;
-    }
-    if (!have_source || optind + 2 != argc)
-        tool_usage_error("%s", usage);
-    const char *graph = argv[optind], *path = argv[optind + 1];
-
-    emogi_error err;
-    struct emogi_graph g;
-    uint32_t *depth;
-    if (emogi_csr_open(graph, &g, &err) < 0)
-        tool_die(&err);
-    if (source >= g.nv) {
-        emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
-                   (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
-        tool_die(&err);
-    }
-    if (tool_read_array(path, 4, g.nv, (void **)&depth, &err) < 0)
-        tool_die(&err);
-    if (verify_bfs_depths(&g, source, depth, &err) < 0)
-        tool_die_about(tool_input_name(path), &err);
-    uint64_t reached;
-    uint32_t levels;
-    depth_summary(depth, g.nv, &reached, &levels);
-    fprintf(stderr, "emogi-verify: %s: ok: bfs from %llu reaches %llu of %llu vertices in %u levels\n",
-            tool_input_name(path), (unsigned long long)source, (unsigned long long)reached,
-            (unsigned long long)g.nv, levels);
-    free(depth);
-    emogi_csr_close(&g);
-    return 0;
-}
 
 static const struct subcommand subcommands[] = {
     {"bfs", "bfs GRAPH -s SOURCE DEPTHS", verify_bfs_main},

@@ -1,12 +1,11 @@
 # traverse/: the tools, one file each, over libtools: what they share
 # (tool.h: errors, numbers, result arrays, the traversal command line,
-# sources and backend) and the checkers behind --verify and emogi-verify.
+# sources and backend) and each algorithm's checker with its emogi-verify
+# subcommand (verify.h).
 noinst_LTLIBRARIES += libtools.la
-noinst_HEADERS += traverse/tool.h traverse/verify_bfs.h traverse/verify_sssp.h \
-	traverse/verify_cc.h traverse/verify_pagerank.h traverse/pagerank_args.h
+noinst_HEADERS += traverse/tool.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c traverse/tool_cli.c \
-	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_sssp_main.c \
-	traverse/verify_cc.c traverse/verify_pagerank.c traverse/pagerank_args.c
+	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c

@@ -1,5 +1,6 @@
 /*
- * verify_bfs.c - checking a BFS result the Graph500 way, without running BFS.
+ * verify_bfs.c - checking a BFS result the Graph500 way, without running
+ * BFS: the check behind emogi-bfs --verify and emogi-verify bfs.
  *
  * A depth array is a BFS from the source exactly when the source is at 0,
  * every edge u->v keeps depth[v] <= depth[u] + 1 (an unreached v counts as
@@ -12,11 +13,13 @@
  */
 #include "config.h"
 
+#include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "emogi_bfs.h"
-#include "verify_bfs.h"
+#include "verify.h"
 
 #define NONE UINT64_MAX
 
@@ -103,4 +106,75 @@ int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32
     }
     free(has_parent);
     return rc;
+}
+
+/* ---- emogi-verify bfs GRAPH -s SOURCE DEPTHS ---- */
+
+static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached, uint32_t *levels)
+{
+    uint64_t r = 0;
+    uint32_t deepest = 0;
+#pragma omp parallel for reduction(+ : r) reduction(max : deepest)
+    for (uint64_t v = 0; v < nv; v++) {
+        if (depth[v] != EMOGI_UNREACHED) {
+            r++;
+            deepest = depth[v] > deepest ? depth[v] : deepest;
+        }
+    }
+    *reached = r;
+    *levels = deepest + 1;
+}
+
+static void parse(int argc, char **argv, uint64_t *source)
+{
+    static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
+                                              {"help", no_argument, NULL, 'h'},
+                                              {NULL, 0, NULL, 0}};
+    static const char usage[] = "usage: emogi-verify bfs GRAPH -s SOURCE DEPTHS";
+    int have_source = 0, c;
+    opterr = 0; /* getopt would name the subcommand as the program */
+    while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
+        if (c == 'h') {
+            puts(usage);
+            exit(0);
+        }
+        if (c != 's')
+            tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
+        if (tool_parse_u64(optarg, source))
+            tool_usage_error("bad source '%s'", optarg);
+        have_source = 1;
+    }
+    if (!have_source || optind + 2 != argc)
+        tool_usage_error("%s", usage);
+}
+
+int verify_bfs_main(int argc, char **argv)
+{
+    uint64_t source = 0;
+    parse(argc, argv, &source);
+    const char *graph = argv[optind], *path = argv[optind + 1];
+
+    emogi_error err;
+    struct emogi_graph g;
+    uint32_t *depth;
+    if (emogi_csr_open(graph, &g, &err) < 0)
+        tool_die(&err);
+    if (source >= g.nv) {
+        emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
+                   (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
+        tool_die(&err);
+    }
+    if (tool_read_array(path, 4, g.nv, (void **)&depth, &err) < 0)
+        tool_die(&err);
+    if (verify_bfs_depths(&g, source, depth, &err) < 0)
+        tool_die_about(tool_input_name(path), &err);
+    uint64_t reached;
+    uint32_t levels;
+    depth_summary(depth, g.nv, &reached, &levels);
+    fprintf(stderr, "emogi-verify: %s: ok: bfs from %llu reaches %llu of %llu vertices in %u levels\n",
+            tool_input_name(path), (unsigned long long)source, (unsigned long long)reached,
+            (unsigned long long)g.nv, levels);
+    free(depth);
+    emogi_csr_close(&g);
+    return 0;
 }

@@ -1,6 +1,7 @@
 /*
  * verify_cc.c - checking connected-component labels without trusting the
- * program that computed them.
+ * program that computed them: the check behind emogi-cc --verify and
+ * emogi-verify cc.
  *
  * Labels are right exactly when (1) each is the smallest id of its class:
  * label[v] <= v and label[label[v]] == label[v]; (2) they agree across
@@ -18,8 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tool.h"
-#include "verify_cc.h"
+#include "verify.h"
 
 #define NONE UINT64_MAX
 
@@ -131,6 +131,8 @@ int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_erro
     }
     return check_not_coarser(g, labels, err);
 }
+
+/* ---- emogi-verify cc GRAPH LABELS ---- */
 
 static void summary(const struct emogi_graph *g, const void *labels, const char *path)
 {

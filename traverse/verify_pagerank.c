@@ -1,5 +1,7 @@
 /*
- * verify_pagerank.c - is a rank array a PageRank fixed point?
+ * verify_pagerank.c - is a rank array a PageRank fixed point?  The check
+ * behind emogi-pagerank --verify and emogi-verify pagerank, and the
+ * result files' precision, which both read.
  *
  * The check applies one more power iteration and measures how far it
  * moves the ranks.  It pushes along out-edges (each vertex adds
@@ -15,11 +17,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "emogi_pagerank.h"
-#include "pagerank_args.h"
-#include "tool.h"
-#include "verify_pagerank.h"
+#include "verify.h"
 
 static int check_values(const struct emogi_graph *g, const double *rank, struct pagerank_check *c,
                         emogi_error *err)
@@ -81,6 +82,44 @@ int verify_pagerank_ranks(const struct emogi_graph *g, const double *rank,
                                "%.6g (L1), more than the tolerance %g",
                           change, c->tolerance);
     return 0;
+}
+
+/* ---- result files ---- */
+
+int pagerank_parse_precision(const char *s, enum tool_elem *out)
+{
+    if (strcmp(s, "float32") == 0)
+        *out = TOOL_F32;
+    else if (strcmp(s, "float64") == 0)
+        *out = TOOL_F64;
+    else
+        return -1;
+    return 0;
+}
+
+void pagerank_narrow(double *rank, uint64_t nv, enum tool_elem precision)
+{
+    if (precision != TOOL_F32)
+        return;
+    /* Ascending: float v overwrites part of double v/2, already read.
+     * memcpy, because the two views of one buffer alias. */
+    for (uint64_t v = 0; v < nv; v++) {
+        float f = (float)rank[v];
+        memcpy((char *)rank + 4 * v, &f, 4);
+    }
+}
+
+void pagerank_widen(void *buf, uint64_t nv, enum tool_elem precision)
+{
+    if (precision != TOOL_F32)
+        return;
+    /* Descending: double v covers floats 2v and 2v+1, already read. */
+    for (uint64_t v = nv; v-- > 0;) {
+        float f;
+        memcpy(&f, (const char *)buf + 4 * v, 4);
+        double d = f;
+        memcpy((char *)buf + 8 * v, &d, 8);
+    }
 }
 
 /* ---- emogi-verify pagerank ---- */

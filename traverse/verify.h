@@ -1,0 +1,86 @@
+/*
+ * verify.h - checking traversal results without trusting the code that
+ * computed them.  One file per algorithm holds its checker, which the
+ * tool's --verify calls, and the emogi-verify subcommand around it.
+ *
+ * Every checker uses out-edges only, returns 0 when the result is right,
+ * else -1 and the first violation in err, found in parallel but reported
+ * for the smallest vertex, so the message does not depend on the thread
+ * count.  Every subcommand's main takes argv[0] as the subcommand's name
+ * and returns the exit status.
+ */
+#ifndef EMOGI_VERIFY_H
+#define EMOGI_VERIFY_H
+
+#include <stdint.h>
+
+#include "emogi_csr.h"
+#include "emogi_sssp.h"
+#include "tool.h"
+
+/* ---- BFS (verify_bfs.c) ---- */
+
+/* DEPTH (nv entries, UINT32_MAX = unreached) is the BFS depth array of G
+ * from SOURCE ("vertex 17 at depth 3 has no in-neighbour at depth 2"). */
+int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                      emogi_error *err);
+
+/* emogi-verify bfs GRAPH -s SOURCE DEPTHS */
+int verify_bfs_main(int argc, char **argv);
+
+/* ---- SSSP (verify_sssp.c) ---- */
+
+/* DIST (nv entries of the type emogi_sssp_dist_size() names) holds the
+ * shortest distances of G from SOURCE under O ("edge 3 -> 7 of weight 5
+ * can still be relaxed: ..."). */
+int verify_sssp_dist(const struct emogi_graph *g, uint64_t source, const struct emogi_sssp_opts *o,
+                     const void *dist, emogi_error *err);
+
+/* emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST */
+int verify_sssp_main(int argc, char **argv);
+
+/* ---- connected components (verify_cc.c) ---- */
+
+/* LABELS (nv entries of G's id width) give every vertex the smallest id
+ * of its (weakly) connected component. */
+int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err);
+
+/* emogi-verify cc GRAPH LABELS */
+int verify_cc_main(int argc, char **argv);
+
+/* ---- PageRank (verify_pagerank.c) ---- */
+
+struct pagerank_check {
+    double damping, tolerance;
+    enum tool_elem precision; /* what the ranks were stored as */
+    double sum, change;       /* filled: sum of the ranks, L1 change of one more iteration */
+};
+
+/*
+ * RANK (g->nv values, read back from a result of c->precision) is a
+ * PageRank fixed point of G: every rank finite and >= 0, their sum within
+ * 1e-6 (float64) or 1e-3 (float32) of 1, and one more iteration, pushed
+ * along out-edges in float64, changing them by at most the tolerance in
+ * L1 norm, plus what storing them rounded may add (2^-23 for float32,
+ * 1e-12 for float64).
+ */
+int verify_pagerank_ranks(const struct emogi_graph *g, const double *rank,
+                          struct pagerank_check *c, emogi_error *err);
+
+/* emogi-verify pagerank GRAPH RANKS [--damping D] [--tolerance T]
+ * [--precision P] [--compare OTHER] */
+int verify_pagerank_main(int argc, char **argv);
+
+/* PageRank result files, which emogi-pagerank writes and emogi-verify
+ * reads.  "float32" or "float64": 0, or -1. */
+int pagerank_parse_precision(const char *s, enum tool_elem *out);
+
+/* Convert float64 ranks in place to the PRECISION a result file holds
+ * (float32: the first nv*4 bytes, rounded to nearest). */
+void pagerank_narrow(double *rank, uint64_t nv, enum tool_elem precision);
+
+/* The other way: a result array of PRECISION read as float64, in place
+ * (the buffer holds nv doubles). */
+void pagerank_widen(void *buf, uint64_t nv, enum tool_elem precision);
+
+#endif
