@@ -15,7 +15,6 @@
 #include <stdint.h>
 
 #include "emogi_csr.h"
-#include "emogi_sssp.h"
 #include "tool.h"
 
 /* ---- BFS (verify_bfs.c) ---- */
@@ -29,6 +28,8 @@ int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32
 int verify_bfs_main(int argc, char **argv);
 
 /* ---- SSSP (verify_sssp.c) ---- */
+
+struct emogi_sssp_opts; /* emogi_sssp.h */
 
 /* DIST (nv entries of the type emogi_sssp_dist_size() names) holds the
  * shortest distances of G from SOURCE under O ("edge 3 -> 7 of weight 5

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emogi_sssp.h"
 #include "verify.h"
 
 #define NONE UINT64_MAX
