@@ -28,18 +28,15 @@
  *
  * Around those reads, as in every frontier kernel (common.cuh says why):
  * the warp kernels take 32-vertex chunks in ascending order from a
- * counter and find a chunk's frontier with one ballot (warp_frontier.cuh),
- * each lane keeps UNROLL loads in flight (warp_lists.cuh), and lists
- * longer than HEAVY entries are set aside for a second launch that spreads
- * their pieces over every warp.
+ * counter and find a chunk's frontier with one ballot, each lane keeps
+ * UNROLL loads in flight, and lists longer than HEAVY entries are set
+ * aside for a second launch that spreads their pieces over every warp.
  */
 #include <cuda_runtime.h>
 
 #include <stdint.h>
 
 #include "common.cuh"
-#include "warp_frontier.cuh"
-#include "warp_lists.cuh"
 #include "emogi_bfs.h"
 
 namespace {
@@ -78,7 +75,7 @@ __global__ void __launch_bounds__(BLOCK)
         *last_level = level + 1;
 }
 
-/* One warp reads [start, end) from FIRST (see warp_lists.cuh). */
+/* One warp reads [start, end) from FIRST (see common.cuh). */
 template <typename T>
 __device__ __forceinline__ void warp_read(const T *__restrict__ nb, uint32_t *depth,
                                           uint64_t first, uint64_t start, uint64_t end,

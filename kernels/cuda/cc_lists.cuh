@@ -25,8 +25,6 @@
 #include <stdint.h>
 
 #include "common.cuh"
-#include "warp_frontier.cuh"
-#include "warp_lists.cuh"
 
 namespace cc_lists {
 

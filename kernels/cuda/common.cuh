@@ -1,20 +1,32 @@
 /*
  * common.cuh - what every CUDA kernel file shares: the launch shape and
  * the reasons for it, a checked call that turns a CUDA error into an
- * emogi_error, and grid sizing.  The kernel files cite this comment
- * rather than repeat it.
+ * emogi_error, grid sizing, EMOGI's warp read of a neighbour list, and
+ * the frontier walk with its set-aside of long lists.  The kernel files
+ * cite this comment rather than repeat it.
+ *
+ * Lists.  A warp reads a list with lanes on consecutive entries, so each
+ * warp load is one contiguous run that the GPU merges into few PCIe
+ * requests (EMOGI's merged read, Min et al., VLDB 2021); aligned, the run
+ * starts at the 128-byte boundary at or before the list (32 ids of 4
+ * bytes, 16 of 8), so every request is whole lines, and the lanes before
+ * the true start stay idle.  Each lane issues UNROLL loads before using
+ * any, so a long list in host memory is not read one round trip at a time.
  *
  * Blocks.  Kernels loop grid-stride, so a grid needs no more blocks than
  * the device holds resident at once (emogi_resident_blocks); emogi_grid
  * sizes every launch from that count.
  *
- * Chunks.  The warp kernels take CHUNKS x 32 vertex ids at a time from a
- * counter, in ascending order, rather than a fixed share each: concurrent
- * warps then sweep the edge array front to back (MEASURED.md: reads that
- * jump across gigabytes of pinned memory run at a tenth of the link), and
- * a warp held up by a long list does not hold back a fixed share of the
- * rest.  Two chunks per grab halve the atomics on the counter and keep
- * the sweep narrow.
+ * Chunks.  The frontier kernels (BFS, SSSP, CC) take CHUNKS x 32 vertex
+ * ids at a time from a counter, in ascending order, rather than a fixed
+ * share each: concurrent warps then sweep the edge array front to back
+ * (MEASURED.md: reads that jump across gigabytes of pinned memory run at
+ * a tenth of the link), and a warp held up by a long list does not hold
+ * back a fixed share of the rest.  Two chunks per grab halve the atomics
+ * on the counter and keep the sweep narrow.  One coalesced load and a
+ * ballot find a chunk's active vertices, which the warp then serves one
+ * at a time, so a small frontier does not cost a warp-wide step per
+ * vertex.
  *
  * Hubs.  A list longer than HEAVY entries (a Kronecker scale-25 hub holds
  * about a million) would keep one warp reading long after the others are
@@ -38,6 +50,9 @@ constexpr unsigned FULL = 0xffffffffu; /* every lane of a warp */
 constexpr uint64_t CHUNKS = 2;         /* 32-vertex chunks per grab */
 constexpr uint64_t HEAVY = 32768;      /* longer lists are shared by all warps */
 constexpr uint64_t SEGMENT = 2048;     /* their piece per warp: whole 128-byte lines */
+constexpr int EMOGI_UNROLL = 4;        /* loads in flight per lane */
+
+/* ---- errors and launch sizing ---- */
 
 /* Fill ERR with "WHAT: <CUDA's message>" (prefixed by the algorithm) and
  * clear the sticky last error so the next call starts clean. */
@@ -75,6 +90,120 @@ static inline unsigned emogi_grid(uint64_t threads, unsigned resident)
 {
     const uint64_t need = (threads + BLOCK - 1) / BLOCK;
     return need == 0 ? 1u : need < resident ? (unsigned)need : resident;
+}
+
+/* ---- the warp read of a list ---- */
+
+/* Where a warp starts reading a list that starts at entry START. */
+template <typename T, bool ALIGNED>
+__host__ __device__ __forceinline__ uint64_t emogi_first_read(uint64_t start)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    return ALIGNED ? start & ~(per_line - 1) : start;
+}
+
+/*
+ * The warp reads entries [FIRST, END), keeping those from START on:
+ * LOAD(j) fetches what entry j needs (its id, its weight), USE(x) acts on
+ * it once the lane's UNROLL loads are in flight.  Every lane must call.
+ */
+template <typename Load, typename Use>
+__device__ __forceinline__ void emogi_warp_list(uint64_t first, uint64_t start, uint64_t end,
+                                                unsigned lane, Load load, Use use)
+{
+    typedef decltype(load(uint64_t(0))) X;
+    for (uint64_t i = first + lane; i < end; i += 32 * EMOGI_UNROLL) {
+        X x[EMOGI_UNROLL];
+        bool ok[EMOGI_UNROLL];
+#pragma unroll
+        for (int k = 0; k < EMOGI_UNROLL; k++) {
+            const uint64_t j = i + 32 * k;
+            ok[k] = j >= start && j < end;
+            if (ok[k])
+                x[k] = load(j);
+        }
+#pragma unroll
+        for (int k = 0; k < EMOGI_UNROLL; k++)
+            if (ok[k])
+                use(x[k]);
+    }
+}
+
+/* ---- the frontier walk and long lists ---- */
+
+/* SERVE(u) for every u < NV with ACTIVE(u), all lanes together, taking
+ * NCHUNKS chunks per grab (CHUNKS unless a kernel says otherwise). */
+template <unsigned NCHUNKS, typename Active, typename Serve>
+__device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chunk, uint64_t nv,
+                                                    unsigned lane, Active active, Serve serve)
+{
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(next_chunk, 1ull);
+        const uint64_t grab = 32ull * NCHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t base = grab; base < grab + 32ull * NCHUNKS && base < nv; base += 32) {
+            const uint64_t v = base + lane;
+            unsigned todo = __ballot_sync(FULL, v < nv && active(v));
+            while (todo) {
+                const uint64_t u = base + (__ffs(todo) - 1);
+                todo &= todo - 1;
+                serve(u);
+            }
+        }
+    }
+}
+
+/* Slots a queue of long lists needs for a graph of NE edges: a launch
+ * queues a list at most once, and only one longer than HEAVY - 31 entries
+ * (its warp read starts up to 31 entries early), so this many cannot run
+ * out. */
+static inline uint64_t emogi_heavy_cap(uint64_t ne)
+{
+    return ne / (HEAVY / 2) + 1;
+}
+
+/* Queue U's list for the pieces launch; false when the queue is full, and
+ * the warp then reads the list itself.  All lanes call. */
+__device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint64_t *queue,
+                                                uint64_t cap, uint64_t u, unsigned lane)
+{
+    unsigned long long slot = 0;
+    if (lane == 0)
+        slot = atomicAdd(queued, 1ull);
+    slot = __shfl_sync(FULL, slot, 0);
+    if (slot >= cap)
+        return false;
+    if (lane == 0)
+        queue[slot] = u;
+    return true;
+}
+
+/*
+ * The pieces launch: RANGE(u, first, start, end) gives a queued list's
+ * entries [start, end) and where its warp read begins; pieces of SEGMENT
+ * entries from FIRST (so those after the first start on a 128-byte
+ * boundary) go round every warp of the grid as READ(u, a, start, b).
+ */
+template <typename Range, typename Read>
+__device__ __forceinline__ void emogi_warp_pieces(const uint64_t *queue, uint64_t n, Range range,
+                                                  Read read)
+{
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    for (uint64_t q = 0; q < n; q++) {
+        const uint64_t u = queue[q];
+        uint64_t first, start, end;
+        range(u, first, start, end);
+        const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
+        for (uint64_t i = warp; i < pieces; i += nwarps) {
+            const uint64_t a = first + i * SEGMENT;
+            const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+            read(u, a, start, b);
+        }
+    }
 }
 
 #endif

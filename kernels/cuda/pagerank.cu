@@ -35,7 +35,6 @@
 #include <stdlib.h>
 
 #include "common.cuh"
-#include "warp_lists.cuh"
 #include "emogi_pagerank.h"
 
 namespace {

@@ -40,8 +40,6 @@
 #include <stdint.h>
 
 #include "common.cuh"
-#include "warp_frontier.cuh"
-#include "warp_lists.cuh"
 #include "emogi_sssp.h"
 
 namespace {
