@@ -13,14 +13,14 @@
  * in host memory across PCIe, where every request costs a round trip:
  *
  *   naive    a thread per vertex reads its list serially: a warp's 32
- *            loads hit 32 unrelated places, 32 small requests (MEASURED.md:
+ *            loads hit 32 unrelated places, 32 small requests (bench/REFERENCE.md:
  *            41% of memcpy bandwidth for 128-byte runs per thread).
  *   merged   a warp per vertex, lanes striding by 32: each warp load is one
  *            contiguous run, merged into few large requests.
  *   aligned  merged, with the start moved down to the 128-byte boundary
  *            (32 ids of 4 bytes, 16 of 8 bytes) so that every warp load
  *            covers whole 128-byte lines and becomes whole PCIe requests
- *            instead of a partial line at each end (MEASURED.md: 93% of
+ *            instead of a partial line at each end (bench/REFERENCE.md: 93% of
  *            memcpy aligned, 83% misaligned by 32 bytes).  Lanes before
  *            the true start stay idle.  Sections start 4096-aligned in the
  *            file and every placement keeps that, so indices rounded

@@ -20,7 +20,7 @@
  * Chunks.  The frontier kernels (BFS, SSSP, CC) take CHUNKS x 32 vertex
  * ids at a time from a counter, in ascending order, rather than a fixed
  * share each: concurrent warps then sweep the edge array front to back
- * (MEASURED.md: reads that jump across gigabytes of pinned memory run at
+ * (bench/REFERENCE.md: reads that jump across gigabytes of pinned memory run at
  * a tenth of the link), and a warp held up by a long list does not hold
  * back a fixed share of the rest.  Two chunks per grab halve the atomics
  * on the counter and keep the sweep narrow.  One coalesced load and a

@@ -2,7 +2,7 @@
  * pagerank.cu - PageRank on the GPU: the CPU backend's pull iteration
  * (kernels/cpu/pagerank.c, GAP's pr.cc) with EMOGI's ways of reading the
  * neighbour lists (S. W. Min et al., VLDB 2021; kernels/cuda/bfs.cu
- * explains them and what MEASURED.md found for each).
+ * explains them and what bench/REFERENCE.md records for each).
  *
  * Each iteration is a few launches on one stream: `spread` turns ranks
  * into per-edge contributions and sums the dangling rank; `gather` sums
