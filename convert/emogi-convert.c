@@ -78,7 +78,8 @@ static void resolve_defaults(struct convert_opts *o, const struct parse_result *
     if (o->directed < 0)
         o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND &&
                       !(o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
-                        r->symmetry != MTX_GENERAL);
+                        r->symmetry != MTX_GENERAL) &&
+                      !r->undirected;
     b->directed = o->directed;
     /* a symmetric file lists one triangle: the other is implied, always */
     b->mirror = o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
@@ -172,15 +173,19 @@ static uint64_t generate(struct job *j, struct parse_result *r)
 
 /*
  * Bytes a reader takes at a time: its block and what it parses from one
- * are a share of --memory (about 5%: parse.c, parse_adj.c and parse_bel.c
- * say what a block makes), from 64 KiB, below which the threads cost more
- * than they save, to 64 MiB.
+ * are a share of --memory (about 5%: parse.c, parse_adj.c, parse_metis.c,
+ * parse_bel.c and parse_sg.c say what a block makes), from 64 KiB, below
+ * which the threads cost more than they save, to 64 MiB.
  */
 static size_t read_block(const struct convert_opts *o)
 {
-    uint64_t share = o->source == SOURCE_ADJ ? 512 /* 24 bytes of edges per byte */
-                     : o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ? 64
-                                                                               : 256;
+    int adjacency = o->source == SOURCE_ADJ ||
+                    (o->source == SOURCE_TEXT && o->format == FORMAT_METIS);
+    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ||
+                 o->format == FORMAT_SG || o->format == FORMAT_WSG;
+    uint64_t share = adjacency ? 512 /* 24 bytes of edges per byte */
+                     : o->source == SOURCE_TEXT && binary ? 64
+                                                          : 256;
     return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
 }
 

@@ -30,6 +30,7 @@ struct parser {
     int threads;
     struct parse_result *r;
     struct mtx_header h;
+    struct gr_header g;
     uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
     int nonint;
     int drop_weights;
@@ -41,7 +42,8 @@ int input_format_parse(const char *s, enum input_format *f)
         const char *name;
         enum input_format f;
     } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX},
-                 {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}};
+                 {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}, {"gr", FORMAT_GR},
+                 {"metis", FORMAT_METIS}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *f = names[i].f;
@@ -55,7 +57,7 @@ static int weighted_format(const struct parser *ps)
 {
     if (ps->format == FORMAT_MTX)
         return ps->h.field != MTX_PATTERN;
-    return ps->format == FORMAT_WEL;
+    return ps->format == FORMAT_WEL || ps->format == FORMAT_GR;
 }
 
 /* ...and the edge lists keep it. */
@@ -64,21 +66,32 @@ static int stores_weights(const struct parser *ps)
     return weighted_format(ps) && !ps->drop_weights;
 }
 
-/* Serial: banner, comments and size line, which may span blocks. */
-static int mtx_header_lines(struct parser *ps, const char **buf, size_t *len, emogi_error *err)
+/* The header is read: mtx's size line, gr's problem line. */
+static int have_header(const struct parser *ps)
+{
+    if (ps->format == FORMAT_MTX)
+        return ps->h.have_size;
+    return ps->format != FORMAT_GR || ps->g.have_problem;
+}
+
+/* Serial: mtx's banner, comments and size line, gr's comments and problem
+ * line, which may span blocks. */
+static int header_lines(struct parser *ps, const char **buf, size_t *len, emogi_error *err)
 {
     const char *p = *buf, *end = *buf + *len;
     char msg[512];
-    while (p < end && !ps->h.have_size) {
+    while (p < end && !have_header(ps)) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
-        if (mtx_header_line(&ps->h, p, eol, msg, sizeof msg))
+        int bad = ps->format == FORMAT_MTX ? mtx_header_line(&ps->h, p, eol, msg, sizeof msg)
+                                           : gr_header_line(&ps->g, p, eol, msg, sizeof msg);
+        if (bad)
             return emogi_fail(err, "%s:%llu: %s", ps->name,
                               (unsigned long long)ps->r->lines + 1, msg);
         ps->r->lines++;
         p = eol + (eol < end);
-        if (ps->h.have_size && stores_weights(ps) &&
+        if (ps->format == FORMAT_MTX && ps->h.have_size && stores_weights(ps) &&
             edge_list_reserve(&ps->r->edges, 0, 1, err))
             return -1;
     }
@@ -146,13 +159,15 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     if (ps->format != FORMAT_MTX && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
         return mtx_banner_error(ps->name, 0, err); /* its ids would be read 1-based */
     ps->r->bytes += len;
-    if (ps->format == FORMAT_MTX && !ps->h.have_size) {
-        if (mtx_header_lines(ps, &buf, &len, err))
+    if (!have_header(ps)) {
+        if (header_lines(ps, &buf, &len, err))
             return -1;
         if (ps->h.have_size) { /* a streaming sink needs these before the edges */
             ps->r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
             ps->r->symmetry = ps->h.symmetry;
         }
+        if (ps->g.have_problem)
+            ps->r->nv = ps->g.nodes;
     }
     if (len == 0)
         return 0;
@@ -184,6 +199,8 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
             c[i].status = CHUNK_FAILED;
         } else if (ps->format == FORMAT_MTX)
             parse_mtx_chunk(&c[i], &ps->h);
+        else if (ps->format == FORMAT_GR)
+            parse_gr_chunk(&c[i], &ps->g);
         else
             parse_el_chunk(&c[i], weighted);
     }
@@ -214,7 +231,7 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
 #endif
     if (ps->threads <= 0)
         ps->threads = 1;
-    if (o->format == FORMAT_WEL && !o->drop_weights && edge_list_reserve(&r->edges, 0, 1, err))
+    if ((o->format == FORMAT_WEL || o->format == FORMAT_GR) && !o->drop_weights && edge_list_reserve(&r->edges, 0, 1, err))
         return -1;
     return 0;
 }
@@ -235,6 +252,14 @@ static int parser_finish(struct parser *ps, emogi_error *err)
         r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
         r->one_based = 1;
         r->symmetry = ps->h.symmetry;
+    } else if (ps->format == FORMAT_GR) {
+        if (!ps->g.have_problem)
+            return emogi_fail(err, "%s: missing the problem line 'p sp NODES ARCS'", ps->name);
+        if (ps->entries != ps->g.arcs)
+            return emogi_fail(err, "%s: the problem line says %llu arcs, found %llu", ps->name,
+                              (unsigned long long)ps->g.arcs, (unsigned long long)ps->entries);
+        r->nv = ps->g.nodes;
+        r->one_based = 1;
     } else
         r->nv = ps->nv;
     if (stores_weights(ps))
@@ -248,6 +273,10 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
     struct parser ps;
     if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
         return parse_bel_buffer(name, buf, len, o, r, err);
+    if (o->format == FORMAT_METIS || o->format == FORMAT_SG || o->format == FORMAT_WSG) {
+        memset(r, 0, sizeof *r); /* their readers count lines or offsets over a file */
+        return emogi_fail(err, "%s: parse_buffer() reads no metis, sg or wsg", name);
+    }
     if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
         parser_finish(&ps, err)) {
         parse_result_free(r);
@@ -307,17 +336,21 @@ static int parse_text(const char *path, const struct parse_opts *o, struct parse
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
                 emogi_error *err)
 {
-    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
-        return parse_bel(path, o, r, NULL, NULL, err);
-    return parse_text(path, o, r, NULL, NULL, err);
+    return parse_input_stream(path, o, r, NULL, NULL, err);
 }
 
 int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
                        edge_sink sink, void *ctx, emogi_error *err)
 {
-    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
+    switch (o->format) {
+    case FORMAT_BEL32:
+    case FORMAT_BEL64:
         return parse_bel(path, o, r, sink, ctx, err);
-    return parse_text(path, o, r, sink, ctx, err);
+    case FORMAT_METIS:
+        return parse_metis(path, o, r, sink, ctx, err);
+    default:
+        return parse_text(path, o, r, sink, ctx, err);
+    }
 }
 
 void parse_result_free(struct parse_result *r)

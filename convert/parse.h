@@ -1,5 +1,6 @@
 /*
- * parse.h - text readers: el, wel, mtx (and what they learned of the input).
+ * parse.h - the readers: el, wel, mtx, gr, metis, bel32/64, sg/wsg (and
+ * what they learned of the input).
  *
  * parse_input() reads a whole input (a path, or "-" for standard input;
  * gzip and lz4-frame compression recognised by magic bytes) in blocks and
@@ -13,8 +14,13 @@
 
 #include "edges.h"
 
-/* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids. */
-enum input_format { FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64 };
+/* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids.
+ * GR: DIMACS shortest-path files; METIS: METIS/Chaco graph files
+ * (parse_metis.c); SG / WSG: GAP's serialized graphs (parse_sg.c). */
+enum input_format {
+    FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64,
+    FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG
+};
 int input_format_parse(const char *s, enum input_format *f);
 
 enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC = 1, MTX_SKEW = 2 };
@@ -22,9 +28,11 @@ enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC = 1, MTX_SKEW = 2 };
 struct parse_result {
     struct edge_list edges;
     enum weight_kind weights;
-    uint64_t nv;       /* mtx: from the size line; el/wel: max id + 1 (0 if no edges) */
+    uint64_t nv;       /* mtx, gr, metis, sg: from the header; el/wel: max id + 1
+                          (0 if no edges) */
     int one_based;     /* ids in edges are already made 0-based; kept for provenance */
     enum mtx_symmetry symmetry; /* mtx only: the file lists one triangle */
+    int undirected;    /* metis, sg/wsg: the input says the graph is undirected */
     uint64_t lines;    /* input lines read */
     uint64_t bytes_in; /* bytes read from the file (compressed size) */
     uint64_t bytes;    /* bytes of text parsed */
@@ -51,7 +59,8 @@ void parse_result_free(struct parse_result *r);
  * parse_input() for inputs larger than memory: after each block SINK gets
  * *R with that block's edges in r->edges, takes them (leaving r->edges
  * empty, n == 0) and returns 0, or -1 to stop with *err filled.  R's
- * other fields are final only on return; mtx's nv and symmetry are set
+ * other fields are final only on return; the nv of mtx, gr, metis and sg
+ * (and their symmetry or undirected flag) are set
  * before the first edges arrive.
  */
 typedef int (*edge_sink)(void *ctx, struct parse_result *r, emogi_error *err);

@@ -55,6 +55,28 @@ int mtx_banner_at(const char *p, const char *end);
  * bel32/bel64, which have no lines): it names the format to use. */
 int mtx_banner_error(const char *name, int binary, emogi_error *err);
 
+/* DIMACS shortest-path files (parse_gr.c): the problem line 'p sp N M'
+ * comes before any arc; 'c' lines and empty lines are comments. */
+struct gr_header {
+    int have_problem;
+    uint64_t nodes, arcs;
+};
+/* One line before the problem line; 0 or -1 with msg. */
+int gr_header_line(struct gr_header *h, const char *p, const char *eol, char *msg, size_t cap);
+void parse_gr_chunk(struct chunk *c, const struct gr_header *h);
+
+/* A 1-based index in 1..MAX at *PP, 'WHAT N out of range 1..MAX' when it is
+ * not (parse_mtx.c); 0, or -1 after chunk_fail(). */
+int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,
+               uint64_t max, uint64_t *idx);
+
+/* METIS graph files and GAP serialized graphs (parse_metis.c, parse_sg.c):
+ * the drivers behind parse_input() and parse_input_stream(). */
+int parse_metis(const char *path, const struct parse_opts *o, struct parse_result *r,
+                edge_sink sink, void *ctx, emogi_error *err);
+int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *r,
+             edge_sink sink, void *ctx, emogi_error *err);
+
 /* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
  * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
 int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,

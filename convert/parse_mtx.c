@@ -151,8 +151,8 @@ int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *
     return size_line(h, p, eol, msg, cap);
 }
 
-static int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,
-                      uint64_t max, uint64_t *idx)
+int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,
+               uint64_t max, uint64_t *idx)
 {
     const char *p = *pp;
     char d[192];

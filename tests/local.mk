@@ -60,6 +60,9 @@ tests_unit_parse_LDFLAGS = $(TOOL_LINKFLAGS)
 # readers through emogi-convert: error messages and input paths
 TESTS += tests/convert_errors.sh tests/convert_parse.sh
 EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
+# DIMACS .gr, METIS and GAP .sg/.wsg inputs (karate written from karate.mtx)
+TESTS += tests/convert_formats.sh
+EXTRA_DIST += tests/convert_formats.sh tests/data/karate.gr tests/data/karate.graph
 
 # --memory as a bound: peak resident memory (tests/lib/peakrss), sparse ids,
 # long lines, streamed input; the default bound's cgroup lookup
@@ -181,19 +184,20 @@ tests_unit_ooc_bel_LDFLAGS = $(TOOL_LINKFLAGS)
 # and its own main; serial (no OpenMP) so ASan sees one thread.
 # PARSE_MIN_CHUNK=1 makes even tiny inputs split into chunks, so the text
 # readers' targets compare one-chunk and many-chunk parses of every input.
-#   el wel mtx input   the text readers and the input layer (parse.h, input.h)
+#   el wel mtx gr input  the text readers and the input layer (parse.h, input.h)
 #   bel adj webgraph   binary edge lists, WebGraph's ASCII form, BVGraph
 #   csr                emogi_csr_open and emogi_csr_verify on any bytes
-FUZZ_NAMES = el wel mtx input bel adj webgraph csr
+FUZZ_NAMES = el wel mtx gr input bel adj webgraph csr
 EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_seeds.sh \
 	tests/fuzz/mtx.dict tests/fuzz/csr.dict tests/fuzz/webgraph.dict \
-	tests/fuzz/fuzz_el.c tests/fuzz/fuzz_wel.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_input.c \
+	tests/fuzz/fuzz_el.c tests/fuzz/fuzz_wel.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_gr.c tests/fuzz/fuzz_input.c \
 	tests/fuzz/fuzz_bel.c tests/fuzz/fuzz_adj.c tests/fuzz/fuzz_webgraph.c tests/fuzz/fuzz_csr.c
 FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
 	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
+	$(srcdir)/convert/parse_gr.c \
 	$(srcdir)/formats/error.c
 FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \
 	$(srcdir)/convert/webgraph_list.c $(srcdir)/convert/webgraph_props.c
@@ -204,7 +208,8 @@ FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \
 	-I$(srcdir)/convert $(ZLIB_CFLAGS) $(LZ4_CFLAGS)
 FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) -lm
-FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_input \
+FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_gr \
+	tests/fuzz/fuzz_input \
 	tests/fuzz/fuzz_bel tests/fuzz/fuzz_adj tests/fuzz/fuzz_webgraph tests/fuzz/fuzz_csr
 CLEANFILES += $(FUZZ_PROGS) tests/fuzz/crash-* tests/fuzz/fuzz_*.log
 if HAVE_CLANG
@@ -218,6 +223,9 @@ tests/fuzz/fuzz_wel: $(srcdir)/tests/fuzz/fuzz_wel.c $(FUZZ_INCLUDES) $(FUZZ_REA
 tests/fuzz/fuzz_mtx: $(srcdir)/tests/fuzz/fuzz_mtx.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_mtx.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_gr: $(srcdir)/tests/fuzz/fuzz_gr.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_gr.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
 tests/fuzz/fuzz_input: $(srcdir)/tests/fuzz/fuzz_input.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_input.c $(FUZZ_READER_SRC) $(FUZZ_LINK)

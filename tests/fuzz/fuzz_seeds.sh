@@ -22,7 +22,7 @@ pack_webgraph() {
 }
 
 case $name in
-el | wel | mtx)
+el | wel | mtx | gr)
     for s in "$data"/*."$name"; do cp "$s" "$dir/"; done ;;
 input)
     cp "$data"/tiny* "$dir/" ;;
