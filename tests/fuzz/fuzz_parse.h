@@ -32,7 +32,8 @@ static void fuzz_check_sound(const struct parse_result *r, enum input_format f)
     const struct edge_list *e = &r->edges;
     int weighted = r->weights != WEIGHTS_NONE;
     FUZZ_CHECK(weighted == (e->w != NULL));
-    FUZZ_CHECK(f == FORMAT_MTX || weighted == (f == FORMAT_WEL || f == FORMAT_GR));
+    FUZZ_CHECK(f == FORMAT_MTX || f == FORMAT_METIS ||
+               weighted == (f == FORMAT_WEL || f == FORMAT_GR));
     for (uint64_t i = 0; i < e->n; i++) {
         FUZZ_CHECK(e->src[i] < r->nv && e->dst[i] < r->nv);
         if (f == FORMAT_MTX && r->symmetry == MTX_SKEW)

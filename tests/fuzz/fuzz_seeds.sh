@@ -32,6 +32,9 @@ bel) # byte 0: bel32 / bel64 and the block size; then pairs of ids
 adj)
     printf '4\n1 2\n2\n\n0 1 3\n' >"$dir/four.adj"
     printf '3\n  2 1\t0\n\n' >"$dir/blanks.adj" ;;
+metis)
+    cp "$data/karate.graph" "$dir/"
+    printf '%% w\n3 2 011 2\n5 6 2 7\n1 4 1 7 3 9\n%% c\n0 0 2 9\n' >"$dir/w.graph" ;;
 webgraph)
     pack_webgraph "$data/webgraph/tiny" "$dir/tiny"
     pack_webgraph "$data/webgraph/tiny" "$dir/tiny-no-offsets" no-offsets ;;
