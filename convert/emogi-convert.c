@@ -173,16 +173,15 @@ static uint64_t generate(struct job *j, struct parse_result *r)
 
 /*
  * Bytes a reader takes at a time: its block and what it parses from one
- * are a share of --memory (about 5%: parse.c, parse_adj.c, parse_metis.c,
- * parse_bel.c and parse_sg.c say what a block makes), from 64 KiB, below
+ * are a share of --memory (about 5%: parse.c, parse_adj.c, parse_metis.c
+ * and parse_bel.c say what a block makes), from 64 KiB, below
  * which the threads cost more than they save, to 64 MiB.
  */
 static size_t read_block(const struct convert_opts *o)
 {
     int adjacency = o->source == SOURCE_ADJ ||
                     (o->source == SOURCE_TEXT && o->format == FORMAT_METIS);
-    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ||
-                 o->format == FORMAT_SG || o->format == FORMAT_WSG;
+    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64;
     uint64_t share = adjacency ? 512 /* 24 bytes of edges per byte */
                      : o->source == SOURCE_TEXT && binary ? 64
                                                           : 256;

@@ -273,9 +273,9 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
     struct parser ps;
     if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
         return parse_bel_buffer(name, buf, len, o, r, err);
-    if (o->format == FORMAT_METIS || o->format == FORMAT_SG || o->format == FORMAT_WSG) {
-        memset(r, 0, sizeof *r); /* their readers count lines or offsets over a file */
-        return emogi_fail(err, "%s: parse_buffer() reads no metis, sg or wsg", name);
+    if (o->format == FORMAT_METIS) {
+        memset(r, 0, sizeof *r); /* its reader counts lines over a file */
+        return emogi_fail(err, "%s: parse_buffer() reads no metis", name);
     }
     if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
         parser_finish(&ps, err)) {

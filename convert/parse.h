@@ -16,10 +16,10 @@
 
 /* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids.
  * GR: DIMACS shortest-path files; METIS: METIS/Chaco graph files
- * (parse_metis.c); SG / WSG: GAP's serialized graphs (parse_sg.c). */
+ * (parse_metis.c). */
 enum input_format {
     FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64,
-    FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG
+    FORMAT_GR, FORMAT_METIS
 };
 int input_format_parse(const char *s, enum input_format *f);
 

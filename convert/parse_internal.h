@@ -70,12 +70,10 @@ void parse_gr_chunk(struct chunk *c, const struct gr_header *h);
 int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,
                uint64_t max, uint64_t *idx);
 
-/* METIS graph files and GAP serialized graphs (parse_metis.c, parse_sg.c):
- * the drivers behind parse_input() and parse_input_stream(). */
+/* METIS graph files (parse_metis.c): the driver behind parse_input() and
+ * parse_input_stream(). */
 int parse_metis(const char *path, const struct parse_opts *o, struct parse_result *r,
                 edge_sink sink, void *ctx, emogi_error *err);
-int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *r,
-             edge_sink sink, void *ctx, emogi_error *err);
 
 /* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
  * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
