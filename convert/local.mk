@@ -1,6 +1,7 @@
-# convert/
-# converter code is not part of libemogi: a convenience library for emogi-convert
-noinst_LTLIBRARIES = libconvert.la
+# convert/: emogi-convert over libconvert, the readers (text, binary,
+# compressed, WebGraph), the in-memory and out-of-core CSR builders and the
+# generators.  Not part of libemogi: the unit tests link libconvert too.
+noinst_LTLIBRARIES += libconvert.la
 libconvert_la_CFLAGS = $(AM_CFLAGS)
 # readers and input layer (parse.h, edges.h)
 libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
@@ -16,8 +17,7 @@ noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options
 	convert/progress.h
 bin_PROGRAMS += emogi-convert
 emogi_convert_SOURCES = convert/emogi-convert.c
-emogi_convert_LDADD = libconvert.la $(TOOL_LIBS)
-emogi_convert_LDFLAGS = $(TOOL_LINKFLAGS)
+emogi_convert_LDADD = libconvert.la $(LDADD)
 # WebGraph (BVGraph) reader
 libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \
 	convert/parse_adj.c

@@ -1,4 +1,4 @@
-# formats/: the on-disk CSR format (owned by the formats work)
+# formats/: the .csr file format: open, check, write, errors (libemogi's base)
 libemogi_la_SOURCES += formats/error.c formats/crc32.c formats/atomic.c formats/csr_layout.c \
 	formats/csr_check.c formats/csr_open.c formats/csr_write.c formats/path_id.c
 include_HEADERS += formats/emogi_csr.h

@@ -1,4 +1,4 @@
-# loader/: placement of an opened .csr (owned by the GPU work)
+# loader/: placement of an opened .csr in host or GPU memory (libemogi)
 include_HEADERS += loader/emogi_loader.h
 noinst_HEADERS += loader/placement.h
 libemogi_la_SOURCES += loader/names.c loader/budget.c loader/page_cache.c

@@ -11,15 +11,11 @@ EXTRA_DIST += tests/data/karate.mtx
 check_PROGRAMS += tests/unit_csr
 TESTS += tests/unit_csr
 tests_unit_csr_SOURCES = tests/unit_csr.c
-tests_unit_csr_LDADD = $(TOOL_LIBS)
-tests_unit_csr_LDFLAGS = $(TOOL_LINKFLAGS)
 
 # output files: replaced through a temporary, or written in place
 check_PROGRAMS += tests/unit_atomic
 TESTS += tests/unit_atomic
 tests_unit_atomic_SOURCES = tests/unit_atomic.c
-tests_unit_atomic_LDADD = $(TOOL_LIBS)
-tests_unit_atomic_LDFLAGS = $(TOOL_LINKFLAGS)
 
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
@@ -41,8 +37,6 @@ EXTRA_DIST += tests/data/tiny.el tests/data/tiny.wel tests/data/tiny_real.wel \
 # CSR builder, emogi-convert and generators: round trips through a test-only dump
 check_PROGRAMS += tests/lib/csrdump
 tests_lib_csrdump_SOURCES = tests/lib/csrdump.c
-tests_lib_csrdump_LDADD = $(TOOL_LIBS)
-tests_lib_csrdump_LDFLAGS = $(TOOL_LINKFLAGS)
 TESTS += tests/convert_build.sh
 EXTRA_DIST += tests/convert_build.sh tests/data/convert_small.el tests/data/convert_small.wel \
 	tests/data/convert_sparse.el tests/data/convert_sym.mtx tests/data/convert_general.mtx
@@ -54,8 +48,7 @@ EXTRA_DIST += tests/convert_gen.sh
 # readers against hand-written answers, every input path, exact messages
 check_PROGRAMS += tests/unit_parse
 TESTS += tests/unit_parse
-tests_unit_parse_LDADD = libconvert.la $(TOOL_LIBS)
-tests_unit_parse_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_unit_parse_LDADD = libconvert.la $(LDADD)
 
 # readers through emogi-convert: error messages and input paths
 TESTS += tests/convert_errors.sh tests/convert_parse.sh
@@ -70,15 +63,12 @@ check_PROGRAMS += tests/lib/peakrss tests/unit_memory
 tests_lib_peakrss_SOURCES = tests/lib/peakrss.c
 TESTS += tests/convert_memory.sh tests/unit_memory
 EXTRA_DIST += tests/convert_memory.sh
-tests_unit_memory_LDADD = libconvert.la $(TOOL_LIBS)
-tests_unit_memory_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_unit_memory_LDADD = libconvert.la $(LDADD)
 
 # ==== info
 # tests for info: emogi-info over files written by a minimal test writer
 check_PROGRAMS += tests/lib/csr_from_edges
 tests_lib_csr_from_edges_SOURCES = tests/lib/csr_from_edges.c
-tests_lib_csr_from_edges_LDADD = $(TOOL_LIBS)
-tests_lib_csr_from_edges_LDFLAGS = $(TOOL_LINKFLAGS)
 TESTS += tests/info.sh
 EXTRA_DIST += tests/info.sh
 
@@ -87,8 +77,6 @@ EXTRA_DIST += tests/info.sh
 check_PROGRAMS += tests/unit_bfs
 TESTS += tests/unit_bfs
 tests_unit_bfs_SOURCES = tests/unit_bfs.c
-tests_unit_bfs_LDADD = $(TOOL_LIBS)
-tests_unit_bfs_LDFLAGS = $(TOOL_LINKFLAGS)
 
 TESTS += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
@@ -100,19 +88,14 @@ check_PROGRAMS += tests/unit_loader tests/lib/gpu_probe
 TESTS += tests/unit_loader tests/bfs_gpu.sh
 EXTRA_DIST += tests/bfs_gpu.sh
 tests_unit_loader_SOURCES = tests/unit_loader.c
-tests_unit_loader_LDADD = $(TOOL_LIBS)
-tests_unit_loader_LDFLAGS = $(TOOL_LINKFLAGS)
 tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
-tests_lib_gpu_probe_LDADD = $(TOOL_LIBS)
-tests_lib_gpu_probe_LDFLAGS = $(TOOL_LINKFLAGS)
 
 # ==== webgraph
 # WebGraph reader tests
 check_PROGRAMS += tests/unit_webgraph
 TESTS += tests/unit_webgraph
 tests_unit_webgraph_SOURCES = tests/unit_webgraph.c tests/lib/webgraph_enc.h
-tests_unit_webgraph_LDADD = libconvert.la $(TOOL_LIBS)
-tests_unit_webgraph_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_unit_webgraph_LDADD = libconvert.la $(LDADD)
 EXTRA_DIST += tests/data/webgraph/cnr-2000.graph tests/data/webgraph/cnr-2000.offsets \
 	tests/data/webgraph/cnr-2000.properties tests/data/webgraph/cnr-2000-t.graph \
 	tests/data/webgraph/cnr-2000-t.offsets tests/data/webgraph/cnr-2000-t.properties
@@ -122,8 +105,7 @@ TESTS += tests/webgraph.sh
 EXTRA_DIST += tests/webgraph.sh
 check_PROGRAMS += tests/unit_webgraph_adj
 TESTS += tests/unit_webgraph_adj
-tests_unit_webgraph_adj_LDADD = libconvert.la $(TOOL_LIBS)
-tests_unit_webgraph_adj_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_unit_webgraph_adj_LDADD = libconvert.la $(LDADD)
 
 # ==== sssp
 # tests for emogi-sssp: the library on in-memory graphs, hand-computed and
@@ -132,8 +114,6 @@ tests_unit_webgraph_adj_LDFLAGS = $(TOOL_LINKFLAGS)
 check_PROGRAMS += tests/unit_sssp
 TESTS += tests/unit_sssp
 tests_unit_sssp_SOURCES = tests/unit_sssp.c
-tests_unit_sssp_LDADD = $(TOOL_LIBS)
-tests_unit_sssp_LDFLAGS = $(TOOL_LINKFLAGS)
 
 TESTS += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
 EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
@@ -145,8 +125,6 @@ EXTRA_DIST += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh
 check_PROGRAMS += tests/unit_cc
 TESTS += tests/unit_cc
 tests_unit_cc_SOURCES = tests/unit_cc.c
-tests_unit_cc_LDADD = $(TOOL_LIBS)
-tests_unit_cc_LDFLAGS = $(TOOL_LINKFLAGS)
 
 # ==== pagerank
 # tests for emogi-pagerank: the CPU kernel on in-memory graphs, the tool
@@ -155,8 +133,6 @@ tests_unit_cc_LDFLAGS = $(TOOL_LINKFLAGS)
 check_PROGRAMS += tests/unit_pagerank
 TESTS += tests/unit_pagerank
 tests_unit_pagerank_SOURCES = tests/unit_pagerank.c
-tests_unit_pagerank_LDADD = $(TOOL_LIBS)
-tests_unit_pagerank_LDFLAGS = $(TOOL_LINKFLAGS)
 
 TESTS += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh
 EXTRA_DIST += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh \
@@ -176,8 +152,7 @@ EXTRA_DIST += tests/ooc_bel.sh tests/ooc_reorder.sh
 # bel32/bel64 in blocks smaller than a file, mapped, compressed and streamed
 check_PROGRAMS += tests/unit_ooc_bel
 TESTS += tests/unit_ooc_bel
-tests_unit_ooc_bel_LDADD = libconvert.la $(TOOL_LIBS)
-tests_unit_ooc_bel_LDFLAGS = $(TOOL_LINKFLAGS)
+tests_unit_ooc_bel_LDADD = libconvert.la $(LDADD)
 
 # ==== fuzz
 # fuzz targets (libFuzzer), built by hand because libFuzzer wants clang
