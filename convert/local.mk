@@ -1,8 +1,9 @@
 # convert/: emogi-convert over libconvert, the readers (text, binary,
 # compressed, WebGraph), the in-memory and out-of-core CSR builders and the
 # generators.  Not part of libemogi: the unit tests link libconvert too.
+CONVERT_CPPFLAGS = $(FORMATS_CPPFLAGS) -I$(top_srcdir)/convert
 noinst_LTLIBRARIES += libconvert.la
-libconvert_la_CFLAGS = $(AM_CFLAGS)
+libconvert_la_CPPFLAGS = $(CONVERT_CPPFLAGS)
 # readers and input layer (parse.h, edges.h)
 libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
 	convert/input_lz4.c convert/parse.c convert/parse_el.c convert/parse_fields.c \
@@ -17,6 +18,7 @@ noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options
 	convert/progress.h
 bin_PROGRAMS += emogi-convert
 emogi_convert_SOURCES = convert/emogi-convert.c
+emogi_convert_CPPFLAGS = $(CONVERT_CPPFLAGS)
 emogi_convert_LDADD = libconvert.la $(LDADD)
 # WebGraph (BVGraph) reader
 libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \

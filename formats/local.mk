@@ -1,5 +1,8 @@
 # formats/: the .csr file format: open, check, write, errors (libemogi's base)
-libemogi_la_SOURCES += formats/error.c formats/crc32.c formats/atomic.c formats/csr_layout.c \
+FORMATS_CPPFLAGS = $(BASE_CPPFLAGS) -I$(top_srcdir)/formats
+noinst_LTLIBRARIES += libformats.la
+libformats_la_CPPFLAGS = $(FORMATS_CPPFLAGS)
+libformats_la_SOURCES = formats/error.c formats/crc32.c formats/atomic.c formats/csr_layout.c \
 	formats/csr_check.c formats/csr_open.c formats/csr_write.c formats/path_id.c
 include_HEADERS += formats/emogi_csr.h
 noinst_HEADERS += formats/csr_internal.h

@@ -2,16 +2,19 @@
 # reference; kernels/cuda is compiled by nvcc into libtool objects (the
 # .cu.lo rule in Makefile.am).  Without CUDA, kernels/no_cuda.c supplies
 # the GPU entry points, failing with "built without CUDA".
+KERNELS_CPPFLAGS = $(LOADER_CPPFLAGS) -I$(top_srcdir)/kernels
+noinst_LTLIBRARIES += libkernels.la
+libkernels_la_CPPFLAGS = $(KERNELS_CPPFLAGS)
 include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
 	kernels/emogi_cc.h kernels/emogi_pagerank.h
-libemogi_la_SOURCES += kernels/kernel_names.c kernels/cc_shared.c \
+libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/bfs.c kernels/cpu/bfs_parents.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
 	kernels/cpu/cc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh
 if HAVE_CUDA
-libemogi_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
+libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
 	kernels/cuda/pagerank.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
@@ -22,5 +25,5 @@ CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh formats/emo
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo: \
 	$(CUDA_HEADER_DEPS)
 else
-libemogi_la_SOURCES += kernels/no_cuda.c
+libkernels_la_SOURCES += kernels/no_cuda.c
 endif

@@ -2,21 +2,29 @@
 # (tool.h: errors, numbers, result arrays, the traversal command line,
 # sources and backend) and each algorithm's checker with its emogi-verify
 # subcommand (verify.h).
+TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
+libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c traverse/tool_cli.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c
+emogi_info_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_info_LDADD = libtools.la $(LDADD)
 emogi_bfs_SOURCES = traverse/emogi-bfs.c
+emogi_bfs_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_bfs_LDADD = libtools.la $(LDADD)
 emogi_sssp_SOURCES = traverse/emogi-sssp.c
+emogi_sssp_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_sssp_LDADD = libtools.la $(LDADD)
 emogi_cc_SOURCES = traverse/emogi-cc.c
+emogi_cc_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_cc_LDADD = libtools.la $(LDADD)
 emogi_pagerank_SOURCES = traverse/emogi-pagerank.c
+emogi_pagerank_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_pagerank_LDADD = libtools.la $(LDADD)
 emogi_verify_SOURCES = traverse/emogi-verify.c
+emogi_verify_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_verify_LDADD = libtools.la $(LDADD)
