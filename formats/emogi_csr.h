@@ -20,6 +20,15 @@
 extern "C" {
 #endif
 
+/* libemogi is built with -fvisibility=hidden: only the functions marked
+ * EMOGI_API, those declared in the installed headers, are its public API;
+ * the functions its folders share among themselves stay internal. */
+#if defined(__GNUC__)
+#define EMOGI_API __attribute__((visibility("default")))
+#else
+#define EMOGI_API
+#endif
+
 #define EMOGI_CSR_MAGIC "EMOGICSR" /* 8 bytes, no terminator on disk */
 #define EMOGI_CSR_VERSION 1u
 #define EMOGI_CSR_ALIGN 4096u      /* every section starts on this boundary */
@@ -31,7 +40,7 @@ typedef struct emogi_error {
 } emogi_error;
 
 /* printf into err->msg; always returns -1 so callers can `return emogi_fail(...)`. */
-int emogi_fail(emogi_error *err, const char *fmt, ...)
+EMOGI_API int emogi_fail(emogi_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -39,7 +48,7 @@ int emogi_fail(emogi_error *err, const char *fmt, ...)
 
 /* Monotonic seconds from an arbitrary start: every phase timing in the
  * library and the tools reads this one clock. */
-double emogi_now(void);
+EMOGI_API double emogi_now(void);
 
 enum emogi_graph_flags {
     EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
@@ -66,7 +75,7 @@ enum emogi_section_type {
 };
 
 /* Name of a section type ("neighbors"), or "unknown". */
-const char *emogi_section_name(uint32_t type);
+EMOGI_API const char *emogi_section_name(uint32_t type);
 
 /* One entry of the on-disk section table (see emogi-csr(5)). */
 struct emogi_section {
@@ -114,7 +123,7 @@ static inline uint64_t emogi_degree(const struct emogi_graph *g, uint64_t v)
 }
 
 /* Smallest id width (4 or 8) that holds every id below nv. */
-uint32_t emogi_id_width_for(uint64_t nv);
+EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
 
 /*
  * Map and validate PATH: header sanity, every section inside the file and
@@ -123,13 +132,13 @@ uint32_t emogi_id_width_for(uint64_t nv);
  * successful open no traversal can read out of bounds.  Checksums are not
  * read here: see emogi_csr_verify().
  */
-int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
 
 /* Compare every section's crc32 with the table; names the first mismatch. */
-int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
 
 /* Unmap an opened graph; harmless on an in-memory one. */
-void emogi_csr_close(struct emogi_graph *g);
+EMOGI_API void emogi_csr_close(struct emogi_graph *g);
 
 /*
  * Write G to PATH atomically: a temporary file in PATH's folder, renamed
@@ -137,10 +146,10 @@ void emogi_csr_close(struct emogi_graph *g);
  * The caller fills nv, ne, flags, id_width, weight_type and the arrays;
  * path/map/sections are ignored.
  */
-int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
 
 /* crc32 of a large buffer, computed in parallel and combined. */
-uint32_t emogi_crc32(const void *buf, size_t len);
+EMOGI_API uint32_t emogi_crc32(const void *buf, size_t len);
 
 /* ---- output files (used by every tool that writes one) ---- */
 
@@ -174,16 +183,18 @@ struct emogi_atomic {
     int direct;     /* written in place: no temporary, no rename */
     int unnamed;    /* an O_TMPFILE not linked yet */
 };
-int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err);
-int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close, rename */
-void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unlink */
-void emogi_atomic_install_signals(void);
+EMOGI_API int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err);
+EMOGI_API int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close,
+                                  rename */
+EMOGI_API void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unlink */
+EMOGI_API void emogi_atomic_install_signals(void);
 /* write all of buf or fail naming a->path and strerror (ENOSPC, EFBIG) */
-int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len, emogi_error *err);
+EMOGI_API int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len,
+                              emogi_error *err);
 
 /* 1 when emogi_atomic_open(PATH) would write in place (standard output, a
  * device, a FIFO), 0 when through a temporary and a rename. */
-int emogi_output_is_direct(const char *path);
+EMOGI_API int emogi_output_is_direct(const char *path);
 
 /*
  * 1 when A and B name one file or stream, else 0.  "-" stands for the
@@ -193,7 +204,7 @@ int emogi_output_is_direct(const char *path);
  * there yet compare by their absolute form (folder resolved).  Tools use
  * it to refuse two outputs into one file, or an output over an input.
  */
-int emogi_same_file(const char *a, int fd_a, const char *b, int fd_b);
+EMOGI_API int emogi_same_file(const char *a, int fd_a, const char *b, int fd_b);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 FORMATS_CPPFLAGS = $(BASE_CPPFLAGS) -I$(top_srcdir)/formats
 noinst_LTLIBRARIES += libformats.la
 libformats_la_CPPFLAGS = $(FORMATS_CPPFLAGS)
+libformats_la_CFLAGS = $(LIB_CFLAGS)
 libformats_la_SOURCES = formats/error.c formats/crc32.c formats/atomic.c formats/csr_layout.c \
 	formats/csr_check.c formats/csr_open.c formats/csr_write.c formats/path_id.c
 include_HEADERS += formats/emogi_csr.h

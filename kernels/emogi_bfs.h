@@ -30,17 +30,17 @@ struct emogi_bfs_stats {
 
 /* OpenMP reference: direction-optimizing (Beamer) when in-edges are known
  * (undirected, or a stored transpose), top-down otherwise. */
-int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
-                  struct emogi_bfs_stats *st, emogi_error *err);
+EMOGI_API int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
+                            struct emogi_bfs_stats *st, emogi_error *err);
 
 /* CUDA: depth is a host array of p->g->nv entries. */
-int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                  uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err);
+EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
+                            uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err);
 
 /* Parent of each reached vertex: its smallest in-neighbour one level up
  * (the source is its own parent), EMOGI_NO_PARENT for unreached vertices. */
-int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
-                      uint64_t *parent, emogi_error *err);
+EMOGI_API int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                                uint64_t *parent, emogi_error *err);
 
 #ifdef __cplusplus
 }

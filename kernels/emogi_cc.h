@@ -23,32 +23,32 @@ enum emogi_cc_algorithm {
     EMOGI_CC_UF = 0, /* Afforest-style union-find: hooking, pointer jumping */
     EMOGI_CC_LP = 1  /* EMOGI's label propagation: min-label push-pull passes */
 };
-const char *emogi_cc_algorithm_name(enum emogi_cc_algorithm a);
-int emogi_cc_algorithm_parse(const char *s, enum emogi_cc_algorithm *a); /* 0 or -1 */
+EMOGI_API const char *emogi_cc_algorithm_name(enum emogi_cc_algorithm a);
+EMOGI_API int emogi_cc_algorithm_parse(const char *s, enum emogi_cc_algorithm *a); /* 0 or -1 */
 
 struct emogi_cc_stats {
-    double seconds;          /* the algorithm only, load excluded */
-    uint32_t passes;         /* LP: propagation passes; Afforest: its rounds */
-    uint64_t edges_examined; /* neighbour entries read (in-edges included) */
-    uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: as fetched) */
+              double seconds;          /* the algorithm only, load excluded */
+              uint32_t passes;         /* LP: propagation passes; Afforest: its rounds */
+              uint64_t edges_examined; /* neighbour entries read (in-edges included) */
+              uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: as fetched) */
 };
 
 /* 0, or -1 with a message saying how to convert, when G is directed
  * without a stored transpose. */
-int emogi_cc_check_graph(const struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_cc_check_graph(const struct emogi_graph *g, emogi_error *err);
 
 /* OpenMP reference: Afforest (Sutton, Ben-Nun, Barak, IPDPS 2018). */
-int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stats *st,
-                 emogi_error *err);
+EMOGI_API int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stats *st,
+                           emogi_error *err);
 
 /*
  * CUDA.  OUT: the graph placed (out-edges); IN: its transpose placed the
  * same way (a directed graph's in-edges), or NULL for an undirected graph.
  * LABELS: a host array of OUT->g->nv entries of the id width.
  */
-int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_placed *in,
-                 enum emogi_cc_algorithm a, enum emogi_kernel k, void *labels,
-                 struct emogi_cc_stats *st, emogi_error *err);
+EMOGI_API int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_placed *in,
+                           enum emogi_cc_algorithm a, enum emogi_kernel k, void *labels,
+                           struct emogi_cc_stats *st, emogi_error *err);
 
 #ifdef __cplusplus
 }

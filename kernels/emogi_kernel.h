@@ -6,6 +6,8 @@
 #ifndef EMOGI_KERNEL_H
 #define EMOGI_KERNEL_H
 
+#include "emogi_csr.h" /* EMOGI_API */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -17,10 +19,10 @@ enum emogi_kernel {
 };
 
 /* "naive", "merged", "aligned" (for options and --stats), or "unknown". */
-const char *emogi_kernel_name(enum emogi_kernel k);
+EMOGI_API const char *emogi_kernel_name(enum emogi_kernel k);
 
 /* The kernel a name from emogi_kernel_name() stands for: 0, or -1. */
-int emogi_kernel_parse(const char *s, enum emogi_kernel *k);
+EMOGI_API int emogi_kernel_parse(const char *s, enum emogi_kernel *k);
 
 #ifdef __cplusplus
 }

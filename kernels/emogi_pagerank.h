@@ -55,9 +55,9 @@ struct emogi_pagerank_stats {
  * lists, as a stored transpose has them), which costs ne ids.  Release
  * with emogi_pagerank_in_edges_free(G, IN).
  */
-int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
-                            emogi_error *err);
-void emogi_pagerank_in_edges_free(const struct emogi_graph *g, struct emogi_graph *in);
+EMOGI_API int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
+                                      emogi_error *err);
+EMOGI_API void emogi_pagerank_in_edges_free(const struct emogi_graph *g, struct emogi_graph *in);
 
 /* Out-degree offsets of the graph whose in-edges IN holds. */
 static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_graph *in)
@@ -67,8 +67,9 @@ static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_grap
 
 /* OpenMP: RANK gets in->nv entries.  Reproducible: the result does not
  * depend on the thread count. */
-int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
-                       double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+EMOGI_API int emogi_pagerank_cpu(const struct emogi_graph *in,
+                                 const struct emogi_pagerank_params *prm,
+                                 double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* How emogi_pagerank_cpu_gs stores the contributions it reads at random;
  * the sums are float64 either way. */
@@ -80,18 +81,21 @@ enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 }
  * Not reproducible: the result depends on thread timing, within the
  * tolerance.  The same fixed point, stopping rule and dangling rule; the
  * ranks are scaled to sum 1 at the end. */
-int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
-                          enum emogi_pagerank_store store, double *rank,
-                          struct emogi_pagerank_stats *st, emogi_error *err);
+EMOGI_API int emogi_pagerank_cpu_gs(const struct emogi_graph *in,
+                                    const struct emogi_pagerank_params *prm,
+                                    enum emogi_pagerank_store store, double *rank,
+                                    struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* CUDA: P is IN placed (emogi_place of the in-edge graph); RANK is a host
  * array of p->g->nv entries. */
-int emogi_pagerank_gpu(const struct emogi_placed *p, const struct emogi_pagerank_params *prm,
-                       enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
-                       emogi_error *err);
+EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
+                                 const struct emogi_pagerank_params *prm,
+                                 enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
+                                 emogi_error *err);
 
 /* 0, or -1 naming the parameter that is out of range. */
-int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_error *err);
+EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,
+                                          emogi_error *err);
 
 #ifdef __cplusplus
 }

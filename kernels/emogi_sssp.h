@@ -47,10 +47,11 @@ struct emogi_sssp_stats {
 };
 
 /* 1 when distances of G under O are float32, 0 when uint64. */
-int emogi_sssp_float_dist(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+EMOGI_API int emogi_sssp_float_dist(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
 
 /* Bytes per distance: 4 (float) or 8 (uint64). */
-unsigned emogi_sssp_dist_size(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+EMOGI_API unsigned emogi_sssp_dist_size(const struct emogi_graph *g,
+                                        const struct emogi_sssp_opts *o);
 
 /*
  * 0 when G can be searched under O: it has weights (or O asks for unit
@@ -59,22 +60,25 @@ unsigned emogi_sssp_dist_size(const struct emogi_graph *g, const struct emogi_ss
  * Reads every float weight once (in parallel); integer weights only on
  * graphs of more than 2^32 vertices.
  */
-int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
-                             emogi_error *err);
+EMOGI_API int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
+                                       emogi_error *err);
 
 /* The bucket width the CPU search uses when O gives none: see sssp_weights.c. */
-double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_sssp_opts *o);
+EMOGI_API double emogi_sssp_default_delta(const struct emogi_graph *g,
+                                          const struct emogi_sssp_opts *o);
 
 /* OpenMP reference: delta-stepping.  DIST holds nv entries of
  * emogi_sssp_dist_size() bytes. */
-int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct emogi_sssp_opts *o,
-                   void *dist, struct emogi_sssp_stats *st, emogi_error *err);
+EMOGI_API int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source,
+                             const struct emogi_sssp_opts *o,
+                             void *dist, struct emogi_sssp_stats *st, emogi_error *err);
 
 /* CUDA: frontier-driven Bellman-Ford (EMOGI).  The weights must be placed
  * (with_weights) unless O asks for unit weights; DIST is a host array. */
-int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source, const struct emogi_sssp_opts *o,
-                   enum emogi_kernel k, void *dist, struct emogi_sssp_stats *st,
-                   emogi_error *err);
+EMOGI_API int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
+                             const struct emogi_sssp_opts *o,
+                             enum emogi_kernel k, void *dist, struct emogi_sssp_stats *st,
+                             emogi_error *err);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 KERNELS_CPPFLAGS = $(LOADER_CPPFLAGS) -I$(top_srcdir)/kernels
 noinst_LTLIBRARIES += libkernels.la
 libkernels_la_CPPFLAGS = $(KERNELS_CPPFLAGS)
+libkernels_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
 	kernels/emogi_cc.h kernels/emogi_pagerank.h
 libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \

@@ -25,10 +25,10 @@ enum emogi_uvm_advice {
     EMOGI_UVM_ACCESSED_BY = 1,
     EMOGI_UVM_PREFETCH = 2
 };
-const char *emogi_mem_name(enum emogi_mem m);
-int emogi_mem_parse(const char *s, enum emogi_mem *m);
-int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
-const char *emogi_uvm_advice_name(enum emogi_uvm_advice a);
+EMOGI_API const char *emogi_mem_name(enum emogi_mem m);
+EMOGI_API int emogi_mem_parse(const char *s, enum emogi_mem *m);
+EMOGI_API int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
+EMOGI_API const char *emogi_uvm_advice_name(enum emogi_uvm_advice a);
 
 struct emogi_place_opts {
     int device;                   /* CUDA device ordinal */
@@ -60,11 +60,11 @@ struct emogi_placed {
 };
 
 /* Number of usable CUDA devices; 0 (and a reason in err) when none or no CUDA build. */
-int emogi_gpu_count(emogi_error *err);
+EMOGI_API int emogi_gpu_count(emogi_error *err);
 
-int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
-                struct emogi_placed *p, emogi_error *err);
-void emogi_unplace(struct emogi_placed *p);
+EMOGI_API int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                          struct emogi_placed *p, emogi_error *err);
+EMOGI_API void emogi_unplace(struct emogi_placed *p);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 LOADER_CPPFLAGS = $(FORMATS_CPPFLAGS) -I$(top_srcdir)/loader
 noinst_LTLIBRARIES += libloader.la
 libloader_la_CPPFLAGS = $(LOADER_CPPFLAGS)
+libloader_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += loader/emogi_loader.h
 noinst_HEADERS += loader/placement.h
 libloader_la_SOURCES = loader/names.c loader/budget.c loader/page_cache.c
