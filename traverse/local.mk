@@ -6,7 +6,7 @@ TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
 libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/verify.h
-libtools_la_SOURCES = traverse/tool.c traverse/tool_cli.c \
+libtools_la_SOURCES = traverse/tool.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify

@@ -1,6 +1,9 @@
 /*
  * tool.c - what every emogi tool shares: errors that name the program,
- * numbers on the command line, and result arrays written and read back.
+ * numbers on the command line, result arrays written and read back; and
+ * the command line every traversal tool shares (graph, sources, output,
+ * device, placement, kernel, threads, stats) with what it chooses: the
+ * sources and the backend.
  *
  * Every destination goes through emogi_atomic_*, which writes standard
  * output, devices and FIFOs in place and replaces regular files whole.
@@ -9,6 +12,9 @@
  * size is known before reading, so a wrong-sized file fails without
  * allocating for it; a pipe is read up to one byte past the expected
  * size, which is enough to know it is too long.
+ *
+ * Random sources are picked as GAP and Graph500 pick them: uniform over
+ * the vertices that have an out-edge, so no run measures an empty search.
  */
 #include "config.h"
 
@@ -21,6 +27,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "tool.h"
 
@@ -239,4 +248,310 @@ int tool_read_array(const char *path, unsigned width, uint64_t n, void **out, em
     else
         *out = buf;
     return rc;
+}
+
+/* ---- options ---- */
+
+enum { OPT_SEED = 256, OPT_TEXT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL, OPT_THREADS,
+       OPT_STATS, OPT_VERIFY, OPT_VERSION };
+
+static const struct option common[] = {
+    {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
+    {"seed", required_argument, NULL, OPT_SEED}, {"output", required_argument, NULL, 'o'},
+    {"text", no_argument, NULL, OPT_TEXT},       {"device", required_argument, NULL, OPT_DEVICE},
+    {"mem", required_argument, NULL, OPT_MEM},   {"uvm-advice", required_argument, NULL, OPT_ADVICE},
+    {"kernel", required_argument, NULL, OPT_KERNEL},
+    {"threads", required_argument, NULL, OPT_THREADS},
+    {"stats", no_argument, NULL, OPT_STATS},     {"verify", no_argument, NULL, OPT_VERIFY},
+    {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, OPT_VERSION},
+};
+#define NCOMMON (sizeof common / sizeof common[0])
+#define MAX_OWN 32
+
+static uint64_t number(const char *s, const char *what)
+{
+    uint64_t x;
+    if (tool_parse_u64(s, &x))
+        tool_usage_error(what, s);
+    return x;
+}
+
+static void parse_device(const char *s, struct tool_opts *o)
+{
+    if (strcmp(s, "auto") == 0)
+        o->device = TOOL_DEVICE_AUTO;
+    else if (strcmp(s, "cpu") == 0)
+        o->device = TOOL_DEVICE_CPU;
+    else if (strcmp(s, "gpu") == 0)
+        o->device = TOOL_DEVICE_GPU;
+    else if (strncmp(s, "gpu:", 4) == 0 && s[4] >= '0' && s[4] <= '9' && strlen(s) < 9) {
+        o->device = TOOL_DEVICE_GPU;
+        o->gpu = (int)number(s + 4, "bad device ordinal '%s'");
+    } else {
+        tool_usage_error("bad device '%s' (auto, cpu, gpu or gpu:N)", s);
+    }
+}
+
+static void parse_placement(int c, const char *arg, struct tool_opts *o)
+{
+    if (c == OPT_MEM && emogi_mem_parse(arg, &o->mem) < 0)
+        tool_usage_error("bad memory placement '%s' (auto, device, zerocopy, uvm)", arg);
+    if (c == OPT_ADVICE && emogi_uvm_advice_parse(arg, &o->advice) < 0)
+        tool_usage_error("bad UVM advice '%s' (read-mostly, accessed-by, prefetch)", arg);
+    if (c == OPT_KERNEL && emogi_kernel_parse(arg, &o->kernel) < 0)
+        tool_usage_error("bad kernel '%s' (naive, merged, aligned)", arg);
+}
+
+static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)
+{
+    switch (c) {
+    case 's': o->source = number(arg, "bad source '%s'"); o->have_source = 1; break;
+    case 'n':
+        if ((o->runs = number(arg, "bad run count '%s'")) == 0)
+            tool_usage_error("bad run count '%s'", arg);
+        break;
+    case OPT_SEED: o->seed = number(arg, "bad seed '%s'"); break;
+    case 'o': o->out = arg; break;
+    case OPT_TEXT: o->text = 1; break;
+    case OPT_DEVICE: parse_device(arg, o); break;
+    case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: parse_placement(c, arg, o); break;
+    case OPT_THREADS:
+        o->threads = (int)number(arg, "bad thread count '%s'");
+        if (o->threads < 1 || o->threads > 4096)
+            tool_usage_error("bad thread count '%s'", arg);
+        break;
+    case OPT_STATS: o->stats = 1; break;
+    case OPT_VERIFY: o->verify = 1; break;
+    case 'h': fputs(t->usage, stdout); exit(0);
+    case OPT_VERSION: printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", tool_name()); exit(0);
+    default:
+        if (c >= TOOL_OPT_OWN && t->own_option && t->own_option(c, arg, t->ctx) == 0)
+            break;
+        if (c >= TOOL_OPT_OWN)
+            tool_usage_error("bad value '%s'", arg ? arg : "");
+        fprintf(stderr, "Try '%s --help'.\n", tool_name());
+        exit(2);
+    }
+}
+
+static void check_sources(const struct tool_spec *t, struct tool_opts *o)
+{
+    if (!t->takes_source) {
+        if (o->have_source || o->runs)
+            tool_usage_error("%s", "-s and -n do not apply: the result covers every vertex");
+        if (!o->out)
+            o->out = "-";
+        return;
+    }
+    if (o->have_source == (o->runs > 0))
+        tool_usage_error("%s", o->have_source ? "-s and -n exclude each other"
+                                              : "give a source (-s V) or a run count (-n N)");
+    if (!o->out && !o->runs)
+        o->out = "-";
+}
+
+static const char *shown(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "- (standard output)" : path;
+}
+
+void tool_check_outputs(const char *graph, const struct tool_output *outs, int n)
+{
+    /* the graph is always a path: a file named "-" is not standard input */
+    const char *graph_path = strcmp(graph, "-") == 0 ? "./-" : graph;
+    for (int i = 0; i < n; i++) {
+        if (!outs[i].path)
+            continue;
+        if (emogi_same_file(outs[i].path, STDOUT_FILENO, graph_path, STDIN_FILENO)) {
+            fprintf(stderr, "%s: %s %s is the graph file %s: writing it would destroy the graph\n",
+                    tool_name(), outs[i].option, shown(outs[i].path), graph);
+            exit(2);
+        }
+        for (int j = 0; j < i; j++)
+            if (outs[j].path &&
+                emogi_same_file(outs[i].path, STDOUT_FILENO, outs[j].path, STDOUT_FILENO)) {
+                fprintf(stderr, "%s: %s %s and %s %s are the same file or stream: one result "
+                                "would overwrite the other\n",
+                        tool_name(), outs[j].option, shown(outs[j].path), outs[i].option,
+                        shown(outs[i].path));
+                exit(2);
+            }
+    }
+}
+
+void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct tool_opts *o)
+{
+    struct option all[NCOMMON + MAX_OWN + 1];
+    size_t n = NCOMMON;
+    memcpy(all, common, sizeof common);
+    for (const struct option *e = t->own; e && e->name && n < NCOMMON + MAX_OWN; e++)
+        all[n++] = *e;
+    memset(&all[n], 0, sizeof all[n]);
+
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->kernel = EMOGI_KERNEL_ALIGNED;
+    o->mem = EMOGI_MEM_AUTO;
+    o->advice = EMOGI_UVM_READ_MOSTLY;
+    int c;
+    while ((c = getopt_long(argc, argv, t->takes_source ? "s:n:o:h" : "o:h", all, NULL)) != -1)
+        parse_one(t, c, optarg, o);
+    if (optind + 1 != argc)
+        tool_usage_error("%s", optind == argc ? "no graph given" : "more than one graph given");
+    o->graph = argv[optind];
+    check_sources(t, o);
+    const struct tool_output out = {"-o", o->out};
+    tool_check_outputs(o->graph, &out, 1);
+#ifdef _OPENMP
+    if (o->threads)
+        omp_set_num_threads(o->threads);
+#endif
+}
+
+/* ---- sources ---- */
+
+/* Draws before giving up on rejection and listing the candidates instead. */
+#define REJECT_TRIES 4096
+
+/* splitmix64: tiny, portable, and good enough to pick vertices */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+/* Rejection sampling is fast when many vertices have edges; else list them. */
+static int draw(const struct emogi_graph *g, uint64_t *state, uint64_t **cand, uint64_t *ncand,
+                uint64_t *out, emogi_error *err)
+{
+    for (int i = 0; !*cand && i < REJECT_TRIES; i++) {
+        uint64_t v = next_random(state) % g->nv;
+        if (emogi_degree(g, v) > 0) {
+            *out = v;
+            return 0;
+        }
+    }
+    if (!*cand) {
+        *cand = malloc(g->nv * sizeof **cand);
+        if (!*cand)
+            return emogi_fail(err, "out of memory listing source candidates");
+        for (uint64_t v = 0; v < g->nv; v++)
+            if (emogi_degree(g, v) > 0)
+                (*cand)[(*ncand)++] = v;
+    }
+    *out = (*cand)[next_random(state) % *ncand];
+    return 0;
+}
+
+/* N vertices with out-degree > 0, drawn uniformly (with replacement) by a
+ * generator seeded with SEED; -1 when no vertex has an out-edge. */
+static int random_sources(const struct emogi_graph *g, uint64_t n, uint64_t seed, uint64_t *out,
+                          emogi_error *err)
+{
+    if (g->ne == 0)
+        return emogi_fail(err, "no vertex has an out-edge to start from");
+    uint64_t state = seed, *cand = NULL, ncand = 0;
+    int rc = 0;
+    for (uint64_t i = 0; i < n && rc == 0; i++)
+        rc = draw(g, &state, &cand, &ncand, &out[i], err);
+    free(cand);
+    return rc;
+}
+
+uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph *g, uint64_t *n,
+                            emogi_error *err)
+{
+    *n = o->runs ? o->runs : 1;
+    uint64_t *s = malloc(*n * sizeof *s);
+    if (!s) {
+        emogi_fail(err, "%s: out of memory for %llu sources", o->graph, (unsigned long long)*n);
+        return NULL;
+    }
+    if (o->runs) {
+        emogi_error why;
+        if (random_sources(g, *n, o->seed, s, &why) == 0)
+            return s;
+        emogi_fail(err, "%s: %s", o->graph, why.msg);
+    } else if (g->nv == 0) {
+        emogi_fail(err, "%s: the graph has no vertices", o->graph);
+    } else if (o->source < g->nv) {
+        s[0] = o->source;
+        return s;
+    } else {
+        emogi_fail(err, "%s: source %llu out of range 0..%llu", o->graph,
+                   (unsigned long long)o->source, (unsigned long long)(g->nv - 1));
+    }
+    free(s);
+    return NULL;
+}
+
+/* ---- backend ---- */
+
+static int choose_gpu(const struct tool_opts *o, int *gpu, emogi_error *err)
+{
+    emogi_error why = {{0}};
+    int n = emogi_gpu_count(&why);
+    if (o->device == TOOL_DEVICE_CPU || (o->device == TOOL_DEVICE_AUTO && n <= 0)) {
+        *gpu = -1;
+        return 0;
+    }
+    if (n <= 0)
+        return emogi_fail(err, "a GPU was requested but none is usable: %s",
+                          why.msg[0] ? why.msg : "no CUDA device");
+    if (o->gpu >= n)
+        return emogi_fail(err, "GPU %d was requested but only %d %s usable", o->gpu, n,
+                          n == 1 ? "is" : "are");
+    *gpu = o->device == TOOL_DEVICE_GPU ? o->gpu : 0;
+    return 0;
+}
+
+int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
+                      const struct tool_opts *o, uint64_t state_bytes, int with_weights,
+                      emogi_error *err)
+{
+    int gpu;
+    memset(b, 0, sizeof *b);
+    b->g = g;
+    b->kernel = o->kernel;
+    if (choose_gpu(o, &gpu, err) < 0)
+        return -1;
+    if (gpu < 0)
+        return 0;
+    struct emogi_place_opts po = {
+        .device = gpu,
+        .mem = o->mem,
+        .advice = o->advice,
+        .state_bytes = state_bytes,
+        .with_weights = with_weights,
+    };
+    if (emogi_place(g, &po, &b->placed, err) < 0)
+        return -1;
+    b->on_gpu = 1;
+    return 0;
+}
+
+void tool_backend_close(struct tool_backend *b)
+{
+    if (b->on_gpu)
+        emogi_unplace(&b->placed);
+    b->on_gpu = 0;
+}
+
+void tool_backend_report_load(const struct tool_backend *b, double open_s)
+{
+    if (!b->on_gpu) {
+        fprintf(stderr, "%s: load device=cpu open_seconds=%.6f\n", tool_name(), open_s);
+        return;
+    }
+    const struct emogi_placed *p = &b->placed;
+    const struct emogi_load_stats *s = &p->stats;
+    fprintf(stderr,
+            "%s: load device=gpu:%d mem=%s kernel=%s open_seconds=%.6f file_seconds=%.6f "
+            "pin_seconds=%.6f h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu "
+            "managed_bytes=%llu\n",
+            tool_name(), p->device, emogi_mem_name(p->mem), emogi_kernel_name(b->kernel), open_s,
+            s->file_s, s->pin_s, s->h2d_s, (unsigned long long)s->device_bytes,
+            (unsigned long long)s->pinned_bytes, (unsigned long long)s->managed_bytes);
 }

@@ -1,9 +1,9 @@
 /*
  * tool.h - what the emogi tools share, built once into libtools
  * (traverse/local.mk): errors that name the program, numbers on the
- * command line, result arrays written and read back (tool.c); and the
- * traversal tools' common command line, their sources and their backend,
- * CPU or GPU (tool_cli.c).
+ * command line, result arrays written and read back; and the traversal
+ * tools' common command line, their sources and their backend, CPU or GPU
+ * (all in tool.c).
  *
  * Only tools print: library calls fill an emogi_error, and a tool ends
  * with "TOOL: message" on standard error, exit 1 for failures and 2 for
