@@ -83,6 +83,8 @@ uint64_t ooc_run_need(const struct ooc *s, uint64_t n, uint64_t nv, int weighted
 int ooc_run_relabel(const struct ooc *s, uint64_t n, uint64_t nv, int weighted);
 /* Whether such a run fits in ooc_room(). */
 int ooc_fits(const struct ooc *s, uint64_t n, uint64_t nv, int weighted);
+/* The most edges, up to TAKE, with ids below NV that a run holds alone. */
+uint64_t ooc_fitting(const struct ooc *s, uint64_t take, uint64_t nv, int weighted);
 /* -1, with the figure, when the vertices (or --relabel's ids) cannot fit. */
 int ooc_check_vertices(const struct ooc *s, emogi_error *err);
 

@@ -115,19 +115,25 @@ int ooc_fits(const struct ooc *s, uint64_t n, uint64_t nv, int weighted)
     return least_need(s, n, nv, weighted) <= ooc_room(s);
 }
 
-/* The most edges a buffer may take with the ids seen so far (an edge with
- * larger ones sends it to disk early); 0 when not even one fits. */
-static uint64_t capacity(const struct ooc *s, int weighted)
+uint64_t ooc_fitting(const struct ooc *s, uint64_t take, uint64_t nv, int weighted)
 {
-    uint64_t nv = mem_max(mem_max(s->o.nv_hint, s->seen_nv), 1), lo = 0;
-    uint64_t hi = ooc_room(s) / 16;
-    while (lo < hi) {
+    uint64_t lo = 0, hi = take;
+    while (lo < hi) { /* the need grows with the edges: a binary search */
         uint64_t mid = lo + (hi - lo + 1) / 2;
         if (ooc_fits(s, mid, nv, weighted))
             lo = mid;
         else
             hi = mid - 1;
     }
+    return lo;
+}
+
+/* The most edges a buffer may take with the ids seen so far (an edge with
+ * larger ones sends it to disk early); 0 when not even one fits. */
+static uint64_t capacity(const struct ooc *s, int weighted)
+{
+    uint64_t nv = mem_max(mem_max(s->o.nv_hint, s->seen_nv), 1);
+    uint64_t lo = ooc_fitting(s, ooc_room(s) / 16, nv, weighted);
     if (s->o.run_edges && lo > s->o.run_edges)
         lo = s->o.run_edges;
     return lo;

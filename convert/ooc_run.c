@@ -384,20 +384,6 @@ static int flush(struct ooc *s, emogi_error *err)
     return rc;
 }
 
-/* The most edges, up to TAKE, with ids below NV that a run holds alone. */
-static uint64_t fitting(const struct ooc *s, uint64_t take, uint64_t nv, int weighted)
-{
-    uint64_t lo = 0, hi = take;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo + 1) / 2;
-        if (ooc_fits(s, mid, nv, weighted))
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
 /* Edges [i, i + take) of E into the buffer: all of E is taken without a copy. */
 static int append(struct ooc *s, struct edge_list *e, uint64_t i, uint64_t take,
                   emogi_error *err)
@@ -437,7 +423,7 @@ int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emo
                     return -1;
                 continue;
             }
-            take = fitting(s, take, env, weighted);
+            take = ooc_fitting(s, take, env, weighted);
             if (take == 0)
                 return emogi_fail(err, "%s: no room in --memory for a run", s->o.name);
         }

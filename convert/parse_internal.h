@@ -11,6 +11,7 @@
 #define EMOGI_CONVERT_PARSE_INTERNAL_H
 
 #include <stdint.h>
+#include <string.h>
 #include <stddef.h>
 
 #include "parse.h"
@@ -173,5 +174,18 @@ static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
  * chunk_fail().
  */
 int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w);
+
+/* Where the next of LEFT near-equal chunks of P[AT, LEN) ends: past the
+ * first newline at or after its share, so that no line is split (the
+ * readers that number lines per chunk, adj and metis, cut this way). */
+static inline size_t parse_chunk_end(const char *p, size_t len, size_t at, int left)
+{
+    size_t stop = at + (len - at) / (size_t)left;
+    if (stop < len) {
+        const char *nl = memchr(p + stop, '\n', len - stop);
+        stop = nl ? (size_t)(nl - p) + 1 : len;
+    }
+    return stop;
+}
 
 #endif

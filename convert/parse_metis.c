@@ -221,11 +221,7 @@ static int cut_chunks(struct metis_chunk *c, int t, const char *p, size_t len)
     size_t at = 0;
     int k = 0;
     for (; k < t && at < len; k++) {
-        size_t want = at + (len - at) / (size_t)(t - k), stop = want;
-        if (stop < len) {
-            const char *nl = memchr(p + stop, '\n', len - stop);
-            stop = nl ? (size_t)(nl - p) + 1 : len;
-        }
+        size_t stop = parse_chunk_end(p, len, at, t - k);
         memset(&c[k], 0, sizeof c[k]);
         c[k].c.p = p + at;
         c[k].c.len = stop - at;
