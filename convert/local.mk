@@ -3,6 +3,7 @@
 # generators.  Not part of libemogi: the unit tests link libconvert too.
 CONVERT_CPPFLAGS = $(FORMATS_CPPFLAGS) -I$(top_srcdir)/convert
 noinst_LTLIBRARIES += libconvert.la
+libconvert_la_LDFLAGS = $(LIB_LDFLAGS)
 libconvert_la_CPPFLAGS = $(CONVERT_CPPFLAGS)
 # readers and input layer (parse.h, edges.h)
 libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \

@@ -1,6 +1,7 @@
 # formats/: the .csr file format: open, check, write, errors (libemogi's base)
 FORMATS_CPPFLAGS = $(BASE_CPPFLAGS) -I$(top_srcdir)/formats
 noinst_LTLIBRARIES += libformats.la
+libformats_la_LDFLAGS = $(LIB_LDFLAGS)
 libformats_la_CPPFLAGS = $(FORMATS_CPPFLAGS)
 libformats_la_CFLAGS = $(LIB_CFLAGS)
 libformats_la_SOURCES = formats/error.c formats/crc32.c formats/atomic.c formats/csr_layout.c \

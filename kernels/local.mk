@@ -4,6 +4,7 @@
 # the GPU entry points, failing with "built without CUDA".
 KERNELS_CPPFLAGS = $(LOADER_CPPFLAGS) -I$(top_srcdir)/kernels
 noinst_LTLIBRARIES += libkernels.la
+libkernels_la_LDFLAGS = $(LIB_LDFLAGS)
 libkernels_la_CPPFLAGS = $(KERNELS_CPPFLAGS)
 libkernels_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \

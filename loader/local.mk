@@ -1,6 +1,7 @@
 # loader/: placement of an opened .csr in host or GPU memory (libemogi)
 LOADER_CPPFLAGS = $(FORMATS_CPPFLAGS) -I$(top_srcdir)/loader
 noinst_LTLIBRARIES += libloader.la
+libloader_la_LDFLAGS = $(LIB_LDFLAGS)
 libloader_la_CPPFLAGS = $(LOADER_CPPFLAGS)
 libloader_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += loader/emogi_loader.h

@@ -4,6 +4,7 @@
 # subcommand (verify.h).
 TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
+libtools_la_LDFLAGS = $(LIB_LDFLAGS)
 libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c \
