@@ -45,6 +45,9 @@ struct emogi_pagerank_stats {
     double delta;        /* L1 change of the last iteration */
     uint64_t edges_read; /* in-edge entries read, all iterations */
     uint64_t edge_bytes; /* bytes of the in-edge array read (GPU: as fetched) */
+    uint64_t edges_examined; /* CPU: in-edge entries the sweeps actually read, all
+                                iterations (Gauss-Seidel adds its start's read of the
+                                dangling vertices' lists); GPU: 0 for now */
 };
 
 /*

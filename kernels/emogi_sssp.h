@@ -44,6 +44,8 @@ struct emogi_sssp_stats {
     uint64_t reached;       /* vertices with a finite distance */
     uint64_t edges_relaxed; /* out-edges read and relaxed (repeats counted) */
     uint64_t edge_bytes;    /* bytes of neighbour and weight arrays read (GPU: as fetched) */
+    uint64_t edges_examined; /* CPU: neighbour entries read (repeats counted), as BFS's
+                                figure; GPU: 0 for now */
 };
 
 /* 1 when distances of G under O are float32, 0 when uint64. */

@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/pagerank_awk.sh"
 
-plan 71
+plan 72
 
 pr() { emogi-pagerank --device cpu "$@"; }
 prj() { emogi-pagerank --device cpu --method jacobi "$@"; }
@@ -153,6 +153,10 @@ ok $? "--stats: iterations, time, time per iteration, change, edge rates"
 it=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' stats.err)
 ne=$(emogi-info kron.csr 2>&1 | sed -n 's/.*edges[ =:]*\([0-9][0-9]*\).*/\1/p' | head -n 1)
 is "$(sed -n 's/.*edges_read=\([0-9]*\) .*/\1/p' stats.err)" "$((it * ne))" "--stats: every edge read once per iteration"
+prj kron.csr --stats -o discard.bin 2>jstats.err
+itj=$(sed -n 's/.*iterations=\([0-9]*\) .*/\1/p' jstats.err)
+is "$(sed -n 's/.* edges_examined=\([0-9]*\)$/\1/p' jstats.err)" "$((itj * ne))" \
+    "--stats: jacobi examines every in-edge once per iteration"
 pr kron.csr --max-iterations 3 --stats -o discard.bin 2>cap.err
 grep -q 'iterations=3 converged=0' cap.err && grep -q 'warning: not converged after 3 iterations' cap.err
 ok $? "--max-iterations 3: stops, says it did not converge"

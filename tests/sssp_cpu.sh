@@ -5,7 +5,7 @@
 # unit weights against emogi-bfs, then random graphs against a
 # Bellman-Ford written in awk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 90
+plan 91
 
 # expect NAME FILE.wel "VARIANTS" SOURCE "DISTANCES" [SSSP OPTIONS]: one test
 # per variant; a variant is emogi-convert options with ',' for spaces.
@@ -122,6 +122,9 @@ runs "-n with --stats" emogi-sssp small.csr -n 3 --device cpu --stats
 is "$(grep -c '^emogi-sssp: source=[0-9]* seconds=[0-9.]* iterations=[0-9]* reached=[0-9]* edges_relaxed=[0-9]* gteps=' .err)" \
     3 "--stats: a line per search"
 is "$(grep -c '^emogi-sssp: mean searches=3 ' .err)" 1 "--stats: the mean"
+emogi-sssp plain.csr -s 1 --unit-weights --device cpu --stats -o out.bin 2>ex.err
+is "$(sed -n 's/.* edges_examined=\([0-9]*\)$/\1/p' ex.err)" 1 \
+    "--stats: edges_examined counts the reached vertices' lists (1 -> 2), not 0's"
 is "$(test -e out.bin && echo yes)" yes "-o writes the file"
 
 # ---- unit weights against emogi-bfs ----

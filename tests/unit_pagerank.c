@@ -154,6 +154,62 @@ static void test_gs(void)
     emogi_pagerank_in_edges_free(&g, &in);
 }
 
+/*
+ * edges_examined counts the in-edge entries actually read.  Jacobi reads
+ * every in-list once per iteration: k iterations of graph 5 (7 in-edges)
+ * read 7k.  Gauss-Seidel's sweeps read the same, and its start reads the
+ * in-lists of the dangling vertices once more: vertex 4's (1 entry).
+ */
+static void test_examined_small(void)
+{
+    struct emogi_graph in = graph(5, in_off5, in_nbr5, EMOGI_DIRECTED | EMOGI_TRANSPOSE);
+    in.t_offsets = off5;
+    in.t_neighbors = nbr5;
+    struct emogi_pagerank_params p = params(0.85, 0, 3);
+    struct emogi_pagerank_stats st = {0};
+    double r[5];
+    emogi_error err;
+    int rc = emogi_pagerank_cpu(&in, &p, r, &st, &err);
+    ok(rc == 0 && st.iterations == 3 && st.edges_examined == 3 * 7,
+       "Jacobi, 3 iterations of 7 in-edges: 21 examined (%llu)",
+       (unsigned long long)st.edges_examined);
+    rc = emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F64, r, &st, &err);
+    ok(rc == 0 && st.iterations == 3 && st.edges_examined == 3 * 7 + 1,
+       "Gauss-Seidel, 3 sweeps plus the dangling vertex's list: 22 examined (%llu)",
+       (unsigned long long)st.edges_examined);
+}
+
+/* A directed cycle of N vertices (in-list of v: v - 1) spans several
+ * blocks of vertices, so the per-block counts of both methods are summed
+ * across threads: 4 iterations read 4N entries. */
+static void test_examined_blocks(void)
+{
+    enum { N = 5000 };
+    static uint64_t off[N + 1], toff[N + 1];
+    static uint32_t nbr[N], tnbr[N];
+    for (uint32_t v = 0; v <= N; v++)
+        off[v] = toff[v] = v;
+    for (uint32_t v = 0; v < N; v++) {
+        nbr[v] = (v + N - 1) % N; /* in-list of v */
+        tnbr[v] = (v + 1) % N;    /* out-list of v */
+    }
+    struct emogi_graph in = graph(N, off, nbr, EMOGI_DIRECTED | EMOGI_TRANSPOSE);
+    in.t_offsets = toff;
+    in.t_neighbors = tnbr;
+    struct emogi_pagerank_params p = params(0.85, 0, 4);
+    struct emogi_pagerank_stats st = {0};
+    static double r[N];
+    emogi_error err;
+    int rc = emogi_pagerank_cpu(&in, &p, r, &st, &err);
+    ok(rc == 0 && st.edges_examined == 4 * N,
+       "Jacobi, cycle of %d over blocks: %d examined (%llu)", N, 4 * N,
+       (unsigned long long)st.edges_examined);
+    rc = emogi_pagerank_cpu_gs(&in, &p, EMOGI_PAGERANK_STORE_F64, r, &st, &err);
+    ok(rc == 0 && st.edges_examined == 4 * N,
+       "Gauss-Seidel, cycle of %d over blocks: %d examined (%llu)", N, 4 * N,
+       (unsigned long long)st.edges_examined);
+}
+
 static void test_params(void)
 {
     static const uint64_t off[] = {0, 0};
@@ -172,12 +228,14 @@ static void test_params(void)
 
 int main(void)
 {
-    plan(23);
+    plan(27);
     test_built_in_edges();
     test_views();
     test_pair();
     test_dangling();
     test_gs();
     test_params();
+    test_examined_small();
+    test_examined_blocks();
     return done_testing();
 }

@@ -115,12 +115,42 @@ static void types_and_deltas(void)
        "integer weights, delta 3: 0 8 80");
 }
 
+/*
+ * edges_examined: only the lists of reached vertices are read, each once
+ * here (unit weights, one shortest distance each).  0 -> 1 2, 1 -> 2,
+ * 2 -> 0, 3 -> 0 1; from 0, vertices 0 1 2 are reached and their lists
+ * hold 2 + 1 + 1 = 4 entries; vertex 3's 2 are never read.
+ */
+static void examined(void)
+{
+    static const uint64_t off[] = {0, 2, 3, 4, 6};
+    static const uint32_t nbr[] = {1, 2, 2, 0, 0, 1};
+    struct emogi_graph g = path(EMOGI_WEIGHT_NONE, NULL);
+    g.nv = 4;
+    g.ne = 6;
+    g.offsets = off;
+    g.neighbors = nbr;
+    struct emogi_sssp_opts o = {1, 0};
+    struct emogi_sssp_stats st = {0};
+    uint64_t dist[4];
+    emogi_error err = {{0}};
+    int rc = emogi_sssp_cpu(&g, 0, &o, dist, &st, &err);
+    ok(rc == 0 && st.reached == 3 && st.edges_examined == 4,
+       "from 0: 3 reached, the 4 entries of their lists examined (%llu)",
+       (unsigned long long)st.edges_examined);
+    rc = emogi_sssp_cpu(&g, 3, &o, dist, &st, &err);
+    ok(rc == 0 && st.reached == 4 && st.edges_examined == 6,
+       "from 3: all reached, all 6 entries examined (%llu)",
+       (unsigned long long)st.edges_examined);
+}
+
 int main(void)
 {
-    plan(17);
+    plan(19);
     bad_floats();
     negative_zero();
     unweighted();
     types_and_deltas();
+    examined();
     return done_testing();
 }

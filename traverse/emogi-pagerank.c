@@ -116,7 +116,7 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
  * offsets; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 24
 
-static void report(const struct emogi_pagerank_stats *st);
+static void report(const struct emogi_pagerank_stats *st, int on_cpu);
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st);
 static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank);
 
@@ -147,9 +147,10 @@ static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
                       : run_cpu(o, in, rank, &st, &err);
     if (rc < 0)
         tool_die_about(g->path, &err);
+    const int on_cpu = !b.on_gpu;
     tool_backend_close(&b);
     if (o->t.stats)
-        report(&st);
+        report(&st, on_cpu);
     warn_unconverged(o, &st);
 }
 
@@ -199,16 +200,21 @@ int main(int argc, char **argv)
 
 /* ---- report ---- */
 
-static void report(const struct emogi_pagerank_stats *st)
+/* The GPU does not count edges_examined yet: its line leaves it out. */
+static void report(const struct emogi_pagerank_stats *st, int on_cpu)
 {
+    char examined[48] = "";
+    if (on_cpu)
+        snprintf(examined, sizeof examined, " edges_examined=%llu",
+                 (unsigned long long)st->edges_examined);
     fprintf(stderr,
             "emogi-pagerank: iterations=%u converged=%d seconds=%.6f seconds_per_iteration=%.6f "
-            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f\n",
+            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f%s\n",
             st->iterations, st->converged, st->seconds,
             st->iterations ? st->seconds / st->iterations : 0.0, st->delta,
             (unsigned long long)st->edges_read,
             tool_rate((double)st->edges_read, st->seconds) / 1e9,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
 }
 
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)

@@ -97,7 +97,7 @@ struct sssp_tally {
 
 static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g);
 static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
-                          struct sssp_tally *t);
+                          int on_cpu, struct sssp_tally *t);
 static void report_mean(const struct sssp_tally *t, int stats);
 static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,
                   const void *dist);
@@ -178,7 +178,7 @@ int main(int argc, char **argv)
         if (rc < 0)
             tool_die_about(o.t.graph, &err);
         if (o.t.stats || o.t.runs)
-            report_search(sources[i], &st, o.t.stats, &tally);
+            report_search(sources[i], &st, o.t.stats, !b.on_gpu, &tally);
         if (o.t.verify)
             check(&o, &g, sources[i], dist);
     }
@@ -203,9 +203,10 @@ static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph 
             emogi_sssp_float_dist(g, &o->s) ? "float32" : "uint64");
 }
 
-/* One line per search: time only, or every figure with STATS. */
+/* One line per search: time only, or every figure with STATS (the GPU
+ * does not count edges_examined yet: its line leaves it out). */
 static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
-                          struct sssp_tally *t)
+                          int on_cpu, struct sssp_tally *t)
 {
     t->searches++;
     t->seconds += st->seconds;
@@ -216,12 +217,16 @@ static void report_search(uint64_t source, const struct emogi_sssp_stats *st, in
     }
     double gteps = tool_rate((double)st->edges_relaxed, st->seconds) / 1e9;
     t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
+    char examined[48] = "";
+    if (on_cpu)
+        snprintf(examined, sizeof examined, " edges_examined=%llu",
+                 (unsigned long long)st->edges_examined);
     fprintf(stderr,
             "emogi-sssp: source=%llu seconds=%.6f iterations=%llu reached=%llu "
-            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f\n",
+            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f%s\n",
             (unsigned long long)source, st->seconds, (unsigned long long)st->iterations,
             (unsigned long long)st->reached, (unsigned long long)st->edges_relaxed, gteps,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
 }
 
 static void report_mean(const struct sssp_tally *t, int stats)

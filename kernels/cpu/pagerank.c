@@ -35,6 +35,7 @@ struct pr_state {
     double *rank, *contrib;
     double *part; /* one partial sum per block */
     uint64_t nblocks;
+    uint64_t examined; /* in-edge entries the gathers read */
 };
 
 int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_error *err)
@@ -103,8 +104,9 @@ ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, uint64_t v)
 /* New ranks in place (the contributions hold the old ones); returns the L1 change. */
 ALWAYS_INLINE double gather_w(struct pr_state *s, unsigned w, double base, double d)
 {
-    const uint64_t nv = s->in->nv;
-#pragma omp parallel for schedule(dynamic, 1) if (s->nblocks > 1)
+    const uint64_t nv = s->in->nv, *off = s->in->offsets;
+    uint64_t examined = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined) if (s->nblocks > 1)
     for (uint64_t b = 0; b < s->nblocks; b++) {
         double delta = 0;
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
@@ -114,7 +116,9 @@ ALWAYS_INLINE double gather_w(struct pr_state *s, unsigned w, double base, doubl
             s->rank[v] = r;
         }
         s->part[b] = delta;
+        examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
     }
+    s->examined += examined;
     return sum_blocks(s);
 }
 
@@ -150,7 +154,7 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
     if (in->nv && !out_off)
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
-    struct pr_state s = {in, out_off, rank, NULL, NULL, (in->nv + BLOCK_V - 1) / BLOCK_V};
+    struct pr_state s = {in, out_off, rank, NULL, NULL, (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
     s.contrib = malloc((in->nv ? in->nv : 1) * sizeof *s.contrib);
     s.part = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part);
     if (!s.contrib || !s.part) {
@@ -166,6 +170,7 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
     local.seconds = emogi_now() - t0;
     local.edges_read = local.iterations * in->ne;
     local.edge_bytes = local.edges_read * in->id_width;
+    local.edges_examined = s.examined;
     free(s.contrib);
     free(s.part);
     if (st)

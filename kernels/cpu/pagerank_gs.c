@@ -40,11 +40,13 @@ struct gs_state {
     void *contrib; /* double, or float with f32 */
     int f32;
     uint64_t ndang;        /* dangling vertices */
+    uint64_t examined;     /* in-edge entries read: sweeps and start() */
     double scale, unscale; /* rank = scale * stored rank, unscale = 1 / scale */
 };
 
 struct gs_sums {
     double delta, total, in_total;
+    uint64_t examined;
 };
 
 ALWAYS_INLINE double load_c(const void *c, int f32, uint64_t u)
@@ -122,17 +124,20 @@ ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, d
                                       double d)
 {
     const uint64_t nv = s->in->nv;
+    const uint64_t *off = s->in->offsets;
     double delta = 0, total = 0, in_total = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : delta, total, in_total) \
+    uint64_t examined = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : delta, total, in_total, examined) \
     if (nv > BLOCK_V)
     for (uint64_t b = 0; b < (nv + BLOCK_V - 1) / BLOCK_V; b++) {
-        struct gs_sums acc = {0, 0, 0};
+        struct gs_sums acc = {0, 0, 0, 0};
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
         for (uint64_t v = b * BLOCK_V; v < end; v++)
             update(s, w, f32, v, base, d, &acc);
         delta += acc.delta, total += acc.total, in_total += acc.in_total;
+        examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
     }
-    return (struct gs_sums){delta, total, in_total};
+    return (struct gs_sums){delta, total, in_total, examined};
 }
 
 static struct gs_sums sweep(struct gs_state *s, double base, double d)
@@ -158,10 +163,14 @@ static double start(struct gs_state *s)
     }
     s->ndang = ndang;
     double in_total = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : in_total)
+    uint64_t examined = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : in_total, examined)
     for (uint64_t v = 0; v < nv; v++)
-        if (s->out_off[v + 1] == s->out_off[v])
+        if (s->out_off[v + 1] == s->out_off[v]) {
             in_total += s->in->id_width == 4 ? in_sum(s, 4, s->f32, v) : in_sum(s, 8, s->f32, v);
+            examined += s->in->offsets[v + 1] - s->in->offsets[v];
+        }
+    s->examined += examined;
     return in_total;
 }
 
@@ -202,6 +211,7 @@ static void iterate(struct gs_state *s, const struct emogi_pagerank_params *prm,
     double dangling = dangling_rank(s, start(s), d);
     while (st->iterations < prm->max_iterations) {
         struct gs_sums sum = sweep(s, (1.0 - d) / n + d * dangling / n, d);
+        s->examined += sum.examined;
         if (sum.total > 0) {
             s->scale /= sum.total;
             s->unscale = 1.0 / s->scale;
@@ -229,7 +239,7 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
     const int f32 = store == EMOGI_PAGERANK_STORE_F32;
-    struct gs_state s = {in, out_off, rank, NULL, f32, 0, 1, 1};
+    struct gs_state s = {in, out_off, rank, NULL, f32, 0, 0, 1, 1};
     s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     if (!s.contrib)
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",
@@ -242,6 +252,7 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
     local.seconds = emogi_now() - t0;
     local.edges_read = local.iterations * in->ne;
     local.edge_bytes = local.edges_read * in->id_width;
+    local.edges_examined = s.examined;
     free(s.contrib);
     if (st)
         *st = local;

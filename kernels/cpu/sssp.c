@@ -432,6 +432,7 @@ int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct em
         st->iterations = s.steps;
         st->reached = count_reached(&s, g->nv, k);
         st->edges_relaxed = s.relaxed;
+        st->edges_examined = s.relaxed; /* every entry read is relaxed */
         st->edge_bytes = s.relaxed * (g->id_width + (k == K_UNIT ? 0 : 4));
     }
     return 0;

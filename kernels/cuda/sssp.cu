@@ -390,6 +390,7 @@ int run(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum e
         st->reached = count_reached(dist, dsize, nv);
         st->edges_relaxed = acc[C_EDGES];
         st->edge_bytes = acc[C_BYTES];
+        st->edges_examined = 0; /* not counted on the GPU yet (emogi_sssp.h) */
     }
     return 0;
 }

@@ -63,7 +63,8 @@ class SsspOpts(ctypes.Structure):
 
 class SsspStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("iterations", c_u64), ("reached", c_u64),
-                ("edges_relaxed", c_u64), ("edge_bytes", c_u64)]
+                ("edges_relaxed", c_u64), ("edge_bytes", c_u64),
+                ("edges_examined", c_u64)]
 
 
 class CcStats(ctypes.Structure):
@@ -77,7 +78,8 @@ class PagerankParams(ctypes.Structure):
 
 class PagerankStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("iterations", c_u32), ("converged", ctypes.c_int),
-                ("delta", c_dbl), ("edges_read", c_u64), ("edge_bytes", c_u64)]
+                ("delta", c_dbl), ("edges_read", c_u64), ("edge_bytes", c_u64),
+                ("edges_examined", c_u64)]
 
 
 def stats_dict(st):

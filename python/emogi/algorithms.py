@@ -68,7 +68,7 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None):
     Distances are uint64 (2**64-1 where unreached) for uint32 weights or
     unit_weights=True, float32 (+inf where unreached) for float32 weights.
     delta: the bucket width, 0 for the library's default.  stats=True also returns
-    a dict (seconds, iterations, reached, edges_relaxed, edge_bytes).
+    a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined).
     """
     _check_device(device)
     source = _check_source(g, source)
@@ -108,7 +108,7 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     to every vertex.  method: 'gauss-seidel' (the tool's default) or 'jacobi'
     (reproducible bit for bit).  precision: 'float64' or 'float32' (rounded on
     output), the result's dtype.  stats=True also returns a dict (seconds,
-    iterations, converged, delta, edges_read, edge_bytes).
+    iterations, converged, delta, edges_read, edge_bytes, edges_examined).
     """
     _check_device(device)
     if precision not in ("float64", "float32"):

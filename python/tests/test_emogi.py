@@ -126,7 +126,8 @@ def cnr_cc_pagerank_match_tools():
     tool("emogi-cc", "cnr.csr", "-o", "cnr-cc.bin")
     assert np.array_equal(emogi.cc(g), emogi.read_result("cnr-cc.bin", g, "cc"))
     tool("emogi-pagerank", "cnr.csr", "--method", "jacobi", "-o", "cnr-pr.bin")
-    rank = emogi.pagerank(g, method="jacobi")
+    rank, st = emogi.pagerank(g, method="jacobi", stats=True)
+    assert st["edges_examined"] == st["iterations"] * g.ne, st
     with open("cnr-pr.bin", "rb") as f:
         assert rank.tobytes() == f.read(), "jacobi PageRank differs from the tool's"
 
@@ -183,6 +184,9 @@ def directed_unreachable():
     write_lines("two.el", [(0, 1), (2, 3), (3, 2)])
     g2 = convert("el", "two.el", "two.csr", "--directed", "--transpose")
     assert list(emogi.cc(g2)) == [0, 0, 2, 2]
+    # from 2 only the lists of 2 and 3 are read (one entry each), not 0's
+    _, st = emogi.sssp(g2, 2, unit_weights=True, stats=True)
+    assert (st["edges_examined"], st["edges_relaxed"]) == (2, 2), st
     check_pagerank(g, h)
 
 
