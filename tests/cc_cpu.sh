@@ -3,7 +3,7 @@
 # storage variant: undirected, directed with transpose; 4- and 8-byte ids),
 # then random graphs against a union-find written in awk, and the refusals.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 47
+plan 48
 
 UND="--undirected,--id-width,4 --undirected,--id-width,8"
 DIRT="--directed,--transpose,--id-width,4 --directed,--transpose,--id-width,8"
@@ -99,6 +99,13 @@ is "$(sed -n 's/.* components=\([0-9]*\).*/\1/p' stats.txt)" "$want_n" "--stats:
 is "$(sed -n 's/.* largest=\([0-9]*\).*/\1/p' stats.txt)" "$want_big" "--stats: largest component"
 ok "$(grep -Eq 'seconds=[0-9.]+ passes=[0-9]+ .*edges_examined=[0-9]+ .*edge_gbps=' stats.txt; echo $?)" \
     "--stats: time, passes, edges read, edge rate"
+# Two stars, 0 - 1..10 and 11 - 12 13 14: Afforest's 2 sampling rounds read
+# 15 + 2 entries, the final pass skips the big star and reads 1 of 11's
+# list (unit_cc.c works it out).
+awk 'BEGIN { for (i = 1; i <= 10; i++) print 0, i; for (i = 12; i <= 14; i++) print 11, i }' >stars.el
+emogi-convert el stars.el stars.csr -q --undirected
+emogi-cc stars.csr --device cpu --stats -o discard.bin 2>stars.txt
+is "$(sed -n 's/.* edges_examined=\([0-9]*\) .*/\1/p' stars.txt)" 18 "--stats: edges_examined of two stars"
 runs "--verify accepts the labels" emogi-cc r.csr --device cpu --verify -o discard.bin
 ok "$(grep -q 'labels verified' .err; echo $?)" "--verify says so"
 

@@ -155,9 +155,38 @@ static void random_case(uint64_t nv, uint64_t ne, unsigned w, int undirected, in
     free(d);
 }
 
+/*
+ * edges_examined, worked from Afforest (cc.c, 2 sampling rounds): star A,
+ * 0 - 1..10, and star B, 11 - 12 13 14, stored both ways (26 entries).
+ * Round 0 reads the first entry of all 15 lists, round 1 the second of
+ * the two centres' lists: 17, and every vertex is then linked to its
+ * centre.  A holds 11 of the 15 vertices, so it is the sampled frequent
+ * label, and the final pass skips its lists; of B's, only centre 11's
+ * list has an entry past the first two: 1.  17 + 1 = 18.
+ */
+static void examined(void)
+{
+    uint64_t s[13], d[13];
+    for (int i = 0; i < 10; i++)
+        s[i] = 0, d[i] = 1 + (uint64_t)i;
+    for (int i = 0; i < 3; i++)
+        s[10 + i] = 11, d[10 + i] = 12 + (uint64_t)i;
+    struct built b;
+    build(&b, 15, s, d, 13, 4, 1);
+    uint32_t l[15];
+    struct emogi_cc_stats st = {0};
+    emogi_error err;
+    int rc = emogi_cc_cpu(&b.g, l, &st, &err);
+    ok(rc == 0 && l[10] == 0 && l[14] == 11 && st.edges_examined == 18,
+       "two stars: 17 sampled entries + 1 in the final pass examined (%llu)",
+       (unsigned long long)st.edges_examined);
+    unbuild(&b);
+}
+
 int main(void)
 {
-    plan(2 + 2 * 2 * 2 * 4);
+    plan(3 + 2 * 2 * 2 * 4);
+    examined();
     emogi_error err;
     struct built b;
     uint64_t none = 0;
