@@ -173,15 +173,16 @@ static uint64_t generate(struct job *j, struct parse_result *r)
 
 /*
  * Bytes a reader takes at a time: its block and what it parses from one
- * are a share of --memory (about 5%: parse.c, parse_adj.c, parse_metis.c
- * and parse_bel.c say what a block makes), from 64 KiB, below
+ * are a share of --memory (about 5%: parse.c, parse_adj.c, parse_metis.c,
+ * parse_bel.c and parse_sg.c say what a block makes), from 64 KiB, below
  * which the threads cost more than they save, to 64 MiB.
  */
 static size_t read_block(const struct convert_opts *o)
 {
     int adjacency = o->source == SOURCE_ADJ ||
                     (o->source == SOURCE_TEXT && o->format == FORMAT_METIS);
-    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64;
+    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ||
+                 o->format == FORMAT_SG || o->format == FORMAT_WSG;
     uint64_t share = adjacency ? 512 /* 24 bytes of edges per byte */
                      : o->source == SOURCE_TEXT && binary ? 64
                                                           : 256;
@@ -225,7 +226,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
     if (o->source == SOURCE_TEXT || o->source == SOURCE_ADJ) {
         struct parse_opts po = {.format = o->format, .threads = o->threads,
                                 .block_size = read_block(o),
-                                .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT};
+                                .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
+                                .memory = o->memory};
         int adj = o->source == SOURCE_ADJ;
         progress_phase(adj ? "decoding" : "parsing");
         if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))

@@ -19,7 +19,7 @@
 #include "options.h"
 
 static const char usage_text[] =
-    "usage: emogi-convert el|wel|mtx|gr|metis|adj|bel32|bel64 INPUT OUTPUT [options]\n"
+    "usage: emogi-convert el|wel|mtx|gr|metis|sg|wsg|adj|bel32|bel64 INPUT OUTPUT [options]\n"
     "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
@@ -34,6 +34,7 @@ static const char help_text[] =
     "  gr                   DIMACS shortest-path file ('p sp N M', 'a U V W')\n"
     "  metis                METIS graph file ('N M [FMT [NCON]]', a line per vertex)\n"
     "  bel32, bel64         binary edge list: pairs of little-endian uint32 / uint64 ids\n"
+    "  sg, wsg              GAP benchmark suite serialized graph, unweighted / weighted\n"
     "  adj                  WebGraph's ASCII adjacency form (node count, then a line\n"
     "                       of successors per node)\n"
     "  webgraph             a BVGraph: BASENAME.graph, .properties (.offsets optional)\n"
@@ -259,8 +260,8 @@ static void positionals(int n, char **args, struct convert_opts *o)
         else if (input_format_parse(args[0], &o->format) == 0)
             o->source = SOURCE_TEXT;
         else
-            usage_error("unknown FORMAT '%s' (el, wel, mtx, gr, metis, bel32, bel64, adj, "
-                        "webgraph, kron, urand)",
+            usage_error("unknown FORMAT '%s' (el, wel, mtx, gr, metis, sg, wsg, bel32, bel64, "
+                        "adj, webgraph, kron, urand)",
                         args[0]);
         if (n != 3)
             usage_error("%s: wants INPUT and OUTPUT", args[0]);

@@ -43,7 +43,7 @@ int input_format_parse(const char *s, enum input_format *f)
         enum input_format f;
     } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX},
                  {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}, {"gr", FORMAT_GR},
-                 {"metis", FORMAT_METIS}};
+                 {"metis", FORMAT_METIS}, {"sg", FORMAT_SG}, {"wsg", FORMAT_WSG}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *f = names[i].f;
@@ -277,6 +277,10 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
         memset(r, 0, sizeof *r); /* its reader counts lines over a file */
         return emogi_fail(err, "%s: parse_buffer() reads no metis", name);
     }
+    if (o->format == FORMAT_SG || o->format == FORMAT_WSG) {
+        memset(r, 0, sizeof *r); /* its reader checks the size of a file */
+        return emogi_fail(err, "%s: parse_buffer() reads no sg", name);
+    }
     if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
         parser_finish(&ps, err)) {
         parse_result_free(r);
@@ -348,6 +352,9 @@ int parse_input_stream(const char *path, const struct parse_opts *o, struct pars
         return parse_bel(path, o, r, sink, ctx, err);
     case FORMAT_METIS:
         return parse_metis(path, o, r, sink, ctx, err);
+    case FORMAT_SG:
+    case FORMAT_WSG:
+        return parse_sg(path, o, r, sink, ctx, err);
     default:
         return parse_text(path, o, r, sink, ctx, err);
     }

@@ -16,10 +16,10 @@
 
 /* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids.
  * GR: DIMACS shortest-path files; METIS: METIS/Chaco graph files
- * (parse_metis.c). */
+ * (parse_metis.c); SG / WSG: GAP's serialized graphs (parse_sg.c). */
 enum input_format {
     FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64,
-    FORMAT_GR, FORMAT_METIS
+    FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG
 };
 int input_format_parse(const char *s, enum input_format *f);
 
@@ -47,6 +47,7 @@ struct parse_opts {
                           may be as long as this or 1 MiB, whichever is more */
     int drop_weights;  /* the caller drops the weights: they are read as numbers
                           (any finite value) but not stored, and weights is NONE */
+    uint64_t memory;   /* --memory: sg/wsg refuse offsets that do not fit; 0: no bound */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,

@@ -76,6 +76,11 @@ int scan_index(struct chunk *c, const char **pp, const char *eol, const char *wh
 int parse_metis(const char *path, const struct parse_opts *o, struct parse_result *r,
                 edge_sink sink, void *ctx, emogi_error *err);
 
+/* GAP serialized graphs, sg and wsg (parse_sg.c): the driver behind
+ * parse_input() and parse_input_stream() (SINK may be NULL). */
+int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *r,
+             edge_sink sink, void *ctx, emogi_error *err);
+
 /* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
  * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
 int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,

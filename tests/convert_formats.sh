@@ -93,5 +93,70 @@ is "$(emogi-info --edges ring.csr | awk '($2 - $1 + 10000) % 10000 != 1 && ($1 -
 awk 'NR == 15002 { $0 = "1 x" } { print }' ring.graph >late.graph
 refused metis late.graph "late\.graph:15002: expected a neighbour index \(an integer in 1\.\.10000\), found 'x'" --memory 16M
 
+# ---- sg, wsg: GAP's serialized graphs, written byte by byte
+# le BYTES VALUE: VALUE as BYTES little-endian bytes (printf octal escapes)
+le() {
+    _k=0 _v=$2
+    while [ $_k -lt "$1" ]; do printf '\\%03o' $((_v & 255)); _v=$((_v >> 8)); _k=$((_k + 1)); done
+}
+# gap FILE ITEM...: b:V a byte, i:V an int32, q:V an int64
+gap() {
+    _out=$1 _s=; shift
+    for _t; do
+        case $_t in
+        b:*) _s="$_s$(le 1 "${_t#b:}")" ;;
+        i:*) _s="$_s$(le 4 "${_t#i:}")" ;;
+        q:*) _s="$_s$(le 8 "${_t#q:}")" ;;
+        esac
+    done
+    printf "$_s" >"$_out"
+}
+# undirected 0-1, 1-2 and an isolated vertex 3, both directions stored
+gap u.sg b:0 q:4 q:4 q:0 q:1 q:3 q:4 q:4 i:1 i:0 i:2 i:1
+printf '0 1\n1 2\n' >u.el
+runs "sg: an undirected graph converts" emogi-convert sg u.sg u.csr -q
+emogi-convert el u.el uel.csr -q --undirected
+is "$(field directed u.csr)/$(field vertices u.csr)/$(emogi-info --edges u.csr | tr '\n' ,)" "no/4/0 1,1 0,1 2,2 1," "sg: undirected, its header's 4 vertices, the arcs as stored"
+emogi-info --edges uel.csr >uel.edges
+emogi-info --edges u.csr >u.edges
+same_file u.edges uel.edges "sg: the same edges as the edge list given --undirected"
+# directed 0->1, 0->2, 2->1, then the in-side (skipped)
+gap d.sg b:1 q:3 q:3 q:0 q:2 q:2 q:3 i:1 i:2 i:1 q:0 q:0 q:2 q:3 i:0 i:2 i:0
+printf '0 1\n0 2\n2 1\n' >d.el
+runs "sg: a directed graph converts, with --transpose" emogi-convert sg d.sg d.csr -q --transpose
+emogi-convert el d.el del.csr -q --transpose
+is "$(field directed d.csr)/$(field transpose d.csr)/$(emogi-info --edges d.csr | tr '\n' ,)" "yes/yes/0 1,0 2,2 1," "sg: directed, the in-side skipped"
+cmp_csr_edges() { emogi-info --edges "$1" >a.edges && emogi-info --edges "$2" >b.edges && cmp -s a.edges b.edges; }
+ok "$(cmp_csr_edges d.csr del.csr && echo 0 || echo 1)" "sg: the directed graph is the edge list's"
+# weighted 0-1 (7), 1-2 (9)
+gap w.wsg b:0 q:4 q:3 q:0 q:1 q:3 q:4 i:1 i:7 i:0 i:7 i:2 i:9 i:1 i:9
+printf '0 1 7\n1 2 9\n' >w.wel
+runs "wsg: a weighted graph converts" emogi-convert wsg w.wsg wsg.csr -q
+emogi-convert wel w.wel wel.csr -q --undirected
+is "$(field weights wsg.csr)/$(emogi-info --edges wsg.csr | tr '\n' ,)" "uint32/0 1 7,1 0 7,1 2 9,2 1 9," "wsg: uint32 weights as stored"
+ok "$(cmp_csr_edges wsg.csr wel.csr && echo 0 || echo 1)" "wsg: the same graph as the wel file given --undirected"
+# errors, each at its byte offset
+gap t.sg b:0 q:4 q:4 q:0 q:1 q:3 q:4 q:4 i:1 i:0 i:2
+refused sg t.sg "t\.sg: the header says 4 vertices and 4 edges \(undirected\), so the file should be 73 bytes, but it is 69"
+fails "sg: a truncated stream names what is missing" 1 "^emogi-convert: <stdin>: byte offset 69: truncated: the out-neighbours end after 3 of 4" \
+    sh -c 'cat t.sg | emogi-convert sg - out.csr'
+fails "sg: a truncated header" 1 "^emogi-convert: <stdin>: byte offset 9: truncated: the header" \
+    sh -c 'head -c 9 u.sg | emogi-convert sg - out.csr'
+gap o.sg b:0 q:4 q:4 q:0 q:3 q:1 q:4 q:4 i:1 i:0 i:2 i:1
+refused sg o.sg "o\.sg: byte offset 33: offset 1 is below the one before it \(3\)"
+gap z.sg b:0 q:4 q:4 q:1 q:1 q:3 q:4 q:4 i:1 i:0 i:2 i:1
+refused sg z.sg "z\.sg: byte offset 17: the first offset is 1, not 0"
+gap e.sg b:0 q:4 q:4 q:0 q:1 q:3 q:3 q:3 i:1 i:0 i:2 i:1
+refused sg e.sg "e\.sg: byte offset 49: offset 3 \(the last\) does not end at the 4 edges of the header"
+gap r.sg b:0 q:4 q:4 q:0 q:1 q:3 q:4 q:4 i:1 i:0 i:2 i:4
+refused sg r.sg "r\.sg: byte offset 69: neighbour 4 out of range 0\.\.3"
+gap n.wsg b:0 q:4 q:3 q:0 q:1 q:3 q:4 i:1 i:7 i:0 i:-5 i:2 i:9 i:1 i:9
+refused wsg n.wsg "n\.wsg: byte offset 61: weight -5 is negative"
+gap f.sg b:2 q:0 q:0 q:0
+refused sg f.sg "f\.sg: byte offset 0: the directed flag is 2, not 0 or 1"
+gap big.sg b:1 q:0 q:1000000000
+fails "sg: offsets over --memory are refused before they are read" 1 "^emogi-convert: <stdin>: 1000000000 vertices need .* of offsets .*over --memory" \
+    sh -c 'cat big.sg | emogi-convert sg - out.csr --memory 64M'
+
 plan $_n
 finish

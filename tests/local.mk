@@ -174,7 +174,8 @@ FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
 	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
-	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c \
+	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c $(srcdir)/convert/parse_sg.c \
+	$(srcdir)/convert/memory.c \
 	$(srcdir)/formats/error.c
 FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \
 	$(srcdir)/convert/webgraph_list.c $(srcdir)/convert/webgraph_props.c
