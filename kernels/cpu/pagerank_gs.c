@@ -79,7 +79,7 @@ ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
         __builtin_prefetch((const double *)c + u);
 }
 
-/* Reain_totalg ids past v's list for the prefetch stays inside the array. */
+/* Reading ids past v's list for the prefetch stays inside the array. */
 ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v)
 {
     const uint64_t *off = s->in->offsets;
