@@ -21,6 +21,10 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
 
+# results as NumPy .npy: header bytes, every tool's dtype, emogi-verify, np.load
+TESTS += tests/results_npy.sh
+EXTRA_DIST += tests/results_npy.sh
+
 # the corruption sweep: mutants of small .csr files through every tool
 check_PROGRAMS += tests/csr_mutate
 tests_csr_mutate_SOURCES = tests/csr_mutate.c

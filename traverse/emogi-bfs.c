@@ -33,6 +33,8 @@ static const char usage_text[] =
     "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --parents FILE      parents as uint64 (unreached: all ones) to FILE\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
+    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
+    "                          npy for FILE.npy, else raw\n"
     "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
     "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
     "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
@@ -92,7 +94,7 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
                           const uint32_t *depth)
 {
     emogi_error err;
-    if (o->t.out && tool_write_array(o->t.out, depth, TOOL_U32, g->nv, o->t.text, &err) < 0)
+    if (o->t.out && tool_write_array(o->t.out, depth, TOOL_U32, g->nv, o->t.format, &err) < 0)
         tool_die(&err);
     if (!o->parents)
         return;
@@ -103,7 +105,7 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
     }
     if (emogi_bfs_parents(g, source, depth, parent, &err) < 0)
         tool_die_about(o->t.graph, &err);
-    if (tool_write_array(o->parents, parent, TOOL_U64, g->nv, o->t.text, &err) < 0)
+    if (tool_write_array(o->parents, parent, TOOL_U64, g->nv, o->t.format, &err) < 0)
         tool_die(&err);
     free(parent);
 }

@@ -27,6 +27,8 @@ static const char usage_text[] =
     "its component, as little-endian uint32 (4-byte ids) or uint64 (8-byte ids).\n"
     "  -o, --output FILE       labels to FILE ('-' stdout, the default)\n"
     "      --text              'vertex label' lines instead of a raw array\n"
+    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
+    "                          npy for FILE.npy, else raw\n"
     "      --algorithm A       GPU algorithm: uf (union-find, default) or lp\n"
     "                          (EMOGI's label propagation); the CPU runs Afforest\n"
     "      --repeat N          run N times on the loaded graph (timing; default 1)\n"
@@ -173,7 +175,7 @@ int main(int argc, char **argv)
     run(&o, &g, labels, open_s);
     if (o.t.verify)
         check(&o, &g, labels);
-    if (tool_write_array(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, o.t.text,
+    if (tool_write_array(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, o.t.format,
                          &err) < 0)
         tool_die(&err);
     free(labels);

@@ -30,6 +30,8 @@ static const char usage_text[] =
     "                          or jacobi (the same ranks whatever the thread count)\n"
     "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
     "      --text              'vertex rank' lines instead of a raw array\n"
+    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
+    "                          npy for FILE.npy, else raw\n"
     "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
     "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
     "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
@@ -165,7 +167,7 @@ static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, d
     if (o->t.verify)
         check(o, g, rank);
     pagerank_narrow(rank, g->nv, o->precision);
-    if (tool_write_array(o->t.out, rank, o->precision, g->nv, o->t.text, &err) < 0)
+    if (tool_write_array(o->t.out, rank, o->precision, g->nv, o->t.format, &err) < 0)
         tool_die(&err);
 }
 

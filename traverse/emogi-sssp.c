@@ -35,6 +35,8 @@ static const char usage_text[] =
     "      --seed S            seed for -n (default 1)\n"
     "  -o, --output FILE       distances to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --text              'vertex distance' lines instead of raw arrays (-1: unreached)\n"
+    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
+    "                          npy for FILE.npy, else raw\n"
     "      --delta D           CPU bucket width (default: from the weights)\n"
     "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
     "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
@@ -152,7 +154,7 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
             shown[v] = ((const float *)dist)[v] == INFINITY ? -1.0f : ((const float *)dist)[v];
         out = shown;
     }
-    if (tool_write_array(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.text, &err) < 0)
+    if (tool_write_array(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.format, &err) < 0)
         tool_die(&err);
     free(shown);
 }

@@ -160,14 +160,58 @@ static int write_text(struct emogi_atomic *f, const void *a, enum tool_elem type
     return rc;
 }
 
-int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
-                     emogi_error *err)
+/* NumPy's name for TYPE: little-endian, as written. */
+static const char *npy_descr(enum tool_elem t)
 {
+    static const char *const names[] = {"<u4", "<u8", "<f4", "<f8"};
+    return names[t];
+}
+
+/* Magic, version 1.0, little-endian header length, then the dict padded
+ * with spaces and ended by a newline to a multiple of 64 bytes, as
+ * numpy's own writer aligns it (so the array starts aligned). */
+static const char npy_magic[6] = "\x93NUMPY";
+#define NPY_PREFIX 10
+#define NPY_ALIGN 64
+
+static size_t npy_header(char *buf, size_t cap, enum tool_elem type, uint64_t n)
+{
+    int len = snprintf(buf + NPY_PREFIX, cap - NPY_PREFIX,
+                       "{'descr': '%s', 'fortran_order': False, 'shape': (%" PRIu64 ",), }",
+                       npy_descr(type), n);
+    size_t total = ((NPY_PREFIX + (size_t)len + 1 + NPY_ALIGN - 1) / NPY_ALIGN) * NPY_ALIGN;
+    memset(buf + NPY_PREFIX + len, ' ', total - NPY_PREFIX - (size_t)len - 1);
+    buf[total - 1] = '\n';
+    memcpy(buf, npy_magic, sizeof npy_magic);
+    buf[6] = 1;
+    buf[7] = 0;
+    buf[8] = (char)((total - NPY_PREFIX) & 0xff);
+    buf[9] = (char)((total - NPY_PREFIX) >> 8);
+    return total;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
+                     enum tool_format format, emogi_error *err)
+{
+    if (format == TOOL_FORMAT_AUTO)
+        format = ends_with(path, ".npy") ? TOOL_FORMAT_NPY : TOOL_FORMAT_RAW;
     struct emogi_atomic f;
     if (emogi_atomic_open(&f, path, err) < 0)
         return -1;
-    int rc = text ? write_text(&f, a, type, n, err)
-                  : emogi_write_all(&f, a, (size_t)(elem_size(type) * n), err);
+    char head[128];
+    int rc = 0;
+    if (format == TOOL_FORMAT_NPY)
+        rc = emogi_write_all(&f, head, npy_header(head, sizeof head, type, n), err);
+    if (rc == 0)
+        rc = format == TOOL_FORMAT_TEXT
+                 ? write_text(&f, a, type, n, err)
+                 : emogi_write_all(&f, a, (size_t)(elem_size(type) * n), err);
     if (rc < 0) {
         emogi_atomic_abort(&f);
         return -1;
@@ -218,29 +262,127 @@ static int wrong_size(const char *name, unsigned long long have, unsigned width,
                       (unsigned long long)n);
 }
 
-int tool_read_array(const char *path, unsigned width, uint64_t n, void **out, emogi_error *err)
+/* The text after "'KEY': " in a .npy header dict, or NULL. */
+static const char *npy_value(const char *dict, const char *key)
+{
+    const char *p = strstr(dict, key);
+    if (!p)
+        return NULL;
+    p += strlen(key);
+    while (*p == ' ')
+        p++;
+    return p;
+}
+
+/* Check a .npy header dict against TYPE and shape (N,). */
+static int npy_check(const char *name, const char *dict, enum tool_elem type, uint64_t n,
+                     emogi_error *err)
+{
+    const char *descr = npy_value(dict, "'descr':");
+    const char *shape = npy_value(dict, "'shape':");
+    if (!descr || !shape)
+        return emogi_fail(err, "%s: a .npy header without %s", name, descr ? "'shape'" : "'descr'");
+    size_t dlen = strcspn(descr, ",}"), slen = strcspn(shape, ")");
+    char want[64];
+    snprintf(want, sizeof want, "'%s'", npy_descr(type));
+    if (dlen != strlen(want) || strncmp(descr, want, dlen) != 0)
+        return emogi_fail(err, "%s: a .npy array of dtype %.*s, expected %s", name, (int)dlen,
+                          descr, want);
+    char *end;
+    errno = 0;
+    unsigned long long have = shape[0] == '(' ? strtoull(shape + 1, &end, 10) : 0;
+    int ok = shape[0] == '(' && shape[1] >= '0' && shape[1] <= '9' && !errno && have == n &&
+             strncmp(end, ",)", 2) == 0;
+    if (!ok)
+        return emogi_fail(err, "%s: a .npy array of shape %.*s, expected (%llu,)", name,
+                          (int)(shape[slen] ? slen + 1 : slen), shape, (unsigned long long)n);
+    return 0;
+}
+
+/* After the magic in PREFIX: read and check the rest of a .npy header
+ * from FD, leaving FD at the array; *hbytes: the whole header's size. */
+static int npy_read_header(int fd, const char *name, const unsigned char *prefix,
+                           enum tool_elem type, uint64_t n, size_t *hbytes, emogi_error *err)
+{
+    if (prefix[6] != 1 || prefix[7] != 0)
+        return emogi_fail(err, "%s: .npy version %u.%u, only 1.0 is read", name, prefix[6],
+                          prefix[7]);
+    size_t len = (size_t)prefix[8] | (size_t)prefix[9] << 8, got;
+    char *dict = malloc(len + 1);
+    if (!dict)
+        return emogi_fail(err, "%s: out of memory for a .npy header", name);
+    int rc = read_upto(fd, dict, len, &got);
+    if (rc < 0)
+        emogi_fail(err, "%s: %s", name, strerror(errno));
+    else if (got != len)
+        rc = emogi_fail(err, "%s: a .npy header cut short", name);
+    if (rc == 0) {
+        dict[len] = '\0';
+        rc = npy_check(name, dict, type, n, err);
+    }
+    free(dict);
+    *hbytes = NPY_PREFIX + len;
+    return rc;
+}
+
+/* A regular file whose size is not HBYTES + WANT fails before any
+ * allocation; a pipe's size is known only once read. */
+static int check_file_size(int fd, const char *name, size_t want, size_t hbytes, unsigned width,
+                           uint64_t n, emogi_error *err)
+{
+    struct stat sb;
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != want + hbytes)
+        return wrong_size(name, (unsigned long long)sb.st_size - hbytes, width, n,
+                          hbytes ? "an array of " : "", err);
+    return 0;
+}
+
+/* Read the array (WANT bytes, PRE of them already in BUF) from FD. */
+static int read_payload(int fd, const char *name, char *buf, size_t pre, size_t want,
+                        unsigned width, uint64_t n, emogi_error *err)
+{
+    size_t got = 0;
+    if (pre <= want && read_upto(fd, buf + pre, want + 1 - pre, &got) < 0)
+        return emogi_fail(err, "%s: %s", name, strerror(errno));
+    got += pre;
+    if (got != want)
+        return wrong_size(name, (unsigned long long)(got > want ? want : got), width, n,
+                          got > want ? "more than " : "", err);
+    return 0;
+}
+
+/* Read FD's array after its .npy header, if any, into *buf. */
+static int read_array_fd(int fd, const char *name, enum tool_elem type, uint64_t n, char **buf,
+                         emogi_error *err)
+{
+    unsigned width = (unsigned)elem_size(type);
+    size_t want = (size_t)(width * n), pre, hbytes = 0;
+    unsigned char prefix[NPY_PREFIX];
+    if (read_upto(fd, (char *)prefix, sizeof prefix, &pre) < 0)
+        return emogi_fail(err, "%s: %s", name, strerror(errno));
+    if (pre == NPY_PREFIX && memcmp(prefix, npy_magic, sizeof npy_magic) == 0) {
+        if (npy_read_header(fd, name, prefix, type, n, &hbytes, err) < 0)
+            return -1;
+        pre = 0; /* the prefix was header, not array */
+    }
+    if (check_file_size(fd, name, want, hbytes, width, n, err) < 0)
+        return -1;
+    if (!(*buf = malloc(want + 1 > NPY_PREFIX ? want + 1 : NPY_PREFIX)))
+        return emogi_fail(err, "%s: out of memory for %llu bytes", name, (unsigned long long)want);
+    memcpy(*buf, prefix, pre);
+    return read_payload(fd, name, *buf, pre, want, width, n, err);
+}
+
+int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **out,
+                    emogi_error *err)
 {
     const char *name = tool_input_name(path);
     int is_stdin = strcmp(path, "-") == 0;
     int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY);
     if (fd < 0)
         return emogi_fail(err, "%s: %s", name, strerror(errno));
-    size_t want = (size_t)(width * n);
-    struct stat sb;
-    int rc = -1;
     char *buf = NULL;
-    size_t got;
-    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size != want)
-        wrong_size(name, (unsigned long long)sb.st_size, width, n, "", err);
-    else if (!(buf = malloc(want + 1)))
-        emogi_fail(err, "%s: out of memory for %llu bytes", name, (unsigned long long)want);
-    else if (read_upto(fd, buf, want + 1, &got) < 0)
-        emogi_fail(err, "%s: %s", name, strerror(errno));
-    else if (got != want)
-        wrong_size(name, (unsigned long long)(got > want ? want : got), width, n,
-                   got > want ? "more than " : "", err);
-    else
-        rc = 0;
+    int rc = read_array_fd(fd, name, type, n, &buf, err);
     if (!is_stdin)
         close(fd);
     if (rc < 0)
@@ -252,13 +394,14 @@ int tool_read_array(const char *path, unsigned width, uint64_t n, void **out, em
 
 /* ---- options ---- */
 
-enum { OPT_SEED = 256, OPT_TEXT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL, OPT_THREADS,
-       OPT_STATS, OPT_VERIFY, OPT_VERSION };
+enum { OPT_SEED = 256, OPT_TEXT, OPT_FORMAT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL,
+       OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
 
 static const struct option common[] = {
     {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
     {"seed", required_argument, NULL, OPT_SEED}, {"output", required_argument, NULL, 'o'},
-    {"text", no_argument, NULL, OPT_TEXT},       {"device", required_argument, NULL, OPT_DEVICE},
+    {"text", no_argument, NULL, OPT_TEXT},       {"format", required_argument, NULL, OPT_FORMAT},
+    {"device", required_argument, NULL, OPT_DEVICE},
     {"mem", required_argument, NULL, OPT_MEM},   {"uvm-advice", required_argument, NULL, OPT_ADVICE},
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"threads", required_argument, NULL, OPT_THREADS},
@@ -313,6 +456,14 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
     case OPT_SEED: o->seed = number(arg, "bad seed '%s'"); break;
     case 'o': o->out = arg; break;
     case OPT_TEXT: o->text = 1; break;
+    case OPT_FORMAT:
+        if (strcmp(arg, "raw") == 0)
+            o->format = TOOL_FORMAT_RAW;
+        else if (strcmp(arg, "npy") == 0)
+            o->format = TOOL_FORMAT_NPY;
+        else
+            tool_usage_error("bad format '%s' (raw or npy)", arg);
+        break;
     case OPT_DEVICE: parse_device(arg, o); break;
     case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: parse_placement(c, arg, o); break;
     case OPT_THREADS:
@@ -399,6 +550,11 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     if (optind + 1 != argc)
         tool_usage_error("%s", optind == argc ? "no graph given" : "more than one graph given");
     o->graph = argv[optind];
+    if (o->text && o->format != TOOL_FORMAT_AUTO)
+        tool_usage_error("--text and --format %s exclude each other",
+                         o->format == TOOL_FORMAT_NPY ? "npy" : "raw");
+    if (o->text)
+        o->format = TOOL_FORMAT_TEXT;
     check_sources(t, o);
     const struct tool_output out = {"-o", o->out};
     tool_check_outputs(o->graph, &out, 1);

@@ -56,15 +56,21 @@ double tool_rate(double x, double seconds);
 /* The element types of result arrays. */
 enum tool_elem { TOOL_U32, TOOL_U64, TOOL_F32, TOOL_F64 };
 
+/* How a result array is written: AUTO is NPY for a name ending in ".npy"
+ * and RAW for any other (standard output included). */
+enum tool_format { TOOL_FORMAT_AUTO, TOOL_FORMAT_RAW, TOOL_FORMAT_NPY, TOOL_FORMAT_TEXT };
+
 /*
  * Write N entries of TYPE to PATH: standard output for "-", else a file
- * that appears only when complete (emogi_atomic_*).  Raw: the array as
- * little-endian bytes.  TEXT: "vertex value" lines, floats with %.9g
- * (float32) or %.17g (float64) so values read back exactly, and the
- * all-ones integer (unreached, no parent) as -1.
+ * that appears only when complete (emogi_atomic_*).  RAW: the array as
+ * little-endian bytes.  NPY: the same bytes after a NumPy .npy (version
+ * 1.0) header giving the dtype ('<u4', '<u8', '<f4', '<f8') and shape
+ * (N,), so np.load needs no dtype.  TEXT: "vertex value" lines, floats
+ * with %.9g (float32) or %.17g (float64) so values read back exactly, and
+ * the all-ones integer (unreached, no parent) as -1.
  */
-int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n, int text,
-                     emogi_error *err);
+int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
+                     enum tool_format format, emogi_error *err);
 
 /* When PATH is "-" (or another name for standard output), TEXT is off and
  * standard output is a terminal, say "TOOL: standard output is a terminal:
@@ -76,11 +82,14 @@ void tool_refuse_terminal(const char *path, int text, const char *what);
 const char *tool_input_name(const char *path);
 
 /*
- * Read exactly N entries of WIDTH bytes from PATH ("-": standard input)
- * into a new buffer (*out, to free); a file of any other size is an error
- * naming both sizes.
+ * Read exactly N entries of TYPE from PATH ("-": standard input) into a
+ * new buffer (*out, to free): a raw array, or a .npy file (known by its
+ * magic) whose header must give TYPE's dtype and the shape (N,).  A file
+ * of any other size, dtype or shape is an error naming what it has and
+ * what was expected.
  */
-int tool_read_array(const char *path, unsigned width, uint64_t n, void **out, emogi_error *err);
+int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **out,
+                    emogi_error *err);
 
 /* ---- the traversal tools' command line ---- */
 
@@ -94,6 +103,7 @@ struct tool_opts {
     uint64_t seed;
     const char *out; /* result: a file, "-", or NULL (stdout unless -n) */
     int text, stats, verify;
+    enum tool_format format; /* --format, or TEXT for --text; AUTO: by -o's name */
     int threads; /* 0: OpenMP's default */
     enum tool_device device;
     int gpu; /* CUDA ordinal for TOOL_DEVICE_GPU */

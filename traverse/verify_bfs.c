@@ -164,7 +164,7 @@ int verify_bfs_main(int argc, char **argv)
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
         tool_die(&err);
     }
-    if (tool_read_array(path, 4, g.nv, (void **)&depth, &err) < 0)
+    if (tool_read_array(path, TOOL_U32, g.nv, (void **)&depth, &err) < 0)
         tool_die(&err);
     if (verify_bfs_depths(&g, source, depth, &err) < 0)
         tool_die_about(tool_input_name(path), &err);

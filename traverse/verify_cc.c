@@ -166,7 +166,7 @@ int verify_cc_main(int argc, char **argv)
     void *labels;
     if (emogi_csr_open(graph, &g, &err) < 0)
         tool_die(&err);
-    if (tool_read_array(path, g.id_width, g.nv, &labels, &err) < 0)
+    if (tool_read_array(path, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, &labels, &err) < 0)
         tool_die(&err);
     if (verify_cc_labels(&g, labels, &err) < 0)
         tool_die_about(tool_input_name(path), &err);

@@ -176,7 +176,7 @@ static double *read_ranks(const char *path, uint64_t nv, enum tool_elem precisio
 {
     emogi_error err;
     void *buf;
-    if (tool_read_array(path, precision == TOOL_F32 ? 4 : 8, nv, &buf, &err) < 0)
+    if (tool_read_array(path, precision, nv, &buf, &err) < 0)
         tool_die(&err);
     if (precision == TOOL_F32) {
         void *wide = realloc(buf, (nv ? nv : 1) * sizeof(double));

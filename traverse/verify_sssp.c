@@ -318,7 +318,8 @@ int verify_sssp_main(int argc, char **argv)
     }
     if (emogi_sssp_check_weights(&g, &o, &err) < 0)
         tool_die_about(graph, &err);
-    if (tool_read_array(path, emogi_sssp_dist_size(&g, &o), g.nv, &dist, &err) < 0)
+    if (tool_read_array(path, emogi_sssp_dist_size(&g, &o) == 4 ? TOOL_F32 : TOOL_U64, g.nv, &dist,
+                        &err) < 0)
         tool_die(&err);
     if (verify_sssp_dist(&g, source, &o, dist, &err) < 0)
         tool_die_about(tool_input_name(path), &err);

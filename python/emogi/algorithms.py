@@ -1,4 +1,5 @@
 """BFS, SSSP, CC and PageRank through libemogi's CPU kernels, and the tools' outputs."""
+import builtins
 import ctypes
 import os
 
@@ -157,17 +158,29 @@ def _result_dtypes(g, kind):
 
 
 def read_result(path, g, kind):
-    """Read a tool's raw output (emogi-bfs -o, --parents, emogi-sssp, emogi-cc,
+    """Read a tool's output (emogi-bfs -o, --parents, emogi-sssp, emogi-cc,
     emogi-pagerank) for graph g (an emogi.Graph or a .csr path) with its dtype.
 
-    kind: 'bfs', 'parents', 'sssp', 'cc' or 'pagerank'.  Where the graph alone does
-    not fix the type (pagerank --precision, sssp --unit-weights on float weights)
-    the file's size does.  A file of any other size raises ValueError.
+    kind: 'bfs', 'parents', 'sssp', 'cc' or 'pagerank'.  A .npy file (written for
+    -o FILE.npy or --format npy, known by its magic) carries its dtype and shape,
+    which must be one the tool writes for g.  A raw array's type comes from the
+    graph, and where the graph alone does not fix it (pagerank --precision, sssp
+    --unit-weights on float weights) from the file's size.  A file of any other
+    size, dtype or shape raises ValueError.
     """
     if not isinstance(g, Graph):
         with Graph(g) as opened:
             return read_result(path, opened, kind)
     dtypes = _result_dtypes(g, kind)
+    with builtins.open(path, "rb") as f:
+        is_npy = f.read(6) == b"\x93NUMPY"
+    if is_npy:
+        got = np.load(path, allow_pickle=False)
+        if got.dtype not in dtypes.values() or got.shape != (g.nv,):
+            raise ValueError("%s: a .npy array of dtype %s and shape %s, not %s output for %d "
+                             "vertices (%s)" % (path, got.dtype.str, got.shape, kind, g.nv,
+                                                " or ".join(d.str for d in dtypes.values())))
+        return got
     size = os.stat(path).st_size
     for width, dtype in dtypes.items():
         if size == width * g.nv:

@@ -297,6 +297,28 @@ def read_result_dtypes():
 
 
 @test()
+def read_result_npy():
+    g = directed_graph()
+    tool("emogi-bfs", "dir.csr", "-s", 0, "-o", "d.npy", "--parents", "p.npy")
+    got = emogi.read_result("d.npy", g, "bfs")
+    assert got.dtype == np.uint32 and np.array_equal(got, emogi.bfs(g, 0))
+    got = emogi.read_result("p.npy", "dir.csr", "parents")
+    assert got.dtype == np.uint64 and np.array_equal(got, emogi.bfs(g, 0, parents=True)[1])
+    tool("emogi-pagerank", "dir.csr", "--precision", "float32", "--method", "jacobi", "-o", "r.npy")
+    got = emogi.read_result("r.npy", g, "pagerank")
+    assert got.dtype == np.float32
+    assert np.array_equal(got, emogi.pagerank(g, precision="float32", method="jacobi"))
+    for name, arr in (("wrong-dtype.npy", np.zeros(g.nv, "<i4")),
+                      ("wrong-shape.npy", np.zeros(g.nv + 1, "<u4"))):
+        np.save(name, arr)
+        try:
+            emogi.read_result(name, g, "bfs")
+            raise AssertionError(name + " read as depths")
+        except ValueError as e:
+            assert name in str(e), str(e)
+
+
+@test()
 def errors_carry_the_library_message():
     g = directed_graph()
     data = bytearray(open("dir.csr", "rb").read())
