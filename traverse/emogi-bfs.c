@@ -33,13 +33,8 @@ static const char usage_text[] =
     "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --parents FILE      parents as uint64 (unreached: all ones) to FILE\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
-    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
-    "                          npy for FILE.npy, else raw\n"
-    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
-    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
-    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
-    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
-    "      --threads N         CPU threads (default: OpenMP's)\n"
+    TOOL_USAGE_FORMAT
+    TOOL_USAGE_BACKEND
     "      --stats             time, levels, reached, edges, GTEPS per search on stderr\n"
     "      --verify            check each result the Graph500 way\n"
     "  -h, --help              this help\n"

@@ -27,16 +27,11 @@ static const char usage_text[] =
     "its component, as little-endian uint32 (4-byte ids) or uint64 (8-byte ids).\n"
     "  -o, --output FILE       labels to FILE ('-' stdout, the default)\n"
     "      --text              'vertex label' lines instead of a raw array\n"
-    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
-    "                          npy for FILE.npy, else raw\n"
+    TOOL_USAGE_FORMAT
     "      --algorithm A       GPU algorithm: uf (union-find, default) or lp\n"
     "                          (EMOGI's label propagation); the CPU runs Afforest\n"
     "      --repeat N          run N times on the loaded graph (timing; default 1)\n"
-    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
-    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
-    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
-    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
-    "      --threads N         CPU threads (default: OpenMP's)\n"
+    TOOL_USAGE_BACKEND
     "      --stats             time, passes, components, largest, edges read on stderr\n"
     "      --verify            check the labels against a sequential union-find\n"
     "  -h, --help              this help\n"

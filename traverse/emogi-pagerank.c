@@ -30,13 +30,8 @@ static const char usage_text[] =
     "                          or jacobi (the same ranks whatever the thread count)\n"
     "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
     "      --text              'vertex rank' lines instead of a raw array\n"
-    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
-    "                          npy for FILE.npy, else raw\n"
-    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
-    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
-    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
-    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
-    "      --threads N         CPU threads (default: OpenMP's)\n"
+    TOOL_USAGE_FORMAT
+    TOOL_USAGE_BACKEND
     "      --stats             iterations, time, edge rates, last change on stderr\n"
     "      --verify            check that the ranks are a fixed point within T\n"
     "  -h, --help              this help\n"

@@ -35,15 +35,10 @@ static const char usage_text[] =
     "      --seed S            seed for -n (default 1)\n"
     "  -o, --output FILE       distances to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --text              'vertex distance' lines instead of raw arrays (-1: unreached)\n"
-    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n"
-    "                          npy for FILE.npy, else raw\n"
+    TOOL_USAGE_FORMAT
     "      --delta D           CPU bucket width (default: from the weights)\n"
     "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
-    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n"
-    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n"
-    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n"
-    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n"
-    "      --threads N         CPU threads (default: OpenMP's)\n"
+    TOOL_USAGE_BACKEND
     "      --stats             time, iterations, reached, edges, GTEPS per search on stderr\n"
     "      --verify            check each result (no edge relaxable, every distance achieved)\n"
     "  -h, --help              this help\n"

@@ -112,6 +112,18 @@ struct tool_opts {
     enum emogi_kernel kernel;
 };
 
+/* The --help lines of the options tool_parse_options() handles for every
+ * traversal tool, so that each tool's usage text lists them the same way. */
+#define TOOL_USAGE_FORMAT \
+    "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n" \
+    "                          npy for FILE.npy, else raw\n"
+#define TOOL_USAGE_BACKEND \
+    "      --device D          auto, cpu, gpu or gpu:N (default auto)\n" \
+    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n" \
+    "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n" \
+    "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n" \
+    "      --threads N         CPU threads (default: OpenMP's)\n"
+
 /* First option code free for a tool's own long options. */
 #define TOOL_OPT_OWN 512
 
