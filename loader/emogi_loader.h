@@ -4,6 +4,9 @@
  * Offsets and per-vertex state always go to device memory; only the
  * neighbour array (and weights with it) is placed by policy, which is
  * what decides whether a graph larger than the GPU can be traversed.
+ * Kernels read a placed edge array through struct emogi_edges, which
+ * says for each entry whether it lives in device memory or across the
+ * link, so that one kernel serves every placement.
  */
 #ifndef EMOGI_LOADER_H
 #define EMOGI_LOADER_H
@@ -48,13 +51,28 @@ struct emogi_load_stats {
     char note[256];
 };
 
+/*
+ * An edge array (neighbours, weights) as GPU threads read it: entry j
+ * from DEV when j < SPLIT, else from HOST, each indexed from the array's
+ * start.  device and uvm: SPLIT = N, HOST NULL; zerocopy: SPLIT 0, DEV
+ * NULL; hybrid: a prefix in device memory, the rest pinned.  SPLIT is N
+ * or a multiple of 32 entries, so every 128-byte line of 4- or 8-byte
+ * entries lies wholly on one side.
+ */
+struct emogi_edges {
+    const void *dev;  /* device (or managed) memory */
+    const void *host; /* pinned host memory, as a device pointer */
+    uint64_t split;   /* entries in DEV */
+    uint64_t n;       /* entries in all; 0 when not placed */
+};
+
 struct emogi_placed {
     const struct emogi_graph *g;
     enum emogi_mem mem; /* what was chosen (never AUTO) */
     int device;
     const uint64_t *d_offsets; /* device memory, nv+1 */
-    const void *d_neighbors;   /* readable by kernels under the placement */
-    const void *d_weights;     /* or NULL */
+    struct emogi_edges nbr;    /* neighbour ids, id_width bytes each */
+    struct emogi_edges wgt;    /* weights, 4 bytes each; n 0 when not placed */
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
 };

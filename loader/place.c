@@ -270,8 +270,22 @@ void emogi_unplace(struct emogi_placed *p)
     }
     p->priv = NULL;
     p->d_offsets = NULL;
-    p->d_neighbors = NULL;
-    p->d_weights = NULL;
+    memset(&p->nbr, 0, sizeof p->nbr);
+    memset(&p->wgt, 0, sizeof p->wgt);
+}
+
+/* How kernels read an array placed whole under MEM (emogi_loader.h). */
+static void edges_of(const struct placed_array *a, enum emogi_mem mem, uint64_t n,
+                     struct emogi_edges *e)
+{
+    e->n = n;
+    if (mem == EMOGI_MEM_ZEROCOPY) {
+        e->host = a->dev;
+        e->split = 0;
+    } else {
+        e->dev = a->dev;
+        e->split = n;
+    }
 }
 
 /* Device, or what auto and uvm make of the free memory. */
@@ -307,11 +321,11 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     p->d_offsets = pv->offsets.dev;
     if (place_array(g, &pv->neighbors, g->neighbors, nb_bytes, "neighbors", p->mem, o, st, err))
         return -1;
-    p->d_neighbors = pv->neighbors.dev;
+    edges_of(&pv->neighbors, p->mem, g->ne, &p->nbr);
     if (w_bytes) {
         if (place_array(g, &pv->weights, g->weights, w_bytes, "weights", p->mem, o, st, err))
             return -1;
-        p->d_weights = pv->weights.dev;
+        edges_of(&pv->weights, p->mem, g->ne, &p->wgt);
     }
     return 0;
 }

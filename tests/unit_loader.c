@@ -173,7 +173,7 @@ static void test_gpu_on(struct emogi_graph *g)
                "%s: memory not from a file is copied to pinned memory, and says so", what);
         bfs_each_kernel(&p, what);
         emogi_unplace(&p);
-        ok(p.priv == NULL && p.d_neighbors == NULL, "%s: unplaced", what);
+        ok(p.priv == NULL && p.nbr.dev == NULL && p.nbr.host == NULL, "%s: unplaced", what);
     }
 }
 

@@ -59,7 +59,7 @@ __device__ __forceinline__ void visit(uint32_t *depth, T u, uint32_t next, bool 
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_naive(const uint64_t *__restrict__ off, const T *__restrict__ nb, uint32_t *depth,
+    bfs_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
               uint64_t nv, uint32_t level, uint32_t *last_level)
 {
     bool found = false;
@@ -77,7 +77,7 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* One warp reads [start, end) from FIRST (see common.cuh). */
 template <typename T>
-__device__ __forceinline__ void warp_read(const T *__restrict__ nb, uint32_t *depth,
+__device__ __forceinline__ void warp_read(const emogi_arr<T> nb, uint32_t *depth,
                                           uint64_t first, uint64_t start, uint64_t end,
                                           unsigned lane, uint32_t next, bool &found)
 {
@@ -87,7 +87,7 @@ __device__ __forceinline__ void warp_read(const T *__restrict__ nb, uint32_t *de
 
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_warp(const uint64_t *__restrict__ off, const T *__restrict__ nb, uint32_t *depth,
+    bfs_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
              uint64_t nv, uint32_t level, uint32_t *last_level, unsigned long long *counters,
              uint64_t *heavy, uint64_t heavy_cap)
 {
@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(BLOCK)
  * spread over every warp; pieces after the first start on a boundary. */
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_heavy(const uint64_t *__restrict__ off, const T *__restrict__ nb, uint32_t *depth,
+    bfs_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
               uint32_t level, uint32_t *last_level, const unsigned long long *counters,
               const uint64_t *heavy, uint64_t heavy_cap)
 {
@@ -195,7 +195,7 @@ int shape(int device, uint64_t nv, launch_shape *ls, emogi_error *err)
 }
 
 template <typename T>
-int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, const T *nb,
+int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, const emogi_arr<T> nb,
            bfs_state &s, uint64_t nv, uint32_t level, emogi_error *err)
 {
     if (k == EMOGI_KERNEL_NAIVE) {
@@ -232,7 +232,7 @@ int traverse(const emogi_placed *p, enum emogi_kernel k, const launch_shape &ls,
              uint32_t *levels, emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
-    const T *nb = static_cast<const T *>(p->d_neighbors);
+    const emogi_arr<T> nb(p->nbr);
     for (uint32_t level = 0;; level++) {
         if ((uint64_t)level >= nv || level + 1 == EMOGI_UNREACHED)
             return emogi_fail(err, "GPU BFS: more levels than vertices: kernel fault");
@@ -273,7 +273,7 @@ int check(const emogi_placed *p, uint64_t source, enum emogi_kernel k, emogi_err
     if (source >= g->nv)
         return emogi_fail(err, "GPU BFS: source %llu out of range (%llu vertices)",
                           (unsigned long long)source, (unsigned long long)g->nv);
-    if (g->ne && !p->d_neighbors)
+    if (g->ne && p->nbr.n != g->ne)
         return emogi_fail(err, "GPU BFS: neighbours not placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);

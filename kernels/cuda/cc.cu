@@ -130,7 +130,8 @@ template <typename T> __global__ void init_labels(T *label, uint8_t *active, uin
  * only leaves deeper trees for the next flattening; the answer is the same. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    sample_links(const uint64_t *off, const T *nb, T *comp, uint64_t nv, unsigned long long *acc)
+    sample_links(const uint64_t *off, const emogi_arr<T> nb, T *comp, uint64_t nv,
+                 unsigned long long *acc)
 {
     unsigned long long n = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
@@ -234,10 +235,10 @@ template <typename T>
 sides<T> sides_of(const emogi_placed *out, const emogi_placed *in, uint64_t out_skip)
 {
     sides<T> sd;
-    sd.s[0] = {out->d_offsets, static_cast<const T *>(out->d_neighbors), out_skip};
+    sd.s[0] = {out->d_offsets, emogi_arr<T>(out->nbr), out_skip};
     sd.n = 1;
     if (in)
-        sd.s[sd.n++] = {in->d_offsets, static_cast<const T *>(in->d_neighbors), 0};
+        sd.s[sd.n++] = {in->d_offsets, emogi_arr<T>(in->nbr), 0};
     return sd;
 }
 
@@ -309,7 +310,7 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
 {
     const uint64_t nv = out->g->nv;
     T *comp = static_cast<T *>(s.label);
-    const T *nb = static_cast<const T *>(out->d_neighbors);
+    const emogi_arr<T> nb(out->nbr);
     init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nullptr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
     sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,
@@ -343,7 +344,7 @@ int check(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorit
         return emogi_fail(err, "GPU CC: a directed graph needs its transpose placed too");
     if (in && in->device != out->device)
         return emogi_fail(err, "GPU CC: the transpose is placed on another GPU");
-    if ((g->ne && !out->d_neighbors) || (in && g->ne && !in->d_neighbors))
+    if ((g->ne && out->nbr.n != g->ne) || (in && g->ne && in->nbr.n != g->ne))
         return emogi_fail(err, "GPU CC: neighbours not placed");
     if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
         return emogi_fail(err, "GPU CC: unknown kernel %d", (int)k);

@@ -36,7 +36,7 @@ constexpr unsigned CC_CHUNKS = 1;
 /* One side of the adjacency: out-lists, or a directed graph's in-lists. */
 template <typename T> struct side {
     const uint64_t *off;
-    const T *nb;
+    emogi_arr<T> nb;
     uint64_t skip;
 };
 
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* A warp reads [start, end) of V's list, lanes taking every 32nd entry from FIRST. */
 template <typename T, typename Op>
-__device__ __forceinline__ void warp_read(const T *__restrict__ nb, const Op &op, uint64_t v,
+__device__ __forceinline__ void warp_read(const emogi_arr<T> nb, const Op &op, uint64_t v,
                                           uint64_t first, uint64_t start, uint64_t end,
                                           unsigned lane, bool &changed)
 {

@@ -44,6 +44,7 @@
 #include <stdint.h>
 
 #include "emogi_csr.h"
+#include "emogi_loader.h"
 
 constexpr int BLOCK = 256;             /* threads per block */
 constexpr unsigned FULL = 0xffffffffu; /* every lane of a warp */
@@ -91,6 +92,81 @@ static inline unsigned emogi_grid(uint64_t threads, unsigned resident)
     const uint64_t need = (threads + BLOCK - 1) / BLOCK;
     return need == 0 ? 1u : need < resident ? (unsigned)need : resident;
 }
+
+/* ---- placed edge arrays and the bytes read from them ---- */
+
+/* A read-only load through the non-coherent path: edge arrays never
+ * change while a kernel runs. */
+__device__ __forceinline__ uint32_t emogi_ldg(const uint32_t *p) { return __ldg(p); }
+__device__ __forceinline__ float emogi_ldg(const float *p) { return __ldg(p); }
+__device__ __forceinline__ uint64_t emogi_ldg(const uint64_t *p)
+{
+    return __ldg(reinterpret_cast<const unsigned long long *>(p));
+}
+
+/* A placed edge array (emogi_loader.h: struct emogi_edges) as kernels
+ * index it: entry j from device memory below the split, from pinned host
+ * memory over the link from it on.  One comparison per load; a warp's
+ * loads of one 128-byte line all take the same side, since the split is
+ * a whole number of lines. */
+template <typename T> struct emogi_arr {
+    const T *dev, *host;
+    uint64_t split;
+    __host__ __device__ emogi_arr() : dev(nullptr), host(nullptr), split(0) {}
+    explicit emogi_arr(const emogi_edges &e)
+        : dev(static_cast<const T *>(e.dev)), host(static_cast<const T *>(e.host)),
+          split(e.split)
+    {
+    }
+    __device__ __forceinline__ T operator[](uint64_t j) const
+    {
+        return emogi_ldg((j < split ? dev : host) + j);
+    }
+};
+
+/*
+ * Bytes a kernel requested from an edge array, in whole 128-byte lines,
+ * split by where the lines live: device memory, or host memory over the
+ * link.  Counted where the reads are issued (the lines a list read
+ * spans), so --stats shows what crossed the link rather than an estimate
+ * from list lengths.  A thread adds what it read; flush() sums a warp's
+ * counts and lane 0 adds them to ACC[0] (device) and ACC[1] (link), one
+ * pair of atomics per warp.  Every lane must call flush().
+ */
+struct emogi_lines {
+    unsigned long long dev = 0, link = 0;
+
+    /* Lines holding entries [first, end) of an array of ENTRY-byte
+     * entries whose first SPLIT entries are in device memory. */
+    __device__ __forceinline__ void add(uint64_t first, uint64_t end, uint64_t split,
+                                        unsigned entry)
+    {
+        if (end <= first)
+            return;
+        const uint64_t per_line = 128 / entry;
+        const uint64_t lo = first / per_line, hi = (end + per_line - 1) / per_line;
+        const uint64_t cut = (split + per_line - 1) / per_line;
+        const uint64_t in_dev = hi < cut ? hi - lo : cut > lo ? cut - lo : 0;
+        dev += 128 * in_dev;
+        link += 128 * (hi - lo - in_dev);
+    }
+    template <typename T>
+    __device__ __forceinline__ void add(const emogi_arr<T> &a, uint64_t first, uint64_t end)
+    {
+        add(first, end, a.split, sizeof(T));
+    }
+    __device__ __forceinline__ void flush(unsigned long long *acc)
+    {
+        for (int d = 16; d > 0; d /= 2) {
+            dev += __shfl_down_sync(FULL, dev, d);
+            link += __shfl_down_sync(FULL, link, d);
+        }
+        if ((threadIdx.x & 31) == 0 && (dev || link)) {
+            atomicAdd(&acc[0], dev);
+            atomicAdd(&acc[1], link);
+        }
+    }
+};
 
 /* ---- the warp read of a list ---- */
 

@@ -101,7 +101,7 @@ __global__ void __launch_bounds__(BLOCK)
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    gather_naive(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+    gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                  const double *__restrict__ contrib, double *rank, uint64_t nv,
                  const double *dangling, double d, double *part)
 {
@@ -122,7 +122,7 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* The warp's sum over [start, end), lanes reading every 32nd entry from FIRST. */
 template <typename T>
-__device__ __forceinline__ double warp_read(const T *__restrict__ nb,
+__device__ __forceinline__ double warp_read(const emogi_arr<T> nb,
                                             const double *__restrict__ contrib, uint64_t first,
                                             uint64_t start, uint64_t end, unsigned lane)
 {
@@ -142,7 +142,7 @@ __host__ __device__ __forceinline__ bool is_heavy(uint64_t start, uint64_t end)
  * lane i writes vertex chunk+i, so offsets and ranks move coalesced. */
 template <typename T, bool ALIGNED>
 __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
-                                               const T *__restrict__ nb,
+                                               const emogi_arr<T> nb,
                                                const double *__restrict__ contrib, double *rank,
                                                uint64_t nv, uint64_t chunk, double base, double d,
                                                unsigned lane)
@@ -174,7 +174,7 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
 
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    gather_warp(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+    gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const double *__restrict__ contrib, double *rank, uint64_t nv,
                 const double *dangling, double d, double *part, unsigned long long *counter)
 {
@@ -197,7 +197,7 @@ __global__ void __launch_bounds__(BLOCK)
 /* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of its list. */
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    pieces(const uint64_t *__restrict__ off, const T *__restrict__ nb,
+    pieces(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
            const double *__restrict__ contrib, const uint64_t *__restrict__ piece_vertex,
            const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum)
 {
@@ -377,7 +377,7 @@ int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *
 }
 
 template <typename T, bool ALIGNED>
-void launch_warp(const emogi_placed *p, const T *nb, pr_state &s, double d)
+void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, double d)
 {
     const uint64_t nv = p->g->nv;
     gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
@@ -396,7 +396,7 @@ int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d,
               emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
-    const T *nb = static_cast<const T *>(p->d_neighbors);
+    const emogi_arr<T> nb(p->nbr);
     const uint64_t *out_off = s.out_off ? s.out_off : p->d_offsets;
     spread<<<s.spread_blocks, BLOCK>>>(out_off, s.rank, s.contrib, nv, s.part_dangling);
     EMOGI_CK(cudaGetLastError(), "launching spread");
@@ -452,7 +452,7 @@ int check(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_ke
     const emogi_graph *g = p ? p->g : nullptr;
     if (!g || !p->priv || !p->d_offsets)
         return emogi_fail(err, "GPU PageRank: the graph is not placed on a GPU");
-    if (g->ne && !p->d_neighbors)
+    if (g->ne && p->nbr.n != g->ne)
         return emogi_fail(err, "GPU PageRank: neighbours not placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU PageRank: id width %u unsupported", g->id_width);

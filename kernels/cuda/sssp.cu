@@ -58,14 +58,14 @@ template <> struct dist_type<W_F32> { typedef unsigned int type; };
 
 template <int K>
 __device__ __forceinline__ typename dist_type<K>::type
-through(typename dist_type<K>::type du, const void *__restrict__ wt, uint64_t j)
+through(typename dist_type<K>::type du, const emogi_arr<uint32_t> wt, uint64_t j)
 {
     if (K == W_UNIT)
         return du + 1;
     if (K == W_U32)
-        return du + static_cast<const uint32_t *>(wt)[j];
+        return du + wt[j];
     return __float_as_uint(__fadd_rn(__uint_as_float((unsigned)du),
-                                     static_cast<const float *>(wt)[j]));
+                                     __uint_as_float(wt[j])));
 }
 
 /* The plain read skips most atomics; a stale value is only ever higher. */
@@ -81,8 +81,8 @@ __device__ __forceinline__ void lower(D *dist, uint32_t *stamp, uint64_t v, D d,
 
 template <typename T, int K>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_naive(const uint64_t *__restrict__ off, const T *__restrict__ nb,
-               const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+    sssp_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+               const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
                uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters)
 {
     typedef typename dist_type<K>::type D;
@@ -111,7 +111,7 @@ __global__ void __launch_bounds__(BLOCK)
 /* One warp relaxes entries [start, end) of a vertex at DU; lanes take every
  * 32nd entry from FIRST (FIRST <= START when aligned). */
 template <typename T, int K>
-__device__ __forceinline__ void warp_relax(const T *__restrict__ nb, const void *__restrict__ wt,
+__device__ __forceinline__ void warp_relax(const emogi_arr<T> nb, const emogi_arr<uint32_t> wt,
                                            typename dist_type<K>::type *dist, uint32_t *stamp,
                                            typename dist_type<K>::type du, uint64_t first,
                                            uint64_t start, uint64_t end, unsigned lane,
@@ -140,8 +140,8 @@ __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigne
 
 template <typename T, int K, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_warp(const uint64_t *__restrict__ off, const T *__restrict__ nb,
-              const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+    sssp_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+              const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
               uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters,
               uint64_t *heavy, uint64_t heavy_cap)
 {
@@ -171,8 +171,8 @@ __global__ void __launch_bounds__(BLOCK)
  * spread over every warp; pieces after the first start on a boundary. */
 template <typename T, int K, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_heavy(const uint64_t *__restrict__ off, const T *__restrict__ nb,
-               const void *__restrict__ wt, typename dist_type<K>::type *dist, uint32_t *stamp,
+    sssp_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+               const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
                uint32_t round, uint32_t *flag, const unsigned long long *counters,
                const uint64_t *heavy, uint64_t heavy_cap)
 {
@@ -231,18 +231,17 @@ int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_erro
 {
     typedef typename dist_type<K>::type D;
     const uint64_t nv = p->g->nv;
-    const T *nb = static_cast<const T *>(p->d_neighbors);
+    const emogi_arr<T> nb(p->nbr);
     D *dist = static_cast<D *>(s.dist);
+    const emogi_arr<uint32_t> wt(p->wgt);
     EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
     sssp_warp<T, K, ALIGNED><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        p->d_offsets, nb, p->d_weights, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy,
-        s.heavy_cap);
+        p->d_offsets, nb, wt, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     /* Always launched: it reads the queue length on the device, which costs
      * less than a round trip to ask whether the queue is empty. */
-    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, p->d_weights, dist, s.stamp,
-                                                    round, s.flag, s.counters, s.heavy,
-                                                    s.heavy_cap);
+    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, wt, dist, s.stamp, round,
+                                                    s.flag, s.counters, s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
@@ -258,7 +257,7 @@ int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint32_t r
         return launch_warp<T, K, true>(p, s, round, err);
     const uint64_t nv = p->g->nv;
     sssp_naive<T, K><<<emogi_grid(nv, s.blocks), BLOCK>>>(
-        p->d_offsets, static_cast<const T *>(p->d_neighbors), p->d_weights,
+        p->d_offsets, emogi_arr<T>(p->nbr), emogi_arr<uint32_t>(p->wgt),
         static_cast<D *>(s.dist), s.stamp, nv, round, s.flag, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     return 0;
@@ -304,9 +303,9 @@ int check(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum
     if (source >= g->nv)
         return emogi_fail(err, "GPU SSSP: source %llu out of range (%llu vertices)",
                           (unsigned long long)source, (unsigned long long)g->nv);
-    if (g->ne && !p->d_neighbors)
+    if (g->ne && p->nbr.n != g->ne)
         return emogi_fail(err, "GPU SSSP: neighbours not placed");
-    if (g->ne && !o->unit_weights && !p->d_weights)
+    if (g->ne && !o->unit_weights && p->wgt.n != g->ne)
         return emogi_fail(err, "GPU SSSP: weights not placed");
     if (!o->unit_weights && g->weight_type != EMOGI_WEIGHT_UINT32 &&
         g->weight_type != EMOGI_WEIGHT_FLOAT32)
