@@ -108,6 +108,13 @@ double tool_rate(double x, double seconds)
     return seconds > 0 ? x / seconds : 0.0;
 }
 
+void tool_print_link(FILE *f, uint64_t link_bytes, uint64_t devmem_bytes, double seconds)
+{
+    fprintf(f, " link_bytes=%llu devmem_bytes=%llu link_gbps=%.3f",
+            (unsigned long long)link_bytes, (unsigned long long)devmem_bytes,
+            tool_rate((double)link_bytes, seconds) / 1e9);
+}
+
 /* ---- result arrays written ---- */
 
 #define TEXT_CHUNK (1u << 20)

@@ -51,6 +51,12 @@ int tool_parse_real(const char *s, double *out);
 /* X per second, or 0 when no time passed (rates in --stats lines). */
 double tool_rate(double x, double seconds);
 
+/* The link figures of a GPU run for a --stats line, appended to F:
+ * " link_bytes=N devmem_bytes=N link_gbps=X": edge-array bytes the
+ * kernels requested over the link and from device memory (counted per
+ * 128-byte line by the kernels), and the link rate over SECONDS. */
+void tool_print_link(FILE *f, uint64_t link_bytes, uint64_t devmem_bytes, double seconds);
+
 /* ---- result arrays: one entry per vertex ---- */
 
 /* The element types of result arrays. */
