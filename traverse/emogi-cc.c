@@ -75,64 +75,28 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
  * most) and two activity flags per vertex; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 10
 
-static void report_transpose_load(const struct emogi_placed *in);
 static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
                    const struct emogi_cc_stats *st);
 static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels);
-
-/* A directed graph's in-edges, placed as its out-edges were: the loader
- * places one graph's lists, so the transpose goes in as a graph of its own. */
-static int place_transpose(const struct tool_backend *b, const struct tool_opts *o,
-                           struct emogi_graph *view, struct emogi_placed *in, emogi_error *err)
-{
-    *view = *b->g;
-    view->offsets = b->g->t_offsets;
-    view->neighbors = b->g->t_neighbors;
-    view->weights = NULL;
-    view->t_offsets = NULL;
-    view->t_neighbors = NULL;
-    view->t_weights = NULL;
-    struct emogi_place_opts po = {
-        .device = b->placed.device,
-        .mem = b->placed.mem,
-        .advice = o->advice,
-        .state_bytes = b->g->nv * GPU_STATE_BYTES_PER_VERTEX,
-    };
-    return emogi_place(view, &po, in, err);
-}
-
-/* Bytes of the transpose, which --mem auto must find room for beside the
- * out-edges (the state bytes are the loader's only way to hear of it). */
-static uint64_t transpose_bytes(const struct emogi_graph *g)
-{
-    if (!(g->flags & EMOGI_DIRECTED))
-        return 0;
-    return (g->nv + 1) * sizeof(uint64_t) + g->ne * g->id_width;
-}
 
 static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labels,
                 double open_s)
 {
     emogi_error err;
     struct tool_backend b;
-    if (tool_backend_open(&b, g, &o->t, g->nv * GPU_STATE_BYTES_PER_VERTEX + transpose_bytes(g),
-                          0, &err) < 0)
+    if (tool_backend_open(&b, g, &o->t, g->nv * GPU_STATE_BYTES_PER_VERTEX, TOOL_PLACE_IN,
+                          &err) < 0)
         tool_die(&err);
-    struct emogi_graph view;
-    struct emogi_placed in = {0};
-    int with_in = b.on_gpu && (g->flags & EMOGI_DIRECTED);
-    if (with_in && place_transpose(&b, &o->t, &view, &in, &err) < 0)
-        tool_die(&err);
+    /* Weak components of a directed graph read both sides. */
+    const struct emogi_placed *in = b.has_in ? &b.in : NULL;
     if (o->t.stats)
         tool_backend_report_load(&b, open_s);
-    if (o->t.stats && with_in)
-        report_transpose_load(&in);
 
     const char *name = b.on_gpu ? emogi_cc_algorithm_name(o->algorithm) : "afforest-cpu";
     for (uint64_t i = 0; i < o->repeat; i++) {
         struct emogi_cc_stats st = {0};
-        int rc = b.on_gpu ? emogi_cc_gpu(&b.placed, with_in ? &in : NULL, o->algorithm,
-                                         b.kernel, labels, &st, &err)
+        int rc = b.on_gpu ? emogi_cc_gpu(&b.placed, in, o->algorithm, b.kernel, labels, &st,
+                                         &err)
                           : emogi_cc_cpu(g, labels, &st, &err);
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
@@ -141,8 +105,6 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
         else if (o->repeat > 1)
             fprintf(stderr, "emogi-cc: seconds=%.6f\n", st.seconds);
     }
-    if (with_in)
-        emogi_unplace(&in);
     tool_backend_close(&b);
 }
 
@@ -179,17 +141,6 @@ int main(int argc, char **argv)
 }
 
 /* ---- report ---- */
-
-static void report_transpose_load(const struct emogi_placed *in)
-{
-    const struct emogi_load_stats *s = &in->stats;
-    fprintf(stderr,
-            "emogi-cc: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
-            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu\n",
-            emogi_mem_name(in->mem), s->file_s, s->pin_s, s->h2d_s,
-            (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
-            (unsigned long long)s->managed_bytes);
-}
 
 static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
 {

@@ -119,8 +119,8 @@ static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct tool_bac
         emogi_fail(&err, "out of memory for %llu distances", (unsigned long long)g->nv);
         tool_die(&err);
     }
-    if (tool_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES), !o->s.unit_weights,
-                          &err) < 0)
+    if (tool_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES),
+                          o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, &err) < 0)
         tool_die(&err);
     if (o->t.stats) {
         tool_backend_report_load(b, open_s);

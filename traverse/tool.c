@@ -670,10 +670,50 @@ static int choose_gpu(const struct tool_opts *o, int *gpu, emogi_error *err)
     return 0;
 }
 
+/* Bytes of a directed graph's transpose, which --mem auto must find room
+ * for beside the out-edges. */
+static uint64_t transpose_bytes(const struct emogi_graph *g)
+{
+    if (!(g->flags & EMOGI_DIRECTED) || !g->t_offsets)
+        return 0;
+    return (g->nv + 1) * sizeof(uint64_t) + g->ne * g->id_width;
+}
+
+static int place_in(struct tool_backend *b, const struct tool_opts *o, uint64_t state_bytes,
+                    emogi_error *err)
+{
+    struct emogi_graph *view = &b->in_view;
+    *view = *b->g;
+    view->offsets = b->g->t_offsets;
+    view->neighbors = b->g->t_neighbors;
+    view->weights = NULL;
+    view->t_offsets = NULL;
+    view->t_neighbors = NULL;
+    view->t_weights = NULL;
+    struct emogi_place_opts po = {
+        .device = b->placed.device,
+        .mem = b->placed.mem,
+        .advice = o->advice,
+        .state_bytes = state_bytes,
+    };
+    if (emogi_place(view, &po, &b->in, err) < 0)
+        return -1;
+    b->has_in = 1;
+    return 0;
+}
+
+const struct emogi_placed *tool_backend_in(const struct tool_backend *b)
+{
+    if (!(b->g->flags & EMOGI_DIRECTED))
+        return &b->placed;
+    return b->has_in ? &b->in : NULL;
+}
+
 int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
-                      const struct tool_opts *o, uint64_t state_bytes, int with_weights,
+                      const struct tool_opts *o, uint64_t state_bytes, unsigned what,
                       emogi_error *err)
 {
+    const int with_in = (what & TOOL_PLACE_IN) && transpose_bytes(g) > 0;
     int gpu;
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -686,20 +726,26 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .device = gpu,
         .mem = o->mem,
         .advice = o->advice,
-        .state_bytes = state_bytes,
-        .with_weights = with_weights,
+        .state_bytes = state_bytes + (with_in ? transpose_bytes(g) : 0),
+        .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;
     b->on_gpu = 1;
+    if (with_in && place_in(b, o, state_bytes, err) < 0) {
+        tool_backend_close(b);
+        return -1;
+    }
     return 0;
 }
 
 void tool_backend_close(struct tool_backend *b)
 {
+    if (b->has_in)
+        emogi_unplace(&b->in);
     if (b->on_gpu)
         emogi_unplace(&b->placed);
-    b->on_gpu = 0;
+    b->on_gpu = b->has_in = 0;
 }
 
 void tool_backend_report_load(const struct tool_backend *b, double open_s)
@@ -717,4 +763,13 @@ void tool_backend_report_load(const struct tool_backend *b, double open_s)
             tool_name(), p->device, emogi_mem_name(p->mem), emogi_kernel_name(b->kernel), open_s,
             s->file_s, s->pin_s, s->h2d_s, (unsigned long long)s->device_bytes,
             (unsigned long long)s->pinned_bytes, (unsigned long long)s->managed_bytes);
+    if (!b->has_in)
+        return;
+    s = &b->in.stats;
+    fprintf(stderr,
+            "%s: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
+            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu\n",
+            tool_name(), emogi_mem_name(b->in.mem), s->file_s, s->pin_s, s->h2d_s,
+            (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
+            (unsigned long long)s->managed_bytes);
 }

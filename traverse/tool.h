@@ -174,14 +174,30 @@ struct tool_backend {
     int on_gpu;
     enum emogi_kernel kernel;
     struct emogi_placed placed; /* when on_gpu */
+    /* A directed graph's in-edges (its stored transpose) when asked for
+     * and on_gpu: placed as the out-edges are, as a graph of its own,
+     * since the loader places one graph's lists. */
+    int has_in;
+    struct emogi_graph in_view;
+    struct emogi_placed in;
+};
+
+enum {
+    TOOL_PLACE_WEIGHTS = 1, /* the weights beside the neighbours */
+    TOOL_PLACE_IN = 2       /* a directed graph's stored transpose too */
 };
 
 /* Choose the device (auto: a GPU when one is usable) and place the graph
  * there.  STATE_BYTES: device memory the algorithm adds (for --mem auto);
- * WITH_WEIGHTS: place the weights beside the neighbours. */
+ * WHAT: TOOL_PLACE_* flags. */
 int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
-                      const struct tool_opts *o, uint64_t state_bytes, int with_weights,
+                      const struct tool_opts *o, uint64_t state_bytes, unsigned what,
                       emogi_error *err);
+
+/* The in-edges GPU kernels read: B's out-edges for an undirected graph,
+ * its placed transpose for a directed one, NULL when there are none (a
+ * directed graph without a stored transpose). */
+const struct emogi_placed *tool_backend_in(const struct tool_backend *b);
 void tool_backend_close(struct tool_backend *b);
 
 /* "TOOL: load device=... open_seconds=..." with the placement's phases. */
