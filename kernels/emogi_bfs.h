@@ -25,17 +25,55 @@ struct emogi_bfs_stats {
     uint32_t levels;         /* deepest level + 1 */
     uint64_t reached;        /* vertices with a depth */
     uint64_t edges_examined; /* neighbour entries read */
-    uint64_t edge_bytes;     /* bytes of the edge array read (GPU: as fetched) */
+    uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: whole lines requested) */
+    uint64_t link_bytes;     /* GPU: of those, over the link from pinned host memory */
+    uint64_t devmem_bytes;   /* GPU: of those, from device memory */
+    uint32_t push_levels;    /* levels run top-down */
+    uint32_t pull_levels;    /* levels run bottom-up */
 };
+
+/* Which way a level goes: Beamer's switch, or one way throughout. */
+enum emogi_direction {
+    EMOGI_DIR_AUTO = 0, /* top-down, bottom-up while the frontier is large */
+    EMOGI_DIR_PUSH = 1, /* top-down only: every frontier vertex reads its whole list */
+    EMOGI_DIR_PULL = 2  /* bottom-up from the first level (needs in-edges) */
+};
+
+/* GAP's switching thresholds (Beamer et al. tuned them on the CPU):
+ * go bottom-up when the frontier's out-edges exceed 1/ALPHA of the edges
+ * not yet explored, back when the frontier holds under 1/BETA of the
+ * vertices and shrinks.  bench/RESULTS.md has the GPU's measurements. */
+#define EMOGI_BFS_ALPHA 15.0
+#define EMOGI_BFS_BETA 18.0
+
+struct emogi_bfs_opts {
+    enum emogi_direction direction;
+    double alpha, beta;      /* 0: the defaults above */
+    enum emogi_kernel kernel; /* GPU: how warps read lists */
+    /* GPU: the in-edges bottom-up levels read (the placed graph itself when
+     * undirected, its placed transpose when directed), or NULL: top-down. */
+    const struct emogi_placed *in;
+};
+
+/* "auto", "push", "pull", or "unknown"; parse gives 0, or -1. */
+EMOGI_API const char *emogi_direction_name(enum emogi_direction d);
+EMOGI_API int emogi_direction_parse(const char *s, enum emogi_direction *d);
 
 /* OpenMP reference: direction-optimizing (Beamer) when in-edges are known
  * (undirected, or a stored transpose), top-down otherwise. */
 EMOGI_API int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
                             struct emogi_bfs_stats *st, emogi_error *err);
+/* The same, with O's direction and thresholds (O's GPU fields ignored). */
+EMOGI_API int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
+                                 const struct emogi_bfs_opts *o, uint32_t *depth,
+                                 struct emogi_bfs_stats *st, emogi_error *err);
 
-/* CUDA: depth is a host array of p->g->nv entries. */
-EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                            uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err);
+/* CUDA: depth is a host array of p->g->nv entries.  O NULL: aligned warp
+ * reads, top-down only.  Pull and auto need O->in; auto without it stays
+ * top-down, as on the CPU. */
+EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
+                            const struct emogi_bfs_opts *o, uint32_t *depth,
+                            struct emogi_bfs_stats *st, emogi_error *err);
 
 /* Parent of each reached vertex: its smallest in-neighbour one level up
  * (the source is its own parent), EMOGI_NO_PARENT for unreached vertices. */

@@ -11,10 +11,10 @@
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
 
-int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
+int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, const struct emogi_bfs_opts *o,
                   uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err)
 {
-    (void)p, (void)source, (void)k, (void)depth, (void)st;
+    (void)p, (void)source, (void)o, (void)depth, (void)st;
     return emogi_fail(err, "GPU BFS unavailable: built without CUDA");
 }
 

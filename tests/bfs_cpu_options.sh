@@ -1,7 +1,7 @@
 #!/bin/sh
 # emogi-bfs's options, each against values worked out by hand.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 46
+plan 59
 
 # a diamond 0 -> {1, 2} -> 3 -> 4, entered from 5; vertex 3 has two parents
 printf '0 2\n0 1\n2 3\n1 3\n3 4\n5 0\n' >dia.el
@@ -62,8 +62,8 @@ fails "-n on a graph without edges" 1 "no vertex has an out-edge" \
 # ---- --stats, --verify, --threads ----
 runs "--stats" emogi-bfs dia.csr -s 0 --stats --device cpu -o discard.bin
 is "$(grep -c '^emogi-bfs: load device=cpu open_seconds=[0-9.]*$' .err)" 1 "--stats: a load line"
-is "$(sed -n 's/^emogi-bfs: \(source=0\) seconds=[0-9.]* \(levels=[0-9]* reached=[0-9]* edges_examined=[0-9]*\) gteps=[0-9.]* edge_gbps=[0-9.]* \(component_edges=[0-9]*\) g500_gteps=[0-9.]*$/\1 \2 \3/p' .err)" \
-    "source=0 levels=4 reached=5 edges_examined=5 component_edges=5" \
+is "$(sed -n 's/^emogi-bfs: \(source=0\) seconds=[0-9.]* \(levels=[0-9]* reached=[0-9]* edges_examined=[0-9]*\) gteps=[0-9.]* edge_gbps=[0-9.]* \(component_edges=[0-9]*\) g500_gteps=[0-9.]* \(push_levels=[0-9]* pull_levels=[0-9]*\)$/\1 \2 \3 \4/p' .err)" \
+    "source=0 levels=4 reached=5 edges_examined=5 component_edges=5 push_levels=4 pull_levels=0" \
     "--stats: levels, reached, edges examined and component edges of the diamond"
 runs "--verify" emogi-bfs diaU.csr -n 3 --verify -o discard.bin
 is "$(grep -c '^emogi-bfs: source=[0-9]* verified$' .err)" 3 "--verify confirms each search"
@@ -109,4 +109,31 @@ else
     skip "script(1) cannot give a terminal here"
 fi
 runs "--help" emogi-bfs --help
+
+# ---- --direction, --alpha, --beta: same depths whichever way levels go ----
+emogi-convert kron -s 11 kr.csr -q
+lv() { sed -n "s/^emogi-bfs: source=.* $1=\([0-9]*\).*/\1/p" "$2"; }
+for d in push pull auto; do
+    emogi-bfs kr.csr -s 1 --device cpu --direction $d --stats -o "kr.$d" 2>"kr.$d.err"
+done
+same_file kr.push kr.pull "--direction pull gives top-down's depths"
+same_file kr.push kr.auto "--direction auto gives top-down's depths"
+is "$(lv pull_levels kr.push.err) $(lv push_levels kr.pull.err)" "0 0" \
+    "push runs no bottom-up level, pull no top-down one"
+ok "$(test "$(lv pull_levels kr.auto.err)" -gt 0 && test "$(lv push_levels kr.auto.err)" -gt 0
+      echo $?)" "auto runs both kinds of level on a Kronecker graph"
+ok "$(test "$(lv edges_examined kr.auto.err)" -lt "$(lv edges_examined kr.push.err)"; echo $?)" \
+    "auto examines fewer edges than push"
+emogi-bfs kr.csr -s 1 --device cpu --alpha 1e-9 --stats -o kr.a 2>kr.a.err
+is "$(lv pull_levels kr.a.err)" 0 "a tiny --alpha never leaves top-down"
+emogi-bfs kr.csr -s 1 --device cpu --alpha 1e12 --beta 1e-9 --stats -o kr.b 2>kr.b.err
+is "$(lv push_levels kr.b.err)" 0 "a huge --alpha goes bottom-up from the start, a tiny --beta stays"
+same_file kr.push kr.b "... with the same depths"
+emogi-bfs diaT8.csr -s 0 --device cpu --direction pull -o pull.bin
+same_file pull.bin stdout.bin "pull reads a directed graph's stored transpose"
+fails "pull without a transpose" 1 "needs in-edges.*--transpose" \
+    emogi-bfs dia.csr -s 0 --device cpu --direction pull
+fails "bad --direction" 2 "bad --direction 'sideways'" emogi-bfs dia.csr -s 0 --direction sideways
+fails "--alpha 0" 2 "bad --alpha '0'" emogi-bfs dia.csr -s 0 --alpha 0
+fails "--beta not a number" 2 "bad --beta 'x'" emogi-bfs dia.csr -s 0 --beta x
 finish

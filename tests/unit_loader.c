@@ -136,7 +136,9 @@ static void bfs_each_kernel(const struct emogi_placed *p, const char *what)
         struct emogi_bfs_stats st;
         emogi_error err = {{0}};
         memset(&st, 0, sizeof st);
-        int rc = emogi_bfs_gpu(p, 0, ks[i], d, &st, &err);
+        /* Top-down: the graph stores no transpose for bottom-up levels. */
+        const struct emogi_bfs_opts o = {.direction = EMOGI_DIR_PUSH, .kernel = ks[i]};
+        int rc = emogi_bfs_gpu(p, 0, &o, d, &st, &err);
         if (!ok(rc == 0 && depths_right(d), "%s, %s: depths", what, emogi_kernel_name(ks[i])))
             diag_msg(err.msg);
         /* 0..400 are reached; their degrees sum to 3 + 40 + 56 + 2 + 1 + 300. */
@@ -187,7 +189,7 @@ static void test_gpu_errors(struct emogi_graph *g)
        "a missing device is named");
     o.device = 0;
     ok(emogi_place(g, &o, &p, &err) == 0, "placed for error checks");
-    ok(emogi_bfs_gpu(&p, NV, EMOGI_KERNEL_ALIGNED, d, NULL, &err) == -1 &&
+    ok(emogi_bfs_gpu(&p, NV, NULL, d, NULL, &err) == -1 &&
            strstr(err.msg, "out of range") != NULL,
        "a source past the last vertex is refused");
     o.with_weights = 1;

@@ -17,6 +17,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "emogi_bfs.h"
 #include "tool.h"
@@ -32,29 +33,57 @@ static const char usage_text[] =
     "      --seed S            seed for -n (default 1)\n"
     "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --parents FILE      parents as uint64 (unreached: all ones) to FILE\n"
+    "      --direction D       auto (top-down, bottom-up while the frontier is large),\n"
+    "                          push (top-down only) or pull (bottom-up only)\n"
+    "      --alpha A           go bottom-up when the frontier's out-edges exceed 1/A\n"
+    "                          of the unexplored edges (default 15)\n"
+    "      --beta B            go back top-down when the frontier is under 1/B of the\n"
+    "                          vertices and shrinking (default 18)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
     TOOL_USAGE_FORMAT
     TOOL_USAGE_BACKEND
-    "      --stats             time, levels, reached, edges, GTEPS per search on stderr\n"
+    "      --stats             time, levels, reached, edges, GTEPS, link bytes per search\n"
     "      --verify            check each result the Graph500 way\n"
     "  -h, --help              this help\n"
     "      --version           print the version\n";
 
-enum { OPT_PARENTS = TOOL_OPT_OWN };
+enum { OPT_PARENTS = TOOL_OPT_OWN, OPT_DIRECTION, OPT_ALPHA, OPT_BETA };
 
 static const struct option own_options[] = {
-    {"parents", required_argument, NULL, OPT_PARENTS}, {NULL, 0, NULL, 0}};
+    {"parents", required_argument, NULL, OPT_PARENTS},
+    {"direction", required_argument, NULL, OPT_DIRECTION},
+    {"alpha", required_argument, NULL, OPT_ALPHA},
+    {"beta", required_argument, NULL, OPT_BETA},
+    {NULL, 0, NULL, 0}};
 
-/* The shared traversal options plus --parents. */
+/* The shared traversal options plus --parents and the direction's. */
 struct bfs_opts {
     struct tool_opts t;
     const char *parents; /* or NULL */
+    struct emogi_bfs_opts search;
 };
+
+/* --alpha and --beta: a positive ratio. */
+static double threshold(const char *fmt, const char *arg)
+{
+    double x;
+    if (tool_parse_real(arg, &x) < 0 || !(x > 0) || x > 1e15)
+        tool_usage_error(fmt, arg);
+    return x;
+}
 
 static int own_option(int code, const char *arg, void *ctx)
 {
-    (void)code;
-    ((struct bfs_opts *)ctx)->parents = arg;
+    struct bfs_opts *o = ctx;
+    switch (code) {
+    case OPT_PARENTS: o->parents = arg; break;
+    case OPT_DIRECTION:
+        if (emogi_direction_parse(arg, &o->search.direction) < 0)
+            tool_usage_error("bad --direction '%s' (auto, push, pull)", arg);
+        break;
+    case OPT_ALPHA: o->search.alpha = threshold("bad --alpha '%s' (a positive number)", arg); break;
+    case OPT_BETA: o->search.beta = threshold("bad --beta '%s' (a positive number)", arg); break;
+    }
     return 0;
 }
 
@@ -62,6 +91,7 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
 {
     const struct tool_spec spec = {usage_text, 1, own_options, own_option, o};
     o->parents = NULL;
+    memset(&o->search, 0, sizeof o->search);
     tool_parse_options(argc, argv, &spec, &o->t);
     const struct tool_output outs[] = {{"-o", o->t.out}, {"--parents", o->parents}};
     tool_check_outputs(o->t.graph, outs, 2);
@@ -69,9 +99,14 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
 
 /* ---- run ---- */
 
-/* Device memory the GPU search adds beside the offsets: depths and two
- * frontiers, 4 bytes per vertex each; --mem auto keeps it free. */
-#define GPU_STATE_BYTES_PER_VERTEX 12
+/* Device memory the GPU search adds beside the offsets, per vertex: a
+ * 4-byte depth, the top-down queue (one id), and under a byte for the two
+ * frontier bitmaps and the scan that makes the queue; --mem auto keeps it
+ * free. */
+static uint64_t gpu_state_bytes(const struct emogi_graph *g)
+{
+    return g->nv * (4 + (uint64_t)g->id_width + 1);
+}
 
 struct bfs_tally {
     uint64_t searches;
@@ -79,8 +114,9 @@ struct bfs_tally {
     double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
 };
 
-static void report_search(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
-                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
+                          const uint32_t *depth, const struct emogi_bfs_stats *st, int stats,
+                          struct bfs_tally *t);
 static void report_mean(const struct bfs_tally *t, int stats);
 static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
                   const uint32_t *depth);
@@ -129,20 +165,24 @@ int main(int argc, char **argv)
         tool_die(&err);
     }
     struct tool_backend b;
-    if (tool_backend_open(&b, &g, &o.t, g.nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
+    /* Bottom-up levels read in-edges: a directed graph's transpose is placed too. */
+    if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g),
+                          o.search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
+    o.search.kernel = b.kernel;
+    o.search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
     if (o.t.stats)
         tool_backend_report_load(&b, open_s);
 
     struct bfs_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bfs_stats st = {0};
-        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], b.kernel, depth, &st, &err)
-                          : emogi_bfs_cpu(&g, sources[i], depth, &st, &err);
+        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], &o.search, depth, &st, &err)
+                          : emogi_bfs_cpu_with(&g, sources[i], &o.search, depth, &st, &err);
         if (rc < 0)
             tool_die_about(o.t.graph, &err);
         if (o.t.stats || o.t.runs)
-            report_search(&g, sources[i], depth, &st, o.t.stats, &tally);
+            report_search(&g, b.on_gpu, sources[i], depth, &st, o.t.stats, &tally);
         if (o.t.verify)
             check(&o, &g, sources[i], depth);
     }
@@ -170,8 +210,9 @@ static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *dep
 }
 
 /* One line per search: time only, or every figure with STATS. */
-static void report_search(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
-                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t)
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
+                          const uint32_t *depth, const struct emogi_bfs_stats *st, int stats,
+                          struct bfs_tally *t)
 {
     t->searches++;
     t->seconds += st->seconds;
@@ -187,10 +228,14 @@ static void report_search(const struct emogi_graph *g, uint64_t source, const ui
     t->inv_g500_gteps += g500 > 0 ? 1 / g500 : 0;
     fprintf(stderr,
             "emogi-bfs: source=%llu seconds=%.6f levels=%u reached=%llu edges_examined=%llu "
-            "gteps=%.4f edge_gbps=%.3f component_edges=%llu g500_gteps=%.4f\n",
+            "gteps=%.4f edge_gbps=%.3f component_edges=%llu g500_gteps=%.4f",
             (unsigned long long)source, st->seconds, st->levels, (unsigned long long)st->reached,
             (unsigned long long)st->edges_examined, gteps,
             tool_rate((double)st->edge_bytes, st->seconds) / 1e9, (unsigned long long)comp, g500);
+    fprintf(stderr, " push_levels=%u pull_levels=%u", st->push_levels, st->pull_levels);
+    if (on_gpu)
+        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
+    fputc('\n', stderr);
 }
 
 static void report_mean(const struct bfs_tally *t, int stats)

@@ -34,8 +34,6 @@
 
 #include "emogi_bfs.h"
 
-#define ALPHA 15          /* GAP: go bottom-up when scout > unexplored / ALPHA */
-#define BETA 18           /* GAP: go top-down when the frontier < nv / BETA */
 #define LOCAL_QUEUE 4096  /* ids a thread gathers before one shared append */
 #define BU_CHUNK 1024     /* bottom-up schedule chunk: a multiple of 64, so
                              threads own whole bitmap words of `next` */
@@ -57,7 +55,10 @@ struct bfs {
     uint32_t level;                   /* depth of the current frontier */
     uint64_t scout, awake;            /* per step, summed over threads */
     uint64_t examined, reached;       /* whole search */
+    uint32_t push_levels, pull_levels;
     int parallel;                     /* worth waking threads for */
+    enum emogi_direction dir;
+    double alpha, beta;               /* GAP's thresholds (emogi_bfs.h) */
 };
 
 ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
@@ -240,6 +241,7 @@ static uint64_t run_bottom_up(struct bfs *b)
     do {
         old = awake;
         bu_step(b);
+        b->pull_levels++;
         awake = b->awake;
         if (awake == 0)
             break;
@@ -248,7 +250,7 @@ static uint64_t run_bottom_up(struct bfs *b)
         uint64_t *t = b->front;
         b->front = b->curr;
         b->curr = t;
-    } while (awake >= old || awake > b->g->nv / BETA);
+    } while (b->dir == EMOGI_DIR_PULL || awake >= old || (double)awake > b->g->nv / b->beta);
     if (awake == 0)
         b->queue_n = 0;
     else
@@ -267,13 +269,15 @@ static void search(struct bfs *b, uint64_t source)
     b->level = 0;
     b->reached = 1;
     while (b->queue_n > 0) {
-        if (b->in_off && scout > unexplored / ALPHA) {
+        if (b->in_off && b->dir != EMOGI_DIR_PUSH &&
+            (b->dir == EMOGI_DIR_PULL || (double)scout > unexplored / b->alpha)) {
             b->reached += run_bottom_up(b);
             scout = 1; /* as GAP: favour top-down right after bottom-up */
             continue;
         }
         unexplored -= scout < unexplored ? scout : unexplored;
         td_step(b);
+        b->push_levels++;
         scout = b->scout;
         swap_queues(b);
         if (b->queue_n > 0)
@@ -282,10 +286,14 @@ static void search(struct bfs *b, uint64_t source)
     }
 }
 
-static int setup(struct bfs *b, const struct emogi_graph *g, uint32_t *depth, emogi_error *err)
+static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
+                 uint32_t *depth, emogi_error *err)
 {
     memset(b, 0, sizeof *b);
     b->g = g;
+    b->dir = o ? o->direction : EMOGI_DIR_AUTO;
+    b->alpha = o && o->alpha > 0 ? o->alpha : EMOGI_BFS_ALPHA;
+    b->beta = o && o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
     b->w = g->id_width;
     b->depth = depth;
     b->parallel = g->nv >= PARALLEL_MIN_NV;
@@ -296,6 +304,9 @@ static int setup(struct bfs *b, const struct emogi_graph *g, uint32_t *depth, em
         b->in_off = g->t_offsets;
         b->in_nbr = g->t_neighbors;
     }
+    if (b->dir == EMOGI_DIR_PULL && !b->in_off)
+        return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "
+                               "transpose (emogi-convert --transpose)");
     b->words = (g->nv + 63) / 64;
     b->queue = malloc(g->nv * b->w);
     b->next = malloc(g->nv * b->w);
@@ -320,6 +331,13 @@ static void teardown(struct bfs *b)
 int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
                   struct emogi_bfs_stats *st, emogi_error *err)
 {
+    return emogi_bfs_cpu_with(g, source, NULL, depth, st, err);
+}
+
+int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
+                       const struct emogi_bfs_opts *o, uint32_t *depth,
+                       struct emogi_bfs_stats *st, emogi_error *err)
+{
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "bfs: id width %u is neither 4 nor 8", g->id_width);
     if (source >= g->nv)
@@ -327,7 +345,7 @@ int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
                           (unsigned long long)(g->nv ? g->nv - 1 : 0));
     double t0 = emogi_now();
     struct bfs b;
-    if (setup(&b, g, depth, err) < 0) {
+    if (setup(&b, g, o, depth, err) < 0) {
         teardown(&b);
         return -1;
     }
@@ -342,6 +360,8 @@ int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
         st->reached = b.reached;
         st->edges_examined = b.examined;
         st->edge_bytes = b.examined * g->id_width;
+        st->push_levels = b.push_levels;
+        st->pull_levels = b.pull_levels;
     }
     return 0;
 }

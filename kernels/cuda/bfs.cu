@@ -1,40 +1,52 @@
 /*
- * bfs.cu - level-synchronous breadth-first search on the GPU, after EMOGI
- * (S. W. Min et al., "EMOGI: Efficient Memory-access for Out-of-memory
- * Graph-traversal in GPUs", VLDB 2021).
+ * bfs.cu - breadth-first search on the GPU: EMOGI's reads (S. W. Min et
+ * al., "EMOGI: Efficient Memory-access for Out-of-memory Graph-traversal
+ * in GPUs", VLDB 2021) under Beamer's direction optimization (S. Beamer,
+ * K. Asanovic, D. Patterson, "Direction-Optimizing Breadth-First Search",
+ * SC 2012), switched by the rule of the GAP benchmark suite's bfs.cc as
+ * kernels/cpu/bfs.c is.
  *
- * Each level is one launch over the vertices in ascending id order; a
- * vertex whose depth equals the level reads its neighbour list and gives
- * every unreached neighbour depth level+1.  That store is a plain one:
- * every writer of a level writes the same value, so no atomics are needed.
- * The search ends at the first level that reaches nobody new.
+ * Over the link bytes are time: a top-down search reads every list of
+ * the component once, at close to the link's rate (bench/RESULTS.md), so
+ * the only way to go faster is to read less.  Bottom-up levels let each
+ * unvisited vertex read its in-list only until it meets a parent in the
+ * frontier, which on power-law graphs skips most of the edge array.  The
+ * memory trick that keeps those short reads EMOGI's: a warp reads a list
+ * one aligned 128-byte line at a time, tests the line's entries against
+ * the frontier bitmap (device memory) with one ballot, and fetches the
+ * next line only when none hit; the last line it fetched stays in the
+ * lanes' registers, so the short lists of neighbouring vertices, which
+ * share lines, cost one request for all of them.
  *
- * What EMOGI teaches is how threads should read neighbour lists that live
- * in host memory across PCIe, where every request costs a round trip:
+ * Levels.  The frontier is a bitmap (a 32-vertex chunk is one word).
+ *   top-down   from a queue of the frontier's ids, made from the bitmap by
+ *              a scan, so it is sorted and warps sweep the edge array front
+ *              to back (common.cuh: the chunk walk).  Each list is read
+ *              whole with the aligned (or merged) warp read, and unreached
+ *              neighbours get the next depth by a plain store (all writers
+ *              write the same value; atomics here cost a third of the
+ *              level's time in device memory).  One pass over the depths
+ *              then gives the next bitmap and the frontier's out-degrees
+ *              for the switch.  Lists over HEAVY entries go to the pieces
+ *              launch.
+ *   bottom-up  warps take 32-vertex chunks in ascending order; a ballot
+ *              finds the unvisited vertices with in-edges, and the warp
+ *              serves them one at a time as above; the warp owns the
+ *              chunk's word of the next bitmap and writes it once.
+ * One copy of five counters per level tells the host which way to go.
+ * The naive kernel (a thread per vertex) stays EMOGI's top-down level
+ * scan, the baseline the warp reads are measured against.
  *
- *   naive    a thread per vertex reads its list serially: a warp's 32
- *            loads hit 32 unrelated places, 32 small requests (bench/REFERENCE.md:
- *            41% of memcpy bandwidth for 128-byte runs per thread).
- *   merged   a warp per vertex, lanes striding by 32: each warp load is one
- *            contiguous run, merged into few large requests.
- *   aligned  merged, with the start moved down to the 128-byte boundary
- *            (32 ids of 4 bytes, 16 of 8 bytes) so that every warp load
- *            covers whole 128-byte lines and becomes whole PCIe requests
- *            instead of a partial line at each end (bench/REFERENCE.md: 93% of
- *            memcpy aligned, 83% misaligned by 32 bytes).  Lanes before
- *            the true start stay idle.  Sections start 4096-aligned in the
- *            file and every placement keeps that, so indices rounded
- *            relative to the array are rounded addresses.
- *
- * Around those reads, as in every frontier kernel (common.cuh says why):
- * the warp kernels take 32-vertex chunks in ascending order from a
- * counter and find a chunk's frontier with one ballot, each lane keeps
- * UNROLL loads in flight, and lists longer than HEAVY entries are set
- * aside for a second launch that spreads their pieces over every warp.
+ * Every read is counted by the lines it requests, on each side of the
+ * placement's split (emogi_lines), so --stats says what crossed the link.
  */
 #include <cuda_runtime.h>
 
+#include <cub/device/device_scan.cuh>
+
 #include <stdint.h>
+
+#include <utility>
 
 #include "common.cuh"
 #include "emogi_bfs.h"
@@ -43,138 +55,364 @@ namespace {
 
 const char *const CUDA_ALG = "BFS";
 
-/* Blocks per launch (emogi_grid), worked out once per search. */
-struct launch_shape {
-    unsigned naive_blocks, warp_blocks, heavy_blocks;
+/* counters[]: [C_CHUNK..C_SCOUT] reset every level, the rest accumulate. */
+enum {
+    C_CHUNK,    /* next chunk of the walk */
+    C_HEAVY,    /* long lists set aside */
+    C_FOUND,    /* vertices the level reached */
+    C_SCOUT,    /* their out-degrees (top-down) */
+    C_LEVEL_N,  /* (end of the per-level counters) */
+    C_DEV = C_LEVEL_N, /* edge bytes read from device memory */
+    C_LINK,     /* edge bytes read over the link */
+    C_EDGES,    /* neighbour entries examined */
+    C_QUEUE,    /* ids in the top-down queue */
+    C_COUNT
 };
 
-template <typename T>
-__device__ __forceinline__ void visit(uint32_t *depth, T u, uint32_t next, bool &found)
+__device__ __forceinline__ bool test_bit(const uint32_t *bm, uint64_t v)
 {
-    if (depth[u] == EMOGI_UNREACHED) {
-        depth[u] = next;
-        found = true;
-    }
+    return (bm[v >> 5] >> (v & 31)) & 1u;
 }
+
+/* Sum X over the warp; lane 0 adds it to *ACC when not zero. */
+__device__ __forceinline__ void warp_add(unsigned long long *acc, unsigned long long x)
+{
+    for (int d = 16; d > 0; d /= 2)
+        x += __shfl_down_sync(FULL, x, d);
+    if ((threadIdx.x & 31) == 0 && x)
+        atomicAdd(acc, x);
+}
+
+/* ---- the naive level scan (push only) ---- */
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     bfs_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
-              uint64_t nv, uint32_t level, uint32_t *last_level)
+              uint64_t nv, uint32_t level, unsigned long long *counters)
 {
-    bool found = false;
+    unsigned long long found = 0, edges = 0;
+    emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
         if (depth[v] != level)
             continue;
-        const uint64_t end = off[v + 1];
-        for (uint64_t i = off[v]; i < end; i++)
-            visit(depth, nb[i], level + 1, found);
+        const uint64_t start = off[v], end = off[v + 1];
+        for (uint64_t i = start; i < end; i++) {
+            const T u = nb[i];
+            /* Every writer of a level writes the same value: no atomics. */
+            if (depth[u] == EMOGI_UNREACHED) {
+                depth[u] = level + 1;
+                found = 1;
+            }
+        }
+        edges += end - start;
+        lines.add(nb, start, end);
     }
-    if (found)
-        *last_level = level + 1;
+    /* Found is a flag here: several threads may store one vertex. */
+    warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_EDGES], edges);
+    lines.flush(&counters[C_DEV]);
 }
 
-/* One warp reads [start, end) from FIRST (see common.cuh). */
+/* ---- top-down from the sorted queue ---- */
+
+/* Every writer of a level writes the same value, so a plain store does:
+ * the next frontier is read off the depths afterwards (frontier_words). */
+__device__ __forceinline__ void visit(uint32_t *depth, uint64_t v, uint32_t level)
+{
+    if (depth[v] == EMOGI_UNREACHED)
+        depth[v] = level + 1;
+}
+
+struct td_args {
+    const uint64_t *off;
+    uint32_t *depth;
+    unsigned long long *counters;
+    uint64_t *heavy;
+    uint64_t heavy_cap;
+    uint32_t level;
+};
+
 template <typename T>
-__device__ __forceinline__ void warp_read(const emogi_arr<T> nb, uint32_t *depth,
-                                          uint64_t first, uint64_t start, uint64_t end,
-                                          unsigned lane, uint32_t next, bool &found)
+__device__ __forceinline__ void td_read(const td_args &a, const emogi_arr<T> &nb, uint64_t first,
+                                        uint64_t start, uint64_t end, unsigned lane)
 {
     emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
-                    [&](T u) { visit(depth, u, next, found); });
+                    [&](T v) { visit(a.depth, v, a.level); });
 }
 
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
-             uint64_t nv, uint32_t level, uint32_t *last_level, unsigned long long *counters,
-             uint64_t *heavy, uint64_t heavy_cap)
+    bfs_push(const td_args a, const emogi_arr<T> nb, const T *__restrict__ queue)
 {
     const unsigned lane = threadIdx.x & 31;
-    bool found = false;
-    emogi_warp_frontier<CHUNKS>(
-        &counters[0], nv, lane, [&](uint64_t v) { return depth[v] == level; },
-        [&](uint64_t u) {
-            const uint64_t start = off[u], end = off[u + 1];
-            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-            if (end - first > HEAVY && emogi_set_aside(&counters[1], heavy, heavy_cap, u, lane))
-                return;
-            if (start < end)
-                warp_read(nb, depth, first, start, end, lane, level + 1, found);
-        });
-    if (__any_sync(FULL, found) && lane == 0)
-        *last_level = level + 1;
+    const uint64_t n = a.counters[C_QUEUE];
+    /* A grab of fewer ids when the queue is short: a frontier of a few
+     * thousand hubs must still spread over every warp (bench/RESULTS.md,
+     * the first direction-optimizing run). */
+    const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
+    const uint64_t fair = n / (4 * warps);
+    const uint64_t per = fair < 1 ? 1 : fair > 32 * CHUNKS ? 32 * CHUNKS : fair;
+    unsigned long long edges = 0;
+    emogi_lines lines;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&a.counters[C_CHUNK], 1ull);
+        const uint64_t grab = per * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= n)
+            break;
+        const uint64_t stop = grab + per < n ? grab + per : n;
+        for (uint64_t base = grab; base < stop; base += 32) {
+            const uint64_t mine = base + lane < stop ? (uint64_t)queue[base + lane] : 0;
+            const unsigned m = base + 32 <= stop ? 32u : (unsigned)(stop - base);
+            for (unsigned i = 0; i < m; i++) {
+                const uint64_t u = __shfl_sync(FULL, mine, i);
+                const uint64_t start = a.off[u], end = a.off[u + 1];
+                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
+                edges += lane == 0 ? end - start : 0;
+                if (end - first > HEAVY &&
+                    emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
+                    continue;
+                if (lane == 0)
+                    lines.add(nb, first, end);
+                if (start < end)
+                    td_read(a, nb, first, start, end, lane);
+            }
+        }
+    }
+    warp_add(&a.counters[C_EDGES], edges);
+    lines.flush(&a.counters[C_DEV]);
 }
 
-/* The long lists the level kernel set aside, cut into SEGMENT-entry pieces
- * spread over every warp; pieces after the first start on a boundary. */
+/* The long lists bfs_push set aside, in SEGMENT-entry pieces over every warp. */
 template <typename T, bool ALIGNED>
-__global__ void __launch_bounds__(BLOCK)
-    bfs_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint32_t *depth,
-              uint32_t level, uint32_t *last_level, const unsigned long long *counters,
-              const uint64_t *heavy, uint64_t heavy_cap)
+__global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const emogi_arr<T> nb)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = counters[1] < heavy_cap ? counters[1] : heavy_cap;
-    bool found = false;
+    const uint64_t queued = a.counters[C_HEAVY];
+    const uint64_t n = queued < a.heavy_cap ? queued : a.heavy_cap;
+    emogi_lines lines;
     emogi_warp_pieces(
-        heavy, n,
+        a.heavy, n,
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            start = off[u], end = off[u + 1];
+            start = a.off[u], end = a.off[u + 1];
             first = emogi_first_read<T, ALIGNED>(start);
         },
-        [&](uint64_t, uint64_t a, uint64_t start, uint64_t b) {
-            warp_read(nb, depth, a, start, b, lane, level + 1, found);
+        [&](uint64_t, uint64_t lo, uint64_t start, uint64_t hi) {
+            if (lane == 0)
+                lines.add(nb, lo, hi);
+            td_read(a, nb, lo, start, hi, lane);
         });
-    if (__any_sync(FULL, found) && lane == 0)
-        *last_level = level + 1;
+    lines.flush(&a.counters[C_DEV]);
 }
 
-/* Reached vertices, edges they own, and the bytes the kernel fetched for them. */
-__global__ void __launch_bounds__(BLOCK)
-    count_reads(const uint64_t *__restrict__ off, const uint32_t *__restrict__ depth,
-                uint64_t nv, uint64_t per_line, uint32_t width, unsigned long long *acc)
+/* ---- bottom-up over the unvisited ---- */
+
+/*
+ * The line a warp holds: entry held_base + lane for lanes below the line's
+ * entry count, valid while held_base is not NONE.  A vertex whose list
+ * starts inside it tests those entries without a new request.
+ */
+constexpr uint64_t NONE = ~0ull;
+
+/* Lines per request after the first few: a list that has not met the
+ * frontier in its first lines is probably long and parentless this level,
+ * and one line per round trip would leave the warp waiting on the link. */
+constexpr unsigned WIDE_AFTER = 2;
+
+/* The first entry in [LO, HI) whose id is in the frontier, among the warp's
+ * entries J (lane i holding entry J - lane + i, X its id where VALID),
+ * or NONE. */
+template <typename T>
+__device__ __forceinline__ uint64_t first_hit(uint64_t j, T x, bool valid, uint64_t lo,
+                                              uint64_t hi, const uint32_t *front, unsigned lane)
 {
-    unsigned long long reached = 0, edges = 0, span = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
-        if (depth[v] == EMOGI_UNREACHED)
+    const bool h = valid && j >= lo && j < hi && test_bit(front, x);
+    const unsigned b = __ballot_sync(FULL, h);
+    return b ? j - lane + (uint64_t)(__ffs(b) - 1) : NONE;
+}
+
+/* Whether U's in-list [in_off[u], in_off[u+1]) meets the frontier, read a
+ * line at a time from the held line on; EDGES gains the entries tested. */
+template <typename T>
+__device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
+                                         const emogi_arr<T> &in, const uint32_t *front,
+                                         uint64_t ne, uint64_t u, unsigned lane,
+                                         uint64_t &held_base, T &held, emogi_lines &lines,
+                                         unsigned long long &edges)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    constexpr uint64_t wide = 32ull * EMOGI_UNROLL;
+    const uint64_t start = in_off[u], end = in_off[u + 1];
+    uint64_t pos = start, hit = NONE;
+    if (held_base != NONE && start >= held_base && start < held_base + per_line) {
+        hit = first_hit(held_base + lane, held, lane < per_line, start, end, front, lane);
+        pos = held_base + per_line;
+    }
+    for (unsigned step = 0; hit == NONE && pos < end; step++) {
+        const uint64_t base = pos & ~(per_line - 1);
+        if (step < WIDE_AFTER) {
+            /* One whole line, held for the vertices after this one. */
+            const uint64_t stop = base + per_line < ne ? base + per_line : ne;
+            const uint64_t j = base + lane;
+            held_base = base;
+            held = j < stop ? in[j] : T(0);
+            if (lane == 0)
+                lines.add(in, base, stop);
+            hit = first_hit(j, held, j < stop, pos, end, front, lane);
+            pos = base + per_line;
             continue;
-        const uint64_t s = off[v], e = off[v + 1];
-        reached++;
-        edges += e - s;
-        if (e > s)
-            span += e - (per_line ? s & ~(per_line - 1) : s);
+        }
+        /* Every lane EMOGI_UNROLL loads in flight before any test. */
+        const uint64_t stop = base + wide < end ? base + wide : end;
+        T x[EMOGI_UNROLL];
+#pragma unroll
+        for (int k = 0; k < EMOGI_UNROLL; k++) {
+            const uint64_t j = base + lane + 32ull * k;
+            x[k] = j < stop ? in[j] : T(0);
+        }
+        if (lane == 0)
+            lines.add(in, base, stop);
+#pragma unroll
+        for (int k = 0; k < EMOGI_UNROLL; k++) {
+            const uint64_t j = base + lane + 32ull * k;
+            if (hit == NONE)
+                hit = first_hit(j, x[k], j < stop, pos, end, front, lane);
+        }
+        held_base = NONE;
+        pos = base + wide;
     }
-    for (int d = 16; d > 0; d /= 2) {
-        reached += __shfl_down_sync(FULL, reached, d);
-        edges += __shfl_down_sync(FULL, edges, d);
-        span += __shfl_down_sync(FULL, span, d);
+    edges += (hit == NONE ? end : hit + 1) - start;
+    return hit != NONE;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
+             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
+             uint64_t ne, uint32_t level, unsigned long long *counters)
+{
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long found = 0, edges = 0;
+    uint64_t held_base = NONE;
+    T held = 0;
+    emogi_lines lines;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&counters[C_CHUNK], 1ull);
+        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
+            const uint64_t v = base + lane;
+            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && in_off[v + 1] > in_off[v];
+            unsigned todo = __ballot_sync(FULL, cand), word = 0;
+            while (todo) {
+                const unsigned i = __ffs(todo) - 1;
+                todo &= todo - 1;
+                if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines,
+                             edges))
+                    word |= 1u << i;
+            }
+            if (word >> lane & 1u) {
+                depth[v] = level + 1;
+                found++;
+            }
+            if (lane == 0)
+                next[base >> 5] = word;
+        }
     }
-    if ((threadIdx.x & 31) == 0) {
-        atomicAdd(&acc[0], reached);
-        atomicAdd(&acc[1], edges);
-        atomicAdd(&acc[2], span * width);
+    warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
+    lines.flush(&counters[C_DEV]);
+}
+
+/* ---- the queue from the bitmap ---- */
+
+__global__ void __launch_bounds__(BLOCK)
+    word_counts(const uint32_t *__restrict__ bm, uint64_t words, uint32_t *count)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words; w += stride)
+        count[w] = __popc(bm[w]);
+}
+
+/* After a top-down level: the vertices at depth LEVEL+1 as a bitmap, its
+ * per-word counts for the queue's scan, how many there are and the sum of
+ * their out-degrees (GAP's scout), a warp per 32-vertex word. */
+__global__ void __launch_bounds__(BLOCK)
+    frontier_words(const uint64_t *__restrict__ off, const uint32_t *__restrict__ depth,
+                   uint64_t nv, uint32_t level, uint32_t *next, uint32_t *count,
+                   unsigned long long *counters)
+{
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long found = 0, scout = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    const uint64_t span = (nv + 31) / 32 * 32;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < span; v += stride) {
+        const bool in = v < nv && depth[v] == level + 1;
+        const unsigned word = __ballot_sync(FULL, in);
+        if (in) {
+            found++;
+            scout += off[v + 1] - off[v];
+        }
+        if (lane == 0) {
+            next[v >> 5] = word;
+            count[v >> 5] = __popc(word);
+        }
+    }
+    warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_SCOUT], scout);
+}
+
+/* Ids of the set bits, ascending, at the scanned positions; the last word's
+ * thread also stores the queue's length. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    scatter_ids(const uint32_t *__restrict__ bm, const uint32_t *__restrict__ at, uint64_t words,
+                T *queue, unsigned long long *counters)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words; w += stride) {
+        uint32_t bits = bm[w];
+        uint64_t k = at[w];
+        for (; bits; bits &= bits - 1)
+            queue[k++] = (T)(w * 32 + (uint64_t)(__ffs(bits) - 1));
+        if (w == words - 1)
+            counters[C_QUEUE] = k;
     }
 }
+
+/* ---- host side ---- */
 
 /* What one traversal holds on the device; released whatever happens. */
 struct bfs_state {
     uint32_t *depth = nullptr;
-    uint32_t *last_level = nullptr;
-    /* [0] next chunk, [1] heavy lists queued, [2..4] the final counts */
-    unsigned long long *scratch = nullptr;
+    uint32_t *front = nullptr, *next = nullptr; /* bitmaps */
+    void *queue = nullptr;                      /* ids, id_width each */
+    uint32_t *count = nullptr, *at = nullptr;   /* per-word popcounts, their scan */
+    void *scan_tmp = nullptr;
+    size_t scan_bytes = 0;
+    unsigned long long *counters = nullptr;
     uint64_t *heavy = nullptr; /* vertices whose lists all warps share */
     uint64_t heavy_cap = 0;
+    uint64_t words = 0;
+    unsigned resident = 1;
     cudaEvent_t t0 = nullptr, t1 = nullptr;
 };
 
 void release(bfs_state &s)
 {
     cudaFree(s.depth);
-    cudaFree(s.last_level);
-    cudaFree(s.scratch);
+    cudaFree(s.front);
+    cudaFree(s.next);
+    cudaFree(s.queue);
+    cudaFree(s.count);
+    cudaFree(s.at);
+    cudaFree(s.scan_tmp);
+    cudaFree(s.counters);
     cudaFree(s.heavy);
     if (s.t0)
         cudaEventDestroy(s.t0);
@@ -183,89 +421,188 @@ void release(bfs_state &s)
     (void)cudaGetLastError();
 }
 
-int shape(int device, uint64_t nv, launch_shape *ls, emogi_error *err)
+/* The per-level decision, as kernels/cpu/bfs.c takes it. */
+struct plan {
+    enum emogi_direction dir;
+    double alpha, beta;
+    bool can_pull;
+};
+
+/* The queue from bitmap BM; COUNTED: frontier_words left its word counts. */
+template <typename T>
+int make_queue(bfs_state &s, const uint32_t *bm, bool counted, emogi_error *err)
 {
-    unsigned resident = 1;
-    if (emogi_resident_blocks(device, BLOCK, &resident, err))
-        return -1;
-    ls->naive_blocks = emogi_grid(nv, resident);
-    ls->warp_blocks = emogi_grid((nv + 31) / 32 * 32, resident);
-    ls->heavy_blocks = resident;
+    const unsigned g = emogi_grid(s.words, s.resident);
+    if (!counted)
+        word_counts<<<g, BLOCK>>>(bm, s.words, s.count);
+    EMOGI_CK(cudaGetLastError(), "launching the word count");
+    EMOGI_CK(cub::DeviceScan::ExclusiveSum(s.scan_tmp, s.scan_bytes, s.count, s.at, (int)s.words),
+             "scanning the frontier");
+    scatter_ids<T><<<g, BLOCK>>>(bm, s.at, s.words, static_cast<T *>(s.queue), s.counters);
+    EMOGI_CK(cudaGetLastError(), "launching the queue scatter");
+    return 0;
+}
+
+template <typename T, bool ALIGNED>
+int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, emogi_error *err)
+{
+    const emogi_arr<T> nb(p->nbr);
+    const td_args a = {p->d_offsets, s.depth, s.counters, s.heavy, s.heavy_cap, level};
+    bfs_push<T, ALIGNED><<<s.resident, BLOCK>>>(a, nb, static_cast<const T *>(s.queue));
+    EMOGI_CK(cudaGetLastError(), "launching the top-down level");
+    /* Always launched: it reads the queue length on the device, which
+     * costs less than a round trip to ask whether the queue is empty. */
+    bfs_push_heavy<T, ALIGNED><<<s.resident, BLOCK>>>(a, nb);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
+    const uint64_t nv = p->g->nv;
+    frontier_words<<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
+        p->d_offsets, s.depth, nv, level, s.next, s.count, s.counters);
+    EMOGI_CK(cudaGetLastError(), "launching the frontier kernel");
     return 0;
 }
 
 template <typename T>
-int launch(enum emogi_kernel k, const launch_shape &ls, const uint64_t *off, const emogi_arr<T> nb,
-           bfs_state &s, uint64_t nv, uint32_t level, emogi_error *err)
+int pull_level(const emogi_placed *in, bfs_state &s, uint64_t nv, uint32_t level,
+               emogi_error *err)
 {
-    if (k == EMOGI_KERNEL_NAIVE) {
-        bfs_naive<T><<<ls.naive_blocks, BLOCK>>>(off, nb, s.depth, nv, level, s.last_level);
-    } else {
-        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
-        if (k == EMOGI_KERNEL_ALIGNED)
-            bfs_warp<T, true><<<ls.warp_blocks, BLOCK>>>(off, nb, s.depth, nv, level,
-                                                         s.last_level, s.scratch, s.heavy,
-                                                         s.heavy_cap);
-        else
-            bfs_warp<T, false><<<ls.warp_blocks, BLOCK>>>(off, nb, s.depth, nv, level,
-                                                          s.last_level, s.scratch, s.heavy,
-                                                          s.heavy_cap);
-        EMOGI_CK(cudaGetLastError(), "launching the level kernel");
-        /* Always launched: it reads the queue length on the device, which
-         * costs less than a round trip to ask whether the queue is empty. */
-        if (k == EMOGI_KERNEL_ALIGNED)
-            bfs_heavy<T, true><<<ls.heavy_blocks, BLOCK>>>(off, nb, s.depth, level,
-                                                           s.last_level, s.scratch, s.heavy,
-                                                           s.heavy_cap);
-        else
-            bfs_heavy<T, false><<<ls.heavy_blocks, BLOCK>>>(off, nb, s.depth, level,
-                                                            s.last_level, s.scratch, s.heavy,
-                                                            s.heavy_cap);
+    bfs_pull<T><<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
+        in->d_offsets, emogi_arr<T>(in->nbr), s.front, s.next, s.depth, nv, in->g->ne, level,
+        s.counters);
+    EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
+    return 0;
+}
+
+/* Counters a level leaves: how many it reached and their out-degrees. */
+int level_counts(bfs_state &s, unsigned long long *found, unsigned long long *scout,
+                 emogi_error *err)
+{
+    unsigned long long c[C_LEVEL_N];
+    EMOGI_CK(cudaMemcpy(c, s.counters, sizeof c, cudaMemcpyDeviceToHost), "running a level");
+    *found = c[C_FOUND];
+    *scout = c[C_SCOUT];
+    return 0;
+}
+
+int reset_level(bfs_state &s, emogi_error *err)
+{
+    EMOGI_CK(cudaMemsetAsync(s.counters, 0, C_LEVEL_N * sizeof *s.counters),
+             "resetting the counters");
+    return 0;
+}
+
+/*
+ * Levels until one reaches nobody new.  Top-down levels leave the next
+ * frontier as a bitmap, which becomes the front bitmap (for bottom-up) and
+ * the queue (for top-down); bottom-up levels leave a bitmap directly.
+ */
+template <typename T, bool ALIGNED>
+int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_state &s,
+             uint64_t source, emogi_bfs_stats *st, emogi_error *err)
+{
+    const uint64_t nv = p->g->nv;
+    const uint64_t *off = p->g->offsets;
+    double unexplored = (double)p->g->ne, scout = (double)(off[source + 1] - off[source]);
+    unsigned long long awake = 1;
+    uint32_t level = 0;
+    bool queue_fresh = true; /* the queue holds the current frontier */
+    bool counted = false;    /* s.count holds the front bitmap's word counts */
+    for (;;) {
+        if ((uint64_t)level >= nv || level + 1 == EMOGI_UNREACHED)
+            return emogi_fail(err, "GPU BFS: more levels than vertices: kernel fault");
+        const bool pull = pl.can_pull && pl.dir != EMOGI_DIR_PUSH &&
+                          (pl.dir == EMOGI_DIR_PULL || scout > unexplored / pl.alpha);
+        unsigned long long found = 0, sc = 0;
+        if (pull) {
+            /* Bottom-up while the frontier is large or growing (GAP). */
+            unsigned long long old;
+            do {
+                old = awake;
+                if (reset_level(s, err) || pull_level<T>(in, s, nv, level, err) ||
+                    level_counts(s, &awake, &sc, err))
+                    return -1;
+                st->pull_levels++;
+                if (awake == 0)
+                    break;
+                level++;
+                std::swap(s.front, s.next);
+            } while (pl.dir == EMOGI_DIR_PULL || awake >= old || (double)awake > nv / pl.beta);
+            if (awake == 0)
+                break;
+            queue_fresh = counted = false;
+            scout = 1; /* as GAP: favour top-down right after bottom-up */
+            continue;
+        }
+        if (!queue_fresh && make_queue<T>(s, s.front, counted, err))
+            return -1;
+        unexplored -= scout < unexplored ? scout : unexplored;
+        if (reset_level(s, err) || push_level<T, ALIGNED>(p, s, level, err) ||
+            level_counts(s, &found, &sc, err))
+            return -1;
+        st->push_levels++;
+        if (found == 0)
+            break;
+        awake = found;
+        scout = (double)sc;
+        level++;
+        std::swap(s.front, s.next);
+        queue_fresh = false;
+        counted = true;
     }
-    EMOGI_CK(cudaGetLastError(), "launching the level kernel");
+    st->levels = level + 1;
     return 0;
 }
 
-/* Levels until one reaches nobody new; each level's flag read synchronises. */
+/* The naive kernel's level scan: a level's flag read synchronises. */
 template <typename T>
-int traverse(const emogi_placed *p, enum emogi_kernel k, const launch_shape &ls, bfs_state &s,
-             uint32_t *levels, emogi_error *err)
+int traverse_naive(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
     const emogi_arr<T> nb(p->nbr);
     for (uint32_t level = 0;; level++) {
         if ((uint64_t)level >= nv || level + 1 == EMOGI_UNREACHED)
             return emogi_fail(err, "GPU BFS: more levels than vertices: kernel fault");
-        if (launch<T>(k, ls, p->d_offsets, nb, s, nv, level, err))
+        if (reset_level(s, err))
             return -1;
-        uint32_t last = 0;
-        EMOGI_CK(cudaMemcpy(&last, s.last_level, sizeof last, cudaMemcpyDeviceToHost),
-           "running a level");
-        if (last != level + 1) {
-            *levels = level + 1;
+        bfs_naive<T><<<emogi_grid(nv, s.resident), BLOCK>>>(p->d_offsets, nb, s.depth, nv, level,
+                                                           s.counters);
+        EMOGI_CK(cudaGetLastError(), "launching the level kernel");
+        unsigned long long found = 0, sc = 0;
+        if (level_counts(s, &found, &sc, err))
+            return -1;
+        st->push_levels++;
+        if (found == 0) {
+            st->levels = level + 1;
             return 0;
         }
     }
 }
 
-int count(const emogi_placed *p, enum emogi_kernel k, const launch_shape &ls, bfs_state &s,
-          emogi_bfs_stats *st, emogi_error *err)
+__global__ void count_reached(const uint32_t *__restrict__ depth, uint64_t nv,
+                              unsigned long long *acc)
 {
-    const uint32_t width = p->g->id_width;
-    const uint64_t per_line = k == EMOGI_KERNEL_ALIGNED ? 128 / width : 0;
-    unsigned long long acc[3];
-    EMOGI_CK(cudaMemset(s.scratch + 2, 0, 3 * sizeof *s.scratch), "cudaMemset");
-    count_reads<<<ls.naive_blocks, BLOCK>>>(p->d_offsets, s.depth, p->g->nv, per_line, width,
-                                           s.scratch + 2);
-    EMOGI_CK(cudaGetLastError(), "launching the edge count");
-    EMOGI_CK(cudaMemcpy(acc, s.scratch + 2, sizeof acc, cudaMemcpyDeviceToHost), "counting edges");
-    st->reached = acc[0];
-    st->edges_examined = acc[1];
-    st->edge_bytes = acc[2];
+    unsigned long long n = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
+        n += depth[v] != EMOGI_UNREACHED;
+    warp_add(acc, n);
+}
+
+int finish(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emogi_error *err)
+{
+    unsigned long long c[C_COUNT];
+    EMOGI_CK(cudaMemset(s.counters, 0, sizeof *s.counters), "cudaMemset");
+    count_reached<<<emogi_grid(p->g->nv, s.resident), BLOCK>>>(s.depth, p->g->nv, s.counters);
+    EMOGI_CK(cudaGetLastError(), "launching the reached count");
+    EMOGI_CK(cudaMemcpy(c, s.counters, sizeof c, cudaMemcpyDeviceToHost), "counting");
+    st->reached = c[0];
+    st->edges_examined = c[C_EDGES];
+    st->devmem_bytes = c[C_DEV];
+    st->link_bytes = c[C_LINK];
+    st->edge_bytes = c[C_DEV] + c[C_LINK];
     return 0;
 }
 
-int check(const emogi_placed *p, uint64_t source, enum emogi_kernel k, emogi_error *err)
+int check(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, emogi_error *err)
 {
     const emogi_graph *g = p ? p->g : nullptr;
     if (!g || !p->priv || !p->d_offsets)
@@ -277,50 +614,106 @@ int check(const emogi_placed *p, uint64_t source, enum emogi_kernel k, emogi_err
         return emogi_fail(err, "GPU BFS: neighbours not placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
-    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
-        return emogi_fail(err, "GPU BFS: unknown kernel %d", (int)k);
+    if (o.kernel != EMOGI_KERNEL_NAIVE && o.kernel != EMOGI_KERNEL_MERGED &&
+        o.kernel != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU BFS: unknown kernel %d", (int)o.kernel);
+    if ((unsigned)o.direction > EMOGI_DIR_PULL)
+        return emogi_fail(err, "GPU BFS: unknown direction %d", (int)o.direction);
+    if (o.direction == EMOGI_DIR_PULL && o.kernel == EMOGI_KERNEL_NAIVE)
+        return emogi_fail(err, "GPU BFS: the naive kernel reads top-down only");
+    if (o.direction == EMOGI_DIR_PULL && !o.in)
+        return emogi_fail(err, "GPU BFS: bottom-up needs in-edges: a directed graph must store "
+                               "its transpose (emogi-convert --transpose)");
+    if (o.in && (o.in->g->nv != g->nv || o.in->g->ne != g->ne || !o.in->d_offsets ||
+                 (g->ne && o.in->nbr.n != g->ne)))
+        return emogi_fail(err, "GPU BFS: the in-edges placed do not match the graph");
+    if ((g->nv + 31) / 32 > (uint64_t)INT32_MAX)
+        return emogi_fail(err, "GPU BFS: %llu vertices exceed the frontier scan's 2^36",
+                          (unsigned long long)g->nv);
     return 0;
 }
 
-int run(const emogi_placed *p, uint64_t source, enum emogi_kernel k, uint32_t *depth,
-        emogi_bfs_stats *st, bfs_state &s, emogi_error *err)
+int setup(const emogi_placed *p, uint64_t source, enum emogi_kernel k, bfs_state &s,
+          emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
-    launch_shape ls;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
-    if (shape(p->device, nv, &ls, err))
+    if (emogi_resident_blocks(p->device, BLOCK, &s.resident, err))
         return -1;
     EMOGI_CK(cudaMalloc(&s.depth, nv * sizeof *s.depth), "cudaMalloc of the depth array");
-    EMOGI_CK(cudaMalloc(&s.last_level, sizeof *s.last_level), "cudaMalloc");
-    EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
-    s.heavy_cap = emogi_heavy_cap(p->g->ne);
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
-    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
-    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.counters, 0, C_COUNT * sizeof *s.counters), "cudaMemset");
     /* All ones is EMOGI_UNREACHED. */
     EMOGI_CK(cudaMemset(s.depth, 0xff, nv * sizeof *s.depth), "cudaMemset");
     EMOGI_CK(cudaMemset(s.depth + source, 0, sizeof *s.depth), "cudaMemset");
-    EMOGI_CK(cudaMemset(s.last_level, 0, sizeof *s.last_level), "cudaMemset");
-    EMOGI_CK(cudaDeviceSynchronize(), "initialising the depth array");
+    EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
+    EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    if (k == EMOGI_KERNEL_NAIVE)
+        return 0;
+    const size_t w = p->g->id_width;
+    s.words = (nv + 31) / 32;
+    s.heavy_cap = emogi_heavy_cap(p->g->ne);
+    EMOGI_CK(cudaMalloc(&s.front, s.words * sizeof *s.front), "cudaMalloc of a frontier");
+    EMOGI_CK(cudaMalloc(&s.next, s.words * sizeof *s.next), "cudaMalloc of a frontier");
+    EMOGI_CK(cudaMalloc(&s.queue, nv * w), "cudaMalloc of the queue");
+    EMOGI_CK(cudaMalloc(&s.count, s.words * sizeof *s.count), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.at, s.words * sizeof *s.at), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(cub::DeviceScan::ExclusiveSum(nullptr, s.scan_bytes, s.count, s.at, (int)s.words),
+             "sizing the frontier scan");
+    EMOGI_CK(cudaMalloc(&s.scan_tmp, s.scan_bytes ? s.scan_bytes : 1), "cudaMalloc");
+    /* The first frontier: the source, as bitmap and queue. */
+    const uint32_t bit = 1u << (source & 31);
+    const unsigned long long one = 1;
+    EMOGI_CK(cudaMemset(s.front, 0, s.words * sizeof *s.front), "cudaMemset");
+    EMOGI_CK(cudaMemcpy(s.front + (source >> 5), &bit, sizeof bit, cudaMemcpyHostToDevice),
+             "cudaMemcpy");
+    if (w == 4) {
+        const uint32_t q = (uint32_t)source;
+        EMOGI_CK(cudaMemcpy(s.queue, &q, sizeof q, cudaMemcpyHostToDevice), "cudaMemcpy");
+    } else {
+        EMOGI_CK(cudaMemcpy(s.queue, &source, sizeof source, cudaMemcpyHostToDevice),
+                 "cudaMemcpy");
+    }
+    EMOGI_CK(cudaMemcpy(s.counters + C_QUEUE, &one, sizeof one, cudaMemcpyHostToDevice),
+             "cudaMemcpy");
+    return 0;
+}
 
+template <typename T>
+int search(const emogi_placed *p, const emogi_bfs_opts &o, const plan &pl, bfs_state &s,
+           uint64_t source, emogi_bfs_stats *st, emogi_error *err)
+{
+    if (o.kernel == EMOGI_KERNEL_NAIVE)
+        return traverse_naive<T>(p, s, st, err);
+    if (o.kernel == EMOGI_KERNEL_ALIGNED)
+        return traverse<T, true>(p, o.in, pl, s, source, st, err);
+    return traverse<T, false>(p, o.in, pl, s, source, st, err);
+}
+
+int run(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, uint32_t *depth,
+        emogi_bfs_stats *st, bfs_state &s, emogi_error *err)
+{
+    const plan pl = {o.direction, o.alpha > 0 ? o.alpha : EMOGI_BFS_ALPHA,
+                     o.beta > 0 ? o.beta : EMOGI_BFS_BETA, o.in != nullptr};
+    if (setup(p, source, o.kernel, s, err))
+        return -1;
+    EMOGI_CK(cudaDeviceSynchronize(), "initialising the search");
+    emogi_bfs_stats local = {};
     EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
-    uint32_t levels = 0;
-    int rc = p->g->id_width == 4 ? traverse<uint32_t>(p, k, ls, s, &levels, err)
-                                 : traverse<uint64_t>(p, k, ls, s, &levels, err);
+    int rc = p->g->id_width == 4 ? search<uint32_t>(p, o, pl, s, source, &local, err)
+                                 : search<uint64_t>(p, o, pl, s, source, &local, err);
     if (rc)
         return -1;
     EMOGI_CK(cudaEventRecord(s.t1), "cudaEventRecord");
     EMOGI_CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
     float ms = 0;
     EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
-
-    emogi_bfs_stats local = {};
     local.seconds = ms / 1e3;
-    local.levels = levels;
-    if (count(p, k, ls, s, &local, err))
+    if (finish(p, s, &local, err))
         return -1;
-    EMOGI_CK(cudaMemcpy(depth, s.depth, nv * sizeof *s.depth, cudaMemcpyDeviceToHost),
-       "copying depths to the host");
+    EMOGI_CK(cudaMemcpy(depth, s.depth, p->g->nv * sizeof *s.depth, cudaMemcpyDeviceToHost),
+             "copying depths to the host");
     if (st)
         *st = local;
     return 0;
@@ -328,13 +721,18 @@ int run(const emogi_placed *p, uint64_t source, enum emogi_kernel k, uint32_t *d
 
 } // namespace
 
-extern "C" int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                             uint32_t *depth, struct emogi_bfs_stats *st, emogi_error *err)
+extern "C" int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
+                             const struct emogi_bfs_opts *o, uint32_t *depth,
+                             struct emogi_bfs_stats *st, emogi_error *err)
 {
-    if (check(p, source, k, err))
+    emogi_bfs_opts d = {};
+    d.direction = EMOGI_DIR_PUSH;
+    d.kernel = EMOGI_KERNEL_ALIGNED;
+    const emogi_bfs_opts &opts = o ? *o : d;
+    if (check(p, source, opts, err))
         return -1;
     bfs_state s;
-    int rc = run(p, source, k, depth, st, s, err);
+    int rc = run(p, source, opts, depth, st, s, err);
     release(s);
     return rc;
 }

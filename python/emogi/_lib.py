@@ -54,7 +54,9 @@ class CGraph(ctypes.Structure):
 
 class BfsStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("levels", c_u32), ("reached", c_u64),
-                ("edges_examined", c_u64), ("edge_bytes", c_u64)]
+                ("edges_examined", c_u64), ("edge_bytes", c_u64),
+                ("link_bytes", c_u64), ("devmem_bytes", c_u64),
+                ("push_levels", c_u32), ("pull_levels", c_u32)]
 
 
 class SsspOpts(ctypes.Structure):
