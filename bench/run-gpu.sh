@@ -9,8 +9,10 @@
 #   STAGES="check traversals" sh bench/run-gpu.sh
 #
 # STAGES picks what runs after the build, in this order: check (make
-# check), bfs (bench/bfs.sh), traversals (bench/traversals.sh: sssp, cc,
-# pagerank), reorder (bench/reorder.sh), at-scale (bench/at-scale.sh).
+# check), bfs (bench/bfs.sh), fewer-bytes (bench/fewer-bytes.sh: BFS
+# directions and hybrid placements; TRAVERSALS=1 adds SSSP, CC, PageRank),
+# traversals (bench/traversals.sh: sssp, cc, pagerank), reorder
+# (bench/reorder.sh), at-scale (bench/at-scale.sh).
 # Default: "check bfs".
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,7 +89,7 @@ if [ -z "${BW:-}" ]; then
 fi
 export BW
 bench_status=0
-for stage in bfs traversals reorder at-scale; do
+for stage in bfs fewer-bytes traversals reorder at-scale; do
     has "$stage" || continue
     say "bench/$stage.sh"
     sh "$src/bench/$stage.sh" || bench_status=1
