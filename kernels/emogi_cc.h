@@ -30,7 +30,12 @@ struct emogi_cc_stats {
               double seconds;          /* the algorithm only, load excluded */
               uint32_t passes;         /* LP: propagation passes; Afforest: its rounds */
               uint64_t edges_examined; /* neighbour entries read (in-edges included) */
-              uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: as fetched) */
+              uint64_t edge_bytes;     /* bytes of the edge arrays read (GPU: the 128-byte
+                                          lines requested, devmem_bytes + link_bytes) */
+              uint64_t link_bytes;     /* GPU: edge_bytes in pinned host memory, over
+                                          the link; CPU: 0 */
+              uint64_t devmem_bytes;   /* GPU: edge_bytes in device (or managed) memory;
+                                          CPU: 0 */
 };
 
 /* 0, or -1 with a message saying how to convert, when G is directed

@@ -44,10 +44,13 @@ struct emogi_pagerank_stats {
     int converged;       /* the last change was below the tolerance */
     double delta;        /* L1 change of the last iteration */
     uint64_t edges_read; /* in-edge entries read, all iterations */
-    uint64_t edge_bytes; /* bytes of the in-edge array read (GPU: as fetched) */
+    uint64_t edge_bytes; /* bytes of the in-edge array read (GPU: the 128-byte lines
+                            requested, devmem_bytes + link_bytes) */
     uint64_t edges_examined; /* CPU: in-edge entries the sweeps actually read, all
                                 iterations (Gauss-Seidel adds its start's read of the
                                 dangling vertices' lists); GPU: 0 for now */
+    uint64_t link_bytes;   /* GPU: edge_bytes in pinned host memory, over the link; CPU: 0 */
+    uint64_t devmem_bytes; /* GPU: edge_bytes in device (or managed) memory; CPU: 0 */
 };
 
 /*

@@ -43,9 +43,12 @@ struct emogi_sssp_stats {
     uint64_t iterations;    /* CPU: buckets processed (steps); GPU: relaxation rounds */
     uint64_t reached;       /* vertices with a finite distance */
     uint64_t edges_relaxed; /* out-edges read and relaxed (repeats counted) */
-    uint64_t edge_bytes;    /* bytes of neighbour and weight arrays read (GPU: as fetched) */
+    uint64_t edge_bytes;    /* bytes of neighbour and weight arrays read (GPU: the
+                               128-byte lines requested, devmem_bytes + link_bytes) */
     uint64_t edges_examined; /* CPU: neighbour entries read (repeats counted), as BFS's
                                 figure; GPU: 0 for now */
+    uint64_t link_bytes;    /* GPU: edge_bytes in pinned host memory, over the link; CPU: 0 */
+    uint64_t devmem_bytes;  /* GPU: edge_bytes in device (or managed) memory; CPU: 0 */
 };
 
 /* 1 when distances of G under O are float32, 0 when uint64. */

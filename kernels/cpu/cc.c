@@ -204,6 +204,7 @@ int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stat
         st->passes = ROUNDS + 1;
         st->edges_examined = examined;
         st->edge_bytes = examined * g->id_width;
+        st->link_bytes = st->devmem_bytes = 0; /* no link on the CPU */
     }
     return 0;
 }

@@ -434,6 +434,7 @@ int emogi_sssp_cpu(const struct emogi_graph *g, uint64_t source, const struct em
         st->edges_relaxed = s.relaxed;
         st->edges_examined = s.relaxed; /* every entry read is relaxed */
         st->edge_bytes = s.relaxed * (g->id_width + (k == K_UNIT ? 0 : 4));
+        st->link_bytes = st->devmem_bytes = 0; /* no link on the CPU */
     }
     return 0;
 }

@@ -27,6 +27,11 @@
  * Label propagation stops with an error after nv + 2 passes (each pass
  * carries a component's smallest id at least one edge further along a
  * shortest path, so nv + 1 always suffice), so a fault cannot hang.
+ *
+ * Every read of a placed list (the sampling's first entries, the list
+ * kernels on both sides) adds the 128-byte lines it requests, in device
+ * memory and over the link (cc_lists.cuh), to totals on the device that
+ * the host reads once, after the last pass.
  */
 #include <cuda_runtime.h>
 
@@ -42,6 +47,7 @@ const char *const CUDA_ALG = "CC";
 
 constexpr uint64_t ROUNDS = 2;    /* Afforest's sampling rounds */
 constexpr unsigned SAMPLES = 1024; /* to find the largest tree */
+constexpr unsigned SCRATCH = 6;    /* cc_state::scratch's counters */
 
 __device__ __forceinline__ void atomic_min(uint32_t *a, uint32_t v)
 {
@@ -134,6 +140,7 @@ __global__ void __launch_bounds__(BLOCK)
                  unsigned long long *acc)
 {
     unsigned long long n = 0;
+    emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
         const uint64_t start = off[v], end = off[v + 1];
@@ -144,8 +151,9 @@ __global__ void __launch_bounds__(BLOCK)
         for (uint64_t r = 0; r < k; r++)
             link(comp, v, (uint64_t)u[r]);
         n += k;
+        lines.add(nb, start, start + k);
     }
-    cc_lists::add_counts(acc, n, n * sizeof(T));
+    cc_lists::add_counts(acc, n, lines);
 }
 
 /* Pointer jumping: parents only ever point to smaller ids, so this ends. */
@@ -172,7 +180,9 @@ __global__ void gather(const T *comp, const uint64_t *at, T *out, unsigned n)
 struct cc_state {
     void *label = nullptr;
     uint8_t *curr = nullptr, *next = nullptr; /* lp: active vertices */
-    /* [0] next chunk, [1] heavy lists queued, [2] changed, [3..4] edges, bytes */
+    /* [0] next chunk, [1] heavy lists queued, [2] changed; totals read once
+     * at the end: [3] entries read, [4..5] bytes of lines in device memory
+     * and over the link */
     unsigned long long *scratch = nullptr;
     uint64_t *heavy = nullptr;
     uint64_t heavy_cap = 0;
@@ -364,8 +374,8 @@ int setup(const emogi_placed *out, enum emogi_cc_algorithm a, cc_state &s, emogi
         EMOGI_CK(cudaMalloc(&s.curr, g->nv), "cudaMalloc of the active set");
         EMOGI_CK(cudaMalloc(&s.next, g->nv), "cudaMalloc of the active set");
     }
-    EMOGI_CK(cudaMalloc(&s.scratch, 5 * sizeof *s.scratch), "cudaMalloc");
-    EMOGI_CK(cudaMemset(s.scratch, 0, 5 * sizeof *s.scratch), "cudaMemset");
+    EMOGI_CK(cudaMalloc(&s.scratch, SCRATCH * sizeof *s.scratch), "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.scratch, 0, SCRATCH * sizeof *s.scratch), "cudaMemset");
     s.heavy_cap = emogi_heavy_cap(g->ne);
     EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
     EMOGI_CK(cudaMalloc(&s.sample_at, SAMPLES * sizeof *s.sample_at), "cudaMalloc");
@@ -389,13 +399,15 @@ int run(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorithm
     EMOGI_CK(cudaEventSynchronize(s.t1), "running connected components");
     float ms = 0;
     EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
-    unsigned long long acc[2];
+    unsigned long long acc[3];
     EMOGI_CK(cudaMemcpy(acc, s.scratch + 3, sizeof acc, cudaMemcpyDeviceToHost),
              "counting edges");
     st->seconds = ms / 1e3;
     st->passes = passes;
     st->edges_examined = acc[0];
-    st->edge_bytes = acc[1];
+    st->devmem_bytes = acc[1];
+    st->link_bytes = acc[2];
+    st->edge_bytes = acc[1] + acc[2];
     return 0;
 }
 

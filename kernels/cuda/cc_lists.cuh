@@ -16,8 +16,11 @@
  *
  * A list may skip its first SKIP entries (Afforest's final round skips
  * those its sampling rounds linked).  Every kernel adds the entries it
- * read and the bytes it fetched (aligned: with the slack before a list)
- * to acc[0] and acc[1].
+ * read to acc[0], and the 128-byte lines its reads requested, in device
+ * memory and over the link (common.cuh: emogi_lines), to acc[1] and
+ * acc[2]: counted where the read is issued, by lane 0 of the warp that
+ * reads a list, by each piece for its own range, by each naive thread
+ * for its own list.
  */
 #ifndef EMOGI_CC_LISTS_CUH
 #define EMOGI_CC_LISTS_CUH
@@ -47,18 +50,16 @@ struct queue {
     uint64_t cap;
 };
 
-/* Sum a thread's counts over its warp; lane 0 adds them to ACC. */
+/* Sum a thread's entries over its warp, lane 0 adding them to ACC[0],
+ * and its lines to ACC[1] and ACC[2].  Every lane must call. */
 __device__ __forceinline__ void add_counts(unsigned long long *acc, unsigned long long edges,
-                                           unsigned long long bytes)
+                                           emogi_lines &lines)
 {
-    for (int d = 16; d > 0; d /= 2) {
+    for (int d = 16; d > 0; d /= 2)
         edges += __shfl_down_sync(FULL, edges, d);
-        bytes += __shfl_down_sync(FULL, bytes, d);
-    }
-    if ((threadIdx.x & 31) == 0 && (edges || bytes)) {
+    if ((threadIdx.x & 31) == 0 && edges)
         atomicAdd(&acc[0], edges);
-        atomicAdd(&acc[1], bytes);
-    }
+    lines.flush(&acc[1]);
 }
 
 template <typename T, typename Op>
@@ -67,6 +68,7 @@ __global__ void __launch_bounds__(BLOCK)
 {
     bool changed = false;
     unsigned long long edges = 0;
+    emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
         if (!op.active(v))
@@ -76,9 +78,10 @@ __global__ void __launch_bounds__(BLOCK)
         for (uint64_t i = start; i < end; i++)
             op.edge(v, s.nb[i], changed);
         edges += start < end ? end - start : 0;
+        lines.add(s.nb, start, end);
     }
     op.finish(changed);
-    add_counts(acc, edges, edges * sizeof(T));
+    add_counts(acc, edges, lines);
 }
 
 /* A warp reads [start, end) of V's list, lanes taking every 32nd entry from FIRST. */
@@ -97,7 +100,8 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
-    unsigned long long edges = 0, bytes = 0;
+    unsigned long long edges = 0;
+    emogi_lines lines;
     emogi_warp_frontier<CC_CHUNKS>(
         &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t v) {
@@ -108,13 +112,14 @@ __global__ void __launch_bounds__(BLOCK)
             if (end - first > HEAVY && emogi_set_aside(&q.counters[1], q.heavy, q.cap, v, lane))
                 return;
             warp_read(s.nb, op, v, first, start, end, lane, changed);
+            /* The loads begin at START: the slack from FIRST is in its line. */
             if (lane == 0) {
                 edges += end - start;
-                bytes += (end - first) * sizeof(T);
+                lines.add(s.nb, start, end);
             }
         });
     op.finish(changed);
-    add_counts(acc, edges, bytes);
+    add_counts(acc, edges, lines);
 }
 
 /* The long lists read_warp set aside, in SEGMENT-entry pieces over every
@@ -126,7 +131,8 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
     bool changed = false;
-    unsigned long long edges = 0, bytes = 0;
+    unsigned long long edges = 0;
+    emogi_lines lines;
     emogi_warp_pieces(
         q.heavy, n,
         [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
@@ -137,11 +143,11 @@ __global__ void __launch_bounds__(BLOCK)
             warp_read(s.nb, op, v, a, start, b, lane, changed);
             if (lane == 0) {
                 edges += b - (a > start ? a : start);
-                bytes += (b - a) * sizeof(T);
+                lines.add(s.nb, a > start ? a : start, b);
             }
         });
     op.finish(changed);
-    add_counts(acc, edges, bytes);
+    add_counts(acc, edges, lines);
 }
 
 } // namespace cc_lists

@@ -27,6 +27,12 @@
  * then a shuffle tree), so ranks do not depend on scheduling; they differ
  * from the CPU's only by rounding.  The L1 change, summed per block, is
  * the one value read back per iteration.
+ *
+ * Traffic: each read of the in-edge array adds the 128-byte lines it
+ * requests, in device memory and over the link (common.cuh: emogi_lines),
+ * where it is issued: lane 0 of the warp that reads a list, each piece for
+ * its own range, each naive thread for its own list.  The two totals stay
+ * on the device and are read once, after the last iteration.
  */
 #include <cuda_runtime.h>
 
@@ -103,20 +109,23 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                  const double *__restrict__ contrib, double *rank, uint64_t nv,
-                 const double *dangling, double d, double *part)
+                 const double *dangling, double d, double *part, unsigned long long *traffic)
 {
     const double base = base_rank(dangling, nv, d);
     double delta = 0;
+    emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
         double s = 0;
-        const uint64_t end = off[v + 1];
-        for (uint64_t i = off[v]; i < end; i++)
+        const uint64_t start = off[v], end = off[v + 1];
+        for (uint64_t i = start; i < end; i++)
             s += contrib[nb[i]];
+        lines.add(nb, start, end);
         const double r = base + d * s;
         delta += fabs(r - rank[v]);
         rank[v] = r;
     }
+    lines.flush(traffic);
     block_total(delta, &part[blockIdx.x]);
 }
 
@@ -145,7 +154,7 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
                                                const emogi_arr<T> nb,
                                                const double *__restrict__ contrib, double *rank,
                                                uint64_t nv, uint64_t chunk, double base, double d,
-                                               unsigned lane)
+                                               unsigned lane, emogi_lines &lines)
 {
     const uint64_t v = chunk + lane;
     unsigned long long my_start = 0, my_end = 0;
@@ -163,6 +172,9 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
         const double s = warp_read(nb, contrib, emogi_first_read<T, ALIGNED>(start), start, end, lane);
         if (lane == i)
             mine = s;
+        /* The loads begin at START: the slack from the first read is in its line. */
+        if (lane == 0)
+            lines.add(nb, start, end);
     }
     if (v >= nv || is_heavy<T, ALIGNED>(my_start, my_end))
         return 0.0;
@@ -176,11 +188,13 @@ template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const double *__restrict__ contrib, double *rank, uint64_t nv,
-                const double *dangling, double d, double *part, unsigned long long *counter)
+                const double *dangling, double d, double *part, unsigned long long *counter,
+                unsigned long long *traffic)
 {
     const unsigned lane = threadIdx.x & 31;
     const double base = base_rank(dangling, nv, d);
     double delta = 0;
+    emogi_lines lines;
     for (;;) {
         unsigned long long c = 0;
         if (lane == 0)
@@ -189,8 +203,10 @@ __global__ void __launch_bounds__(BLOCK)
         if (grab >= nv)
             break;
         for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32)
-            delta += gather_chunk<T, ALIGNED>(off, nb, contrib, rank, nv, chunk, base, d, lane);
+            delta += gather_chunk<T, ALIGNED>(off, nb, contrib, rank, nv, chunk, base, d, lane,
+                                              lines);
     }
+    lines.flush(traffic);
     block_total(delta, &part[blockIdx.x]);
 }
 
@@ -199,9 +215,11 @@ template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     pieces(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
            const double *__restrict__ contrib, const uint64_t *__restrict__ piece_vertex,
-           const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum)
+           const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum,
+           unsigned long long *traffic)
 {
     const unsigned lane = threadIdx.x & 31;
+    emogi_lines lines;
     const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
     const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
     for (uint64_t q = warp; q < npieces; q += nwarps) {
@@ -210,9 +228,12 @@ __global__ void __launch_bounds__(BLOCK)
         const uint64_t a = emogi_first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
         const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
         const double s = warp_read(nb, contrib, a, start, b, lane);
-        if (lane == 0)
+        if (lane == 0) {
             piece_sum[q] = s;
+            lines.add(nb, a > start ? a : start, b);
+        }
     }
+    lines.flush(traffic);
 }
 
 /* Hub h's pieces are piece_base[h] .. piece_base[h+1]-1, added in order. */
@@ -236,9 +257,9 @@ __global__ void __launch_bounds__(BLOCK)
     block_total(delta, &part[blockIdx.x]);
 }
 
-/* The hubs, their pieces, and the bytes one gather fetches; from host offsets. */
+/* The hubs and their pieces, from host offsets. */
 struct hub_plan {
-    uint64_t nheavy = 0, npieces = 0, bytes_per_iteration = 0;
+    uint64_t nheavy = 0, npieces = 0;
     uint64_t *heavy = nullptr, *piece_base = nullptr; /* host, freed after upload */
     uint64_t *piece_vertex = nullptr, *piece_index = nullptr;
 };
@@ -258,7 +279,6 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
     const uint64_t *off = in->offsets;
     for (uint64_t v = 0; v < in->nv; v++) {
         const uint64_t s = off[v], e = off[v + 1];
-        h.bytes_per_iteration += e > s ? (e - emogi_first_read<T, ALIGNED>(s)) * sizeof(T) : 0;
         if (split && is_heavy<T, ALIGNED>(s, e)) {
             h.nheavy++;
             h.npieces += (e - emogi_first_read<T, ALIGNED>(s) + SEGMENT - 1) / SEGMENT;
@@ -295,6 +315,7 @@ struct pr_state {
     double *part_dangling = nullptr, *part_delta = nullptr;
     double *scalars = nullptr; /* [0] dangling rank, [1] L1 change */
     unsigned long long *counter = nullptr;
+    unsigned long long *traffic = nullptr; /* bytes of lines: device memory, link */
     uint64_t *out_off = nullptr; /* directed graphs: out-degrees */
     uint64_t *heavy = nullptr, *piece_base = nullptr, *piece_vertex = nullptr,
              *piece_index = nullptr;
@@ -313,6 +334,7 @@ void release(pr_state &s)
     cudaFree(s.part_delta);
     cudaFree(s.scalars);
     cudaFree(s.counter);
+    cudaFree(s.traffic);
     cudaFree(s.out_off);
     cudaFree(s.heavy);
     cudaFree(s.piece_base);
@@ -357,6 +379,8 @@ int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *
              "cudaMemset");
     EMOGI_CK(cudaMalloc(&s.scalars, 2 * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counter, sizeof *s.counter), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.traffic, 2 * sizeof *s.traffic), "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.traffic, 0, 2 * sizeof *s.traffic), "cudaMemset");
     if (in->flags & EMOGI_DIRECTED) {
         if (upload(&s.out_off, emogi_pagerank_out_offsets(in), nv + 1, err))
             return -1;
@@ -381,11 +405,13 @@ void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, doub
 {
     const uint64_t nv = p->g->nv;
     gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                        s.scalars, d, s.part_delta, s.counter);
+                                                        s.scalars, d, s.part_delta, s.counter,
+                                                        s.traffic);
     if (s.hubs.nheavy == 0)
         return;
     pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.piece_vertex,
-                                                  s.piece_index, s.hubs.npieces, s.piece_sum);
+                                                  s.piece_index, s.hubs.npieces, s.piece_sum,
+                                                  s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
                                        nv, s.scalars, d, s.part_delta + s.gather_blocks);
 }
@@ -404,7 +430,7 @@ int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d,
     EMOGI_CK(cudaGetLastError(), "launching the dangling sum");
     if (k == EMOGI_KERNEL_NAIVE) {
         gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                    s.scalars, d, s.part_delta);
+                                                    s.scalars, d, s.part_delta, s.traffic);
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
         if (k == EMOGI_KERNEL_ALIGNED)
@@ -480,9 +506,14 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
     EMOGI_CK(cudaEventSynchronize(s.t1), "cudaEventSynchronize");
     float ms = 0;
     EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
+    unsigned long long traffic[2];
+    EMOGI_CK(cudaMemcpy(traffic, s.traffic, sizeof traffic, cudaMemcpyDeviceToHost),
+             "counting the bytes read");
     st->seconds = ms / 1e3;
     st->edges_read = st->iterations * in->ne;
-    st->edge_bytes = st->iterations * s.hubs.bytes_per_iteration;
+    st->devmem_bytes = traffic[0];
+    st->link_bytes = traffic[1];
+    st->edge_bytes = traffic[0] + traffic[1];
     EMOGI_CK(cudaMemcpy(rank, s.rank, in->nv * sizeof *rank, cudaMemcpyDeviceToHost),
              "copying the ranks to the host");
     return 0;

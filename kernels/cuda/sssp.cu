@@ -34,6 +34,13 @@
  * a ballot over their stamps, UNROLL loads in flight per lane, and lists
  * longer than HEAVY entries set aside for a pieces launch (common.cuh
  * says why).
+ *
+ * Traffic: where a read is issued, one thread adds the 128-byte lines it
+ * requests from the neighbour array and, apart, from the weight array,
+ * split into device memory and the link (common.cuh: emogi_lines): the
+ * warp kernel's lane 0 for a list it reads, each piece for its own range,
+ * each naive thread for its own list.  The totals stay on the device
+ * beside the edge count and are read once, after the last round.
  */
 #include <cuda_runtime.h>
 
@@ -48,8 +55,10 @@ const char *const CUDA_ALG = "SSSP";
 
 constexpr unsigned FLOAT_INF_BITS = 0x7f800000u;
 
-/* counters[]: what the host resets every round, then the running totals. */
-enum { C_CHUNK, C_HEAVY, C_EDGES, C_BYTES, C_COUNT };
+/* counters[]: what the host resets every round, then the running totals,
+ * read once at the end: edges relaxed and the bytes of the lines fetched
+ * from device memory and over the link (emogi_lines::flush's pair). */
+enum { C_CHUNK, C_HEAVY, C_EDGES, C_DEV, C_LINK, C_COUNT };
 
 enum wkind { W_U32, W_F32, W_UNIT };
 
@@ -66,6 +75,17 @@ through(typename dist_type<K>::type du, const emogi_arr<uint32_t> wt, uint64_t j
         return du + wt[j];
     return __float_as_uint(__fadd_rn(__uint_as_float((unsigned)du),
                                      __uint_as_float(wt[j])));
+}
+
+/* The lines a read of entries [A, B) requests: ids, and weights unless
+ * they are all 1 (a separate array of 4-byte entries, its own lines). */
+template <typename T, int K>
+__device__ __forceinline__ void count_read(emogi_lines &lines, const emogi_arr<T> &nb,
+                                           const emogi_arr<uint32_t> &wt, uint64_t a, uint64_t b)
+{
+    lines.add(nb, a, b);
+    if (K != W_UNIT)
+        lines.add(wt, a, b);
 }
 
 /* The plain read skips most atomics; a stale value is only ever higher. */
@@ -88,6 +108,7 @@ __global__ void __launch_bounds__(BLOCK)
     typedef typename dist_type<K>::type D;
     bool changed = false;
     unsigned long long edges = 0;
+    emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
         if (stamp[v] != round)
@@ -97,13 +118,13 @@ __global__ void __launch_bounds__(BLOCK)
         for (uint64_t i = start; i < end; i++)
             lower<D>(dist, stamp, nb[i], through<K>(du, wt, i), round + 1, changed);
         edges += end - start;
+        count_read<T, K>(lines, nb, wt, start, end);
     }
     for (int d = 16; d > 0; d /= 2)
         edges += __shfl_down_sync(FULL, edges, d);
-    if ((threadIdx.x & 31) == 0 && edges) {
+    if ((threadIdx.x & 31) == 0 && edges)
         atomicAdd(&counters[C_EDGES], edges);
-        atomicAdd(&counters[C_BYTES], edges * (sizeof(T) + (K == W_UNIT ? 0 : 4)));
-    }
+    lines.flush(&counters[C_DEV]);
     if (changed)
         *flag = round + 1;
 }
@@ -127,15 +148,14 @@ __device__ __forceinline__ void warp_relax(const emogi_arr<T> nb, const emogi_ar
         [&](const entry &x) { lower<D>(dist, stamp, x.u, x.d, next, changed); });
 }
 
-/* Edges a warp served and the bytes it fetched for them, added once per warp. */
-template <typename T, int K>
+/* A warp's relaxed edges and fetched lines, added once per warp; every
+ * lane calls (lane 0 holds the edges). */
 __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigned lane,
-                                           unsigned long long edges, unsigned long long span)
+                                           unsigned long long edges, emogi_lines &lines)
 {
-    if (lane == 0 && edges) {
+    if (lane == 0 && edges)
         atomicAdd(&counters[C_EDGES], edges);
-        atomicAdd(&counters[C_BYTES], span * (sizeof(T) + (K == W_UNIT ? 0 : 4)));
-    }
+    lines.flush(&counters[C_DEV]);
 }
 
 template <typename T, int K, bool ALIGNED>
@@ -147,22 +167,26 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
-    unsigned long long edges = 0, span = 0;
+    unsigned long long edges = 0;
+    emogi_lines lines;
     emogi_warp_frontier<CHUNKS>(
         &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return stamp[v] == round; },
         [&](uint64_t u) {
             const uint64_t start = off[u], end = off[u + 1];
             const uint64_t first = emogi_first_read<T, ALIGNED>(start);
             edges += end - start;
-            span += end > start ? end - first : 0;
             if (end - first > HEAVY &&
                 emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
+                return; /* its lines are counted by the pieces that read it */
+            if (start >= end)
                 return;
-            if (start < end)
-                warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane,
-                                 round + 1, changed);
+            warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane, round + 1,
+                             changed);
+            /* The loads begin at START: the slack from FIRST is in its line. */
+            if (lane == 0)
+                count_read<T, K>(lines, nb, wt, start, end);
         });
-    add_counts<T, K>(counters, lane, edges, span);
+    add_counts(counters, lane, edges, lines);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = round + 1;
 }
@@ -173,12 +197,13 @@ template <typename T, int K, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     sssp_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
-               uint32_t round, uint32_t *flag, const unsigned long long *counters,
+               uint32_t round, uint32_t *flag, unsigned long long *counters,
                const uint64_t *heavy, uint64_t heavy_cap)
 {
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
     bool changed = false;
+    emogi_lines lines;
     emogi_warp_pieces(
         heavy, n,
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
@@ -188,7 +213,10 @@ __global__ void __launch_bounds__(BLOCK)
         [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
             warp_relax<T, K>(nb, wt, dist, stamp, dist[u], a, start, b, lane, round + 1,
                              changed);
+            if (lane == 0)
+                count_read<T, K>(lines, nb, wt, a > start ? a : start, b);
         });
+    lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = round + 1;
 }
@@ -388,7 +416,9 @@ int run(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum e
         st->iterations = done;
         st->reached = count_reached(dist, dsize, nv);
         st->edges_relaxed = acc[C_EDGES];
-        st->edge_bytes = acc[C_BYTES];
+        st->devmem_bytes = acc[C_DEV];
+        st->link_bytes = acc[C_LINK];
+        st->edge_bytes = acc[C_DEV] + acc[C_LINK];
         st->edges_examined = 0; /* not counted on the GPU yet (emogi_sssp.h) */
     }
     return 0;

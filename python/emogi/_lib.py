@@ -66,12 +66,12 @@ class SsspOpts(ctypes.Structure):
 class SsspStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("iterations", c_u64), ("reached", c_u64),
                 ("edges_relaxed", c_u64), ("edge_bytes", c_u64),
-                ("edges_examined", c_u64)]
+                ("edges_examined", c_u64), ("link_bytes", c_u64), ("devmem_bytes", c_u64)]
 
 
 class CcStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("passes", c_u32), ("edges_examined", c_u64),
-                ("edge_bytes", c_u64)]
+                ("edge_bytes", c_u64), ("link_bytes", c_u64), ("devmem_bytes", c_u64)]
 
 
 class PagerankParams(ctypes.Structure):
@@ -81,7 +81,7 @@ class PagerankParams(ctypes.Structure):
 class PagerankStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("iterations", c_u32), ("converged", ctypes.c_int),
                 ("delta", c_dbl), ("edges_read", c_u64), ("edge_bytes", c_u64),
-                ("edges_examined", c_u64)]
+                ("edges_examined", c_u64), ("link_bytes", c_u64), ("devmem_bytes", c_u64)]
 
 
 def stats_dict(st):

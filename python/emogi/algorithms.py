@@ -69,7 +69,8 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None):
     Distances are uint64 (2**64-1 where unreached) for uint32 weights or
     unit_weights=True, float32 (+inf where unreached) for float32 weights.
     delta: the bucket width, 0 for the library's default.  stats=True also returns
-    a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined).
+    a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined,
+    and link_bytes and devmem_bytes, 0 on the CPU).
     """
     _check_device(device)
     source = _check_source(g, source)
@@ -89,7 +90,8 @@ def cc(g, *, stats=False, device=None):
 
     Each label is the smallest vertex id of the component: uint32 when the graph
     stores 4-byte ids, uint64 for 8-byte ids, as emogi-cc writes.  stats=True also
-    returns a dict (seconds, passes, edges_examined, edge_bytes).
+    returns a dict (seconds, passes, edges_examined, edge_bytes, and link_bytes and
+    devmem_bytes, 0 on the CPU).
     """
     _check_device(device)
     lib, cg = _lib.lib(), _graph(g)
@@ -109,7 +111,8 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     to every vertex.  method: 'gauss-seidel' (the tool's default) or 'jacobi'
     (reproducible bit for bit).  precision: 'float64' or 'float32' (rounded on
     output), the result's dtype.  stats=True also returns a dict (seconds,
-    iterations, converged, delta, edges_read, edge_bytes, edges_examined).
+    iterations, converged, delta, edges_read, edge_bytes, edges_examined, and
+    link_bytes and devmem_bytes, 0 on the CPU).
     """
     _check_device(device)
     if precision not in ("float64", "float32"):

@@ -128,6 +128,7 @@ def cnr_cc_pagerank_match_tools():
     tool("emogi-pagerank", "cnr.csr", "--method", "jacobi", "-o", "cnr-pr.bin")
     rank, st = emogi.pagerank(g, method="jacobi", stats=True)
     assert st["edges_examined"] == st["iterations"] * g.ne, st
+    assert st["link_bytes"] == st["devmem_bytes"] == 0, st  # the GPU's figures
     with open("cnr-pr.bin", "rb") as f:
         assert rank.tobytes() == f.read(), "jacobi PageRank differs from the tool's"
 
@@ -184,9 +185,12 @@ def directed_unreachable():
     write_lines("two.el", [(0, 1), (2, 3), (3, 2)])
     g2 = convert("el", "two.el", "two.csr", "--directed", "--transpose")
     assert list(emogi.cc(g2)) == [0, 0, 2, 2]
+    _, st = emogi.cc(g2, stats=True)
+    assert st["link_bytes"] == st["devmem_bytes"] == 0, st  # the GPU's figures
     # from 2 only the lists of 2 and 3 are read (one entry each), not 0's
     _, st = emogi.sssp(g2, 2, unit_weights=True, stats=True)
     assert (st["edges_examined"], st["edges_relaxed"]) == (2, 2), st
+    assert st["link_bytes"] == st["devmem_bytes"] == 0, st  # the GPU's figures
     check_pagerank(g, h)
 
 
