@@ -76,7 +76,7 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
 #define GPU_STATE_BYTES_PER_VERTEX 10
 
 static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
-                   const struct emogi_cc_stats *st);
+                   const struct emogi_cc_stats *st, int on_gpu);
 static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels);
 
 static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labels,
@@ -101,7 +101,7 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
         if (o->t.stats)
-            report(g, name, labels, &st);
+            report(g, name, labels, &st, b.on_gpu);
         else if (o->repeat > 1)
             fprintf(stderr, "emogi-cc: seconds=%.6f\n", st.seconds);
     }
@@ -177,9 +177,10 @@ static int summary(const struct emogi_graph *g, const void *labels, uint64_t *co
     return 0;
 }
 
-/* "emogi-cc: algorithm=... seconds=... passes=... components=... ..." */
+/* "emogi-cc: algorithm=... seconds=... passes=... components=... ...",
+ * with the link figures on a GPU. */
 static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
-                   const struct emogi_cc_stats *st)
+                   const struct emogi_cc_stats *st, int on_gpu)
 {
     uint64_t n = 0, big = 0;
     emogi_error err;
@@ -189,11 +190,14 @@ static void report(const struct emogi_graph *g, const char *algorithm, const voi
     }
     fprintf(stderr,
             "emogi-cc: algorithm=%s seconds=%.6f passes=%u components=%llu largest=%llu "
-            "edges_examined=%llu gteps=%.4f edge_gbps=%.3f\n",
+            "edges_examined=%llu gteps=%.4f edge_gbps=%.3f",
             algorithm, st->seconds, st->passes, (unsigned long long)n, (unsigned long long)big,
             (unsigned long long)st->edges_examined,
             tool_rate((double)st->edges_examined, st->seconds) / 1e9,
             tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+    if (on_gpu)
+        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
+    fputc('\n', stderr);
 }
 
 /* --verify: against a sequential union-find (verify_cc.c). */

@@ -197,7 +197,8 @@ int main(int argc, char **argv)
 
 /* ---- report ---- */
 
-/* The GPU does not count edges_examined yet: its line leaves it out. */
+/* The GPU does not count edges_examined yet: its line leaves it out; the
+ * link figures are the GPU's alone. */
 static void report(const struct emogi_pagerank_stats *st, int on_cpu)
 {
     char examined[48] = "";
@@ -206,12 +207,15 @@ static void report(const struct emogi_pagerank_stats *st, int on_cpu)
                  (unsigned long long)st->edges_examined);
     fprintf(stderr,
             "emogi-pagerank: iterations=%u converged=%d seconds=%.6f seconds_per_iteration=%.6f "
-            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f%s\n",
+            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f%s",
             st->iterations, st->converged, st->seconds,
             st->iterations ? st->seconds / st->iterations : 0.0, st->delta,
             (unsigned long long)st->edges_read,
             tool_rate((double)st->edges_read, st->seconds) / 1e9,
             tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
+    if (!on_cpu)
+        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
+    fputc('\n', stderr);
 }
 
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)

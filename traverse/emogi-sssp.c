@@ -11,8 +11,9 @@
  * vertex whose distance drops twice relaxes its list twice, so the figure
  * measures the rate of work, and edges_relaxed over the graph's edges the
  * overhead of the algorithm.  edge_gbps is the bytes of neighbour and
- * weight arrays read (on the GPU as fetched, alignment slack included)
- * per second.
+ * weight arrays read per second: on the GPU the 128-byte lines the kernels
+ * requested, which the line splits into link_bytes (over PCIe) and
+ * devmem_bytes (tool_print_link).
  */
 #include "config.h"
 
@@ -201,7 +202,8 @@ static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph 
 }
 
 /* One line per search: time only, or every figure with STATS (the GPU
- * does not count edges_examined yet: its line leaves it out). */
+ * does not count edges_examined yet: its line leaves it out; the link
+ * figures are the GPU's alone). */
 static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
                           int on_cpu, struct sssp_tally *t)
 {
@@ -220,10 +222,13 @@ static void report_search(uint64_t source, const struct emogi_sssp_stats *st, in
                  (unsigned long long)st->edges_examined);
     fprintf(stderr,
             "emogi-sssp: source=%llu seconds=%.6f iterations=%llu reached=%llu "
-            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f%s\n",
+            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f%s",
             (unsigned long long)source, st->seconds, (unsigned long long)st->iterations,
             (unsigned long long)st->reached, (unsigned long long)st->edges_relaxed, gteps,
             tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
+    if (!on_cpu)
+        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
+    fputc('\n', stderr);
 }
 
 static void report_mean(const struct sssp_tally *t, int stats)
