@@ -142,6 +142,11 @@ TESTS += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh
 EXTRA_DIST += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.sh \
 	tests/lib/pagerank_awk.sh
 
+# The link figures of the GPU --stats lines (sssp, cc, pagerank): the
+# shared checks, themselves checked on hand-written lines
+TESTS += tests/link_stats.sh
+EXTRA_DIST += tests/link_stats.sh tests/lib/link_stats.sh
+
 # ==== python
 # the emogi Python package against the tools and networkx
 TESTS += tests/python.sh

@@ -5,9 +5,14 @@
 # kernels: a star whose hub list of 100 000 entries is cut into pieces,
 # Kronecker graphs (skewed degrees), a directed graph without a stored
 # transpose (in-edges built in memory, so zero-copy falls back to a pinned
-# copy) and a directed Kronecker graph with one; 4- and 8-byte ids.
+# copy) and a directed Kronecker graph with one; 4- and 8-byte ids.  Each
+# run's --stats link figures must suit its placement (device and uvm: no
+# byte over the link; zerocopy: every byte over it) and cover every
+# in-edge id once per iteration, worked out from the graph
+# (tests/lib/link_stats.sh): a graph's in-edges are as many as its edges.
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+. "$top_srcdir/tests/lib/link_stats.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
@@ -20,6 +25,7 @@ check_graph() { # NAME GRAPH
     if ! emogi-pagerank "$g" --device cpu --method jacobi --tolerance $tol --max-iterations 300 -o "$T/cpu.bin" 2>"$T/.err"; then
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
+    per_iteration=$(($(info_field edges "$g") * $(info_field 'id width' "$g")))
     for k in $kernels; do
         for p in $places; do
             mem=${p%%:*} adv=
@@ -28,13 +34,21 @@ check_graph() { # NAME GRAPH
             rm -f "$T/gpu.bin"
             # shellcheck disable=SC2086 # $adv is an option and its value
             if ! emogi-pagerank "$g" --device gpu --kernel "$k" --mem "$mem" $adv \
-                --tolerance $tol --max-iterations 300 -o "$T/gpu.bin" 2>"$T/.err"; then
-                ok 1 "$d"; sed 's/^/# /' "$T/.err" | head -5; continue
+                --tolerance $tol --max-iterations 300 --stats -o "$T/gpu.bin" 2>"$T/gpu.err"; then
+                ok 1 "$d"; sed 's/^/# /' "$T/gpu.err" | head -5; continue
             fi
             if ! emogi-verify pagerank "$g" "$T/gpu.bin" --tolerance $tol --compare "$T/cpu.bin" \
                 >"$T/.out" 2>"$T/.err"; then
                 ok 1 "$d"; diag "emogi-verify pagerank --compare cpu:"
                 sed 's/^/# /' "$T/.err" | head -5; continue
+            fi
+            line=$(grep '^emogi-pagerank: iterations=' "$T/gpu.err" | tail -n 1)
+            iterations=$(stat_value iterations "$line")
+            if [ "${iterations:-0}" -eq 0 ]; then
+                ok 1 "$d"; diag "--stats: no iterations: $line"; continue
+            fi
+            if ! why=$(link_check "$mem" "$((iterations * per_iteration))" "$line"); then
+                ok 1 "$d"; diag "--stats: $why"; diag "$line"; continue
             fi
             ok 0 "$d"
         done

@@ -3,9 +3,14 @@
 # backend's distances, byte for byte, and passes emogi-verify: Kronecker
 # graphs with uint32 weights (skewed degrees, 4- and 8-byte ids), a star
 # whose hub list (100 000 entries) goes through the shared heavy-list
-# launch, float weights that round (0.1 steps), and unit weights.
+# launch, float weights that round (0.1 steps), and unit weights.  Each
+# run's --stats link figures must suit its placement (device and uvm: no
+# byte over the link; zerocopy: every byte over it) and cover at least
+# the ids and weights of every reached vertex's out-list, worked out from
+# the graph (tests/lib/link_stats.sh).
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+. "$top_srcdir/tests/lib/link_stats.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
@@ -24,6 +29,14 @@ check_graph() { # NAME GRAPH SOURCE [SSSP OPTIONS]
     if ! emogi-sssp "$g" -s "$s" --device cpu -o "$T/cpu.bin" "$@" 2>"$T/.err"; then
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
+    # Bytes every search must read: each reached list's ids, and its
+    # weights (4 bytes each) unless they are all 1.
+    entry=$(info_field 'id width' "$g")
+    case " $* " in *" --unit-weights "*) ;; *) entry=$((entry + 4)) ;; esac
+    min=$(($(reached_entries "$g" "$s") * entry))
+    if [ "$min" -eq 0 ]; then
+        ok 1 "$name: no edges reached from $s"; return
+    fi
     for k in $kernels; do
         for p in $places; do
             mem=${p%%:*} adv=
@@ -32,8 +45,8 @@ check_graph() { # NAME GRAPH SOURCE [SSSP OPTIONS]
             rm -f "$T/gpu.bin"
             # shellcheck disable=SC2086 # $adv is an option and its value
             if ! emogi-sssp "$g" -s "$s" --device gpu --kernel "$k" --mem "$mem" $adv \
-                -o "$T/gpu.bin" "$@" 2>"$T/.err"; then
-                ok 1 "$d"; sed 's/^/# /' "$T/.err" | head -5; continue
+                --stats -o "$T/gpu.bin" "$@" 2>"$T/gpu.err"; then
+                ok 1 "$d"; sed 's/^/# /' "$T/gpu.err" | head -5; continue
             fi
             if ! cmp -s "$T/cpu.bin" "$T/gpu.bin"; then
                 ok 1 "$d"; diag "distances differ from --device cpu:"
@@ -41,6 +54,10 @@ check_graph() { # NAME GRAPH SOURCE [SSSP OPTIONS]
             fi
             if ! emogi-verify sssp "$g" -s "$s" "$@" "$T/gpu.bin" >"$T/.out" 2>"$T/.err"; then
                 ok 1 "$d"; diag "emogi-verify sssp:"; sed 's/^/# /' "$T/.err" | head -5; continue
+            fi
+            line=$(grep '^emogi-sssp: source=' "$T/gpu.err" | tail -n 1)
+            if ! why=$(link_check "$mem" "$min" "$line"); then
+                ok 1 "$d"; diag "--stats: $why"; diag "$line"; continue
             fi
             ok 0 "$d"
         done
