@@ -7,14 +7,17 @@
 # a GPU-memory budget that holds 1/4, 1/2 and 3/4 of the edge array), and
 # all in device memory; the CPU backend on every core and the pinned
 # host->device memcpy rate in the same call, so ratios compare like with
-# like.  With TRAVERSALS set, SSSP, CC and PageRank in zerocopy and hybrid
-# at 1/2 too.  Prints a markdown table and writes $OUT/fewer-bytes.md.
+# like.  SWEEP runs the direction switch's thresholds on the 4-byte graphs
+# in zerocopy, to choose their defaults.  With TRAVERSALS set, SSSP, CC
+# and PageRank in zerocopy and hybrid at 1/2 too.  Prints a markdown table
+# and writes $OUT/fewer-bytes.md.
 #
 #   EMOGI_BIN=/path/to/build sh bench/fewer-bytes.sh
 #   EMOGI_BIN=. SCALE=12 RUNS=2 DEVICE=cpu sh bench/fewer-bytes.sh  # dry run, no GPU
 #
 # Environment: SCALE (25), RUNS (8 searches per row, from -n RUNS --seed 1),
-# GRAPHS ("kron urand"), WIDTHS ("4 8"), SHARES ("1/4 1/2 3/4"), TRAVERSALS
+# GRAPHS ("kron urand"), WIDTHS ("4 8"), SHARES ("1/4 1/2 3/4"), SWEEP
+# (alpha:beta pairs, "5:18 30:18 60:18 15:6 15:54"; empty: none), TRAVERSALS
 # (empty: BFS only), DEVICE (gpu; cpu runs every row on the CPU backend, to
 # try the script where there is no GPU), ARCH (sm_90), WORK
 # (/tmp/emogi-fewer), DEADLINE (epoch seconds after which rows are skipped).
@@ -28,6 +31,7 @@ GRAPHS=${GRAPHS:-"kron urand"}
 WIDTHS=${WIDTHS:-"4 8"}
 SHARES=${SHARES:-"1/4 1/2 3/4"}
 TRAVERSALS=${TRAVERSALS:-}
+SWEEP=${SWEEP-"5:18 30:18 60:18 15:6 15:54"}
 DEVICE=${DEVICE:-gpu}
 ARCH=${ARCH:-sm_90}
 WORK=${WORK:-/tmp/emogi-fewer}
@@ -135,6 +139,13 @@ for kind in $GRAPHS; do
         [ "$DEVICE" = cpu ] ||
             row "$h | auto | cpu, $(nproc) cores" "bfs-$kind-$w-cpu" emogi-bfs source \
                 "$g" -n "$RUNS" --seed 1 --device cpu | tee -a "$rows"
+        if [ "$w" = 4 ] && [ "$DEVICE" = gpu ]; then
+            for ab in $SWEEP; do
+                row "$h | auto, alpha ${ab%:*} beta ${ab#*:} | zerocopy" "bfs-$kind-sweep-$ab" \
+                    emogi-bfs source "$g" -n "$RUNS" --seed 1 --device gpu --mem zerocopy \
+                    --alpha "${ab%:*}" --beta "${ab#*:}" | tee -a "$rows"
+            done
+        fi
         [ -n "$TRAVERSALS" ] && [ "$DEVICE" = gpu ] || continue
         for p in zerocopy "hybrid 1/2"; do
             mem=${p%% *} extra=
