@@ -156,23 +156,12 @@ static uint32_t parse_id_width(const char *s)
     return 0;
 }
 
-/* SIZE with an optional K, M, G or T (powers of 1024); at least 1 byte. */
 static uint64_t parse_size(const char *s)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    int shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; end++; break;
-    case 'm': case 'M': shift = 20; end++; break;
-    case 'g': case 'G': shift = 30; end++; break;
-    case 't': case 'T': shift = 40; end++; break;
-    default: break;
-    }
-    if (errno || end == s || *end || s[0] == '-' || v == 0 || v > (UINT64_MAX >> shift))
+    uint64_t bytes;
+    if (emogi_parse_size(s, &bytes) < 0)
         usage_error("--memory wants a size such as 800M or 12G, not '%s'", s);
-    return (uint64_t)v << shift;
+    return bytes;
 }
 
 static enum reorder_kind parse_reorder(const char *s)

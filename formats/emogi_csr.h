@@ -196,6 +196,12 @@ EMOGI_API int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t le
  * device, a FIFO), 0 when through a temporary and a rename. */
 EMOGI_API int emogi_output_is_direct(const char *path);
 
+/* A size such as 800M or 12G: a decimal count of bytes with an optional
+ * K, M, G or T (powers of 1024), at least 1 byte and below 2^64.  0 and
+ * *BYTES, or -1 (nothing else after it, no sign, no blanks).  Every size
+ * option of the tools (--memory, --gpu-memory) reads through it. */
+EMOGI_API int emogi_parse_size(const char *s, uint64_t *bytes);
+
 /*
  * 1 when A and B name one file or stream, else 0.  "-" stands for the
  * stream on descriptor FD_A (or FD_B): 0 where the path is an input, 1

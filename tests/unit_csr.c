@@ -441,6 +441,24 @@ static void test_crc32(void)
     free(buf);
 }
 
+static void test_parse_size(void)
+{
+    static const struct { const char *s; uint64_t want; } good[] = {
+        {"1", 1}, {"800M", 800ull << 20}, {"12g", 12ull << 30}, {"3K", 3072},
+        {"2T", 2ull << 40}, {"16777215T", 16777215ull << 40},
+        {"18446744073709551615", UINT64_MAX}};
+    static const char *const bad[] = {"0", "0G", "", "G", "-1", "+5", " 5", "5X", "5MB",
+                                      "1.5G", "16777216T", "18446744073709551616"};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t b = 0;
+        ok(emogi_parse_size(good[i].s, &b) == 0 && b == good[i].want, "size '%s'", good[i].s);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t b = 77;
+        ok(emogi_parse_size(bad[i], &b) == -1 && b == 77, "size '%s' refused", bad[i]);
+    }
+}
+
 static void remove_dir(void)
 {
     DIR *d = opendir(dir);
@@ -473,6 +491,7 @@ int main(void)
     test_content_corruption();
     test_big_math();
     test_crc32();
+    test_parse_size();
     plan(tap_n);
     remove_dir();
     return done_testing();
