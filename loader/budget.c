@@ -1,7 +1,21 @@
-/* budget.c - what fits in device memory, decided from byte counts alone. */
+/*
+ * budget.c - what goes to device memory, decided from byte counts alone.
+ *
+ * A placement may take the GPU's free memory less headroom, and no more
+ * than --gpu-memory when given (to share a GPU, or to make a big one act
+ * like a smaller one).  Offsets and kernel state always live in device
+ * memory; the edge arrays (neighbours, weights, a transpose's neighbours)
+ * go there whole, stay in pinned host memory, or are split: a prefix of
+ * every array in device memory, the rest pinned, one split for all so
+ * that one edge index decides where each entry is read.
+ */
 #include <inttypes.h>
+#include <stdio.h>
 
 #include "placement.h"
+
+/* Split points are whole 128-byte lines of 4-byte entries, hence of 8-byte ones too. */
+#define SPLIT_ALIGN 32u
 
 uint64_t emogi_place_headroom(uint64_t free_bytes)
 {
@@ -9,27 +23,101 @@ uint64_t emogi_place_headroom(uint64_t free_bytes)
     return tenth > floor ? tenth : floor;
 }
 
-int emogi_place_fits(uint64_t need, uint64_t free_bytes)
+uint64_t emogi_place_budget_bytes(uint64_t free_bytes, uint64_t cap)
 {
     uint64_t room = emogi_place_headroom(free_bytes);
-    return free_bytes > room && need <= free_bytes - room;
+    uint64_t avail = free_bytes > room ? free_bytes - room : 0;
+    return cap && cap < avail ? cap : avail;
 }
 
-enum emogi_mem emogi_place_auto(uint64_t need, uint64_t free_bytes)
+/* Offsets, state and every edge array whole in device memory; UINT64_MAX
+ * stands for any sum past 2^64. */
+static uint64_t whole_bytes(const struct emogi_budget *b)
 {
-    return emogi_place_fits(need, free_bytes) ? EMOGI_MEM_DEVICE : EMOGI_MEM_ZEROCOPY;
+    uint64_t edges;
+    if (__builtin_mul_overflow(b->edge_bytes, b->ne, &edges) ||
+        edges > UINT64_MAX - b->fixed_bytes)
+        return UINT64_MAX;
+    return b->fixed_bytes + edges;
 }
 
-int emogi_place_uvm_check(uint64_t managed, uint64_t other, uint64_t free_bytes,
-                          const char *path, emogi_error *err)
+uint64_t emogi_place_hybrid_split(const struct emogi_budget *b)
 {
-    uint64_t need = managed + other;
-    if (need >= managed && emogi_place_fits(need, free_bytes))
+    uint64_t budget = emogi_place_budget_bytes(b->free_bytes, b->cap);
+    if (b->edge_bytes == 0 || whole_bytes(b) <= budget)
+        return b->ne;
+    if (budget <= b->fixed_bytes)
         return 0;
+    uint64_t fit = (budget - b->fixed_bytes) / b->edge_bytes;
+    return fit >= b->ne ? b->ne : fit - fit % SPLIT_ALIGN;
+}
+
+/* "the budget of B bytes (--gpu-memory C, F free less H headroom)", the
+ * figures every refusal names. */
+static const char *budget_words(const struct emogi_budget *b, char *buf, size_t len)
+{
+    uint64_t room = emogi_place_headroom(b->free_bytes);
+    if (b->cap)
+        snprintf(buf, len, "the budget of %" PRIu64 " bytes (--gpu-memory %" PRIu64 ", %" PRIu64
+                 " bytes free less %" PRIu64 " headroom)",
+                 emogi_place_budget_bytes(b->free_bytes, b->cap), b->cap, b->free_bytes, room);
+    else
+        snprintf(buf, len, "the GPU's %" PRIu64 " free bytes less %" PRIu64 " headroom",
+                 b->free_bytes, room);
+    return buf;
+}
+
+static int refuse_whole(const struct emogi_budget *b, const char *what, const char *path,
+                        emogi_error *err)
+{
+    char words[192], need[48];
+    uint64_t whole = whole_bytes(b);
+    if (whole == UINT64_MAX)
+        snprintf(need, sizeof need, "more than 2^64 bytes");
+    else
+        snprintf(need, sizeof need, "%" PRIu64 " bytes", whole);
     return emogi_fail(err,
-                      "%s: uvm placement refused: %" PRIu64 " bytes managed + %" PRIu64
-                      " bytes device state exceed the GPU's %" PRIu64 " free bytes less %" PRIu64
-                      " headroom (oversubscribed UVM can stall a shared GPU); use --mem zerocopy",
-                      path ? path : "graph", managed, other, free_bytes,
-                      emogi_place_headroom(free_bytes));
+                      "%s: %s: %s (%" PRIu64 " per edge for %" PRIu64 " edges, %" PRIu64
+                      " for offsets and kernel state) exceed %s; use --mem hybrid or zerocopy",
+                      path ? path : "graph", what, need, b->edge_bytes, b->ne, b->fixed_bytes,
+                      budget_words(b, words, sizeof words));
+}
+
+int emogi_place_decide(const struct emogi_budget *b, enum emogi_mem asked, const char *path,
+                       enum emogi_mem *mem, uint64_t *split, emogi_error *err)
+{
+    uint64_t budget = emogi_place_budget_bytes(b->free_bytes, b->cap);
+    if (b->cap && b->fixed_bytes > b->cap)
+        return emogi_fail(err,
+                          "%s: --gpu-memory %" PRIu64 " is below the %" PRIu64
+                          " bytes that offsets and kernel state need in device memory",
+                          path ? path : "graph", b->cap, b->fixed_bytes);
+    int whole_fits = whole_bytes(b) <= budget;
+    *mem = asked;
+    *split = b->ne;
+    switch (asked) {
+    case EMOGI_MEM_AUTO:
+        *mem = whole_fits ? EMOGI_MEM_DEVICE : EMOGI_MEM_HYBRID;
+        *split = emogi_place_hybrid_split(b);
+        return 0;
+    case EMOGI_MEM_DEVICE:
+        /* Uncapped, cudaMalloc is the judge, as it always was: the
+         * headroom is a margin for auto, not a rule for an explicit ask. */
+        if (b->cap && !whole_fits)
+            return refuse_whole(b, "device placement refused", path, err);
+        return 0;
+    case EMOGI_MEM_UVM:
+        /* Oversubscribed UVM thrashes and can stall every context on a shared GPU. */
+        if (!whole_fits)
+            return refuse_whole(b, "uvm placement refused (oversubscribed UVM can stall a "
+                                   "shared GPU)", path, err);
+        return 0;
+    case EMOGI_MEM_ZEROCOPY:
+        *split = 0;
+        return 0;
+    case EMOGI_MEM_HYBRID:
+        *split = emogi_place_hybrid_split(b);
+        return 0;
+    }
+    return emogi_fail(err, "%s: unknown placement %d", path ? path : "graph", (int)asked);
 }

@@ -18,10 +18,11 @@ extern "C" {
 #endif
 
 enum emogi_mem {
-    EMOGI_MEM_AUTO = 0,     /* device if it fits with headroom, else zerocopy */
+    EMOGI_MEM_AUTO = 0,     /* device if it fits the budget, else hybrid */
     EMOGI_MEM_DEVICE = 1,   /* cudaMalloc + copy */
     EMOGI_MEM_ZEROCOPY = 2, /* the file mapping pinned, read over the link */
-    EMOGI_MEM_UVM = 3       /* cudaMallocManaged + advice */
+    EMOGI_MEM_UVM = 3,      /* cudaMallocManaged + advice */
+    EMOGI_MEM_HYBRID = 4    /* a prefix in device memory up to the budget, the rest pinned */
 };
 enum emogi_uvm_advice {
     EMOGI_UVM_READ_MOSTLY = 0, /* EMOGI's UVM baseline */
@@ -37,8 +38,20 @@ struct emogi_place_opts {
     int device;                   /* CUDA device ordinal */
     enum emogi_mem mem;
     enum emogi_uvm_advice advice; /* for EMOGI_MEM_UVM */
-    uint64_t state_bytes;         /* device memory the kernels will add, for auto */
+    uint64_t state_bytes;         /* device memory the kernels will add, for the budget */
     int with_weights;             /* place the weights section too */
+    /* Most device memory the whole run may take (offsets, state, edges,
+     * and what EXTRA_EDGE_BYTES stands for); 0: the free memory less
+     * headroom.  Device and uvm placements that exceed it are refused. */
+    uint64_t gpu_memory;
+    /* Bytes per edge of arrays the caller will place later with this
+     * placement's split (a transpose's neighbours), to leave room for. */
+    uint64_t extra_edge_bytes;
+    /* The caller decided already (a transpose placed as its graph was):
+     * MEM as given (not AUTO) and, for hybrid, SPLIT entries of each edge
+     * array in device memory, with no budget of its own. */
+    int presplit;
+    uint64_t split;
 };
 
 struct emogi_load_stats {

@@ -3,17 +3,18 @@
 
 #include "emogi_loader.h"
 
-static const char *const mem_names[] = {"auto", "device", "zerocopy", "uvm"};
+static const char *const mem_names[] = {"auto", "device", "zerocopy", "uvm", "hybrid"};
+#define NMEM (sizeof mem_names / sizeof mem_names[0])
 static const char *const advice_names[] = {"read-mostly", "accessed-by", "prefetch"};
 
 const char *emogi_mem_name(enum emogi_mem m)
 {
-    return (unsigned)m < 4 ? mem_names[m] : "unknown";
+    return (unsigned)m < NMEM ? mem_names[m] : "unknown";
 }
 
 int emogi_mem_parse(const char *s, enum emogi_mem *m)
 {
-    for (unsigned i = 0; i < 4; i++)
+    for (unsigned i = 0; i < NMEM; i++)
         if (strcmp(s, mem_names[i]) == 0) {
             *m = (enum emogi_mem)i;
             return 0;

@@ -12,6 +12,10 @@
  *             PCIe.
  *   uvm       cudaMallocManaged + advice, refused when it would not fit:
  *             oversubscribed UVM can stall a shared GPU.
+ *   hybrid    a prefix of each edge array copied to device memory, as
+ *             much as the budget holds (budget.c), and the whole array
+ *             pinned as zerocopy pins it; kernels read entries past the
+ *             split over PCIe.
  *
  * Every CUDA call's status is checked; a failure leaves nothing placed.
  */
@@ -34,8 +38,14 @@ struct placed_array {
     void *dev;  /* what kernels read */
 };
 
+/* An edge array's device prefix and pinned whole, either or both. */
+struct placed_edge_array {
+    struct placed_array dev, host;
+};
+
 struct place_priv {
-    struct placed_array offsets, neighbors, weights;
+    struct placed_array offsets;
+    struct placed_edge_array neighbors, weights;
 };
 
 static const char *graph_name(const struct emogi_graph *g)
@@ -220,21 +230,36 @@ static int place_uvm(const struct emogi_graph *g, struct placed_array *a, const 
     return 0;
 }
 
-static int place_array(const struct emogi_graph *g, struct placed_array *a, const void *src,
-                       size_t bytes, const char *name, enum emogi_mem mem,
-                       const struct emogi_place_opts *o, struct emogi_load_stats *st,
-                       emogi_error *err)
+/* SRC (N entries of WIDTH bytes) as kernels read it: whole in managed
+ * memory for uvm, else its first SPLIT entries copied to device memory
+ * and, when entries remain, the whole array pinned. */
+static int place_edge_array(const struct emogi_graph *g, struct placed_edge_array *a,
+                            const void *src, uint64_t n, unsigned width, uint64_t split,
+                            const char *name, enum emogi_mem mem,
+                            const struct emogi_place_opts *o, struct emogi_load_stats *st,
+                            struct emogi_edges *e, emogi_error *err)
 {
-    if (bytes == 0)
+    memset(e, 0, sizeof *e);
+    if (n == 0)
         return 0; /* an edgeless graph: kernels never read the array */
-    switch (mem) {
-    case EMOGI_MEM_ZEROCOPY:
-        return place_zerocopy(g, a, src, bytes, name, st, err);
-    case EMOGI_MEM_UVM:
-        return place_uvm(g, a, src, bytes, name, o->advice, o->device, st, err);
-    default:
-        return copy_to_device(g, a, src, bytes, name, st, err);
+    e->n = n;
+    if (mem == EMOGI_MEM_UVM) {
+        if (place_uvm(g, &a->dev, src, n * width, name, o->advice, o->device, st, err))
+            return -1;
+        e->dev = a->dev.dev;
+        e->split = n;
+        return 0;
     }
+    if (split > 0 && copy_to_device(g, &a->dev, src, split * width, name, st, err))
+        return -1;
+    e->dev = a->dev.dev;
+    e->split = split;
+    if (split < n) {
+        if (place_zerocopy(g, &a->host, src, n * width, name, st, err))
+            return -1;
+        e->host = a->host.dev;
+    }
+    return 0;
 }
 
 static void free_array(struct placed_array *a)
@@ -261,8 +286,10 @@ void emogi_unplace(struct emogi_placed *p)
     struct place_priv *pv = p->priv;
     if (pv) {
         if (cudaSetDevice(p->device) == cudaSuccess) {
-            free_array(&pv->weights);
-            free_array(&pv->neighbors);
+            free_array(&pv->weights.host);
+            free_array(&pv->weights.dev);
+            free_array(&pv->neighbors.host);
+            free_array(&pv->neighbors.dev);
             free_array(&pv->offsets);
         }
         (void)cudaGetLastError();
@@ -274,59 +301,67 @@ void emogi_unplace(struct emogi_placed *p)
     memset(&p->wgt, 0, sizeof p->wgt);
 }
 
-/* How kernels read an array placed whole under MEM (emogi_loader.h). */
-static void edges_of(const struct placed_array *a, enum emogi_mem mem, uint64_t n,
-                     struct emogi_edges *e)
-{
-    e->n = n;
-    if (mem == EMOGI_MEM_ZEROCOPY) {
-        e->host = a->dev;
-        e->split = 0;
-    } else {
-        e->dev = a->dev;
-        e->split = n;
-    }
-}
-
-/* Device, or what auto and uvm make of the free memory. */
+/* The policy and split: the caller's when presplit, else the budget's
+ * (budget.c) over the free memory now. */
 static int choose(const struct emogi_graph *g, const struct emogi_place_opts *o,
-                  uint64_t edge_bytes, uint64_t other_bytes, enum emogi_mem *mem,
+                  struct emogi_budget *b, enum emogi_mem *mem, uint64_t *split,
                   emogi_error *err)
 {
+    if (o->presplit) {
+        *mem = o->mem;
+        *split = o->mem == EMOGI_MEM_HYBRID ? o->split : o->mem == EMOGI_MEM_ZEROCOPY ? 0 : g->ne;
+        if (o->mem == EMOGI_MEM_AUTO || *split > g->ne || (*split < g->ne && *split % 32))
+            return emogi_fail(err, "%s: a presplit placement needs a policy other than auto and "
+                                   "a split of %" PRIu64 " or a multiple of 32 below it, not %s %"
+                                   PRIu64, graph_name(g), g->ne, emogi_mem_name(o->mem), *split);
+        return 0;
+    }
     size_t free_b = 0, total_b = 0;
     cudaError_t e = cudaMemGetInfo(&free_b, &total_b);
     if (e != cudaSuccess)
         return cuda_fail(err, g, "cudaMemGetInfo", e);
-    *mem = o->mem;
-    if (o->mem == EMOGI_MEM_AUTO)
-        *mem = emogi_place_auto(edge_bytes + other_bytes, free_b);
-    if (*mem == EMOGI_MEM_UVM)
-        return emogi_place_uvm_check(edge_bytes, other_bytes, free_b, g->path, err);
-    return 0;
+    b->free_bytes = free_b;
+    return emogi_place_decide(b, o->mem, graph_name(g), mem, split, err);
+}
+
+/* What the load note says of a hybrid split at either end. */
+static void note_split(const struct emogi_placed *p, struct emogi_load_stats *st)
+{
+    if (p->mem != EMOGI_MEM_HYBRID || p->g->ne == 0)
+        return;
+    if (p->nbr.split == 0)
+        add_note(st, "hybrid: no edge fits the GPU memory budget, every edge read over the "
+                     "link (as zerocopy)");
+    else if (p->nbr.split == p->g->ne)
+        add_note(st, "hybrid: every edge fits the GPU memory budget, all in device memory "
+                     "(as device)");
 }
 
 static int place_all(const struct emogi_graph *g, const struct emogi_place_opts *o,
                      struct emogi_placed *p, struct place_priv *pv, emogi_error *err)
 {
-    uint64_t nb_bytes = g->ne * g->id_width;
-    uint64_t w_bytes = o->with_weights ? g->ne * 4 : 0;
-    uint64_t off_bytes = (g->nv + 1) * sizeof(uint64_t);
+    uint64_t off_bytes = (g->nv + 1) * sizeof(uint64_t), split;
     struct emogi_load_stats *st = &p->stats;
     if (o->with_weights && !g->weights)
         return emogi_fail(err, "%s: weights asked for, but the graph has none", graph_name(g));
-    if (choose(g, o, nb_bytes + w_bytes, off_bytes + o->state_bytes, &p->mem, err))
+    struct emogi_budget b = {
+        .cap = o->gpu_memory,
+        .fixed_bytes = off_bytes + o->state_bytes,
+        .edge_bytes = g->id_width + (o->with_weights ? 4u : 0u) + o->extra_edge_bytes,
+        .ne = g->ne,
+    };
+    if (choose(g, o, &b, &p->mem, &split, err))
         return -1;
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;
-    if (place_array(g, &pv->neighbors, g->neighbors, nb_bytes, "neighbors", p->mem, o, st, err))
+    if (place_edge_array(g, &pv->neighbors, g->neighbors, g->ne, g->id_width, split,
+                         "neighbors", p->mem, o, st, &p->nbr, err))
         return -1;
-    edges_of(&pv->neighbors, p->mem, g->ne, &p->nbr);
-    if (w_bytes) {
-        if (place_array(g, &pv->weights, g->weights, w_bytes, "weights", p->mem, o, st, err))
-            return -1;
-        edges_of(&pv->weights, p->mem, g->ne, &p->wgt);
-    }
+    if (o->with_weights && place_edge_array(g, &pv->weights, g->weights, g->ne, 4, split,
+                                            "weights", p->mem, o, st, &p->wgt, err))
+        return -1;
+    note_split(p, st);
     return 0;
 }
 

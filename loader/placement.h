@@ -20,21 +20,37 @@ extern "C" {
  * the free memory, at least 256 MiB (CUDA contexts, kernels' own needs). */
 uint64_t emogi_place_headroom(uint64_t free_bytes);
 
-/* Whether NEED bytes fit into FREE_BYTES of device memory less headroom. */
-int emogi_place_fits(uint64_t need, uint64_t free_bytes);
+/* What a placement may take of the GPU in all: FREE_BYTES less headroom,
+ * and no more than CAP (--gpu-memory) unless CAP is 0. */
+uint64_t emogi_place_budget_bytes(uint64_t free_bytes, uint64_t cap);
 
-/* EMOGI_MEM_DEVICE when NEED (edges + offsets + kernel state) fits, else
- * EMOGI_MEM_ZEROCOPY. */
-enum emogi_mem emogi_place_auto(uint64_t need, uint64_t free_bytes);
+/* The figures a placement is decided from.  The edge arrays (neighbours,
+ * weights, a transpose's neighbours placed beside them) share one split,
+ * so EDGE_BYTES is their bytes per edge index together. */
+struct emogi_budget {
+    uint64_t free_bytes;  /* device memory free now (cudaMemGetInfo) */
+    uint64_t cap;         /* --gpu-memory; 0: none */
+    uint64_t fixed_bytes; /* in device memory under any policy: offsets, kernel state,
+                             a transpose's offsets */
+    uint64_t edge_bytes;  /* per edge index, over every edge array */
+    uint64_t ne;          /* entries in each edge array */
+};
+
+/* The entries of each edge array that fit in device memory beside the
+ * fixed bytes: NE when all do, else a multiple of 32 (whole 128-byte
+ * lines of 4- and 8-byte entries), 0 when nothing does. */
+uint64_t emogi_place_hybrid_split(const struct emogi_budget *b);
 
 /*
- * Refuse a managed allocation that would oversubscribe the GPU: UVM past
- * device memory thrashes and, on a shared GPU, can stall every context.
- * MANAGED is the managed bytes, OTHER what lives in device memory beside
- * it.  0 when it fits, else -1 and a message naming the figures.
+ * The placement of policy ASKED under B: *MEM (never AUTO) and *SPLIT,
+ * the entries of each edge array in device memory.  Auto: device when
+ * everything fits, else hybrid.  Refused (-1, a message naming PATH and
+ * the figures): a cap below the fixed bytes; uvm that does not fit (an
+ * oversubscribed GPU thrashes, and can stall every context on it); device
+ * that does not fit a cap (uncapped, cudaMalloc decides).
  */
-int emogi_place_uvm_check(uint64_t managed, uint64_t other, uint64_t free_bytes,
-                          const char *path, emogi_error *err);
+int emogi_place_decide(const struct emogi_budget *b, enum emogi_mem asked, const char *path,
+                       enum emogi_mem *mem, uint64_t *split, emogi_error *err);
 
 /* Bytes rounded up to a multiple of PAGE (a power of two). */
 static inline uint64_t emogi_round_up(uint64_t bytes, uint64_t page)

@@ -27,6 +27,8 @@ static void test_names(void)
     ok(emogi_mem_parse("uvm", &m) == 0 && m == EMOGI_MEM_UVM, "parse uvm");
     ok(emogi_mem_parse("device", &m) == 0 && m == EMOGI_MEM_DEVICE, "parse device");
     ok(emogi_mem_parse("auto", &m) == 0 && m == EMOGI_MEM_AUTO, "parse auto");
+    ok(emogi_mem_parse("hybrid", &m) == 0 && m == EMOGI_MEM_HYBRID, "parse hybrid");
+    ok(strcmp(emogi_mem_name(EMOGI_MEM_HYBRID), "hybrid") == 0, "name hybrid");
     ok(emogi_mem_parse("gpu", &m) == -1, "unknown placement refused");
     ok(strcmp(emogi_mem_name(EMOGI_MEM_ZEROCOPY), "zerocopy") == 0, "name zerocopy");
     ok(emogi_uvm_advice_parse("accessed-by", &a) == 0 && a == EMOGI_UVM_ACCESSED_BY,
@@ -37,24 +39,145 @@ static void test_names(void)
     ok(emogi_uvm_advice_parse("readmostly", &a) == -1, "unknown advice refused");
 }
 
+#define TIB (1ull << 40)
+
+/* Decide ASKED under B; the policy chosen, or -1 with ERR filled. */
+static int decide(const struct emogi_budget *b, enum emogi_mem asked, uint64_t *split,
+                  emogi_error *err)
+{
+    enum emogi_mem m = EMOGI_MEM_AUTO;
+    err->msg[0] = '\0';
+    if (emogi_place_decide(b, asked, "g.csr", &m, split, err) < 0)
+        return -1;
+    return (int)m;
+}
+
+/* ASKED under B gives policy WANT and split WANT_SPLIT. */
+static void decides(const struct emogi_budget *b, enum emogi_mem asked, enum emogi_mem want,
+                    uint64_t want_split, const char *what)
+{
+    emogi_error err;
+    uint64_t split = 0;
+    int m = decide(b, asked, &split, &err);
+    if (!ok(m == (int)want && split == want_split, "%s", what))
+        printf("# got %s, split %llu (%s); expected %s, split %llu\n",
+               m < 0 ? "an error" : emogi_mem_name((enum emogi_mem)m), (unsigned long long)split,
+               err.msg, emogi_mem_name(want), (unsigned long long)want_split);
+}
+
 static void test_budget(void)
 {
-    emogi_error err = {{0}};
     ok(emogi_place_headroom(100 * GIB) == 10 * GIB, "headroom is a tenth of 100 GiB");
     ok(emogi_place_headroom(1 * GIB) == 256 * MIB, "headroom at least 256 MiB");
-    ok(emogi_place_fits(90 * GIB, 100 * GIB), "90 of 100 GiB fits");
-    ok(!emogi_place_fits(90 * GIB + 1, 100 * GIB), "one byte more does not");
-    ok(!emogi_place_fits(1, 200 * MIB), "nothing fits below the headroom");
-    ok(emogi_place_auto(8 * GIB, 100 * GIB) == EMOGI_MEM_DEVICE, "auto: device when it fits");
-    ok(emogi_place_auto(95 * GIB, 100 * GIB) == EMOGI_MEM_ZEROCOPY,
-       "auto: zerocopy when it does not");
-    ok(emogi_place_uvm_check(80 * GIB, 10 * GIB, 100 * GIB, "g.csr", &err) == 0,
+    ok(emogi_place_budget_bytes(100 * GIB, 0) == 90 * GIB, "no cap: free less headroom");
+    ok(emogi_place_budget_bytes(100 * GIB, 8 * GIB) == 8 * GIB, "a cap below that is the budget");
+    ok(emogi_place_budget_bytes(100 * GIB, 95 * GIB) == 90 * GIB,
+       "a cap above free less headroom does not raise the budget");
+    ok(emogi_place_budget_bytes(200 * MIB, 0) == 0 && emogi_place_budget_bytes(200 * MIB, 1) == 0,
+       "nothing below the headroom, capped or not");
+}
+
+/* 10 GiB of fixed bytes and 1e9 edges of 8 bytes (4-byte ids and weights):
+ * 8e9 bytes of edges. */
+static void test_auto(void)
+{
+    struct emogi_budget b = {100 * GIB, 0, 10 * GIB, 8, 1000000000ull};
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_DEVICE, b.ne, "auto: device, every edge, when all fits");
+    b.cap = 10 * GIB + 8000000000ull;
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_DEVICE, b.ne,
+            "auto: device when all fits the cap to the byte");
+    b.cap--;
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID, b.ne - 32,
+            "auto: hybrid one byte short, the last 32 entries pinned");
+    b.cap = 10 * GIB + 2000000000ull; /* a quarter of the edges */
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID, 250000000ull,
+            "auto: hybrid with a quarter of the edges under a cap");
+    b.cap = 0, b.free_bytes = 12 * GIB; /* 10.8 GiB budget, 0.8 GiB for edges */
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID,
+            (12 * GIB - 12 * GIB / 10 - 10 * GIB) / 8 / 32 * 32,
+            "auto: hybrid when free memory runs short, never zerocopy");
+    b.free_bytes = 10 * GIB;
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID, 0,
+            "auto: hybrid with no edge in device memory when only the fixed bytes fit");
+    struct emogi_budget none = {100 * GIB, 0, 1000, 0, 0};
+    decides(&none, EMOGI_MEM_AUTO, EMOGI_MEM_DEVICE, 0, "auto: an edgeless graph goes to the device");
+}
+
+static void test_hybrid_split(void)
+{
+    /* 1 MiB fixed, 4-byte entries, 1000 edges */
+    struct emogi_budget b = {100 * GIB, MIB + 4 * 100, MIB, 4, 1000};
+    decides(&b, EMOGI_MEM_HYBRID, EMOGI_MEM_HYBRID, 96, "hybrid: room for 100 entries splits at 96");
+    b.cap = MIB + 4 * 31;
+    ok(emogi_place_hybrid_split(&b) == 0, "hybrid: room for 31 entries splits at 0");
+    b.cap = MIB + 4 * 999;
+    ok(emogi_place_hybrid_split(&b) == 992, "hybrid: 999 of 1000 entries splits at 992");
+    b.cap = MIB + 4 * 1000;
+    decides(&b, EMOGI_MEM_HYBRID, EMOGI_MEM_HYBRID, 1000,
+            "hybrid: all 1000 fit: split at n, not rounded, still hybrid");
+    b.cap = MIB;
+    decides(&b, EMOGI_MEM_HYBRID, EMOGI_MEM_HYBRID, 0,
+            "hybrid: a cap of the fixed bytes alone splits at 0");
+    decides(&b, EMOGI_MEM_ZEROCOPY, EMOGI_MEM_ZEROCOPY, 0, "zerocopy: split 0");
+    /* 12 bytes an edge (4-byte ids, weights, a transpose's 4-byte ids): one split for all */
+    struct emogi_budget t = {100 * GIB, MIB + 12 * 640 + 11, MIB, 12, 1000};
+    ok(emogi_place_hybrid_split(&t) == 640, "hybrid: the split counts every array's bytes");
+}
+
+/* Past 2^32 edges and 2^40 bytes: 2^35 edges of 8-byte ids and 4-byte
+ * weights (384 GiB), under caps of a few TiB of pretend memory. */
+static void test_big(void)
+{
+    emogi_error err;
+    uint64_t split = 0, ne = 1ull << 35;
+    struct emogi_budget b = {8 * TIB, 0, 2 * TIB, 12, ne};
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_DEVICE, ne, "2^35 edges in 8 TiB free: device");
+    b.cap = 2 * TIB + 96 * GIB; /* a quarter of the edge bytes */
+    decides(&b, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID, ne / 4,
+            "2^35 edges, a quarter fits under a cap: split at 2^33");
+    b.cap = 2 * TIB + 288 * GIB;
+    ok(emogi_place_hybrid_split(&b) == ne / 4 * 3, "three quarters fit: split at 3 x 2^33");
+    b.cap = 2 * TIB + 288 * GIB + 12 * 40;
+    ok(emogi_place_hybrid_split(&b) == ne / 4 * 3 + 32, "40 entries more: 32 of them");
+    struct emogi_budget huge = {8 * TIB, 0, GIB, UINT64_MAX / 4, 8};
+    decides(&huge, EMOGI_MEM_AUTO, EMOGI_MEM_HYBRID, 0,
+            "edge bytes past 2^64: hybrid with nothing on the device, not wrapped");
+    ok(decide(&huge, EMOGI_MEM_UVM, &split, &err) == -1 && strstr(err.msg, "more than 2^64 bytes"),
+       "uvm of more than 2^64 bytes refused, not wrapped: %s", err.msg);
+    struct emogi_budget edge = {8 * TIB, 0, UINT64_MAX - 7, 8, 1};
+    ok(decide(&edge, EMOGI_MEM_UVM, &split, &err) == -1, "fixed + edges past 2^64 refused");
+}
+
+static void test_refusals(void)
+{
+    emogi_error err;
+    uint64_t split = 0;
+    struct emogi_budget b = {100 * GIB, 4 * MIB, 5 * MIB, 4, 1000};
+    ok(decide(&b, EMOGI_MEM_HYBRID, &split, &err) == -1 &&
+           strstr(err.msg, "g.csr: --gpu-memory 4194304 is below the 5242880 bytes") != NULL,
+       "a cap below the fixed bytes is refused, naming both: %s", err.msg);
+    ok(decide(&b, EMOGI_MEM_ZEROCOPY, &split, &err) == -1, "... under zerocopy too");
+    b.cap = 5 * MIB + 3999;
+    ok(decide(&b, EMOGI_MEM_DEVICE, &split, &err) == -1 &&
+           strstr(err.msg, "g.csr: device placement refused: 5246880 bytes") != NULL &&
+           strstr(err.msg, "--gpu-memory 5246879") != NULL,
+       "device past the cap refused, naming the figures: %s", err.msg);
+    b.cap++;
+    ok(decide(&b, EMOGI_MEM_DEVICE, &split, &err) == EMOGI_MEM_DEVICE && split == 1000,
+       "device within the cap to the byte");
+    struct emogi_budget uncapped = {GIB, 0, 5 * MIB, 8, 1ull << 30};
+    ok(decide(&uncapped, EMOGI_MEM_DEVICE, &split, &err) == EMOGI_MEM_DEVICE,
+       "device uncapped: left to cudaMalloc");
+    struct emogi_budget u = {100 * GIB, 0, 10 * GIB, 8, 10 * GIB};
+    ok(decide(&u, EMOGI_MEM_UVM, &split, &err) == EMOGI_MEM_UVM && split == u.ne,
        "uvm within free memory less headroom accepted");
-    ok(emogi_place_uvm_check(80 * GIB, 10 * GIB + 1, 100 * GIB, "g.csr", &err) == -1 &&
+    u.fixed_bytes++;
+    ok(decide(&u, EMOGI_MEM_UVM, &split, &err) == -1 &&
            strstr(err.msg, "g.csr: uvm placement refused") != NULL,
-       "uvm past free memory less headroom refused, naming the file");
-    ok(emogi_place_uvm_check(UINT64_MAX, 2, 100 * GIB, "g.csr", &err) == -1,
-       "uvm size overflow refused");
+       "uvm one byte past free memory less headroom refused, naming the file");
+    u.fixed_bytes--, u.cap = 50 * GIB;
+    ok(decide(&u, EMOGI_MEM_UVM, &split, &err) == -1 && strstr(err.msg, "--gpu-memory") != NULL,
+       "uvm past the cap refused");
 }
 
 static void test_copy(void)
@@ -159,7 +282,7 @@ static void test_gpu_on(struct emogi_graph *g)
         {EMOGI_MEM_UVM, EMOGI_UVM_PREFETCH, "uvm prefetch"},
         {EMOGI_MEM_AUTO, 0, "auto"}};
     for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++) {
-        struct emogi_place_opts o = {0, ps[i].mem, ps[i].adv, NV * 4, 0};
+        struct emogi_place_opts o = {.mem = ps[i].mem, .advice = ps[i].adv, .state_bytes = NV * 4};
         struct emogi_placed p;
         emogi_error err = {{0}};
         char what[64];
@@ -179,9 +302,57 @@ static void test_gpu_on(struct emogi_graph *g)
     }
 }
 
+/* Hybrid splits across the 403 edges: at either end, on 128-byte lines
+ * inside lists (0 -> 1..3 ends at entry 3, 1's list runs 3..42, 100's
+ * 102..401), each forced and one from a --gpu-memory cap. */
+static void test_gpu_hybrid(struct emogi_graph *g)
+{
+    static const uint64_t splits[] = {0, 32, 96, 384, 403};
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+        struct emogi_place_opts o = {.mem = EMOGI_MEM_HYBRID, .presplit = 1, .split = splits[i]};
+        struct emogi_placed p;
+        emogi_error err = {{0}};
+        char what[64];
+        snprintf(what, sizeof what, "%u-byte ids, hybrid split %llu", g->id_width,
+                 (unsigned long long)splits[i]);
+        if (!ok(emogi_place(g, &o, &p, &err) == 0, "%s: placed", what)) {
+            diag_msg(err.msg);
+            continue;
+        }
+        ok(p.mem == EMOGI_MEM_HYBRID && p.nbr.split == splits[i] && p.nbr.n == g->ne &&
+               (p.nbr.dev != NULL) == (splits[i] > 0) && (p.nbr.host != NULL) == (splits[i] < g->ne),
+           "%s: a device part and a pinned part as the split says", what);
+        ok(p.stats.device_bytes == (NV + 1) * 8 + splits[i] * g->id_width,
+           "%s: device bytes are the offsets and the prefix (%llu)", what,
+           (unsigned long long)p.stats.device_bytes);
+        if (splits[i] == 0 || splits[i] == g->ne)
+            ok(strstr(p.stats.note, splits[i] ? "as device" : "as zerocopy") != NULL,
+               "%s: the note says the split fell at an end: %s", what, p.stats.note);
+        bfs_each_kernel(&p, what);
+        emogi_unplace(&p);
+    }
+    struct emogi_place_opts o = {.mem = EMOGI_MEM_HYBRID, .presplit = 1, .split = 33};
+    struct emogi_placed p;
+    emogi_error err = {{0}};
+    ok(emogi_place(g, &o, &p, &err) == -1 && strstr(err.msg, "multiple of 32"),
+       "a split off a 128-byte line is refused: %s", err.msg);
+    /* Offsets 404 x 8 and 4 bytes of state a vertex, then room for 200 entries: 192. */
+    o = (struct emogi_place_opts){.mem = EMOGI_MEM_AUTO, .state_bytes = NV * 4,
+                                  .gpu_memory = (NV + 1) * 8 + NV * 4 + 200 * g->id_width};
+    if (ok(emogi_place(g, &o, &p, &err) == 0, "auto under a cap: placed")) {
+        ok(p.mem == EMOGI_MEM_HYBRID && p.nbr.split == 192,
+           "auto under a cap too small for the edges: hybrid, split at 192 (got %s, %llu)",
+           emogi_mem_name(p.mem), (unsigned long long)p.nbr.split);
+        bfs_each_kernel(&p, "auto under a cap");
+        emogi_unplace(&p);
+    } else {
+        diag_msg(err.msg);
+    }
+}
+
 static void test_gpu_errors(struct emogi_graph *g)
 {
-    struct emogi_place_opts o = {99, EMOGI_MEM_DEVICE, 0, 0, 0};
+    struct emogi_place_opts o = {.device = 99, .mem = EMOGI_MEM_DEVICE};
     struct emogi_placed p;
     emogi_error err = {{0}};
     uint32_t d[NV];
@@ -202,6 +373,10 @@ int main(void)
 {
     test_names();
     test_budget();
+    test_auto();
+    test_hybrid_split();
+    test_big();
+    test_refusals();
     test_copy();
 
     struct emogi_graph g;
@@ -214,7 +389,7 @@ int main(void)
     int gpus = emogi_gpu_count(&err);
     if (gpus == 0) {
         ok(err.msg[0] != '\0', "no GPU, and a reason: %s", err.msg);
-        struct emogi_place_opts o = {0, EMOGI_MEM_DEVICE, 0, 0, 0};
+        struct emogi_place_opts o = {.mem = EMOGI_MEM_DEVICE};
         struct emogi_placed p;
         emogi_error e2 = {{0}};
         g.id_width = 4, g.neighbors = nb32;
@@ -224,9 +399,11 @@ int main(void)
     } else {
         g.id_width = 4, g.neighbors = nb32;
         test_gpu_on(&g);
+        test_gpu_hybrid(&g);
         test_gpu_errors(&g);
         g.id_width = 8, g.neighbors = nb64;
         test_gpu_on(&g);
+        test_gpu_hybrid(&g);
     }
     plan(tap_n);
     return done_testing();
