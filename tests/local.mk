@@ -91,6 +91,10 @@ EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 check_PROGRAMS += tests/unit_loader tests/lib/gpu_probe
 TESTS += tests/unit_loader tests/bfs_gpu.sh
 EXTRA_DIST += tests/bfs_gpu.sh
+# --mem and --gpu-memory through every tool's option parser; the budget's
+# refusals and splits on a GPU
+TESTS += tests/placement_options.sh
+EXTRA_DIST += tests/placement_options.sh
 tests_unit_loader_SOURCES = tests/unit_loader.c
 tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
 

@@ -402,7 +402,7 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 /* ---- options ---- */
 
 enum { OPT_SEED = 256, OPT_TEXT, OPT_FORMAT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL,
-       OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
+       OPT_GPU_MEMORY, OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
 
 static const struct option common[] = {
     {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
@@ -411,6 +411,7 @@ static const struct option common[] = {
     {"device", required_argument, NULL, OPT_DEVICE},
     {"mem", required_argument, NULL, OPT_MEM},   {"uvm-advice", required_argument, NULL, OPT_ADVICE},
     {"kernel", required_argument, NULL, OPT_KERNEL},
+    {"gpu-memory", required_argument, NULL, OPT_GPU_MEMORY},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"stats", no_argument, NULL, OPT_STATS},     {"verify", no_argument, NULL, OPT_VERIFY},
     {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, OPT_VERSION},
@@ -445,11 +446,13 @@ static void parse_device(const char *s, struct tool_opts *o)
 static void parse_placement(int c, const char *arg, struct tool_opts *o)
 {
     if (c == OPT_MEM && emogi_mem_parse(arg, &o->mem) < 0)
-        tool_usage_error("bad memory placement '%s' (auto, device, zerocopy, uvm)", arg);
+        tool_usage_error("bad memory placement '%s' (auto, device, hybrid, zerocopy, uvm)", arg);
     if (c == OPT_ADVICE && emogi_uvm_advice_parse(arg, &o->advice) < 0)
         tool_usage_error("bad UVM advice '%s' (read-mostly, accessed-by, prefetch)", arg);
     if (c == OPT_KERNEL && emogi_kernel_parse(arg, &o->kernel) < 0)
         tool_usage_error("bad kernel '%s' (naive, merged, aligned)", arg);
+    if (c == OPT_GPU_MEMORY && emogi_parse_size(arg, &o->gpu_memory) < 0)
+        tool_usage_error("--gpu-memory wants a size such as 800M or 12G, not '%s'", arg);
 }
 
 static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)
@@ -472,7 +475,9 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
             tool_usage_error("bad format '%s' (raw or npy)", arg);
         break;
     case OPT_DEVICE: parse_device(arg, o); break;
-    case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: parse_placement(c, arg, o); break;
+    case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: case OPT_GPU_MEMORY:
+        parse_placement(c, arg, o);
+        break;
     case OPT_THREADS:
         o->threads = (int)number(arg, "bad thread count '%s'");
         if (o->threads < 1 || o->threads > 4096)
@@ -670,17 +675,17 @@ static int choose_gpu(const struct tool_opts *o, int *gpu, emogi_error *err)
     return 0;
 }
 
-/* Bytes of a directed graph's transpose, which --mem auto must find room
- * for beside the out-edges. */
-static uint64_t transpose_bytes(const struct emogi_graph *g)
+/* Whether the placement must find room for a directed graph's stored
+ * transpose beside its out-edges. */
+static int has_transpose(const struct emogi_graph *g)
 {
-    if (!(g->flags & EMOGI_DIRECTED) || !g->t_offsets)
-        return 0;
-    return (g->nv + 1) * sizeof(uint64_t) + g->ne * g->id_width;
+    return (g->flags & EMOGI_DIRECTED) && g->t_offsets;
 }
 
-static int place_in(struct tool_backend *b, const struct tool_opts *o, uint64_t state_bytes,
-                    emogi_error *err)
+/* The transpose takes the graph's placement and split, which the graph's
+ * budget counted it in (tool_backend_open), so the two together stay
+ * within --gpu-memory. */
+static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_error *err)
 {
     struct emogi_graph *view = &b->in_view;
     *view = *b->g;
@@ -694,7 +699,8 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, uint64_t 
         .device = b->placed.device,
         .mem = b->placed.mem,
         .advice = o->advice,
-        .state_bytes = state_bytes,
+        .presplit = 1,
+        .split = b->placed.nbr.split,
     };
     if (emogi_place(view, &po, &b->in, err) < 0)
         return -1;
@@ -713,7 +719,7 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
                       const struct tool_opts *o, uint64_t state_bytes, unsigned what,
                       emogi_error *err)
 {
-    const int with_in = (what & TOOL_PLACE_IN) && transpose_bytes(g) > 0;
+    const int with_in = (what & TOOL_PLACE_IN) && has_transpose(g);
     int gpu;
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -726,13 +732,15 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .device = gpu,
         .mem = o->mem,
         .advice = o->advice,
-        .state_bytes = state_bytes + (with_in ? transpose_bytes(g) : 0),
+        .state_bytes = state_bytes + (with_in ? (g->nv + 1) * sizeof(uint64_t) : 0),
         .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
+        .gpu_memory = o->gpu_memory,
+        .extra_edge_bytes = with_in ? g->id_width : 0,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;
     b->on_gpu = 1;
-    if (with_in && place_in(b, o, state_bytes, err) < 0) {
+    if (with_in && place_in(b, o, err) < 0) {
         tool_backend_close(b);
         return -1;
     }
@@ -748,6 +756,18 @@ void tool_backend_close(struct tool_backend *b)
     b->on_gpu = b->has_in = 0;
 }
 
+/* " edges=N split=S device_edge_fraction=F": the entries of each edge
+ * array in device memory (S of N), then the placement's note, if any,
+ * on a line of its own. */
+static void print_split(const struct emogi_placed *p)
+{
+    uint64_t n = p->g->ne, split = p->nbr.split;
+    fprintf(stderr, " edges=%llu split=%llu device_edge_fraction=%.4f\n", (unsigned long long)n,
+            (unsigned long long)split, n ? (double)split / (double)n : 1.0);
+    if (p->stats.note[0])
+        fprintf(stderr, "%s: load note: %s\n", tool_name(), p->stats.note);
+}
+
 void tool_backend_report_load(const struct tool_backend *b, double open_s)
 {
     if (!b->on_gpu) {
@@ -759,17 +779,19 @@ void tool_backend_report_load(const struct tool_backend *b, double open_s)
     fprintf(stderr,
             "%s: load device=gpu:%d mem=%s kernel=%s open_seconds=%.6f file_seconds=%.6f "
             "pin_seconds=%.6f h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu "
-            "managed_bytes=%llu\n",
+            "managed_bytes=%llu",
             tool_name(), p->device, emogi_mem_name(p->mem), emogi_kernel_name(b->kernel), open_s,
             s->file_s, s->pin_s, s->h2d_s, (unsigned long long)s->device_bytes,
             (unsigned long long)s->pinned_bytes, (unsigned long long)s->managed_bytes);
+    print_split(p);
     if (!b->has_in)
         return;
     s = &b->in.stats;
     fprintf(stderr,
             "%s: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
-            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu\n",
+            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu",
             tool_name(), emogi_mem_name(b->in.mem), s->file_s, s->pin_s, s->h2d_s,
             (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
             (unsigned long long)s->managed_bytes);
+    print_split(&b->in);
 }

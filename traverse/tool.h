@@ -114,6 +114,7 @@ struct tool_opts {
     enum tool_device device;
     int gpu; /* CUDA ordinal for TOOL_DEVICE_GPU */
     enum emogi_mem mem;
+    uint64_t gpu_memory; /* --gpu-memory: bytes; 0: the free memory less headroom */
     enum emogi_uvm_advice advice;
     enum emogi_kernel kernel;
 };
@@ -125,7 +126,10 @@ struct tool_opts {
     "                          npy for FILE.npy, else raw\n"
 #define TOOL_USAGE_BACKEND \
     "      --device D          auto, cpu, gpu or gpu:N (default auto)\n" \
-    "      --mem M             GPU edge placement: auto, device, zerocopy, uvm\n" \
+    "      --mem M             GPU edge placement: auto, device, hybrid, zerocopy,\n" \
+    "                          uvm (default auto: device if it fits, else hybrid)\n" \
+    "      --gpu-memory SIZE   most GPU memory to use in all (K, M, G, T suffixes);\n" \
+    "                          default: the free memory less headroom\n" \
     "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n" \
     "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n" \
     "      --threads N         CPU threads (default: OpenMP's)\n"
@@ -188,8 +192,10 @@ enum {
 };
 
 /* Choose the device (auto: a GPU when one is usable) and place the graph
- * there.  STATE_BYTES: device memory the algorithm adds (for --mem auto);
- * WHAT: TOOL_PLACE_* flags. */
+ * there.  STATE_BYTES: device memory the algorithm adds, which the GPU
+ * memory budget (--gpu-memory) counts with the placement; WHAT:
+ * TOOL_PLACE_* flags.  A transpose placed beside the graph shares the
+ * graph's split, and the budget covers both. */
 int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
                       const struct tool_opts *o, uint64_t state_bytes, unsigned what,
                       emogi_error *err);
@@ -200,7 +206,10 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
 const struct emogi_placed *tool_backend_in(const struct tool_backend *b);
 void tool_backend_close(struct tool_backend *b);
 
-/* "TOOL: load device=... open_seconds=..." with the placement's phases. */
+/* "TOOL: load device=... open_seconds=..." with the placement's phases,
+ * ending "edges=N split=S device_edge_fraction=F" (S of each edge array's
+ * N entries in device memory), and "TOOL: load note: ..." when the
+ * loader departed from the plain policy. */
 void tool_backend_report_load(const struct tool_backend *b, double open_seconds);
 
 #endif
