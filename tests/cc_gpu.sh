@@ -14,15 +14,18 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/link_stats.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 algorithms="uf lp"
 kernels="naive merged aligned"
-all_places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto"
+# hybrid:F: --mem hybrid under a --gpu-memory that splits the edges (and a
+# directed graph's in-edges, at the same entry) at F
+all_places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto hybrid:1/4 hybrid:3/4"
 # The other UVM advice and auto change only the loader's calls, which the
 # BFS tests cover; three graphs get them all, to keep this test short.
-main_places="device zerocopy uvm:read-mostly"
+main_places="device zerocopy uvm:read-mostly hybrid:1/4 hybrid:3/4"
 
 check_graph() { # NAME GRAPH PLACES
     name=$1 g=$2 places=$3
@@ -37,23 +40,31 @@ check_graph() { # NAME GRAPH PLACES
     if [ "$min_uf" -eq 0 ]; then
         ok 1 "$name: no edges to read"; return
     fi
+    # ids, twice for a directed graph (its transpose's ids, split alike)
+    eb=$(info_num "$g" "id width")
+    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb * 2))
+    hybrid_budgets emogi-cc "$g" "$eb"
     for a in $algorithms; do
         min=$min_uf
         [ "$a" = lp ] && min=$min_lp
         for k in $kernels; do
             for p in $places; do
-                mem=${p%%:*} adv=
-                [ "$mem" = "$p" ] || adv="--uvm-advice ${p#*:}"
+                mem=${p%%:*}
+                place_options "$p"
                 d="$name, $a, $k, $p"
                 rm -f "$T/gpu.bin"
-                # shellcheck disable=SC2086 # $adv is an option and its value
-                if ! emogi-cc "$g" --device gpu --algorithm "$a" --kernel "$k" --mem "$mem" $adv \
+                # shellcheck disable=SC2086 # $place_opts is options and their values
+                if ! emogi-cc "$g" --device gpu --algorithm "$a" --kernel "$k" --mem "$mem" $place_opts \
                     --stats -o "$T/gpu.bin" 2>"$T/gpu.err"; then
                     ok 1 "$d"; sed 's/^/# /' "$T/gpu.err" | head -5; continue
                 fi
                 if ! cmp -s "$T/cpu.bin" "$T/gpu.bin"; then
                     ok 1 "$d"; diag "labels differ from --device cpu:"
                     cmp "$T/cpu.bin" "$T/gpu.bin" 2>&1 | head -3 | sed 's/^/# /'; continue
+                fi
+                if ! hybrid_split_ok "$T/gpu.err"; then
+                    ok 1 "$d"; diag "not split at $hybrid_want of $hybrid_ne edges:"
+                    grep ' mem=' "$T/gpu.err" | sed 's/^/# /'; continue
                 fi
                 if ! emogi-verify cc "$g" "$T/gpu.bin" >"$T/.out" 2>"$T/.err"; then
                     ok 1 "$d"; diag "emogi-verify cc:"; sed 's/^/# /' "$T/.err" | head -5; continue
@@ -69,7 +80,7 @@ check_graph() { # NAME GRAPH PLACES
 }
 
 nsetup=8
-plan $(((3 * 6 + 4 * 3) * 2 * 3 + nsetup))
+plan $(((3 * 8 + 4 * 5) * 2 * 3 + nsetup))
 
 # A star with 100 000 leaves, its hub the largest id.
 awk 'BEGIN { for (i = 0; i < 100000; i++) print 100000, i }' >star.el

@@ -94,7 +94,7 @@ EXTRA_DIST += tests/bfs_gpu.sh
 # --mem and --gpu-memory through every tool's option parser; the budget's
 # refusals and splits on a GPU
 TESTS += tests/placement_options.sh
-EXTRA_DIST += tests/placement_options.sh
+EXTRA_DIST += tests/placement_options.sh tests/lib/hybrid.sh
 tests_unit_loader_SOURCES = tests/unit_loader.c
 tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
 

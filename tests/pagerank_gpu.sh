@@ -13,11 +13,13 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/link_stats.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 kernels="naive merged aligned"
-places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto"
+# hybrid:F: --mem hybrid under a --gpu-memory that splits the in-edges at F
+places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto hybrid:1/4 hybrid:3/4"
 tol=1e-6
 
 check_graph() { # NAME GRAPH
@@ -26,16 +28,22 @@ check_graph() { # NAME GRAPH
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
     per_iteration=$(($(info_field edges "$g") * $(info_field 'id width' "$g")))
+    # the in-edges' ids, as wide as the graph's (its edge count too)
+    hybrid_budgets emogi-pagerank "$g" "$(info_num "$g" "id width")"
     for k in $kernels; do
         for p in $places; do
-            mem=${p%%:*} adv=
-            [ "$mem" = "$p" ] || adv="--uvm-advice ${p#*:}"
+            mem=${p%%:*}
+            place_options "$p"
             d="$name, $k, $p"
             rm -f "$T/gpu.bin"
-            # shellcheck disable=SC2086 # $adv is an option and its value
-            if ! emogi-pagerank "$g" --device gpu --kernel "$k" --mem "$mem" $adv \
+            # shellcheck disable=SC2086 # $place_opts is options and their values
+            if ! emogi-pagerank "$g" --device gpu --kernel "$k" --mem "$mem" $place_opts \
                 --tolerance $tol --max-iterations 300 --stats -o "$T/gpu.bin" 2>"$T/gpu.err"; then
                 ok 1 "$d"; sed 's/^/# /' "$T/gpu.err" | head -5; continue
+            fi
+            if ! hybrid_split_ok "$T/gpu.err"; then
+                ok 1 "$d"; diag "not split at $hybrid_want of $hybrid_ne edges:"
+                grep ' mem=' "$T/gpu.err" | sed 's/^/# /'; continue
             fi
             if ! emogi-verify pagerank "$g" "$T/gpu.bin" --tolerance $tol --compare "$T/cpu.bin" \
                 >"$T/.out" 2>"$T/.err"; then
@@ -56,7 +64,7 @@ check_graph() { # NAME GRAPH
 }
 
 ngraphs=6 nsetup=9
-plan $((ngraphs * 3 * 6 + nsetup))
+plan $((ngraphs * 3 * 8 + nsetup))
 
 awk 'BEGIN { for (i = 1; i <= 100000; i++) print 0, i }' >star.el
 runs "star: convert, 4-byte ids" emogi-convert el star.el star4.csr --undirected -q

@@ -21,7 +21,7 @@ args() {
 }
 
 for t in $tools; do
-    a=$(args $t)
+    a=$(args "$t")
     # shellcheck disable=SC2086 # $a is options
     for bad in 0 0G 12Q -5 1.5G 16777216T; do
         fails "$t: --gpu-memory $bad is a usage error" 2 \
@@ -38,13 +38,13 @@ for t in $tools; do
     runs "$t: --mem hybrid --gpu-memory 64M accepted and ignored on the CPU" \
         emogi-$t ring.csr $a --device cpu --mem hybrid --gpu-memory 64M -o hybrid.bin
     same_file plain.bin hybrid.bin "$t: ... the same result as without them"
-    is "$(emogi-$t --help | grep -c -e '--gpu-memory SIZE' -e 'auto, device, hybrid, zerocopy')" 2 \
+    is "$(emogi-"$t" --help | grep -c -e '--gpu-memory SIZE' -e 'auto, device, hybrid, zerocopy')" 2 \
         "$t: --help lists --gpu-memory and hybrid"
 done
 
 # ---- on a GPU ----
 if ! why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    for i in 1 2 3 4 5 6 7; do skip "no CUDA device: $why"; done
+    for _ in 1 2 3 4 5 6 7; do skip "no CUDA device: $why"; done
     finish
 fi
 fails "a cap below offsets and state: exit 1, naming both" 1 \

@@ -11,11 +11,13 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/link_stats.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 kernels="naive merged aligned"
-places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto"
+# hybrid:F: --mem hybrid under a --gpu-memory that splits the edges at F
+places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto hybrid:1/4 hybrid:3/4"
 
 # A source with out-edges (Kronecker graphs leave many vertices isolated).
 pick_source() { # GRAPH [SSSP OPTIONS]
@@ -37,20 +39,28 @@ check_graph() { # NAME GRAPH SOURCE [SSSP OPTIONS]
     if [ "$min" -eq 0 ]; then
         ok 1 "$name: no edges reached from $s"; return
     fi
+    # ids, and the weights beside them unless --unit-weights
+    eb=$(info_num "$g" "id width")
+    case " $* " in *" --unit-weights "*) ;; *) eb=$((eb + 4)) ;; esac
+    hybrid_budgets emogi-sssp "$g" "$eb" -s "$s" "$@"
     for k in $kernels; do
         for p in $places; do
-            mem=${p%%:*} adv=
-            [ "$mem" = "$p" ] || adv="--uvm-advice ${p#*:}"
+            mem=${p%%:*}
+            place_options "$p"
             d="$name, $k, $p"
             rm -f "$T/gpu.bin"
-            # shellcheck disable=SC2086 # $adv is an option and its value
-            if ! emogi-sssp "$g" -s "$s" --device gpu --kernel "$k" --mem "$mem" $adv \
+            # shellcheck disable=SC2086 # $place_opts is options and their values
+            if ! emogi-sssp "$g" -s "$s" --device gpu --kernel "$k" --mem "$mem" $place_opts \
                 --stats -o "$T/gpu.bin" "$@" 2>"$T/gpu.err"; then
                 ok 1 "$d"; sed 's/^/# /' "$T/gpu.err" | head -5; continue
             fi
             if ! cmp -s "$T/cpu.bin" "$T/gpu.bin"; then
                 ok 1 "$d"; diag "distances differ from --device cpu:"
                 cmp "$T/cpu.bin" "$T/gpu.bin" 2>&1 | head -3 | sed 's/^/# /'; continue
+            fi
+            if ! hybrid_split_ok "$T/gpu.err"; then
+                ok 1 "$d"; diag "not split at $hybrid_want of $hybrid_ne edges:"
+                grep ' mem=' "$T/gpu.err" | sed 's/^/# /'; continue
             fi
             if ! emogi-verify sssp "$g" -s "$s" "$@" "$T/gpu.bin" >"$T/.out" 2>"$T/.err"; then
                 ok 1 "$d"; diag "emogi-verify sssp:"; sed 's/^/# /' "$T/.err" | head -5; continue
@@ -65,7 +75,7 @@ check_graph() { # NAME GRAPH SOURCE [SSSP OPTIONS]
 }
 
 ngraphs=6 nsetup=7
-plan $((ngraphs * 3 * 6 + nsetup))
+plan $((ngraphs * 3 * 8 + nsetup))
 
 runs "kron 12: convert, 4-byte ids" \
     emogi-convert kron -s 12 --id-width 4 --weights random:8:72 kw4.csr -q

@@ -1,0 +1,65 @@
+# hybrid.sh - GPU memory budgets that split a graph's edge arrays at a
+# chosen fraction, for the GPU tests' hybrid placements; source it after
+# tap.sh.
+#
+# The split is worked out here, not read from the tool: the fixed bytes
+# (offsets and kernel state, which the tool names when refusing a 1 KiB
+# budget) plus EDGE_BYTES (the test's own sum of what the tool places per
+# edge: ids, weights, a transpose's ids) times the chosen number of edges
+# is the budget; the tool must then split at that number of edges, down
+# to a multiple of 32, and say so in its --stats load line.
+
+# info_num GRAPH FIELD: a number from emogi-info ("edges", "id width").
+info_num() {
+    emogi-info "$1" | sed -n "s/^$2: \([0-9][0-9]*\)\$/\1/p"
+}
+
+# hybrid_budgets TOOL GRAPH EDGE_BYTES [TOOL OPTIONS]: sets hybrid_ne,
+# hybrid_cap1 and hybrid_cap3 (--gpu-memory values that leave room for a
+# quarter and three quarters of the edges) and hybrid_want1 and
+# hybrid_want3 (the splits they must give).  When the figures cannot be
+# had it says why, and the caps become 1 byte, which the runs then fail on.
+hybrid_budgets() {
+    hybrid_cap1=1 hybrid_cap3=1 hybrid_want1=none hybrid_want3=none
+    tool=$1 g=$2 eb=$3
+    shift 3
+    hybrid_ne=$(info_num "$g" edges)
+    if "$tool" "$g" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$T/.discard"         >/dev/null 2>"$T/.budget"; then
+        diag "$tool: a 1 KiB budget was not refused"; return
+    fi
+    fixed=$(sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p' \
+        "$T/.budget")
+    if [ -z "$fixed" ] || [ -z "$hybrid_ne" ]; then
+        diag "$tool $g: no fixed bytes or edge count:"; sed 's/^/# /' "$T/.budget"; return
+    fi
+    q1=$((hybrid_ne / 4)) q3=$((hybrid_ne * 3 / 4))
+    if [ $((q1 - q1 % 32)) -le 0 ]; then
+        diag "$g: $hybrid_ne edges are too few to split inside"; return
+    fi
+    hybrid_cap1=$((fixed + eb * q1)) hybrid_cap3=$((fixed + eb * q3))
+    hybrid_want1=$((q1 - q1 % 32)) hybrid_want3=$((q3 - q3 % 32))
+}
+
+# place_options PLACE: sets place_opts to the options that PLACE adds to
+# --mem: for "hybrid:1/4" and "hybrid:3/4" (after hybrid_budgets) the
+# budget and --stats, with hybrid_want the split it must give; for
+# "uvm:A" the advice.
+# shellcheck disable=SC2034 # place_opts is for the caller
+place_options() {
+    hybrid_want='' place_opts=''
+    case $1 in
+    hybrid:1/4) hybrid_want=$hybrid_want1 place_opts="--gpu-memory $hybrid_cap1 --stats" ;;
+    hybrid:3/4) hybrid_want=$hybrid_want3 place_opts="--gpu-memory $hybrid_cap3 --stats" ;;
+    *:*) place_opts="--uvm-advice ${1#*:}" ;;
+    esac
+}
+
+# hybrid_split_ok STDERR: 0 when every load line in STDERR (of a run with
+# --stats: the graph's, and a transpose's) is hybrid and split where
+# hybrid_want says, or nothing is to be checked.
+hybrid_split_ok() {
+    [ -z "$hybrid_want" ] && return 0
+    lines=$(grep -c ' mem=' "$1")
+    [ "$lines" -ge 1 ] && [ "$lines" -eq \
+        "$(grep -c " mem=hybrid .* edges=$hybrid_ne split=$hybrid_want device_edge_fraction=" "$1")" ]
+}
