@@ -1,20 +1,24 @@
 #!/bin/sh
-# bfs_gpu.sh - every GPU kernel under every placement gives the CPU
-# backend's depths, byte for byte, and passes emogi-verify, on graphs
-# chosen to stress the kernels: a star (one list of 100 000 entries, many
-# 128-byte lines), Kronecker graphs (skewed degrees), a path with a leaf
-# on every vertex (many degree-1 lists), and directed graphs; 4- and
-# 8-byte ids.  Skipped, with the reason, where no GPU is usable.
+# bfs_gpu.sh - every GPU kernel, in every direction (push, pull, auto;
+# naive: push), under every placement (hybrid split at a quarter and three
+# quarters of the edges) gives the CPU backend's depths, byte for byte,
+# passes emogi-verify, and counts its link bytes on the right side of the
+# placement, on graphs chosen to stress the kernels: a star (one list of
+# 100 000 entries, many 128-byte lines), Kronecker graphs (skewed
+# degrees), a path with a leaf on every vertex (many degree-1 lists),
+# directed graphs read bottom-up through their transpose, and a graph
+# whose parents sit past the first line of every list; 4- and 8-byte ids.
+# Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
-# The UVM advice option, as emogi-bfs --help spells it.
-adv_opt=$(emogi-bfs --help 2>&1 | grep -o -e '--uvm-advice' -e '--advice' | head -n 1)
-: "${adv_opt:=--uvm-advice}"
 
 kernels="naive merged aligned"
-places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto"
+# hybrid:F: --mem hybrid under a --gpu-memory that splits the edges (and a
+# directed graph's in-edges, at the same entry) at F
+places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto hybrid:1/4 hybrid:3/4"
 
 # Unreached vertices hold 0xffffffff; count the others.
 reached() { od -An -tu4 -v "$1" | tr -s ' ' '\n' | grep -c -v -e '^$' -e '^4294967295$'; }
@@ -35,17 +39,21 @@ pick_source() { # GRAPH
 # memory in zero-copy.
 check_run() { # DESCRIPTION GRAPH SOURCE KERNEL PLACE DIR
     d=$1 g=$2 s=$3 k=$4 p=$5 dir=$6
-    mem=${p%%:*} adv=
-    [ "$mem" = "$p" ] || adv="$adv_opt ${p#*:}"
+    mem=${p%%:*}
+    place_options "$p"
     rm -f "$T/gpu.bin"
-    # shellcheck disable=SC2086 # $adv is an option and its value
-    if ! emogi-bfs "$g" -s "$s" --device gpu --kernel "$k" --mem "$mem" $adv \
+    # shellcheck disable=SC2086 # $place_opts is options and their values
+    if ! emogi-bfs "$g" -s "$s" --device gpu --kernel "$k" --mem "$mem" $place_opts \
         ${dir:+--direction "$dir"} --stats -o "$T/gpu.bin" 2>"$T/stats.err"; then
         ok 1 "$d"; sed 's/^/# /' "$T/stats.err" | head -5; return
     fi
     if ! cmp -s "$T/cpu.bin" "$T/gpu.bin"; then
         ok 1 "$d"; diag "depths differ from --device cpu:"
         cmp "$T/cpu.bin" "$T/gpu.bin" 2>&1 | head -3 | sed 's/^/# /'; return
+    fi
+    if ! hybrid_split_ok "$T/stats.err"; then
+        ok 1 "$d"; diag "not split at $hybrid_want of $hybrid_ne edges:"
+        grep ' mem=' "$T/stats.err" | sed 's/^/# /'; return
     fi
     if ! emogi-verify bfs "$g" -s "$s" "$T/gpu.bin" >"$T/.out" 2>"$T/.err"; then
         ok 1 "$d"; diag "emogi-verify bfs:"; sed 's/^/# /' "$T/.err" | head -5; return
@@ -55,7 +63,7 @@ check_run() { # DESCRIPTION GRAPH SOURCE KERNEL PLACE DIR
     case "$mem:$link" in
     *:) ok 1 "$d"; diag "no link_bytes/devmem_bytes in --stats" ;;
     device:0\ 0 | zerocopy:0\ 0) ok 0 "$d" ;; # an isolated source reads nothing
-    device:0\ * | zerocopy:*\ 0 | uvm:0\ * | auto:0\ *) ok 0 "$d" ;;
+    device:0\ * | zerocopy:*\ 0 | uvm:0\ * | auto:0\ * | hybrid:*) ok 0 "$d" ;;
     *) ok 1 "$d"; diag "$mem placement, but link_bytes devmem_bytes = $link" ;;
     esac
 }
@@ -69,6 +77,11 @@ check_graph() { # NAME GRAPH SOURCE
         dirs="push pull auto"
         [ "$k" = naive ] && dirs=push
         for dir in $dirs; do
+            # ids, twice for a directed graph read both ways (its transpose
+            # is split alike)
+            eb=$(info_num "$g" "id width")
+            [ "$dir" != push ] && emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb * 2))
+            hybrid_budgets emogi-bfs "$g" "$eb" -s "$s" --direction "$dir"
             for p in $places; do
                 check_run "$name, $k, $dir, $p" "$g" "$s" "$k" "$p" "$dir"
             done
@@ -77,7 +90,7 @@ check_graph() { # NAME GRAPH SOURCE
 }
 
 # kernels x directions (naive: push only) x placements
-per_graph=$(( (1 + 3 + 3) * 6 ))
+per_graph=$(( (1 + 3 + 3) * 8 ))
 ngraphs=10 nsetup=11 nother=4
 plan $((ngraphs * per_graph + nsetup + nother))
 
