@@ -98,13 +98,17 @@ row() { # HEAD NAME TOOL KEY ARG...
     fi
 }
 
-# --gpu-memory that holds SHARE (a/b) of the edge array beside the offsets,
-# STATE bytes per vertex and 64 MiB for the kernels' small buffers.
-budget() { # GRAPH SHARE STATE
-    emogi-info "$1" 2>/dev/null | awk -v share="$2" -v state="$3" '
-        /^vertices/ { nv = $2 } /^edges/ && !ne { ne = $2 } /^id width/ { w = $3 }
-        /^id_width/ { w = $2 }
-        END { split(share, q, "/"); printf "%.0f\n", 8 * (nv + 1) + state * nv + 67108864 + ne * w * q[1] / q[2] }'
+# --gpu-memory that holds SHARE (a/b) of the edge array (ids only: the
+# graphs here are undirected and unweighted) beside what the tool needs
+# for offsets and state, which it names when refusing a 1 KiB budget.
+budget() { # GRAPH SHARE TOOL [ARG...]
+    bg=$1 bs=$2 bt=$3
+    shift 3
+    fixed=$("$bt" "$bg" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$WORK/budget.bin" 2>&1 |
+        sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p')
+    emogi-info "$bg" 2>/dev/null | awk -v share="$bs" -v fixed="${fixed:-0}" '
+        /^edges:/ { ne = $2 } /^id width:/ { w = $3 }
+        END { split(share, q, "/"); printf "%.0f\n", fixed + ne * w * q[1] / q[2] }'
 }
 
 rows=$WORK/rows.md
@@ -119,7 +123,6 @@ for kind in $GRAPHS; do
             echo "- $kind $SCALE, $w-byte ids: generated and converted in $(($(date +%s) - t0)) s ($(du -h "$g" | cut -f1))" >>"$res"
         fi
         h="| $kind | $w | bfs"
-        state=$((4 + w + 1))
         for dir in push auto; do
             if [ "$DEVICE" = cpu ]; then
                 row "$h | $dir | cpu" "bfs-$kind-$w-$dir-cpu" emogi-bfs source \
@@ -131,7 +134,8 @@ for kind in $GRAPHS; do
             for share in $SHARES; do
                 row "$h | $dir | hybrid $share" "bfs-$kind-$w-$dir-hy$(echo "$share" | tr / _)" \
                     emogi-bfs source "$g" -n "$RUNS" --seed 1 --device gpu --mem hybrid \
-                    --gpu-memory "$(budget "$g" "$share" "$state")" --direction "$dir" | tee -a "$rows"
+                    --gpu-memory "$(budget "$g" "$share" emogi-bfs -s 0 --direction "$dir")" \
+                    --direction "$dir" | tee -a "$rows"
             done
             row "$h | $dir | device" "bfs-$kind-$w-$dir-dev" emogi-bfs source \
                 "$g" -n "$RUNS" --seed 1 --device gpu --mem device --direction "$dir" | tee -a "$rows"
@@ -146,24 +150,26 @@ for kind in $GRAPHS; do
                     --alpha "${ab%:*}" --beta "${ab#*:}" | tee -a "$rows"
             done
         fi
-        [ -n "$TRAVERSALS" ] && [ "$DEVICE" = gpu ] || continue
+        if [ -z "$TRAVERSALS" ] || [ "$DEVICE" != gpu ]; then continue; fi
         for p in zerocopy "hybrid 1/2"; do
             mem=${p%% *} extra=
-            [ "$mem" = hybrid ] && extra="--gpu-memory $(budget "$g" 1/2 16)"
+            [ "$mem" = hybrid ] && extra=1/2
             tag=$kind-$w-$mem
-            # shellcheck disable=SC2086 # $extra is an option and its value
+            # shellcheck disable=SC2046 # cap gives an option and its value
+            cap() { [ -n "$extra" ] && echo "--gpu-memory $(budget "$g" 1/2 "$@")"; }
             {
                 row "| $kind | $w | sssp | — | $p" "sssp-$tag" emogi-sssp source \
-                    "$g" -n 2 --seed 1 --device gpu --mem "$mem" --unit-weights $extra
+                    "$g" -n 2 --seed 1 --device gpu --mem "$mem" --unit-weights \
+                    $(cap emogi-sssp -s 0 --unit-weights)
                 row "| $kind | $w | cc | — | $p" "cc-$tag" emogi-cc algorithm \
-                    "$g" --device gpu --mem "$mem" $extra -o "$WORK/cc.bin"
+                    "$g" --device gpu --mem "$mem" $(cap emogi-cc) -o "$WORK/cc.bin"
                 row "| $kind | $w | pagerank | — | $p" "pr-$tag" emogi-pagerank iterations \
-                    "$g" --device gpu --mem "$mem" $extra -o "$WORK/pr.bin"
+                    "$g" --device gpu --mem "$mem" $(cap emogi-pagerank) -o "$WORK/pr.bin"
             } | tee -a "$rows"
         done
     done
 done
-rm -f "$WORK/cc.bin" "$WORK/pr.bin"
+rm -f "$WORK/cc.bin" "$WORK/pr.bin" "$WORK/budget.bin"
 
 {
     echo
