@@ -155,14 +155,17 @@ for kind in $GRAPHS; do
             mem=${p%% *} extra=
             [ "$mem" = hybrid ] && extra=1/2
             tag=$kind-$w-$mem
-            # shellcheck disable=SC2046 # cap gives an option and its value
+            # cap gives an option and its value, or nothing
             cap() { [ -n "$extra" ] && echo "--gpu-memory $(budget "$g" 1/2 "$@")"; }
             {
+                # shellcheck disable=SC2046
                 row "| $kind | $w | sssp | — | $p" "sssp-$tag" emogi-sssp source \
                     "$g" -n 2 --seed 1 --device gpu --mem "$mem" --unit-weights \
                     $(cap emogi-sssp -s 0 --unit-weights)
+                # shellcheck disable=SC2046
                 row "| $kind | $w | cc | — | $p" "cc-$tag" emogi-cc algorithm \
                     "$g" --device gpu --mem "$mem" $(cap emogi-cc) -o "$WORK/cc.bin"
+                # shellcheck disable=SC2046
                 row "| $kind | $w | pagerank | — | $p" "pr-$tag" emogi-pagerank iterations \
                     "$g" --device gpu --mem "$mem" $(cap emogi-pagerank) -o "$WORK/pr.bin"
             } | tee -a "$rows"
