@@ -59,7 +59,7 @@ fi
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "- pinned host->device cudaMemcpy: $bw GB/s"
     echo "- searches: \`-n $RUNS --seed 1\` per row, times exclude loading; link GB and device GB: edge-array bytes per search that the kernels requested over the link and from device memory (whole 128-byte lines); edge array: ne x id width"
-    echo "- hybrid 1/4 etc.: \`--mem hybrid --gpu-memory\` sized so that that share of the edge array fits beside the offsets and the search's state"
+    echo "- hybrid 1/4 etc.: \`--mem hybrid --gpu-memory\` sized so that that share of the edge array fits beside the offsets and the search's state; heads: each list's first line first (\`--hybrid heads\`, the default), prefix: the array's first lines"
     echo
 } >"$res"
 
@@ -69,14 +69,14 @@ fi
 summarise() { # LOG TOOL KEY
     awk -v bw="$bw" -v tool="$2" -v key="$3" '
     function kv(   i, p) { split("", f); for (i = 2; i <= NF; i++) { split($i, p, "="); f[p[1]] = p[2] } }
-    $1 == tool ":" && $2 == "load" { kv(); dev = f["device_bytes"]; pin = f["pinned_bytes"] }
+    $1 == tool ":" && $2 == "load" && $3 ~ /^device=/ { kv(); frac = f["device_edge_fraction"] }
     $1 == tool ":" && index($2, key "=") == 1 && $0 ~ / seconds=/ {
         kv(); n++; s += f["seconds"]; l += f["link_bytes"]; d += f["devmem_bytes"]
         e += f["edges_examined"] + f["edges_relaxed"] + f["edges_read"]
     }
     END {
         if (n == 0 || s <= 0) exit 1
-        share = dev + pin > 0 ? sprintf("%.0f%%", 100 * dev / (dev + pin)) : "—"
+        share = frac != "" ? sprintf("%.0f%%", 100 * frac) : "—"
         printf "%d | %.1f | %.3f | %.3f | %.1f | %s | %.0f | %s |\n", n, 1e3 * s / n, l / n / 1e9,
                d / n / 1e9, l / s / 1e9, (bw > 0 ? sprintf("%.0f%%", 100 * l / s / 1e9 / bw) : "—"),
                e / n, share
@@ -131,9 +131,13 @@ for kind in $GRAPHS; do
             fi
             row "$h | $dir | zerocopy" "bfs-$kind-$w-$dir-zc" emogi-bfs source \
                 "$g" -n "$RUNS" --seed 1 --device gpu --mem zerocopy --direction "$dir" | tee -a "$rows"
-            for share in $SHARES; do
-                row "$h | $dir | hybrid $share" "bfs-$kind-$w-$dir-hy$(echo "$share" | tr / _)" \
+            for share in $SHARES prefix:1/2; do
+                rule=heads
+                case $share in prefix:*) rule=prefix share=${share#*:} ;; esac
+                row "$h | $dir | hybrid $share $rule" \
+                    "bfs-$kind-$w-$dir-hy$(echo "$share" | tr / _)-$rule" \
                     emogi-bfs source "$g" -n "$RUNS" --seed 1 --device gpu --mem hybrid \
+                    --hybrid "$rule" \
                     --gpu-memory "$(budget "$g" "$share" emogi-bfs -s 0 --direction "$dir")" \
                     --direction "$dir" | tee -a "$rows"
             done

@@ -41,6 +41,37 @@ static uint64_t whole_bytes(const struct emogi_budget *b)
     return b->fixed_bytes + edges;
 }
 
+uint64_t emogi_hybrid_heads(const uint64_t *off, uint64_t nv, uint64_t n, unsigned per_line,
+                            uint64_t budget, uint64_t *bits)
+{
+    const uint64_t nlines = (n + per_line - 1) / per_line;
+    uint64_t marked = 0;
+    if (budget > nlines)
+        budget = nlines;
+    for (uint64_t v = 0; v < nv && marked < budget; v++) {
+        if (off[v + 1] <= off[v])
+            continue;
+        const uint64_t l = off[v] / per_line;
+        if (!(bits[l >> 6] >> (l & 63) & 1)) {
+            bits[l >> 6] |= 1ull << (l & 63);
+            marked++;
+        }
+    }
+    for (uint64_t l = 0; l < nlines && marked < budget; l++) {
+        if (!(bits[l >> 6] >> (l & 63) & 1)) {
+            bits[l >> 6] |= 1ull << (l & 63);
+            marked++;
+        }
+    }
+    return marked;
+}
+
+uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width)
+{
+    const uint64_t lines = (n + 128 / width - 1) / (128 / width);
+    return 2 * 8 * ((lines + 63) / 64);
+}
+
 uint64_t emogi_place_hybrid_split(const struct emogi_budget *b)
 {
     uint64_t budget = emogi_place_budget_bytes(b->free_bytes, b->cap);

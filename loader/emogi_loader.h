@@ -34,6 +34,16 @@ EMOGI_API int emogi_mem_parse(const char *s, enum emogi_mem *m);
 EMOGI_API int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
 EMOGI_API const char *emogi_uvm_advice_name(enum emogi_uvm_advice a);
 
+/* Which lines a hybrid placement puts in device memory. */
+enum emogi_hybrid_rule {
+    /* Each list's first line, in vertex order, then the rest in line
+     * order: the lines bottom-up BFS reads most (bench/RESULTS.md). */
+    EMOGI_HYBRID_HEADS = 0,
+    EMOGI_HYBRID_PREFIX = 1 /* the array's first lines */
+};
+EMOGI_API const char *emogi_hybrid_rule_name(enum emogi_hybrid_rule r);
+EMOGI_API int emogi_hybrid_rule_parse(const char *s, enum emogi_hybrid_rule *r);
+
 struct emogi_place_opts {
     int device;                   /* CUDA device ordinal */
     enum emogi_mem mem;
@@ -52,6 +62,7 @@ struct emogi_place_opts {
      * array in device memory, with no budget of its own. */
     int presplit;
     uint64_t split;
+    enum emogi_hybrid_rule rule; /* for EMOGI_MEM_HYBRID */
 };
 
 struct emogi_load_stats {
@@ -77,7 +88,14 @@ struct emogi_edges {
     const void *host; /* pinned host memory, as a device pointer */
     uint64_t split;   /* entries in DEV */
     uint64_t n;       /* entries in all; 0 when not placed */
+    /* The heads rule (EMOGI_HYBRID_HEADS): DEV holds the 128-byte lines
+     * whose bit is set in HOT (device memory, one bit per line of the
+     * array), packed in line order, SPLIT entries in all; RANK[k] counts
+     * the set bits before word k.  NULL: DEV holds the prefix [0, SPLIT). */
+    const uint64_t *hot;
+    const uint64_t *rank;
 };
+
 
 struct emogi_placed {
     const struct emogi_graph *g;
@@ -86,6 +104,10 @@ struct emogi_placed {
     const uint64_t *d_offsets; /* device memory, nv+1 */
     struct emogi_edges nbr;    /* neighbour ids, id_width bytes each */
     struct emogi_edges wgt;    /* weights, 4 bytes each; n 0 when not placed */
+    /* Entries of each edge array the budget gave device memory (the
+     * heads rule may hold a few less, for its bitmap): what a transpose
+     * placed alike is given. */
+    uint64_t split;
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
 };

@@ -1,4 +1,4 @@
-/* names.c - placement policy and UVM advice names, as tools spell them. */
+/* names.c - placement policy, UVM advice and hybrid rule names, as tools spell them. */
 #include <string.h>
 
 #include "emogi_loader.h"
@@ -6,6 +6,7 @@
 static const char *const mem_names[] = {"auto", "device", "zerocopy", "uvm", "hybrid"};
 #define NMEM (sizeof mem_names / sizeof mem_names[0])
 static const char *const advice_names[] = {"read-mostly", "accessed-by", "prefetch"};
+static const char *const rule_names[] = {"heads", "prefix"};
 
 const char *emogi_mem_name(enum emogi_mem m)
 {
@@ -32,6 +33,21 @@ int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a)
     for (unsigned i = 0; i < 3; i++)
         if (strcmp(s, advice_names[i]) == 0) {
             *a = (enum emogi_uvm_advice)i;
+            return 0;
+        }
+    return -1;
+}
+
+const char *emogi_hybrid_rule_name(enum emogi_hybrid_rule r)
+{
+    return (unsigned)r < 2 ? rule_names[r] : "unknown";
+}
+
+int emogi_hybrid_rule_parse(const char *s, enum emogi_hybrid_rule *r)
+{
+    for (unsigned i = 0; i < 2; i++)
+        if (strcmp(s, rule_names[i]) == 0) {
+            *r = (enum emogi_hybrid_rule)i;
             return 0;
         }
     return -1;

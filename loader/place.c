@@ -40,7 +40,7 @@ struct placed_array {
 
 /* An edge array's device prefix and pinned whole, either or both. */
 struct placed_edge_array {
-    struct placed_array dev, host;
+    struct placed_array dev, host, meta; /* meta: the heads rule's bitmap and ranks */
 };
 
 struct place_priv {
@@ -230,9 +230,63 @@ static int place_uvm(const struct emogi_graph *g, struct placed_array *a, const 
     return 0;
 }
 
+/* The heads rule (emogi_loader.h): the lines emogi_hybrid_heads picks
+ * for the room SPLIT entries of WIDTH bytes take, less the bitmap and
+ * ranks, gathered in line order and copied to device memory with them.
+ * E's split becomes the entries so placed.  1: no line fits, the caller
+ * places nothing in device memory. */
+static int place_heads(const struct emogi_graph *g, struct placed_edge_array *a, const void *src,
+                       uint64_t n, unsigned width, uint64_t split, const char *name,
+                       struct emogi_load_stats *st, struct emogi_edges *e, emogi_error *err)
+{
+    const unsigned per_line = 128 / width;
+    const uint64_t nlines = (n + per_line - 1) / per_line, words = (nlines + 63) / 64;
+    const uint64_t meta = emogi_hybrid_heads_meta(n, width), room = split * width;
+    if (room <= meta + 128)
+        return 1;
+    uint64_t *bits = calloc(2 * words, sizeof *bits), *rank = bits + words;
+    if (!bits)
+        return emogi_fail(err, "%s: out of memory for the %s line bitmap", graph_name(g), name);
+    const uint64_t lines = emogi_hybrid_heads(g->offsets, g->nv, n, per_line,
+                                              (room - meta) / 128, bits);
+    for (uint64_t w = 0, sum = 0; w < words; w++) {
+        rank[w] = sum;
+        sum += (uint64_t)__builtin_popcountll(bits[w]);
+    }
+    char *lines_buf = malloc(lines * 128);
+    if (!lines_buf) {
+        free(bits);
+        return emogi_fail(err, "%s: out of memory gathering %s lines", graph_name(g), name);
+    }
+    const uint64_t total = n * width;
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (uint64_t w = 0; w < words; w++) {
+        uint64_t at = rank[w];
+        for (uint64_t b = bits[w]; b; b &= b - 1, at++) {
+            const uint64_t byte = ((w << 6) + (uint64_t)__builtin_ctzll(b)) * 128;
+            memcpy(lines_buf + at * 128, (const char *)src + byte,
+                   total - byte < 128 ? total - byte : 128);
+        }
+    }
+    int rc = copy_to_device(g, &a->dev, lines_buf, lines * 128, name, st, err);
+    free(lines_buf);
+    if (rc == 0)
+        rc = copy_to_device(g, &a->meta, bits, 2 * words * sizeof *bits, "the line bitmap", st,
+                            err);
+    free(bits);
+    if (rc)
+        return -1;
+    e->dev = a->dev.dev;
+    e->hot = a->meta.dev;
+    e->rank = (const uint64_t *)a->meta.dev + words;
+    e->split = lines * per_line < n ? lines * per_line : n;
+    return 0;
+}
+
 /* SRC (N entries of WIDTH bytes) as kernels read it: whole in managed
- * memory for uvm, else its first SPLIT entries copied to device memory
- * and, when entries remain, the whole array pinned. */
+ * memory for uvm, else, by the prefix rule, its first SPLIT entries (by
+ * the heads rule, the lines that room holds) copied to device memory and,
+ * when entries remain, the whole array pinned. */
 static int place_edge_array(const struct emogi_graph *g, struct placed_edge_array *a,
                             const void *src, uint64_t n, unsigned width, uint64_t split,
                             const char *name, enum emogi_mem mem,
@@ -250,11 +304,20 @@ static int place_edge_array(const struct emogi_graph *g, struct placed_edge_arra
         e->split = n;
         return 0;
     }
-    if (split > 0 && copy_to_device(g, &a->dev, src, split * width, name, st, err))
+    const int by_heads = mem == EMOGI_MEM_HYBRID && o->rule == EMOGI_HYBRID_HEADS && split > 0 &&
+                         split < n;
+    const int heads = by_heads ? place_heads(g, a, src, n, width, split, name, st, e, err) : 1;
+    if (heads < 0)
         return -1;
-    e->dev = a->dev.dev;
-    e->split = split;
-    if (split < n) {
+    if (heads == 1) {
+        if (by_heads)
+            split = 0; /* too little room for the bitmap and a line */
+        if (split > 0 && copy_to_device(g, &a->dev, src, split * width, name, st, err))
+            return -1;
+        e->dev = a->dev.dev;
+        e->split = split;
+    }
+    if (e->split < n) {
         if (place_zerocopy(g, &a->host, src, n * width, name, st, err))
             return -1;
         e->host = a->host.dev;
@@ -288,8 +351,10 @@ void emogi_unplace(struct emogi_placed *p)
         if (cudaSetDevice(p->device) == cudaSuccess) {
             free_array(&pv->weights.host);
             free_array(&pv->weights.dev);
+            free_array(&pv->weights.meta);
             free_array(&pv->neighbors.host);
             free_array(&pv->neighbors.dev);
+            free_array(&pv->neighbors.meta);
             free_array(&pv->offsets);
         }
         (void)cudaGetLastError();
@@ -352,6 +417,7 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     };
     if (choose(g, o, &b, &p->mem, &split, err))
         return -1;
+    p->split = split;
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;

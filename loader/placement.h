@@ -42,6 +42,20 @@ struct emogi_budget {
 uint64_t emogi_place_hybrid_split(const struct emogi_budget *b);
 
 /*
+ * The heads rule's choice of lines: for an array of N entries, PER_LINE
+ * a 128-byte line, whose lists start at OFF[0..NV], set in BITS (one bit
+ * per line, zeroed by the caller) each non-empty list's first line in
+ * vertex order, then the unset lines in line order, until BUDGET lines
+ * are set.  Returns how many were.
+ */
+uint64_t emogi_hybrid_heads(const uint64_t *off, uint64_t nv, uint64_t n, unsigned per_line,
+                            uint64_t budget, uint64_t *bits);
+
+/* Bytes of the heads rule's line bitmap and ranks for N entries of WIDTH
+ * bytes, which the rule keeps in device memory beside the lines. */
+uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width);
+
+/*
  * The placement of policy ASKED under B: *MEM (never AUTO) and *SPLIT,
  * the entries of each edge array in device memory.  Auto: device when
  * everything fits, else hybrid.  Refused (-1, a message naming PATH and

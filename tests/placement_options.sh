@@ -4,7 +4,7 @@
 # the CPU both are accepted and ignored as the other GPU options are.
 # With a GPU: the budget's refusals and auto's switch to hybrid under a cap.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 47
+plan 52
 
 # A ring of 1000 vertices, each also joined to the next-but-one: 4000 arcs.
 awk 'BEGIN { n = 1000; for (i = 0; i < n; i++) { print i, (i + 1) % n; print i, (i + 2) % n } }' >ring.el
@@ -33,6 +33,9 @@ for t in $tools; do
         "bad memory placement 'split' \(auto, device, hybrid, zerocopy, uvm\)" \
         emogi-$t ring.csr $a --mem split -o out.bin
     # shellcheck disable=SC2086
+    fails "$t: an unknown hybrid rule is a usage error" 2 \
+        "bad hybrid rule 'middle' \(heads, prefix\)" emogi-$t ring.csr $a --hybrid middle -o out.bin
+    # shellcheck disable=SC2086
     emogi-$t ring.csr $a --device cpu -o plain.bin 2>/dev/null
     # shellcheck disable=SC2086
     runs "$t: --mem hybrid --gpu-memory 64M accepted and ignored on the CPU" \
@@ -44,7 +47,7 @@ done
 
 # ---- on a GPU ----
 if ! why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    for _ in 1 2 3 4 5 6 7; do skip "no CUDA device: $why"; done
+    for _ in 1 2 3 4 5 6 7 8; do skip "no CUDA device: $why"; done
     finish
 fi
 fails "a cap below offsets and state: exit 1, naming both" 1 \
@@ -58,8 +61,13 @@ fails "device past the cap is refused" 1 \
     emogi-bfs ring.csr -s 0 --device gpu --mem device --gpu-memory $cap -o out.bin
 emogi-bfs ring.csr -s 0 --device cpu -o cpu.bin
 runs "auto under the cap" emogi-bfs ring.csr -s 0 --device gpu --gpu-memory $cap --stats -o gpu.bin
-grep -q ' mem=hybrid .* edges=4000 split=992 device_edge_fraction=0.2480$' "$T/.err"
-ok $? "... is hybrid, split at 992 of 4000 edges"
+# The heads rule keeps 32 bytes of line bitmap and ranks beside the lines:
+# (4000 - 32) / 128 = 31 whole lines, 992 entries, as the prefix rule.
+grep -q ' mem=hybrid .* edges=4000 split=992 device_edge_fraction=0.2480 hybrid=heads$' "$T/.err"
+ok $? "... is hybrid by the heads rule, 992 of 4000 edges in device memory"
+emogi-bfs ring.csr -s 0 --device gpu --gpu-memory $cap --hybrid prefix --stats -o gpu.bin 2>"$T/.err"
+grep -q ' mem=hybrid .* edges=4000 split=992 device_edge_fraction=0.2480 hybrid=prefix$' "$T/.err"
+ok $? "--hybrid prefix: the first 992 edges"
 same_file cpu.bin gpu.bin "... with the CPU's depths"
 runs "device within the cap of everything" \
     emogi-bfs ring.csr -s 0 --device gpu --mem device --gpu-memory $((fixed + 16000)) -o gpu.bin

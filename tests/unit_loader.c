@@ -305,11 +305,90 @@ static void test_gpu_on(struct emogi_graph *g)
 /* Hybrid splits across the 403 edges: at either end, on 128-byte lines
  * inside lists (0 -> 1..3 ends at entry 3, 1's list runs 3..42, 100's
  * 102..401), each forced and one from a --gpu-memory cap. */
+/* The set lines of a bitmap, as "0 1 3" for messages and comparisons. */
+static const char *line_list(const uint64_t *bits, uint64_t nlines, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (uint64_t l = 0; l < nlines && at + 24 < len; l++)
+        if (bits[l >> 6] >> (l & 63) & 1)
+            at += (size_t)snprintf(buf + at, len - at, "%s%llu", at ? " " : "",
+                                   (unsigned long long)l);
+    return buf;
+}
+
+/* The heads rule's choice on the test graph, worked by hand: its lists
+ * start at entries 0, 3, 43, 99, 101, 102, 402 (vertices 0, 1, 2, 3, 50,
+ * 100, 401), so in lines of 32 entries 0, 0, 1, 3, 3, 3, 12, and of 16
+ * entries 0, 0, 2, 6, 6, 6, 25. */
+static void test_heads(void)
+{
+    static const struct {
+        unsigned per_line;
+        uint64_t budget, marked;
+        const char *lines;
+    } cases[] = {
+        {32, 2, 2, "0 1"},                        /* first lines in vertex order */
+        {32, 4, 4, "0 1 3 12"},                   /* every list's first line */
+        {32, 11, 11, "0 1 2 3 4 5 6 7 8 9 12"},   /* then the rest in line order */
+        {32, 99, 13, "0 1 2 3 4 5 6 7 8 9 10 11 12"},
+        {16, 5, 5, "0 1 2 6 25"},
+        {16, 0, 0, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t bits[1] = {0};
+        char buf[128];
+        uint64_t got = emogi_hybrid_heads(offs, NV, offs[NV], cases[i].per_line, cases[i].budget,
+                                          bits);
+        line_list(bits, 26, buf, sizeof buf);
+        ok(got == cases[i].marked && strcmp(buf, cases[i].lines) == 0,
+           "heads, %u entries a line, budget %llu: lines %s (got %llu: %s)", cases[i].per_line,
+           (unsigned long long)cases[i].budget, cases[i].lines, (unsigned long long)got, buf);
+    }
+    ok(emogi_hybrid_heads_meta(403, 4) == 16 && emogi_hybrid_heads_meta(403, 8) == 16,
+       "heads meta: one bitmap word and one rank for 13 or 26 lines");
+    ok(emogi_hybrid_heads_meta(1ull << 36, 4) == 1ull << 29,
+       "heads meta for 2^36 4-byte entries: 2^31 lines, 2^25 words, twice 8 bytes each");
+}
+
+/* Splits by both rules: by the prefix rule exactly the split; by the
+ * heads rule the lines that its room holds beside 16 bytes of bitmap and
+ * rank, chosen as test_heads says (none for a split of 32: 128 bytes of
+ * room do not hold a line and the bitmap). */
+static void test_gpu_heads(struct emogi_graph *g)
+{
+    static const uint64_t splits[] = {32, 96, 384};
+    const unsigned per_line = 128 / g->id_width;
+    for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
+        struct emogi_place_opts o = {.mem = EMOGI_MEM_HYBRID, .presplit = 1, .split = splits[i],
+                                     .rule = EMOGI_HYBRID_HEADS};
+        struct emogi_placed p;
+        emogi_error err = {{0}};
+        char what[80];
+        const uint64_t lines = splits[i] * g->id_width > 16 + 128
+                                   ? (splits[i] * g->id_width - 16) / 128 : 0;
+        snprintf(what, sizeof what, "%u-byte ids, hybrid heads, room for %llu", g->id_width,
+                 (unsigned long long)splits[i]);
+        if (!ok(emogi_place(g, &o, &p, &err) == 0, "%s: placed", what)) {
+            diag_msg(err.msg);
+            continue;
+        }
+        ok(p.nbr.split == lines * per_line && (p.nbr.hot != NULL) == (lines > 0) &&
+               p.stats.device_bytes == (NV + 1) * 8 + lines * 128 + (lines ? 16 : 0),
+           "%s: %llu lines and their bitmap in device memory (split %llu, %llu device bytes)",
+           what, (unsigned long long)lines, (unsigned long long)p.nbr.split,
+           (unsigned long long)p.stats.device_bytes);
+        bfs_each_kernel(&p, what);
+        emogi_unplace(&p);
+    }
+}
+
 static void test_gpu_hybrid(struct emogi_graph *g)
 {
     static const uint64_t splits[] = {0, 32, 96, 384, 403};
     for (size_t i = 0; i < sizeof splits / sizeof splits[0]; i++) {
-        struct emogi_place_opts o = {.mem = EMOGI_MEM_HYBRID, .presplit = 1, .split = splits[i]};
+        struct emogi_place_opts o = {.mem = EMOGI_MEM_HYBRID, .presplit = 1, .split = splits[i],
+                                     .rule = EMOGI_HYBRID_PREFIX};
         struct emogi_placed p;
         emogi_error err = {{0}};
         char what[64];
@@ -338,7 +417,8 @@ static void test_gpu_hybrid(struct emogi_graph *g)
        "a split off a 128-byte line is refused: %s", err.msg);
     /* Offsets 404 x 8 and 4 bytes of state a vertex, then room for 200 entries: 192. */
     o = (struct emogi_place_opts){.mem = EMOGI_MEM_AUTO, .state_bytes = NV * 4,
-                                  .gpu_memory = (NV + 1) * 8 + NV * 4 + 200 * g->id_width};
+                                  .gpu_memory = (NV + 1) * 8 + NV * 4 + 200 * g->id_width,
+                                  .rule = EMOGI_HYBRID_PREFIX};
     if (ok(emogi_place(g, &o, &p, &err) == 0, "auto under a cap: placed")) {
         ok(p.mem == EMOGI_MEM_HYBRID && p.nbr.split == 192,
            "auto under a cap too small for the edges: hybrid, split at 192 (got %s, %llu)",
@@ -383,6 +463,7 @@ int main(void)
     memset(&g, 0, sizeof g);
     g.nv = NV;
     g.ne = build();
+    test_heads();
     g.flags = EMOGI_DIRECTED;
     g.offsets = offs;
     emogi_error err = {{0}};
@@ -400,10 +481,12 @@ int main(void)
         g.id_width = 4, g.neighbors = nb32;
         test_gpu_on(&g);
         test_gpu_hybrid(&g);
+        test_gpu_heads(&g);
         test_gpu_errors(&g);
         g.id_width = 8, g.neighbors = nb64;
         test_gpu_on(&g);
         test_gpu_hybrid(&g);
+        test_gpu_heads(&g);
     }
     plan(tap_n);
     return done_testing();

@@ -402,7 +402,7 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 /* ---- options ---- */
 
 enum { OPT_SEED = 256, OPT_TEXT, OPT_FORMAT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL,
-       OPT_GPU_MEMORY, OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
+       OPT_GPU_MEMORY, OPT_HYBRID, OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
 
 static const struct option common[] = {
     {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
@@ -412,6 +412,7 @@ static const struct option common[] = {
     {"mem", required_argument, NULL, OPT_MEM},   {"uvm-advice", required_argument, NULL, OPT_ADVICE},
     {"kernel", required_argument, NULL, OPT_KERNEL},
     {"gpu-memory", required_argument, NULL, OPT_GPU_MEMORY},
+    {"hybrid", required_argument, NULL, OPT_HYBRID},
     {"threads", required_argument, NULL, OPT_THREADS},
     {"stats", no_argument, NULL, OPT_STATS},     {"verify", no_argument, NULL, OPT_VERIFY},
     {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, OPT_VERSION},
@@ -453,6 +454,8 @@ static void parse_placement(int c, const char *arg, struct tool_opts *o)
         tool_usage_error("bad kernel '%s' (naive, merged, aligned)", arg);
     if (c == OPT_GPU_MEMORY && emogi_parse_size(arg, &o->gpu_memory) < 0)
         tool_usage_error("--gpu-memory wants a size such as 800M or 12G, not '%s'", arg);
+    if (c == OPT_HYBRID && emogi_hybrid_rule_parse(arg, &o->hybrid) < 0)
+        tool_usage_error("bad hybrid rule '%s' (heads, prefix)", arg);
 }
 
 static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)
@@ -475,7 +478,7 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
             tool_usage_error("bad format '%s' (raw or npy)", arg);
         break;
     case OPT_DEVICE: parse_device(arg, o); break;
-    case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: case OPT_GPU_MEMORY:
+    case OPT_MEM: case OPT_ADVICE: case OPT_KERNEL: case OPT_GPU_MEMORY: case OPT_HYBRID:
         parse_placement(c, arg, o);
         break;
     case OPT_THREADS:
@@ -700,7 +703,8 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_err
         .mem = b->placed.mem,
         .advice = o->advice,
         .presplit = 1,
-        .split = b->placed.nbr.split,
+        .rule = o->hybrid,
+        .split = b->placed.split,
     };
     if (emogi_place(view, &po, &b->in, err) < 0)
         return -1;
@@ -735,6 +739,7 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .state_bytes = state_bytes + (with_in ? (g->nv + 1) * sizeof(uint64_t) : 0),
         .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
         .gpu_memory = o->gpu_memory,
+        .rule = o->hybrid,
         .extra_edge_bytes = with_in ? g->id_width : 0,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
@@ -757,13 +762,17 @@ void tool_backend_close(struct tool_backend *b)
 }
 
 /* " edges=N split=S device_edge_fraction=F": the entries of each edge
- * array in device memory (S of N), then the placement's note, if any,
- * on a line of its own. */
+ * array in device memory (S of N), and by which rule the lines were
+ * chosen when hybrid, then the placement's note, if any, on a line of
+ * its own. */
 static void print_split(const struct emogi_placed *p)
 {
     uint64_t n = p->g->ne, split = p->nbr.split;
-    fprintf(stderr, " edges=%llu split=%llu device_edge_fraction=%.4f\n", (unsigned long long)n,
+    fprintf(stderr, " edges=%llu split=%llu device_edge_fraction=%.4f", (unsigned long long)n,
             (unsigned long long)split, n ? (double)split / (double)n : 1.0);
+    if (p->mem == EMOGI_MEM_HYBRID)
+        fprintf(stderr, " hybrid=%s", p->nbr.hot ? "heads" : "prefix");
+    fputc('\n', stderr);
     if (p->stats.note[0])
         fprintf(stderr, "%s: load note: %s\n", tool_name(), p->stats.note);
 }

@@ -115,6 +115,7 @@ struct tool_opts {
     int gpu; /* CUDA ordinal for TOOL_DEVICE_GPU */
     enum emogi_mem mem;
     uint64_t gpu_memory; /* --gpu-memory: bytes; 0: the free memory less headroom */
+    enum emogi_hybrid_rule hybrid; /* --hybrid: which lines go to device memory */
     enum emogi_uvm_advice advice;
     enum emogi_kernel kernel;
 };
@@ -130,6 +131,8 @@ struct tool_opts {
     "                          uvm (default auto: device if it fits, else hybrid)\n" \
     "      --gpu-memory SIZE   most GPU memory to use in all (K, M, G, T suffixes);\n" \
     "                          default: the free memory less headroom\n" \
+    "      --hybrid R          lines hybrid puts in device memory: heads (each list's\n" \
+    "                          first line first, the default) or prefix\n" \
     "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n" \
     "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n" \
     "      --threads N         CPU threads (default: OpenMP's)\n"

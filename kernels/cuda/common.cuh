@@ -105,22 +105,41 @@ __device__ __forceinline__ uint64_t emogi_ldg(const uint64_t *p)
 }
 
 /* A placed edge array (emogi_loader.h: struct emogi_edges) as kernels
- * index it: entry j from device memory below the split, from pinned host
- * memory over the link from it on.  One comparison per load; a warp's
- * loads of one 128-byte line all take the same side, since the split is
- * a whole number of lines. */
+ * index it.  By the prefix rule, entry j comes from device memory below
+ * the split and from pinned host memory over the link from it on: one
+ * comparison per load.  By the heads rule, the line's bit in a bitmap
+ * (small enough to stay in L2) says which, and its rank where the line
+ * sits among those in device memory.  Either way a warp's loads of one
+ * 128-byte line all take the same side. */
 template <typename T> struct emogi_arr {
+    static constexpr uint64_t per_line = 128 / sizeof(T);
     const T *dev, *host;
     uint64_t split;
-    __host__ __device__ emogi_arr() : dev(nullptr), host(nullptr), split(0) {}
+    const uint64_t *hot, *rank;
+    __host__ __device__ emogi_arr()
+        : dev(nullptr), host(nullptr), split(0), hot(nullptr), rank(nullptr)
+    {
+    }
     explicit emogi_arr(const emogi_edges &e)
         : dev(static_cast<const T *>(e.dev)), host(static_cast<const T *>(e.host)),
-          split(e.split)
+          split(e.split), hot(e.hot), rank(e.rank)
     {
+    }
+    /* Whether line L is in device memory, and where: *slot among those. */
+    __device__ __forceinline__ bool line_in_dev(uint64_t l, uint64_t *slot) const
+    {
+        const uint64_t word = emogi_ldg(hot + (l >> 6)), bit = 1ull << (l & 63);
+        *slot = emogi_ldg(rank + (l >> 6)) + (uint64_t)__popcll(word & (bit - 1));
+        return (word & bit) != 0;
     }
     __device__ __forceinline__ T operator[](uint64_t j) const
     {
-        return emogi_ldg((j < split ? dev : host) + j);
+        if (!hot)
+            return emogi_ldg((j < split ? dev : host) + j);
+        uint64_t slot;
+        if (line_in_dev(j / per_line, &slot))
+            return emogi_ldg(dev + slot * per_line + j % per_line);
+        return emogi_ldg(host + j);
     }
 };
 
@@ -153,7 +172,25 @@ struct emogi_lines {
     template <typename T>
     __device__ __forceinline__ void add(const emogi_arr<T> &a, uint64_t first, uint64_t end)
     {
-        add(first, end, a.split, sizeof(T));
+        if (!a.hot) {
+            add(first, end, a.split, sizeof(T));
+            return;
+        }
+        if (end <= first)
+            return;
+        /* The heads rule: the set bits of lines [lo, hi) are in device memory. */
+        const uint64_t lo = first / a.per_line, hi = (end + a.per_line - 1) / a.per_line;
+        uint64_t in_dev = 0;
+        for (uint64_t w = lo >> 6; w <= (hi - 1) >> 6; w++) {
+            uint64_t bits = emogi_ldg(a.hot + w);
+            if (w == lo >> 6)
+                bits &= ~0ull << (lo & 63);
+            if (w == (hi - 1) >> 6 && (hi & 63))
+                bits &= ~(~0ull << (hi & 63));
+            in_dev += (uint64_t)__popcll(bits);
+        }
+        dev += 128 * in_dev;
+        link += 128 * (hi - lo - in_dev);
     }
     __device__ __forceinline__ void flush(unsigned long long *acc)
     {

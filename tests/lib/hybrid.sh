@@ -42,24 +42,32 @@ hybrid_budgets() {
 
 # place_options PLACE: sets place_opts to the options that PLACE adds to
 # --mem: for "hybrid:1/4" and "hybrid:3/4" (after hybrid_budgets) the
-# budget and --stats, with hybrid_want the split it must give; for
-# "uvm:A" the advice.
+# budget and --stats, with hybrid_want the split it must give and
+# hybrid_rule the rule: 1/4 by the heads rule (the default, which keeps a
+# line bitmap beside the lines and so holds up to a few lines less), 3/4
+# by the prefix rule (exactly the split); for "uvm:A" the advice.
 # shellcheck disable=SC2034 # place_opts is for the caller
 place_options() {
-    hybrid_want='' place_opts=''
+    hybrid_want='' place_opts='' hybrid_rule=''
     case $1 in
-    hybrid:1/4) hybrid_want=$hybrid_want1 place_opts="--gpu-memory $hybrid_cap1 --stats" ;;
-    hybrid:3/4) hybrid_want=$hybrid_want3 place_opts="--gpu-memory $hybrid_cap3 --stats" ;;
+    hybrid:1/4) hybrid_want=$hybrid_want1 hybrid_rule=heads
+        place_opts="--gpu-memory $hybrid_cap1 --stats" ;;
+    hybrid:3/4) hybrid_want=$hybrid_want3 hybrid_rule=prefix
+        place_opts="--gpu-memory $hybrid_cap3 --hybrid prefix --stats" ;;
     *:*) place_opts="--uvm-advice ${1#*:}" ;;
     esac
 }
 
 # hybrid_split_ok STDERR: 0 when every load line in STDERR (of a run with
-# --stats: the graph's, and a transpose's) is hybrid and split where
-# hybrid_want says, or nothing is to be checked.
+# --stats: the graph's, and a transpose's) is hybrid by hybrid_rule and
+# split where hybrid_want says (heads: above 0 and at most there), or
+# nothing is to be checked.
 hybrid_split_ok() {
     [ -z "$hybrid_want" ] && return 0
     lines=$(grep -c ' mem=' "$1")
-    [ "$lines" -ge 1 ] && [ "$lines" -eq \
-        "$(grep -c " mem=hybrid .* edges=$hybrid_ne split=$hybrid_want device_edge_fraction=" "$1")" ]
+    [ "$lines" -ge 1 ] || return 1
+    [ "$lines" -eq "$(sed -n "s/.* mem=hybrid .* edges=$hybrid_ne split=\([0-9]*\) device_edge_fraction=[0-9.]* hybrid=$hybrid_rule\$/\1/p" "$1" |
+        awk -v want="$hybrid_want" -v rule="$hybrid_rule" '
+            rule == "prefix" && $1 == want || rule == "heads" && $1 > 0 && $1 <= want { n++ }
+            END { print n + 0 }')" ]
 }
