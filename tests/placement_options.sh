@@ -61,10 +61,11 @@ fails "device past the cap is refused" 1 \
     emogi-bfs ring.csr -s 0 --device gpu --mem device --gpu-memory $cap -o out.bin
 emogi-bfs ring.csr -s 0 --device cpu -o cpu.bin
 runs "auto under the cap" emogi-bfs ring.csr -s 0 --device gpu --gpu-memory $cap --stats -o gpu.bin
-# The heads rule keeps 32 bytes of line bitmap and ranks beside the lines:
-# (4000 - 32) / 128 = 31 whole lines, 992 entries, as the prefix rule.
-grep -q ' mem=hybrid .* edges=4000 split=992 device_edge_fraction=0.2480 hybrid=heads$' "$T/.err"
-ok $? "... is hybrid by the heads rule, 992 of 4000 edges in device memory"
+# The budget gives each edge array 992 entries (3968 bytes); the heads
+# rule keeps 32 bytes of line bitmap and ranks beside the lines:
+# (3968 - 32) / 128 = 30 whole lines, 960 entries.
+grep -q ' mem=hybrid .* edges=4000 split=960 device_edge_fraction=0.2400 hybrid=heads$' "$T/.err"
+ok $? "... is hybrid by the heads rule, 960 of 4000 edges in device memory"
 emogi-bfs ring.csr -s 0 --device gpu --gpu-memory $cap --hybrid prefix --stats -o gpu.bin 2>"$T/.err"
 grep -q ' mem=hybrid .* edges=4000 split=992 device_edge_fraction=0.2480 hybrid=prefix$' "$T/.err"
 ok $? "--hybrid prefix: the first 992 edges"
