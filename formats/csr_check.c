@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "csr_internal.h"
+#include "emogi_clist.h"
 
 #define CHECK_CHUNK ((uint64_t)1 << 20)
 #define NONE UINT64_MAX
@@ -122,11 +123,109 @@ static int check_direction(const uint64_t *off, const void *ids, const void *w, 
     return 0;
 }
 
+/* ---- compressed lists ---- */
+
+/* The bytes of section TYPE: the table's for a file, the offsets' own
+ * last entry for a graph in memory (the writer sizes it from them). */
+static uint64_t clist_bytes(const struct emogi_graph *g, uint32_t type, const uint64_t *coff)
+{
+    for (uint32_t i = 0; g->map && i < g->nsections; i++)
+        if (g->sections[i].type == type)
+            return g->sections[i].size;
+    return coff[g->nv];
+}
+
+/* The lists' byte offsets: 0 first, the section's size last, monotone. */
+static int check_coffsets(const uint64_t *coff, uint64_t nv, uint64_t bytes, uint32_t type,
+                          const char *name, emogi_error *err)
+{
+    const char *sec = emogi_section_name(type);
+    uint64_t bad = NONE;
+    if (coff[0] != 0)
+        return emogi_fail(err, "%s: %s[0] is %llu, not 0", name, sec, (unsigned long long)coff[0]);
+    if (coff[nv] != bytes)
+        return emogi_fail(err, "%s: %s[%llu] is %llu, not the %llu bytes of its lists", name, sec,
+                          (unsigned long long)nv, (unsigned long long)coff[nv],
+                          (unsigned long long)bytes);
+    EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
+    for (uint64_t v = 0; v < nv; v++)
+        if (coff[v + 1] < coff[v] && v < bad)
+            bad = v;
+    if (bad != NONE)
+        return emogi_fail(err, "%s: %s not monotone at vertex %llu (%llu, then %llu)", name, sec,
+                          (unsigned long long)bad, (unsigned long long)coff[bad],
+                          (unsigned long long)coff[bad + 1]);
+    return 0;
+}
+
+static int check_clist(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
+                       const struct emogi_graph *g, uint64_t u, struct emogi_clist_report *rep)
+{
+    uint64_t len;
+    const unsigned char *list = emogi_clist_of(coff, bytes, u, &len);
+    return emogi_clist_check(list, len, off[u + 1] - off[u], u, g->nv, g->id_width, rep);
+}
+
+/* Every list in parallel; the first bad vertex is checked again alone
+ * for its message, so the message does not depend on the thread count. */
+static int check_clists(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
+                        const struct emogi_graph *g, uint32_t type, const char *name,
+                        emogi_error *err)
+{
+    uint64_t bad = NONE;
+    EMOGI_OMP(parallel for schedule(dynamic, 1024) reduction(min : bad))
+    for (uint64_t u = 0; u < g->nv; u++) {
+        struct emogi_clist_report rep;
+        if (u < bad && check_clist(off, coff, bytes, g, u, &rep) < 0)
+            bad = u;
+    }
+    if (bad == NONE)
+        return 0;
+    struct emogi_clist_report r;
+    check_clist(off, coff, bytes, g, bad, &r);
+    const char *sec = emogi_section_name(type);
+    if (r.fault == EMOGI_CLIST_RANGE)
+        return emogi_fail(err, "%s: %s: entry %llu of vertex %llu is %llu, not below %llu", name,
+                          sec, (unsigned long long)r.entry, (unsigned long long)bad,
+                          (unsigned long long)r.value, (unsigned long long)g->nv);
+    if (r.fault == EMOGI_CLIST_DESCENDING)
+        return emogi_fail(err, "%s: %s: list of vertex %llu not ascending: entry %llu is %llu, "
+                          "after %llu", name, sec, (unsigned long long)bad,
+                          (unsigned long long)r.entry, (unsigned long long)r.value,
+                          (unsigned long long)r.prev);
+    return emogi_fail(err, "%s: %s: list of vertex %llu, block %llu: %s", name, sec,
+                      (unsigned long long)bad, (unsigned long long)(r.entry / EMOGI_CLIST_BLOCK),
+                      emogi_clist_fault_text(r.fault));
+}
+
+static int check_compressed(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
+                            const void *w, uint32_t off_type, uint32_t coff_type,
+                            const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    uint32_t bytes_type = coff_type + 1, w_type = off_type + 2;
+    if (check_offsets(off, g->nv, g->ne, off_type, name, err) < 0 ||
+        check_coffsets(coff, g->nv, clist_bytes(g, bytes_type, coff), coff_type, name, err) < 0 ||
+        check_clists(off, coff, bytes, g, bytes_type, name, err) < 0)
+        return -1;
+    if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
+        return check_float_weights(off, w, g, w_type, name, err);
+    return 0;
+}
+
 int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err)
 {
+    int t = (g->flags & EMOGI_TRANSPOSE) != 0;
+    if (emogi_compressed(g))
+        return check_compressed(g->offsets, g->coffsets, g->cneighbors, g->weights,
+                                EMOGI_SEC_OFFSETS, EMOGI_SEC_COFFSETS, g, name, err) < 0 ||
+                       (t && check_compressed(g->t_offsets, g->t_coffsets, g->t_cneighbors,
+                                              g->t_weights, EMOGI_SEC_T_OFFSETS,
+                                              EMOGI_SEC_T_COFFSETS, g, name, err) < 0)
+                   ? -1
+                   : 0;
     if (check_direction(g->offsets, g->neighbors, g->weights, EMOGI_SEC_OFFSETS, g, name, err) < 0)
         return -1;
-    if (g->flags & EMOGI_TRANSPOSE)
+    if (t)
         return check_direction(g->t_offsets, g->t_neighbors, g->t_weights, EMOGI_SEC_T_OFFSETS, g,
                                name, err);
     return 0;

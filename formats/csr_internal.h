@@ -43,8 +43,9 @@ enum {
     HDR_ENTRY_SIZE = 24 /* type u32, crc32 u32, offset u64, size u64 */
 };
 
-#define EMOGI_KNOWN_FLAGS (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP)
-#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_PROVENANCE
+#define EMOGI_KNOWN_FLAGS \
+    (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP | EMOGI_COMPRESSED)
+#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_T_CNEIGHBORS
 
 static inline uint32_t get_le32(const unsigned char *p)
 {
@@ -91,7 +92,10 @@ int emogi_csr_section_wanted(uint32_t flags, uint32_t type);
 
 /*
  * The exact byte size the header fields imply for section TYPE (not
- * provenance), with every product checked for uint64 overflow.
+ * provenance), with every product checked for uint64 overflow.  The
+ * compressed lists' size is what their offsets say (coffsets[nv]), so a
+ * graph in memory has one and a file's table entry is checked against
+ * its offsets instead.
  */
 int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t *size,
                            const char *name, emogi_error *err);
@@ -112,6 +116,13 @@ uint32_t emogi_csr_header_crc(const unsigned char *page);
  * finite; the same for the transpose.
  */
 int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err);
+
+/* Whether TYPE is a section of compressed lists, whose size is its own. */
+static inline int emogi_csr_sized_by_content(uint32_t type)
+{
+    return type == EMOGI_SEC_PROVENANCE || type == EMOGI_SEC_CNEIGHBORS ||
+           type == EMOGI_SEC_T_CNEIGHBORS;
+}
 
 /* Pointer to the array of section TYPE in G, or NULL. */
 const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type);

@@ -14,6 +14,8 @@ static const char *const section_names[] = {
     [EMOGI_SEC_WEIGHTS] = "weights",     [EMOGI_SEC_T_OFFSETS] = "t_offsets",
     [EMOGI_SEC_T_NEIGHBORS] = "t_neighbors", [EMOGI_SEC_T_WEIGHTS] = "t_weights",
     [EMOGI_SEC_IDMAP] = "idmap",         [EMOGI_SEC_PROVENANCE] = "provenance",
+    [EMOGI_SEC_COFFSETS] = "coffsets",   [EMOGI_SEC_CNEIGHBORS] = "cneighbors",
+    [EMOGI_SEC_T_COFFSETS] = "t_coffsets", [EMOGI_SEC_T_CNEIGHBORS] = "t_cneighbors",
 };
 
 const char *emogi_section_name(uint32_t type)
@@ -48,15 +50,24 @@ int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_
 int emogi_csr_section_wanted(uint32_t flags, uint32_t type)
 {
     int weighted = (flags & EMOGI_WEIGHTED) != 0, transposed = (flags & EMOGI_TRANSPOSE) != 0;
+    int compressed = (flags & EMOGI_COMPRESSED) != 0;
     switch (type) {
     case EMOGI_SEC_OFFSETS:
-    case EMOGI_SEC_NEIGHBORS:
         return 1;
+    case EMOGI_SEC_NEIGHBORS:
+        return !compressed;
+    case EMOGI_SEC_COFFSETS:
+    case EMOGI_SEC_CNEIGHBORS:
+        return compressed;
+    case EMOGI_SEC_T_COFFSETS:
+    case EMOGI_SEC_T_CNEIGHBORS:
+        return compressed && transposed;
     case EMOGI_SEC_WEIGHTS:
         return weighted;
     case EMOGI_SEC_T_OFFSETS:
-    case EMOGI_SEC_T_NEIGHBORS:
         return transposed;
+    case EMOGI_SEC_T_NEIGHBORS:
+        return transposed && !compressed;
     case EMOGI_SEC_T_WEIGHTS:
         return weighted && transposed;
     case EMOGI_SEC_IDMAP:
@@ -85,6 +96,8 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
     switch (type) {
     case EMOGI_SEC_OFFSETS:
     case EMOGI_SEC_T_OFFSETS:
+    case EMOGI_SEC_COFFSETS:
+    case EMOGI_SEC_T_COFFSETS:
         if (g->nv == UINT64_MAX)
             return emogi_fail(err, "%s: %llu vertices leave no room for offsets", name,
                               (unsigned long long)g->nv);
@@ -97,6 +110,15 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
         return product(g->ne, 4, "edges", type, size, name, err);
     case EMOGI_SEC_IDMAP:
         return product(g->nv, 8, "vertices", type, size, name, err);
+    case EMOGI_SEC_CNEIGHBORS:
+    case EMOGI_SEC_T_CNEIGHBORS: {
+        const uint64_t *coff = type == EMOGI_SEC_CNEIGHBORS ? g->coffsets : g->t_coffsets;
+        if (!coff)
+            return emogi_fail(err, "%s: section %s has no offsets to size it", name,
+                              emogi_section_name(type));
+        *size = coff[g->nv];
+        return 0;
+    }
     default:
         return emogi_fail(err, "%s: section %s has no implied size", name, emogi_section_name(type));
     }
@@ -133,7 +155,8 @@ void emogi_csr_encode_header(unsigned char *page, const struct emogi_graph *g,
 {
     memset(page, 0, EMOGI_CSR_ALIGN);
     memcpy(page + HDR_MAGIC, EMOGI_CSR_MAGIC, 8);
-    put_le32(page + HDR_VERSION, EMOGI_CSR_VERSION);
+    put_le32(page + HDR_VERSION,
+             emogi_compressed(g) ? EMOGI_CSR_VERSION_COMPRESSED : EMOGI_CSR_VERSION);
     put_le64(page + HDR_NV, g->nv);
     put_le64(page + HDR_NE, g->ne);
     put_le32(page + HDR_FLAGS, g->flags);
@@ -172,6 +195,10 @@ const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type)
     case EMOGI_SEC_T_WEIGHTS: return g->t_weights;
     case EMOGI_SEC_IDMAP: return g->idmap;
     case EMOGI_SEC_PROVENANCE: return g->provenance;
+    case EMOGI_SEC_COFFSETS: return g->coffsets;
+    case EMOGI_SEC_CNEIGHBORS: return g->cneighbors;
+    case EMOGI_SEC_T_COFFSETS: return g->t_coffsets;
+    case EMOGI_SEC_T_CNEIGHBORS: return g->t_cneighbors;
     default: return NULL;
     }
 }

@@ -26,9 +26,9 @@ static int check_header_page(const unsigned char *page, uint64_t actual, const c
     if (memcmp(page + HDR_MAGIC, EMOGI_CSR_MAGIC, 8) != 0)
         return emogi_fail(err, "%s: not a .csr file (bad magic)", path);
     uint32_t version = get_le32(page + HDR_VERSION);
-    if (version != EMOGI_CSR_VERSION)
-        return emogi_fail(err, "%s: format version %u, this build reads version %u", path, version,
-                          EMOGI_CSR_VERSION);
+    if (version != EMOGI_CSR_VERSION && version != EMOGI_CSR_VERSION_COMPRESSED)
+        return emogi_fail(err, "%s: format version %u, this build reads versions %u and %u", path,
+                          version, EMOGI_CSR_VERSION, EMOGI_CSR_VERSION_COMPRESSED);
     uint32_t stored = get_le32(page + HDR_CRC), computed = emogi_csr_header_crc(page);
     if (stored != computed)
         return emogi_fail(err, "%s: header checksum mismatch (stored 0x%08x, computed 0x%08x)", path,
@@ -40,6 +40,19 @@ static int check_header_page(const unsigned char *page, uint64_t actual, const c
     if (actual % EMOGI_CSR_ALIGN != 0)
         return emogi_fail(err, "%s: file size %llu is not a multiple of %u", path,
                           (unsigned long long)actual, EMOGI_CSR_ALIGN);
+    return 0;
+}
+
+/* Version 2 is what announces compressed lists, so the two go together:
+ * a reader of version 1 refuses such a file instead of misreading it. */
+static int check_version(const unsigned char *page, const struct emogi_graph *g, const char *path,
+                         emogi_error *err)
+{
+    uint32_t version = get_le32(page + HDR_VERSION);
+    uint32_t want = emogi_compressed(g) ? EMOGI_CSR_VERSION_COMPRESSED : EMOGI_CSR_VERSION;
+    if (version != want)
+        return emogi_fail(err, "%s: format version %u, but the compressed flag is %s (version %u)",
+                          path, version, emogi_compressed(g) ? "set" : "clear", want);
     return 0;
 }
 
@@ -82,7 +95,7 @@ static int check_entry(const struct emogi_graph *g, uint32_t i, uint64_t prev_en
         return emogi_fail(err, "%s: section %s (%llu bytes at offset %llu) extends past the end of "
                           "the file (%llu bytes)", path, sec, (unsigned long long)s->size,
                           (unsigned long long)s->offset, (unsigned long long)file_size);
-    if (s->type == EMOGI_SEC_PROVENANCE)
+    if (emogi_csr_sized_by_content(s->type))
         return 0;
     uint64_t want;
     if (emogi_csr_section_size(g, s->type, &want, path, err) < 0)
@@ -129,6 +142,10 @@ static void point_into_map(struct emogi_graph *g)
         case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
         case EMOGI_SEC_IDMAP: g->idmap = p; break;
         case EMOGI_SEC_PROVENANCE: g->provenance = p; g->provenance_len = (size_t)s->size; break;
+        case EMOGI_SEC_COFFSETS: g->coffsets = p; break;
+        case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
+        case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
+        case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
         }
     }
 }
@@ -176,7 +193,8 @@ int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err)
     if (check_header_page(page, g->map_size, path, err) < 0)
         goto fail;
     decode_header(page, g);
-    if (emogi_csr_check_fields(g, path, err) < 0 || check_table(g, g->map_size, path, err) < 0)
+    if (emogi_csr_check_fields(g, path, err) < 0 || check_version(page, g, path, err) < 0 ||
+        check_table(g, g->map_size, path, err) < 0)
         goto fail;
     point_into_map(g);
     if (emogi_csr_check_content(g, path, err) < 0)

@@ -30,7 +30,8 @@ extern "C" {
 #endif
 
 #define EMOGI_CSR_MAGIC "EMOGICSR" /* 8 bytes, no terminator on disk */
-#define EMOGI_CSR_VERSION 1u
+#define EMOGI_CSR_VERSION 1u            /* files without compressed lists */
+#define EMOGI_CSR_VERSION_COMPRESSED 2u /* files with them (EMOGI_COMPRESSED) */
 #define EMOGI_CSR_ALIGN 4096u      /* every section starts on this boundary */
 #define EMOGI_CSR_MAX_SECTIONS 16u
 
@@ -54,7 +55,8 @@ enum emogi_graph_flags {
     EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
     EMOGI_WEIGHTED = 1u << 1,  /* weights section present */
     EMOGI_TRANSPOSE = 1u << 2, /* in-edges stored (directed graphs) */
-    EMOGI_IDMAP = 1u << 3      /* compact id -> input id map present */
+    EMOGI_IDMAP = 1u << 3,     /* compact id -> input id map present */
+    EMOGI_COMPRESSED = 1u << 4 /* neighbour lists compressed (emogi_clist.h) */
 };
 
 enum emogi_weight_type {
@@ -71,7 +73,11 @@ enum emogi_section_type {
     EMOGI_SEC_T_NEIGHBORS = 5, /* transpose: id_width bytes x ne */
     EMOGI_SEC_T_WEIGHTS = 6,   /* transpose: 4 bytes x ne */
     EMOGI_SEC_IDMAP = 7,       /* uint64[nv]: compact id -> input id */
-    EMOGI_SEC_PROVENANCE = 8   /* UTF-8 text, "key: value" lines */
+    EMOGI_SEC_PROVENANCE = 8,  /* UTF-8 text, "key: value" lines */
+    EMOGI_SEC_COFFSETS = 9,    /* compressed: uint64[nv+1] byte offsets into cneighbors */
+    EMOGI_SEC_CNEIGHBORS = 10, /* compressed lists back to back (emogi_clist.h) */
+    EMOGI_SEC_T_COFFSETS = 11, /* the same for the transpose */
+    EMOGI_SEC_T_CNEIGHBORS = 12
 };
 
 /* Name of a section type ("neighbors"), or "unknown". */
@@ -108,7 +114,21 @@ struct emogi_graph {
     size_t map_size;
     uint32_t nsections;
     struct emogi_section sections[EMOGI_CSR_MAX_SECTIONS];
+
+    /* Set instead of neighbors / t_neighbors when EMOGI_COMPRESSED: the
+     * byte offset of each vertex's list (nv+1; coffsets[nv] is the bytes
+     * of cneighbors) and the lists (emogi_clist.h decodes them). */
+    const uint64_t *coffsets;
+    const unsigned char *cneighbors;
+    const uint64_t *t_coffsets; /* NULL unless EMOGI_TRANSPOSE */
+    const unsigned char *t_cneighbors;
 };
+
+/* Whether G's neighbour lists are compressed (neighbors is then NULL). */
+static inline int emogi_compressed(const struct emogi_graph *g)
+{
+    return (g->flags & EMOGI_COMPRESSED) != 0;
+}
 
 /* Neighbour i of the whole array, whatever the id width. */
 static inline uint64_t emogi_neighbor(const struct emogi_graph *g, uint64_t i)
@@ -128,7 +148,8 @@ EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
 /*
  * Map and validate PATH: header sanity, every section inside the file and
  * of the size the header implies, offsets monotone from 0 to ne, every
- * neighbour id below nv, lists ascending (checked in parallel).  After a
+ * neighbour id below nv, lists ascending (checked in parallel); for
+ * compressed lists every block as emogi_clist_check() sees it.  After a
  * successful open no traversal can read out of bounds.  Checksums are not
  * read here: see emogi_csr_verify().
  */

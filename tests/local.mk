@@ -12,6 +12,11 @@ check_PROGRAMS += tests/unit_csr
 TESTS += tests/unit_csr
 tests_unit_csr_SOURCES = tests/unit_csr.c
 
+# compressed neighbour lists: hand encodings, round trips, corruptions
+check_PROGRAMS += tests/unit_clist
+TESTS += tests/unit_clist
+tests_unit_clist_SOURCES = tests/unit_clist.c
+
 # output files: replaced through a temporary, or written in place
 check_PROGRAMS += tests/unit_atomic
 TESTS += tests/unit_atomic

@@ -238,8 +238,15 @@ static void test_header_corruption(void)
 {
     load(), memcpy(img, "EMOGICSX", 8);
     expect_reject(save("magic.csr", 1), "bad magic", "bad magic");
+    load(), put_le32(img + HDR_VERSION, 3);
+    expect_reject(save("version.csr", 1), "format version 3, this build reads versions 1 and 2",
+                  "unknown version");
     load(), put_le32(img + HDR_VERSION, 2);
-    expect_reject(save("version.csr", 1), "format version 2", "unknown version");
+    expect_reject(save("version2.csr", 1), "format version 2, but the compressed flag is clear",
+                  "version 2 without compressed lists");
+    load(), put_le32(img + HDR_FLAGS, get_le32(img + HDR_FLAGS) | EMOGI_COMPRESSED);
+    expect_reject(save("version1c.csr", 1), "format version 1, but the compressed flag is set",
+                  "compressed flag in a version 1 file");
     load(), img[HDR_NV] ^= 1;
     expect_reject(save("hdrcrc.csr", 0), "header checksum mismatch", "header byte flipped");
 

@@ -16,7 +16,7 @@ UNREACHED = 0xFFFFFFFF
 NO_PARENT = 0xFFFFFFFFFFFFFFFF
 SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
 
-DIRECTED, WEIGHTED, TRANSPOSE, IDMAP = 1, 2, 4, 8
+DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED = 1, 2, 4, 8, 16
 WEIGHT_NONE, WEIGHT_UINT32, WEIGHT_FLOAT32 = 0, 1, 2
 PAGERANK_STORE_F64, PAGERANK_STORE_F32 = 0, 1
 
@@ -49,6 +49,8 @@ class CGraph(ctypes.Structure):
         ("idmap", c_ptr), ("provenance", c_ptr), ("provenance_len", ctypes.c_size_t),
         ("path", c_ptr), ("map", c_ptr), ("map_size", ctypes.c_size_t),
         ("nsections", c_u32), ("sections", Section * MAX_SECTIONS),
+        ("coffsets", c_ptr), ("cneighbors", c_ptr),
+        ("t_coffsets", c_ptr), ("t_cneighbors", c_ptr),
     ]
 
 

@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from . import _lib
-from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, FormatError
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, FormatError
 
 ALIGN = 4096
 MAGIC = b"EMOGICSR"
@@ -35,6 +35,10 @@ class Graph:
                   ctypes.byref(self._c))
         self._open = True
         c = self._c
+        if c.flags & COMPRESSED:
+            self.close()
+            raise FormatError(f"{self.path}: compressed neighbour lists: not supported by this "
+                              "module yet; re-encode with emogi-convert csr --no-compress")
         self.nv, self.ne, self.flags, self.id_width = c.nv, c.ne, c.flags, c.id_width
         self.directed = bool(c.flags & DIRECTED)
         self.weighted = bool(c.flags & WEIGHTED)

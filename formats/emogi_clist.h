@@ -1,0 +1,121 @@
+/*
+ * emogi_clist.h - compressed neighbour lists ("gap blocks with a run
+ * mask"), the encoding of the coffsets/cneighbors sections that
+ * emogi-csr(5) specifies.  A list of d sorted ids of vertex u is cut into
+ * blocks of 32 entries; each block holds its first id absolutely (as a
+ * zigzag difference from u) and then the gaps, either all at one bit
+ * width (mode 0) or as a mask of the gaps equal to 1 plus the other gaps
+ * at one width (mode 1).  Lists of more than 32 blocks start with a skip
+ * index so that any block decodes without its predecessors' bits.
+ *
+ * Every decoder here takes the list's byte range and never reads outside
+ * it, valid data or not: a corrupt list gives -1, not a fault.
+ */
+#ifndef EMOGI_CLIST_H
+#define EMOGI_CLIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emogi_csr.h"
+
+#define EMOGI_CLIST_BLOCK 32u  /* entries per block */
+#define EMOGI_CLIST_SKIP 32u   /* blocks per skip-index entry */
+
+/* Blocks of a list of D entries, and uint64 entries of its skip index. */
+static inline uint64_t emogi_clist_blocks(uint64_t d)
+{
+    return d / EMOGI_CLIST_BLOCK + (d % EMOGI_CLIST_BLOCK != 0);
+}
+static inline uint64_t emogi_clist_skip_entries(uint64_t nb)
+{
+    return nb > EMOGI_CLIST_SKIP ? (nb + EMOGI_CLIST_SKIP - 1) / EMOGI_CLIST_SKIP - 1 : 0;
+}
+
+/*
+ * Encode the D ascending ids IDS (WIDTH 4 or 8 bytes each) of vertex U
+ * into OUT, or only count when OUT is NULL; returns the byte size either
+ * way.  The encoding is canonical: one list, one byte string.
+ */
+uint64_t emogi_clist_encode(const void *ids, uint32_t width, uint64_t d, uint64_t u,
+                            unsigned char *out);
+
+/* Why a list failed to decode or to validate (emogi_clist_check). */
+enum emogi_clist_fault {
+    EMOGI_CLIST_OK = 0,
+    EMOGI_CLIST_SHORT,      /* a block or the skip index runs past the list */
+    EMOGI_CLIST_WIDTH,      /* gap width past the id width, or f past 64 */
+    EMOGI_CLIST_RESERVED,   /* bit 7 of f set, or mode 1 on a one-entry block */
+    EMOGI_CLIST_PADDING,    /* nonzero bits after a block's last field */
+    EMOGI_CLIST_RANGE,      /* an id not below nv */
+    EMOGI_CLIST_DESCENDING, /* an id below its predecessor (or a sum past 2^64) */
+    EMOGI_CLIST_SKIP_INDEX, /* a skip entry not where its block starts */
+    EMOGI_CLIST_LENGTH      /* the last block ends before the list does */
+};
+
+/* What went wrong, for a message: the fault, the entry index it concerns
+ * (when it concerns one), and the value found there. */
+struct emogi_clist_report {
+    enum emogi_clist_fault fault;
+    uint64_t entry;
+    uint64_t value, prev;
+};
+
+/* A sentence for a fault ("block runs past the end of the list"). */
+const char *emogi_clist_fault_text(enum emogi_clist_fault f);
+
+/*
+ * Check list U (D entries in LEN bytes at LIST) completely: every block's
+ * header, bounds, padding, ids below NV and non-decreasing, the skip
+ * index, the exact length.  0, or -1 with *REP filled.
+ */
+int emogi_clist_check(const unsigned char *list, uint64_t len, uint64_t d, uint64_t u,
+                      uint64_t nv, uint32_t width, struct emogi_clist_report *rep);
+
+/* Decode the whole list into OUT (D entries); 0, or -1 on a corrupt list. */
+int emogi_clist_decode(const unsigned char *list, uint64_t len, uint64_t d, uint64_t u,
+                       uint64_t *out);
+
+/*
+ * One block at a time, for a reader that may stop early (bottom-up BFS)
+ * or start anywhere: emogi_clist_seek() places the iterator on block K,
+ * through the skip index and then at most 31 block headers, without
+ * decoding the blocks before it.
+ */
+struct emogi_clist_iter {
+    const unsigned char *list;
+    uint64_t len, d, u;
+    uint64_t block; /* the next block to decode */
+    uint64_t pos;   /* its byte offset in the list */
+};
+
+void emogi_clist_iter_init(struct emogi_clist_iter *it, const unsigned char *list, uint64_t len,
+                           uint64_t d, uint64_t u);
+/* 0, or -1 when K is past the last block or the list is corrupt. */
+int emogi_clist_seek(struct emogi_clist_iter *it, uint64_t k);
+/* Decode the next block into OUT[0..n-1] and return n (1..32); 0 after
+ * the last block; -1 on a corrupt block. */
+int emogi_clist_next(struct emogi_clist_iter *it, uint64_t out[EMOGI_CLIST_BLOCK]);
+
+/* The list of vertex U in a compressed direction (coffsets, cneighbors). */
+static inline const unsigned char *emogi_clist_of(const uint64_t *coff, const unsigned char *cn,
+                                                  uint64_t u, uint64_t *len)
+{
+    *len = coff[u + 1] - coff[u];
+    return cn + coff[u];
+}
+
+/*
+ * Compress a whole direction: the lists given by OFF and IDS (WIDTH-byte
+ * ids) of NV vertices into new arrays *COFF (nv+1 byte offsets) and
+ * *BYTES (the lists), in parallel; free() both.  -1 when out of memory.
+ */
+int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
+                         uint64_t **coff, unsigned char **bytes, emogi_error *err);
+
+/* The reverse: decode every list into *IDS (WIDTH-byte ids, off[nv] of
+ * them, a new array to free()).  -1 on a corrupt list or out of memory. */
+int emogi_clist_decompress(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
+                           uint64_t nv, uint32_t width, void **ids, emogi_error *err);
+
+#endif

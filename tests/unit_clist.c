@@ -1,0 +1,290 @@
+/*
+ * unit_clist.c - compressed neighbour lists (emogi_clist.h, emogi-csr(5)):
+ * encodings worked out by hand bit by bit, round trips of random lists of
+ * every shape the blocks and the skip index care about, the iterator's
+ * seek past corrupt predecessors, each corruption the checker must name,
+ * and compressed .csr files written, reopened and refused.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "csr_internal.h"
+#include "emogi_clist.h"
+#include "tap.h"
+
+static uint64_t rng = 88172645463325252ull;
+static uint64_t next_rand(void)
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+}
+
+static unsigned char buf[1 << 20];
+
+static int bytes_are(const unsigned char *p, uint64_t n, const unsigned char *want, uint64_t wn)
+{
+    return n == wn && memcmp(p, want, n) == 0;
+}
+
+/* u=5, ids 3 4 5 6 10: first-u = -2, zigzag 3 in f=2 bits; gaps 1 1 1 4.
+ * Mode 0 at b=3 takes 2+12 = 14 bits, mode 1 2+4+3 = 9: both 2 bytes, so
+ * mode 0 (ties go to it).  Stream, low bit first: 11 100 100 100 001 00
+ * -> 0x27 0x21. */
+static void hand_encodings(void)
+{
+    static const uint64_t a[] = {3, 4, 5, 6, 10};
+    static const unsigned char wa[] = {0x03, 0x02, 0x27, 0x21};
+    uint64_t n = emogi_clist_encode(a, 8, 5, 5, buf);
+    ok(bytes_are(buf, n, wa, sizeof wa), "mode 0 block matches the hand encoding");
+    /* u=0, ids 0..30 then 1000: 30 gaps of 1, one of 970 (10 bits).  Mode
+     * 1: mask of 31 bits (bit 30 clear), then 970 at bit 31: 41 bits. */
+    uint64_t b[32];
+    for (int i = 0; i < 31; i++)
+        b[i] = (uint64_t)i;
+    b[31] = 1000;
+    static const unsigned char wb[] = {0x8a, 0x00, 0xff, 0xff, 0xff, 0x3f, 0xe5, 0x01};
+    n = emogi_clist_encode(b, 8, 32, 0, buf);
+    ok(bytes_are(buf, n, wb, sizeof wb), "mode 1 block (run mask) matches the hand encoding");
+    uint64_t out[32];
+    ok(emogi_clist_decode(wb, sizeof wb, 32, 0, out) == 0 && memcmp(out, b, sizeof b) == 0,
+       "the hand-made mode 1 block decodes");
+    static const uint64_t one[] = {7};
+    static const unsigned char wone[] = {0x00, 0x03, 0x06}; /* zz(7-4)=6: 3 bits */
+    n = emogi_clist_encode(one, 8, 1, 4, buf);
+    ok(bytes_are(buf, n, wone, sizeof wone), "a one-entry list is a header and its first value");
+    ok(emogi_clist_encode(one, 8, 0, 4, buf) == 0, "an empty list has no bytes");
+}
+
+/* A sorted list of D ids below NV, in one of several shapes. */
+static void make_list(uint64_t *v, uint64_t d, uint64_t nv, int shape)
+{
+    uint64_t x = next_rand() % (nv / 2 + 1);
+    for (uint64_t i = 0; i < d; i++) {
+        uint64_t r = next_rand();
+        uint64_t g = shape == 0   ? r % 3                          /* duplicates and runs */
+                     : shape == 1 ? (r % 4 ? 1 : r % 1000)         /* long runs, rare jumps */
+                     : shape == 2 ? r % ((nv - x) / (d - i + 1) + 1) /* spread over the range */
+                                  : (r % 8 == 0 ? r % ((nv - x) / 2 + 1) : 0); /* wide gaps */
+        if (i == 0)
+            g = 0;
+        x += g;
+        if (x >= nv)
+            x = nv - 1;
+        v[i] = x;
+    }
+}
+
+static int roundtrip(const uint64_t *v, uint64_t d, uint64_t u, uint64_t nv, uint32_t width)
+{
+    static uint64_t out[1 << 14];
+    static uint32_t v32[1 << 14];
+    const void *ids = v;
+    if (width == 4) {
+        for (uint64_t i = 0; i < d; i++)
+            v32[i] = (uint32_t)v[i];
+        ids = v32;
+    }
+    uint64_t n = emogi_clist_encode(ids, width, d, u, NULL);
+    if (n > sizeof buf || emogi_clist_encode(ids, width, d, u, buf) != n)
+        return 0;
+    struct emogi_clist_report rep;
+    if (emogi_clist_check(buf, n, d, u, nv, width, &rep) != 0)
+        return 0;
+    memset(out, 0xa5, d * sizeof *out);
+    return emogi_clist_decode(buf, n, d, u, out) == 0 && memcmp(out, v, d * sizeof *v) == 0;
+}
+
+static void random_roundtrips(void)
+{
+    static const uint64_t sizes[] = {1, 2, 31, 32, 33, 64, 1024, 1025, 1025 + 32 * 32, 5000};
+    static uint64_t v[1 << 14];
+    for (uint32_t width = 4; width <= 8; width += 4) {
+        uint64_t nv = width == 4 ? UINT32_MAX : UINT64_MAX - 1;
+        int all = 1;
+        for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+            for (int shape = 0; shape < 4; shape++)
+                for (int rep = 0; rep < 4; rep++) {
+                    make_list(v, sizes[s], nv, shape);
+                    uint64_t u = rep == 0 ? 0 : rep == 1 ? nv - 1 : next_rand() % nv;
+                    if (!roundtrip(v, sizes[s], u, nv, width)) {
+                        all = 0;
+                        printf("# width %u size %llu shape %d rep %d\n", width,
+                               (unsigned long long)sizes[s], shape, rep);
+                    }
+                }
+        ok(all, "random lists round-trip and check, %u-byte ids", width);
+    }
+}
+
+static void extreme_roundtrips(void)
+{
+    /* first value far below and far above u; gaps of 32 and 64 bits */
+    uint64_t a[] = {0, UINT32_MAX - 1};
+    ok(roundtrip(a, 2, UINT32_MAX - 1, UINT32_MAX, 4), "4-byte ids: a 32-bit gap, first far below u");
+    uint64_t b[] = {UINT32_MAX - 1};
+    ok(roundtrip(b, 1, 0, UINT32_MAX, 4), "4-byte ids: first far above u (33-bit code)");
+    uint64_t c[] = {0, UINT64_MAX - 2};
+    ok(roundtrip(c, 2, UINT64_MAX - 2, UINT64_MAX - 1, 8), "8-byte ids: a 64-bit gap");
+    uint64_t e[] = {UINT64_MAX - 2, UINT64_MAX - 2, UINT64_MAX - 2};
+    ok(roundtrip(e, 3, 0, UINT64_MAX - 1, 8), "8-byte ids: duplicates at the top, u = 0");
+    uint64_t f[] = {1ull << 63, (1ull << 63) + 1};
+    ok(roundtrip(f, 2, 0, UINT64_MAX - 1, 8), "8-byte ids: first - u = 2^63");
+}
+
+/* The iterator from block K on, through the skip index, matches V. */
+static int seek_matches(const unsigned char *list, uint64_t n, const uint64_t *v, uint64_t d,
+                        uint64_t u, uint64_t k)
+{
+    struct emogi_clist_iter it;
+    uint64_t out[32];
+    int m;
+    emogi_clist_iter_init(&it, list, n, d, u);
+    if (emogi_clist_seek(&it, k) != 0)
+        return 0;
+    for (uint64_t i = k * 32; (m = emogi_clist_next(&it, out)) > 0; i += (uint64_t)m)
+        if (memcmp(out, v + i, (size_t)m * 8) != 0)
+            return 0;
+    return m == 0;
+}
+
+static void iterator(void)
+{
+    static uint64_t v[2049];
+    uint64_t d = 2049, u = 77; /* 65 blocks: two skip entries */
+    make_list(v, d, 1u << 30, 2);
+    uint64_t n = emogi_clist_encode(v, 8, d, u, buf);
+    int all = 1;
+    for (uint64_t k = 0; k <= 65; k++)
+        all &= seek_matches(buf, n, v, d, u, k);
+    ok(all, "seek to every block of a 65-block list, then read to the end");
+    ok(get_le64(buf) > 16 && get_le64(buf + 8) > get_le64(buf), "the skip index has two entries");
+    /* spoil block 0's header: block 32 and on still decode (no predecessor read) */
+    buf[16 + 1] |= 0x80;
+    ok(seek_matches(buf, n, v, d, u, 32) && seek_matches(buf, n, v, d, u, 40),
+       "blocks 32 and 40 decode with block 0 corrupt");
+    struct emogi_clist_iter it;
+    uint64_t out[32];
+    emogi_clist_iter_init(&it, buf, n, d, u);
+    ok(emogi_clist_next(&it, out) == -1, "...while block 0 itself is refused");
+    ok(emogi_clist_seek(&it, 66) == -1, "seek past the last block is refused");
+}
+
+/* A list of 1025 entries of vertex 3 below nv = 2^20 in buf; its length. */
+static uint64_t sample(uint64_t *v)
+{
+    make_list(v, 1025, 1u << 20, 2);
+    return emogi_clist_encode(v, 8, 1025, 3, buf);
+}
+
+static int fault_of(const unsigned char *p, uint64_t n, uint64_t d, uint64_t u, uint64_t nv,
+                    uint32_t width)
+{
+    struct emogi_clist_report rep;
+    if (emogi_clist_check(p, n, d, u, nv, width, &rep) == 0)
+        return EMOGI_CLIST_OK;
+    uint64_t out[2048];
+    if (d <= 2048) /* whatever the fault, decoding stays inside the list */
+        emogi_clist_decode(p, n, d, u, out);
+    return (int)rep.fault;
+}
+
+static void corruptions(void)
+{
+    static const unsigned char hand[] = {0x03, 0x02, 0x27, 0x21}; /* u=5: 3 4 5 6 10 */
+    unsigned char p[32];
+    memcpy(p, hand, 4);
+    ok(fault_of(p, 4, 5, 5, 11, 4) == EMOGI_CLIST_OK, "the hand block checks");
+    ok(fault_of(p, 4, 5, 5, 10, 4) == EMOGI_CLIST_RANGE, "an id equal to nv: range");
+    p[0] = 33;
+    ok(fault_of(p, 4, 5, 5, 11, 4) == EMOGI_CLIST_WIDTH, "gap width 33 with 4-byte ids: width");
+    p[0] = 0x03, p[1] = 65;
+    ok(fault_of(p, 4, 5, 5, 11, 8) == EMOGI_CLIST_WIDTH, "first width 65: width");
+    p[1] = 0x82;
+    ok(fault_of(p, 4, 5, 5, 11, 4) == EMOGI_CLIST_RESERVED, "bit 7 of f set: reserved");
+    p[1] = 0x02, p[3] = 0x21 | 0x80;
+    ok(fault_of(p, 4, 5, 5, 11, 4) == EMOGI_CLIST_PADDING, "a padding bit set: padding");
+    p[3] = 0x21;
+    ok(fault_of(p, 3, 5, 5, 11, 4) == EMOGI_CLIST_SHORT, "a block past the list's end: short");
+    p[4] = 0;
+    ok(fault_of(p, 5, 5, 5, 11, 4) == EMOGI_CLIST_LENGTH, "a byte after the last block: length");
+    static const unsigned char one_mode1[] = {0x80, 0x00};
+    ok(fault_of(one_mode1, 2, 1, 0, 11, 4) == EMOGI_CLIST_RESERVED, "mode 1 on one entry: reserved");
+    static const uint64_t down[] = {9, 4};
+    uint64_t n = emogi_clist_encode(down, 8, 2, 0, p); /* gap 4-9 wraps: 64 bits */
+    ok(fault_of(p, n, 2, 0, 11, 8) == EMOGI_CLIST_DESCENDING, "a gap wrapping past 2^64: descending");
+    static uint64_t v[1025];
+    n = sample(v);
+    ok(fault_of(buf, n, 1025, 3, 1u << 20, 8) == EMOGI_CLIST_OK, "a 33-block list checks");
+    buf[0] ^= 1;
+    ok(fault_of(buf, n, 1025, 3, 1u << 20, 8) == EMOGI_CLIST_SKIP_INDEX, "a skip entry off by one");
+    put_le64(buf, UINT64_MAX);
+    ok(fault_of(buf, n, 1025, 3, 1u << 20, 8) == EMOGI_CLIST_SKIP_INDEX, "a skip entry past the list");
+    ok(fault_of(buf, 7, 1025, 3, 1u << 20, 8) == EMOGI_CLIST_SHORT, "a skip index past the list");
+}
+
+/* The 5-vertex graph of unit_csr, compressed in both directions. */
+static const uint64_t OFF[] = {0, 2, 3, 6, 6, 7};
+static const uint32_t NBR[] = {1, 2, 2, 0, 3, 4, 4};
+static const uint64_t T_OFF[] = {0, 1, 2, 4, 5, 7};
+static const uint32_t T_NBR[] = {2, 0, 0, 1, 2, 2, 4};
+
+static void graph_checks(const char *dir)
+{
+    struct emogi_graph g = {.nv = 5, .ne = 7, .flags = EMOGI_DIRECTED | EMOGI_TRANSPOSE |
+                                                        EMOGI_COMPRESSED, .id_width = 4};
+    uint64_t *coff, *tcoff;
+    unsigned char *cb, *tcb;
+    emogi_error err;
+    ok(emogi_clist_compress(OFF, NBR, 4, 5, &coff, &cb, &err) == 0 &&
+       emogi_clist_compress(T_OFF, T_NBR, 4, 5, &tcoff, &tcb, &err) == 0, "compress both directions");
+    g.offsets = OFF, g.coffsets = coff, g.cneighbors = cb;
+    g.t_offsets = T_OFF, g.t_coffsets = tcoff, g.t_cneighbors = tcb;
+    ok(emogi_csr_check_content(&g, "g", &err) == 0, "the compressed graph checks");
+    char path[512];
+    snprintf(path, sizeof path, "%s/c.csr", dir);
+    struct emogi_graph h;
+    void *ids = NULL;
+    int wrote = emogi_csr_write(path, &g, &err) == 0 && emogi_csr_open(path, &h, &err) == 0;
+    ok(wrote && !h.neighbors && !h.t_neighbors && h.coffsets[5] == coff[5] &&
+       get_le32((const unsigned char *)h.map + HDR_VERSION) == 2,
+       "written and reopened: version 2, no plain lists");
+    ok(wrote && emogi_clist_decompress(h.t_offsets, h.t_coffsets, h.t_cneighbors, 5, 4, &ids,
+                                       &err) == 0 && memcmp(ids, T_NBR, sizeof T_NBR) == 0,
+       "the reopened transpose decompresses to its ids");
+    free(ids);
+    if (wrote)
+        emogi_csr_close(&h);
+    uint64_t save = coff[2];
+    coff[2] = coff[3] + 1;
+    ok(emogi_csr_check_content(&g, "g", &err) < 0 && strstr(err.msg, "coffsets not monotone"),
+       "coffsets not monotone: %s", err.msg);
+    coff[2] = save;
+    cb[coff[2] + 1] |= 0x80;
+    ok(emogi_csr_check_content(&g, "g", &err) < 0 && strstr(err.msg, "list of vertex 2, block 0"),
+       "a bad block names its vertex: %s", err.msg);
+    free(coff), free(cb), free(tcoff), free(tcb);
+}
+
+int main(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    char dir[256];
+    snprintf(dir, sizeof dir, "%s/unit_clist.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        printf("1..0 # SKIP cannot create a temporary folder\n");
+        return 0;
+    }
+    plan(37);
+    hand_encodings();
+    random_roundtrips();
+    extreme_roundtrips();
+    iterator();
+    corruptions();
+    graph_checks(dir);
+    char path[512];
+    snprintf(path, sizeof path, "%s/c.csr", dir);
+    unlink(path);
+    rmdir(dir);
+    return done_testing();
+}
