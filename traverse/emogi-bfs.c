@@ -153,8 +153,7 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(o.t.graph, &g);
     double open_s = emogi_now() - t0;
     uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
     if (!sources)

@@ -119,8 +119,7 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(o.t.graph, &g);
     double open_s = emogi_now() - t0;
     if (emogi_cc_check_graph(&g, &err) < 0)
         tool_die_about(o.t.graph, &err);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emogi_clist.h"
 #include "emogi_csr.h"
 #include "tool.h"
 
@@ -110,7 +111,47 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
 /* "src dst[ weight]" lines; ORIGINAL maps ids through the idmap when present. */
 static int print_edges(FILE *out, const struct emogi_graph *g, int original);
 
+/* Whether the report reads neighbour ids: the edge dump, and the
+ * isolated count of a directed graph without in-edges. */
+static int reads_ids(const struct emogi_graph *g, const struct info_opts *o)
+{
+    return o->edges ||
+           ((g->flags & EMOGI_DIRECTED) && !(g->flags & EMOGI_TRANSPOSE));
+}
+
+/* A compressed G seen as plain (its out-lists decoded into *IDS), so that
+ * the report reads ids one way whatever the encoding. */
+static int plain_view(const struct emogi_graph *g, struct emogi_graph *view, void **ids,
+                      emogi_error *err)
+{
+    *view = *g;
+    *ids = NULL;
+    if (!emogi_compressed(g))
+        return 0;
+    emogi_error e;
+    if (emogi_clist_decompress(g->offsets, g->coffsets, g->cneighbors, g->nv, g->id_width, ids,
+                               &e) < 0)
+        return emogi_fail(err, "%s: %s", g->path, e.msg);
+    view->neighbors = *ids;
+    return 0;
+}
+
+static int report_view(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err);
+
 static int report(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err)
+{
+    struct emogi_graph view;
+    void *ids;
+    if (!reads_ids(g, o))
+        return report_view(g, o, err);
+    if (plain_view(g, &view, &ids, err) < 0)
+        return -1;
+    int rc = report_view(&view, o, err);
+    free(ids);
+    return rc;
+}
+
+static int report_view(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err)
 {
     struct degree_stats s = {0};
     if (o->edges)
@@ -219,6 +260,24 @@ static const char *weight_name(uint32_t t)
 
 static const char *yes_no(int b) { return b ? "yes" : "no"; }
 
+static unsigned format_version(const struct emogi_graph *g)
+{
+    return emogi_compressed(g) ? EMOGI_CSR_VERSION_COMPRESSED : EMOGI_CSR_VERSION;
+}
+
+/* The sections that hold neighbour ids, plain or compressed. */
+static int is_id_section(uint32_t type)
+{
+    return type == EMOGI_SEC_NEIGHBORS || type == EMOGI_SEC_T_NEIGHBORS ||
+           type == EMOGI_SEC_CNEIGHBORS || type == EMOGI_SEC_T_CNEIGHBORS;
+}
+
+/* Bits of the section per stored link (0 for a graph without edges). */
+static double bits_per_link(const struct emogi_graph *g, const struct emogi_section *e)
+{
+    return g->ne ? 8.0 * (double)e->size / (double)g->ne : 0.0;
+}
+
 static void text_histogram(FILE *out, const struct degree_stats *s)
 {
     fprintf(out, "out-degree histogram (log2 buckets):\n");
@@ -247,7 +306,7 @@ static void text_provenance(FILE *out, const struct emogi_graph *g)
 static void print_text(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
                        const char *checksums)
 {
-    fprintf(out, "file: %s\nformat version: %u\nfile size: %zu\n", g->path, EMOGI_CSR_VERSION,
+    fprintf(out, "file: %s\nformat version: %u\nfile size: %zu\n", g->path, format_version(g),
             g->map_size);
     fprintf(out, "vertices: %" PRIu64 "\nedges: %" PRIu64 "\n", g->nv, g->ne);
     fprintf(out, "directed: %s\nid width: %u\nweights: %s\ntranspose: %s\nidmap: %s\n",
@@ -265,6 +324,11 @@ static void print_text(FILE *out, const struct emogi_graph *g, const struct degr
             s->min, s->max, s->mean);
     fprintf(out, "no out-edges: %" PRIu64 "\nisolated: %" PRIu64 "\n", s->sinks, s->isolated);
     text_histogram(out, s);
+    for (uint32_t i = 0; i < g->nsections; i++)
+        if (is_id_section(g->sections[i].type))
+            fprintf(out, "bits per link: %s %.2f (%.3f of 4-byte ids)\n",
+                    emogi_section_name(g->sections[i].type), bits_per_link(g, &g->sections[i]),
+                    bits_per_link(g, &g->sections[i]) / 32);
     if (checksums)
         fprintf(out, "checksums: %s\n", checksums);
     if (g->provenance_len)
@@ -341,11 +405,17 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
     fputs("{\"file\":", out);
     json_string(out, g->path, strlen(g->path));
     fprintf(out, ",\"version\":%u,\"file_size\":%zu,\"vertices\":%" PRIu64 ",\"edges\":%" PRIu64 ",",
-            EMOGI_CSR_VERSION, g->map_size, g->nv, g->ne);
+            format_version(g), g->map_size, g->nv, g->ne);
     fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,",
             g->flags & EMOGI_DIRECTED ? "true" : "false", g->id_width, weight_name(g->weight_type),
             g->flags & EMOGI_TRANSPOSE ? "true" : "false", g->flags & EMOGI_IDMAP ? "true" : "false");
     json_sections(out, g);
+    fputs("\"bits_per_link\":{", out);
+    for (uint32_t i = 0, n = 0; i < g->nsections; i++)
+        if (is_id_section(g->sections[i].type))
+            fprintf(out, "%s\"%s\":%.17g", n++ ? "," : "", emogi_section_name(g->sections[i].type),
+                    bits_per_link(g, &g->sections[i]));
+    fputs("},", out);
     json_degrees(out, s);
     if (checksums)
         fprintf(out, ",\"checksums\":\"%s\"", checksums);

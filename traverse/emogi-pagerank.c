@@ -177,8 +177,7 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g, in;
     double t0 = emogi_now();
-    if (emogi_csr_open(o.t.graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(o.t.graph, &g);
     if (emogi_pagerank_in_edges(&g, &in, &err) < 0)
         tool_die_about(o.t.graph, &err);
     double open_s = emogi_now() - t0;

@@ -107,8 +107,7 @@ static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct tool_bac
 {
     emogi_error err;
     double t0 = emogi_now();
-    if (emogi_csr_open(o->t.graph, g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(o->t.graph, g);
     if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
         tool_die_about(o->t.graph, &err);
     double open_s = emogi_now() - t0;

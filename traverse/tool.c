@@ -65,6 +65,18 @@ _Noreturn void tool_die_about(const char *name, const emogi_error *err)
     exit(1);
 }
 
+void tool_open_graph(const char *path, struct emogi_graph *g)
+{
+    emogi_error err;
+    if (emogi_csr_open(path, g, &err) < 0)
+        tool_die(&err);
+    if (!emogi_compressed(g))
+        return;
+    fprintf(stderr, "%s: %s: compressed neighbour lists: not supported by %s yet; re-encode "
+                    "with emogi-convert csr --no-compress\n", program, path, program);
+    exit(1);
+}
+
 _Noreturn void tool_usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: ", program);

@@ -37,6 +37,12 @@ _Noreturn void tool_die(const emogi_error *err);
  * the file they ran on, and for checks of a named result file. */
 _Noreturn void tool_die_about(const char *name, const emogi_error *err);
 
+/* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Compressed
+ * neighbour lists are refused here, in one place, until the kernels read
+ * them: "TOOL: PATH: compressed neighbour lists: not supported by TOOL
+ * yet; re-encode with emogi-convert csr --no-compress". */
+void tool_open_graph(const char *path, struct emogi_graph *g);
+
 /* "TOOL: <fmt with arg>", a hint to --help, exit 2. */
 _Noreturn void tool_usage_error(const char *fmt, const char *arg);
 

@@ -157,8 +157,7 @@ int verify_bfs_main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
-    if (emogi_csr_open(graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(graph, &g);
     if (source >= g.nv) {
         emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));

@@ -164,8 +164,7 @@ int verify_cc_main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     void *labels;
-    if (emogi_csr_open(graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(graph, &g);
     if (tool_read_array(path, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, &labels, &err) < 0)
         tool_die(&err);
     if (verify_cc_labels(&g, labels, &err) < 0)

@@ -206,8 +206,7 @@ int verify_pagerank_main(int argc, char **argv)
     parse(argc, argv, &a);
     emogi_error err;
     struct emogi_graph g;
-    if (emogi_csr_open(a.graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(a.graph, &g);
     double *rank = read_ranks(a.ranks, g.nv, a.c.precision);
     const char *name = tool_input_name(a.ranks);
     if (verify_pagerank_ranks(&g, rank, &a.c, &err) < 0)

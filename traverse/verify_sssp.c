@@ -307,8 +307,7 @@ int verify_sssp_main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     void *dist;
-    if (emogi_csr_open(graph, &g, &err) < 0)
-        tool_die(&err);
+    tool_open_graph(graph, &g);
     if (g.weight_type == EMOGI_WEIGHT_NONE)
         o.unit_weights = 1; /* the only reading an unweighted graph has */
     if (source >= g.nv) {
