@@ -33,6 +33,7 @@
 #include "parse.h"
 #include "ooc.h"
 #include "progress.h"
+#include "recode.h"
 #include "reorder.h"
 #include "webgraph.h"
 
@@ -331,6 +332,14 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     }
     b.g.provenance = prov;
     b.g.provenance_len = plen;
+    struct recoded rc = {0};
+    if (o->compress == 1) {
+        progress_phase("compressing");
+        if (recode_compress(&b.g, &rc, &err))
+            die(err.msg);
+        free(b.neighbors), free(b.t_neighbors); /* the plain lists are not written */
+        b.neighbors = b.t_neighbors = NULL;
+    }
     progress_phase("writing");
     double tw = emogi_now();
     if (emogi_csr_write(o->output, &b.g, &err))
@@ -339,12 +348,22 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     struct emogi_csr_plan plan;
     st->file_bytes = emogi_csr_plan_layout(&b.g, &plan, o->output, &err) == 0 ? plan.file_size : 0;
     collect_stats(st, &b);
+    recoded_free(&rc);
     built_graph_free(&b);
 }
 
 static void build_out_of_core(struct job *j, struct parse_result *r, const char *prov,
                               size_t plen, struct convert_stats *st)
 {
+    if (j->o->compress == 1) {
+        char b[32];
+        fprintf(stderr, "emogi-convert: %s: --compress is written by the in-memory build only, "
+                        "and this graph does not fit in --memory %s: raise --memory, or convert "
+                        "without --compress and re-encode with emogi-convert csr --compress\n",
+                j->o->input ? j->o->input : j->o->format_name,
+                memory_str(j->o->memory, b, sizeof b));
+        exit(1);
+    }
     struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen};
     struct ooc_result res;
     emogi_error err;
@@ -403,6 +422,29 @@ static uint64_t run_edges(void)
 }
 
 
+/* emogi-convert csr: the graph is there already; only its encoding,
+ * width, weights or transpose change. */
+static void recode(const struct convert_opts *o, struct convert_stats *st)
+{
+    char note[256];
+    snprintf(note, sizeof note, "recoded: emogi-convert %s csr%s%s%s", PACKAGE_VERSION,
+             o->build.id_width ? (o->build.id_width == 4 ? " --id-width 4" : " --id-width 8") : "",
+             o->build.weights == BUILD_WEIGHTS_NONE ? " --drop-weights" : "",
+             o->build.transpose ? " --transpose" : "");
+    struct recode_opts ro = {o->compress, o->build.id_width,
+                             o->build.weights == BUILD_WEIGHTS_NONE, o->build.transpose, note};
+    struct recode_result res;
+    emogi_error err;
+    progress_phase("re-encoding");
+    if (recode_csr(o->input, o->output, &ro, &res, &err))
+        die(err.msg);
+    st->nv = res.nv;
+    st->ne = st->edges_in = res.ne;
+    st->t_ne = res.t_ne;
+    st->write = res.write_seconds;
+    st->source_phase = "decode";
+}
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
@@ -423,6 +465,14 @@ int main(int argc, char **argv)
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
     check_output(o.output);
+    if (o.source == SOURCE_CSR) {
+        recode(&o, &st);
+        if (o.stats) {
+            st.total = emogi_now() - t0;
+            stats_print(&st);
+        }
+        return 0;
+    }
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
     ooc_init(&j.ooc, &(struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,

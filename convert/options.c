@@ -22,9 +22,12 @@ static const char usage_text[] =
     "usage: emogi-convert el|wel|mtx|gr|metis|sg|wsg|adj|bel32|bel64 INPUT OUTPUT [options]\n"
     "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
+    "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
+    "                     [--drop-weights] [--transpose]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
+    "         --compress --no-compress --drop-weights\n"
     "         --threads N --stats -q --progress --no-progress -h --version\n";
 
 static const char help_text[] =
@@ -39,6 +42,7 @@ static const char help_text[] =
     "                       of successors per node)\n"
     "  webgraph             a BVGraph: BASENAME.graph, .properties (.offsets optional)\n"
     "  kron, urand          generate a Kronecker (Graph500) or uniform random graph\n"
+    "  csr                  re-encode an emogi .csr file (in memory)\n"
     "  OUTPUT               a .csr file, replaced whole when complete; - (standard\n"
     "                       output), a FIFO or a device is written in place\n"
     "  -s, --scale SCALE    generators: 2^SCALE vertices\n"
@@ -58,6 +62,9 @@ static const char help_text[] =
     "                       or /tmp when OUTPUT is a stream or a device)\n"
     "      --reorder KIND   none, degree (descending) or bfs: renumber vertices for\n"
     "                       locality, keeping the map to the input's ids\n"
+    "      --compress       compressed neighbour lists (emogi-csr(5)); in memory only\n"
+    "      --no-compress    plain lists (the default, except for a compressed csr input)\n"
+    "      --drop-weights   store no weights (the same as --weights none)\n"
     "      --threads N      threads (default: all)\n"
     "      --stats          phase times, rates and peak memory on stderr\n"
     "  -q, --quiet          no progress or notes\n"
@@ -81,7 +88,10 @@ enum {
     OPT_VERSION,
     OPT_MEMORY,
     OPT_TMPDIR,
-    OPT_REORDER
+    OPT_REORDER,
+    OPT_COMPRESS,
+    OPT_NO_COMPRESS,
+    OPT_DROP_WEIGHTS
 };
 
 static const struct option longopts[] = {
@@ -104,6 +114,9 @@ static const struct option longopts[] = {
     {"memory", required_argument, NULL, OPT_MEMORY},
     {"tmpdir", required_argument, NULL, OPT_TMPDIR},
     {"reorder", required_argument, NULL, OPT_REORDER},
+    {"compress", no_argument, NULL, OPT_COMPRESS},
+    {"no-compress", no_argument, NULL, OPT_NO_COMPRESS},
+    {"drop-weights", no_argument, NULL, OPT_DROP_WEIGHTS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -184,6 +197,7 @@ static void defaults(struct convert_opts *o)
     o->edgefactor = 16;
     o->build.seed = 1;
     o->memory = memory_default();
+    o->compress = -1;
 }
 
 static void set_option(int c, const char *arg, struct convert_opts *o)
@@ -220,6 +234,9 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_MEMORY: o->memory = parse_size(arg); break;
     case OPT_TMPDIR: o->tmpdir = arg; break;
     case OPT_REORDER: o->reorder = parse_reorder(arg); break;
+    case OPT_COMPRESS: o->compress = 1; break;
+    case OPT_NO_COMPRESS: o->compress = 0; break;
+    case OPT_DROP_WEIGHTS: o->drop_weights = 1; b->weights = BUILD_WEIGHTS_NONE; break;
     case 'q': o->quiet = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
@@ -246,11 +263,13 @@ static void positionals(int n, char **args, struct convert_opts *o)
             o->source = SOURCE_WEBGRAPH;
         else if (strcmp(args[0], "adj") == 0)
             o->source = SOURCE_ADJ;
+        else if (strcmp(args[0], "csr") == 0)
+            o->source = SOURCE_CSR;
         else if (input_format_parse(args[0], &o->format) == 0)
             o->source = SOURCE_TEXT;
         else
             usage_error("unknown FORMAT '%s' (el, wel, mtx, gr, metis, sg, wsg, bel32, bel64, "
-                        "adj, webgraph, kron, urand)",
+                        "adj, webgraph, csr, kron, urand)",
                         args[0]);
         if (n != 3)
             usage_error("%s: wants INPUT and OUTPUT", args[0]);
@@ -300,6 +319,22 @@ static void refuse_output_over_inputs(const struct convert_opts *o)
     }
 }
 
+/* A re-encoding keeps the graph: options that would build another one
+ * have nothing to act on. */
+static void refuse_build_options(const struct convert_opts *o)
+{
+    const struct build_opts *b = &o->build;
+    const char *bad = o->directed >= 0      ? "--directed/--undirected"
+                      : b->keep_self_loops  ? "--keep-self-loops"
+                      : b->keep_duplicates  ? "--keep-duplicates"
+                      : b->relabel          ? "--relabel"
+                      : b->weights == BUILD_WEIGHTS_RANDOM ? "--weights random"
+                      : o->reorder != REORDER_NONE ? "--reorder"
+                                                   : NULL;
+    if (bad)
+        usage_error("csr: %s does not apply to a re-encoding (see emogi-convert(1))", bad);
+}
+
 void options_parse(int argc, char **argv, struct convert_opts *o)
 {
     int c;
@@ -307,6 +342,8 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     while ((c = getopt_long(argc, argv, "s:e:qh", longopts, NULL)) != -1)
         set_option(c, optarg, o);
     positionals(argc - optind, argv + optind, o);
+    if (o->source == SOURCE_CSR)
+        refuse_build_options(o);
     refuse_output_over_inputs(o);
 }
 

@@ -13,7 +13,10 @@
 enum reorder_kind { REORDER_NONE, REORDER_DEGREE, REORDER_BFS };
 
 /* TEXT goes through parse_input(); WEBGRAPH and ADJ through webgraph.h. */
-enum source_kind { SOURCE_TEXT, SOURCE_KRON, SOURCE_URAND, SOURCE_WEBGRAPH, SOURCE_ADJ };
+enum source_kind {
+    SOURCE_TEXT, SOURCE_KRON, SOURCE_URAND, SOURCE_WEBGRAPH, SOURCE_ADJ,
+    SOURCE_CSR /* an existing .csr, re-encoded (recode.h) */
+};
 
 struct convert_opts {
     const char *format_name; /* as given: el, wel, mtx, adj, webgraph, kron, urand */
@@ -31,6 +34,8 @@ struct convert_opts {
     uint64_t memory;    /* --memory: bytes (default: half of physical memory) */
     const char *tmpdir; /* --tmpdir: run files (default: OUTPUT's folder) */
     enum reorder_kind reorder;
+    int compress;     /* --compress 1, --no-compress 0, neither -1 */
+    int drop_weights; /* --drop-weights */
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

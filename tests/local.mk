@@ -40,6 +40,10 @@ EXTRA_DIST += tests/csr_sweep.sh
 # ==== convert
 # tests for convert
 
+# --compress and emogi-convert csr: back and forth byte for byte, refusals
+TESTS += tests/convert_compress.sh
+EXTRA_DIST += tests/convert_compress.sh
+
 EXTRA_DIST += tests/data/tiny.el tests/data/tiny.wel tests/data/tiny_real.wel \
 	tests/data/tiny_real.mtx tests/data/tiny_sym.mtx tests/data/tiny.el.gz \
 	tests/data/tiny.el.lz4
