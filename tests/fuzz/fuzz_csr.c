@@ -15,10 +15,13 @@
  * it (inside the mapping it would not), and a breadth-first search from
  * every unvisited vertex follows the offsets and neighbours of both
  * directions, reading every weight, idmap entry and provenance byte.
+ * Compressed lists are decoded whole, and block by block from a seek to
+ * each block through the skip index, which must give the same ids.
  */
 #include <math.h>
 
 #include "csr_internal.h"
+#include "emogi_clist.h"
 #include "fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -60,8 +63,26 @@ static void fix_up(unsigned char *f, size_t len, unsigned switches)
         put_le32(f + HDR_CRC, emogi_csr_header_crc(f));
 }
 
+/* List V of a compressed direction, decoded whole into IDS (its degree
+ * entries); every block again from a seek, which must agree. */
+static void decode_list(const struct emogi_graph *g, const uint64_t *off, const uint64_t *coff,
+                        const unsigned char *bytes, uint64_t v, uint64_t *ids)
+{
+    uint64_t len, d = off[v + 1] - off[v], blk[EMOGI_CLIST_BLOCK];
+    const unsigned char *list = emogi_clist_of(coff, bytes, v, &len);
+    FUZZ_CHECK(coff[v] <= coff[v + 1] && coff[v + 1] <= coff[g->nv]);
+    FUZZ_CHECK(emogi_clist_decode(list, len, d, v, ids) == 0);
+    for (uint64_t k = 0; k < emogi_clist_blocks(d); k++) {
+        struct emogi_clist_iter it;
+        emogi_clist_iter_init(&it, list, len, d, v);
+        FUZZ_CHECK(emogi_clist_seek(&it, k) == 0);
+        int n = emogi_clist_next(&it, blk);
+        FUZZ_CHECK(n > 0 && memcmp(blk, ids + k * EMOGI_CLIST_BLOCK, (size_t)n * 8) == 0);
+    }
+}
+
 static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const void *ids,
-                        const void *w)
+                        const void *w, const uint64_t *coff, const unsigned char *bytes)
 {
     uint64_t nv = g->nv, head = 0, tail = 0, sum = 0;
     unsigned char *seen = calloc(nv ? nv : 1, 1);
@@ -75,9 +96,15 @@ static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const 
         while (head < tail) {
             uint64_t v = queue[head++];
             FUZZ_CHECK(off[v] <= off[v + 1] && off[v + 1] <= g->ne);
+            uint64_t *list = NULL;
+            if (coff) {
+                list = malloc((off[v + 1] - off[v] + 1) * sizeof *list);
+                decode_list(g, off, coff, bytes, v, list);
+            }
             for (uint64_t e = off[v]; e < off[v + 1]; e++) {
-                uint64_t u = g->id_width == 4 ? ((const uint32_t *)ids)[e]
-                                              : ((const uint64_t *)ids)[e];
+                uint64_t u = list                ? list[e - off[v]]
+                             : g->id_width == 4 ? ((const uint32_t *)ids)[e]
+                                                : ((const uint64_t *)ids)[e];
                 FUZZ_CHECK(u < nv);
                 if (g->weight_type == EMOGI_WEIGHT_FLOAT32)
                     FUZZ_CHECK(isfinite(((const float *)w)[e]));
@@ -88,6 +115,7 @@ static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const 
                     queue[tail++] = u;
                 }
             }
+            free(list);
         }
     }
     free(seen);
@@ -112,6 +140,10 @@ static void copy_sections(struct emogi_graph *g, void **copies)
         case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
         case EMOGI_SEC_IDMAP: g->idmap = p; break;
         case EMOGI_SEC_PROVENANCE: g->provenance = p; break;
+        case EMOGI_SEC_COFFSETS: g->coffsets = p; break;
+        case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
+        case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
+        case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
         }
     }
 }
@@ -121,9 +153,10 @@ static void walk(struct emogi_graph *g)
     void *copies[EMOGI_CSR_MAX_SECTIONS];
     FUZZ_CHECK(g->nsections <= EMOGI_CSR_MAX_SECTIONS);
     copy_sections(g, copies);
-    sink += sum_ids(g, g->offsets, g->neighbors, g->weights);
+    sink += sum_ids(g, g->offsets, g->neighbors, g->weights, g->coffsets, g->cneighbors);
     if (g->flags & EMOGI_TRANSPOSE)
-        sink += sum_ids(g, g->t_offsets, g->t_neighbors, g->t_weights);
+        sink += sum_ids(g, g->t_offsets, g->t_neighbors, g->t_weights, g->t_coffsets,
+                        g->t_cneighbors);
     for (uint64_t v = 0; g->idmap && v < g->nv; v++)
         sink += g->idmap[v];
     for (size_t i = 0; i < g->provenance_len; i++)

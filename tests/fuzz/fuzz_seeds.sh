@@ -45,7 +45,9 @@ csr)
     "$conv" el "$data/tiny.el" "$t/a.csr" -q --transpose
     "$conv" wel "$data/tiny.wel" "$t/b.csr" -q --transpose --id-width 8
     "$conv" wel "$data/tiny_real.wel" "$t/c.csr" -q --undirected --relabel
-    for g in a b c; do pack_csr "$t/$g.csr" "$dir/$g"; done ;;
+    "$conv" wel "$data/tiny.wel" "$t/d.csr" -q --transpose --compress
+    "$conv" kron -s 6 "$t/e.csr" -q --compress --id-width 8
+    for g in a b c d e; do pack_csr "$t/$g.csr" "$dir/$g"; done ;;
 *)
     echo "fuzz_seeds.sh: no fuzz target '$name'" >&2; exit 2 ;;
 esac
