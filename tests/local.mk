@@ -90,6 +90,10 @@ EXTRA_DIST += tests/info.sh
 check_PROGRAMS += tests/unit_bfs
 TESTS += tests/unit_bfs
 tests_unit_bfs_SOURCES = tests/unit_bfs.c
+# the CPU kernel on compressed lists: the same depths as on plain ones
+check_PROGRAMS += tests/unit_bfs_clist
+TESTS += tests/unit_bfs_clist
+tests_unit_bfs_clist_SOURCES = tests/unit_bfs_clist.c
 
 TESTS += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh

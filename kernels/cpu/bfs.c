@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "emogi_bfs.h"
+#include "emogi_clist.h"
 
 #define LOCAL_QUEUE 4096  /* ids a thread gathers before one shared append */
 #define BU_CHUNK 1024     /* bottom-up schedule chunk: a multiple of 64, so
@@ -47,6 +48,9 @@ struct bfs {
     unsigned w;                       /* id width, 4 or 8 */
     const uint64_t *in_off;           /* in-edges, or NULL: top-down only */
     const void *in_nbr;
+    /* compressed lists (emogi_clist.h), or NULL: out-edges and in-edges */
+    const uint64_t *coff, *in_coff;
+    const unsigned char *cbytes, *in_cbytes;
     uint32_t *depth;
     void *queue, *next;               /* ids of width w */
     uint64_t queue_n, next_n;
@@ -82,36 +86,68 @@ ALWAYS_INLINE void flush(struct bfs *b, const uint64_t *buf, size_t n, unsigned 
         id_put(b->next, at + i, buf[i], w);
 }
 
+/* A thread's frontier buffer and its counts during a top-down step. */
+struct td_local {
+    uint64_t buf[LOCAL_QUEUE];
+    size_t n;
+    uint64_t scout;
+};
+
+/* Claim V for the next level if no thread has; queue it. */
+ALWAYS_INLINE void td_visit(struct bfs *b, struct td_local *t, uint64_t v, uint32_t next_depth,
+                            unsigned w)
+{
+    const uint64_t *off = b->g->offsets;
+    uint32_t seen = EMOGI_UNREACHED;
+    if (__atomic_load_n(&b->depth[v], __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
+        !__atomic_compare_exchange_n(&b->depth[v], &seen, next_depth, false, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+        return;
+    t->scout += off[v + 1] - off[v];
+    t->buf[t->n++] = v;
+    if (t->n == LOCAL_QUEUE) {
+        flush(b, t->buf, t->n, w);
+        t->n = 0;
+    }
+}
+
+/* The neighbours of U, plain or decoded a block at a time. */
+ALWAYS_INLINE void td_list(struct bfs *b, struct td_local *t, uint64_t u, uint32_t next_depth,
+                           unsigned w)
+{
+    const uint64_t *off = b->g->offsets;
+    if (!b->coff) {
+        for (uint64_t e = off[u]; e < off[u + 1]; e++)
+            td_visit(b, t, id_at(b->g->neighbors, e, w), next_depth, w);
+        return;
+    }
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK];
+    const unsigned char *list = emogi_clist_of(b->coff, b->cbytes, u, &len);
+    int n;
+    emogi_clist_iter_init(&it, list, len, off[u + 1] - off[u], u);
+    while ((n = emogi_clist_next(&it, ids)) > 0) /* opened files are checked: never -1 */
+        for (int i = 0; i < n; i++)
+            td_visit(b, t, ids[i], next_depth, w);
+}
+
 ALWAYS_INLINE void td_work(struct bfs *b, unsigned w)
 {
     const uint64_t *off = b->g->offsets;
-    const void *nbr = b->g->neighbors;
-    uint32_t *depth = b->depth, next_depth = b->level + 1;
-    uint64_t buf[LOCAL_QUEUE];
-    size_t n = 0;
-    uint64_t scout = 0, examined = 0;
+    uint32_t next_depth = b->level + 1;
+    struct td_local t;
+    t.n = 0;
+    t.scout = 0;
+    uint64_t examined = 0;
 
 #pragma omp for schedule(dynamic, 64) nowait
     for (uint64_t i = 0; i < b->queue_n; i++) {
         uint64_t u = id_at(b->queue, i, w);
-        for (uint64_t e = off[u]; e < off[u + 1]; e++) {
-            uint64_t v = id_at(nbr, e, w);
-            uint32_t seen = EMOGI_UNREACHED;
-            if (__atomic_load_n(&depth[v], __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
-                !__atomic_compare_exchange_n(&depth[v], &seen, next_depth, false,
-                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-                continue;
-            scout += off[v + 1] - off[v];
-            buf[n++] = v;
-            if (n == LOCAL_QUEUE) {
-                flush(b, buf, n, w);
-                n = 0;
-            }
-        }
+        td_list(b, &t, u, next_depth, w);
         examined += off[u + 1] - off[u];
     }
-    flush(b, buf, n, w);
-    __atomic_fetch_add(&b->scout, scout, __ATOMIC_RELAXED);
+    flush(b, t.buf, t.n, w);
+    __atomic_fetch_add(&b->scout, t.scout, __ATOMIC_RELAXED);
     __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
 }
 
@@ -133,10 +169,39 @@ ALWAYS_INLINE bool bit(const uint64_t *bm, uint64_t i)
     return (bm[i >> 6] >> (i & 63)) & 1;
 }
 
-ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
+/* Entries of U's in-list read until one is in the frontier (all when
+ * none is; then *HIT stays 0).  A compressed list is decoded a block at
+ * a time, so the search stops after the block that holds the hit. */
+ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsigned w)
 {
     const uint64_t *off = b->in_off, *front = b->front;
-    const void *nbr = b->in_nbr;
+    uint64_t d = off[u + 1] - off[u];
+    if (!b->in_coff) {
+        for (uint64_t e = off[u]; e < off[u + 1]; e++)
+            if (bit(front, id_at(b->in_nbr, e, w))) {
+                *hit = 1;
+                return e + 1 - off[u];
+            }
+        return d;
+    }
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK], read = 0;
+    const unsigned char *list = emogi_clist_of(b->in_coff, b->in_cbytes, u, &len);
+    int n;
+    emogi_clist_iter_init(&it, list, len, d, u);
+    while ((n = emogi_clist_next(&it, ids)) > 0)
+        for (int i = 0; i < n; i++) {
+            read++;
+            if (bit(front, ids[i])) {
+                *hit = 1;
+                return read;
+            }
+        }
+    return d;
+}
+
+ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
+{
     uint64_t *next = b->curr, nv = b->g->nv;
     uint32_t *depth = b->depth, next_depth = b->level + 1;
     uint64_t awake = 0, examined = 0;
@@ -145,17 +210,13 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
     for (uint64_t u = 0; u < nv; u++) {
         if (depth[u] != EMOGI_UNREACHED)
             continue;
-        uint64_t e = off[u], end = off[u + 1];
-        for (; e < end; e++) {
-            if (bit(front, id_at(nbr, e, w))) {
-                depth[u] = next_depth;
-                next[u >> 6] |= 1ull << (u & 63); /* this thread owns the word */
-                awake++;
-                e++;
-                break;
-            }
+        int hit = 0;
+        examined += bu_scan(b, u, &hit, w);
+        if (hit) {
+            depth[u] = next_depth;
+            next[u >> 6] |= 1ull << (u & 63); /* this thread owns the word */
+            awake++;
         }
-        examined += e - off[u];
     }
     __atomic_fetch_add(&b->awake, awake, __ATOMIC_RELAXED);
     __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
@@ -297,12 +358,21 @@ static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_
     b->w = g->id_width;
     b->depth = depth;
     b->parallel = g->nv >= PARALLEL_MIN_NV;
+    if (emogi_compressed(g)) {
+        b->coff = g->coffsets;
+        b->cbytes = g->cneighbors;
+    }
     if (!(g->flags & EMOGI_DIRECTED)) {
         b->in_off = g->offsets;
         b->in_nbr = g->neighbors;
-    } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets && g->t_neighbors) {
+        b->in_coff = b->coff;
+        b->in_cbytes = b->cbytes;
+    } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets &&
+               (g->t_neighbors || g->t_coffsets)) {
         b->in_off = g->t_offsets;
         b->in_nbr = g->t_neighbors;
+        b->in_coff = g->t_coffsets;
+        b->in_cbytes = g->t_cneighbors;
     }
     if (b->dir == EMOGI_DIR_PULL && !b->in_off)
         return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "
