@@ -51,6 +51,12 @@ EMOGI_API int emogi_fail(emogi_error *err, const char *fmt, ...)
  * library and the tools reads this one clock. */
 EMOGI_API double emogi_now(void);
 
+/* The spellings of an enum for options and stats, one table per enum:
+ * NAMES[I] for I below N, else "unknown"; and the index of S among them,
+ * or -1. */
+EMOGI_API const char *emogi_name_of(const char *const *names, unsigned n, unsigned i);
+EMOGI_API int emogi_name_find(const char *const *names, unsigned n, const char *s);
+
 enum emogi_graph_flags {
     EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
     EMOGI_WEIGHTED = 1u << 1,  /* weights section present */

@@ -3,29 +3,25 @@
  * the in-edges weak components need. */
 #include "config.h"
 
-#include <string.h>
-
 #include "emogi_cc.h"
 
 static const char *const names[] = {
     [EMOGI_CC_UF] = "uf",
     [EMOGI_CC_LP] = "lp",
 };
+#define NNAMES (unsigned)(sizeof names / sizeof names[0])
 
 const char *emogi_cc_algorithm_name(enum emogi_cc_algorithm a)
 {
-    return (unsigned)a < sizeof names / sizeof names[0] ? names[a] : "unknown";
+    return emogi_name_of(names, NNAMES, (unsigned)a);
 }
 
 int emogi_cc_algorithm_parse(const char *s, enum emogi_cc_algorithm *a)
 {
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(s, names[i]) == 0) {
-            *a = (enum emogi_cc_algorithm)i;
-            return 0;
-        }
-    }
-    return -1;
+    int i = emogi_name_find(names, NNAMES, s);
+    if (i >= 0)
+        *a = (enum emogi_cc_algorithm)i;
+    return i < 0 ? -1 : 0;
 }
 
 int emogi_cc_check_graph(const struct emogi_graph *g, emogi_error *err)

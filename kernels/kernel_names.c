@@ -2,8 +2,6 @@
  * directions, for options and stats. */
 #include "config.h"
 
-#include <string.h>
-
 #include "emogi_bfs.h"
 #include "emogi_kernel.h"
 
@@ -12,21 +10,19 @@ static const char *const names[] = {
     [EMOGI_KERNEL_MERGED] = "merged",
     [EMOGI_KERNEL_ALIGNED] = "aligned",
 };
+#define NNAMES (unsigned)(sizeof names / sizeof names[0])
 
 const char *emogi_kernel_name(enum emogi_kernel k)
 {
-    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "unknown";
+    return emogi_name_of(names, NNAMES, (unsigned)k);
 }
 
 int emogi_kernel_parse(const char *s, enum emogi_kernel *k)
 {
-    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++) {
-        if (strcmp(s, names[i]) == 0) {
-            *k = (enum emogi_kernel)i;
-            return 0;
-        }
-    }
-    return -1;
+    int i = emogi_name_find(names, NNAMES, s);
+    if (i >= 0)
+        *k = (enum emogi_kernel)i;
+    return i < 0 ? -1 : 0;
 }
 
 static const char *const directions[] = {
@@ -34,19 +30,17 @@ static const char *const directions[] = {
     [EMOGI_DIR_PUSH] = "push",
     [EMOGI_DIR_PULL] = "pull",
 };
+#define NDIRECTIONS (unsigned)(sizeof directions / sizeof directions[0])
 
 const char *emogi_direction_name(enum emogi_direction d)
 {
-    return (unsigned)d < sizeof directions / sizeof directions[0] ? directions[d] : "unknown";
+    return emogi_name_of(directions, NDIRECTIONS, (unsigned)d);
 }
 
 int emogi_direction_parse(const char *s, enum emogi_direction *d)
 {
-    for (unsigned i = 0; i < sizeof directions / sizeof directions[0]; i++) {
-        if (strcmp(s, directions[i]) == 0) {
-            *d = (enum emogi_direction)i;
-            return 0;
-        }
-    }
-    return -1;
+    int i = emogi_name_find(directions, NDIRECTIONS, s);
+    if (i >= 0)
+        *d = (enum emogi_direction)i;
+    return i < 0 ? -1 : 0;
 }
