@@ -35,16 +35,19 @@ static uint64_t vertex_of_edge(const uint64_t *off, uint64_t nv, uint64_t e)
     return lo;
 }
 
-static int check_offsets(const uint64_t *off, uint64_t nv, uint64_t ne, uint32_t type,
-                         const char *name, emogi_error *err)
+/* OFF[0..nv]: 0 first, LAST last (the edge count, or the bytes of the
+ * compressed lists, as WHAT names it), monotone. */
+static int check_offsets(const uint64_t *off, uint64_t nv, uint64_t last, const char *what,
+                         uint32_t type, const char *name, emogi_error *err)
 {
     const char *sec = emogi_section_name(type);
     uint64_t bad = NONE;
     if (off[0] != 0)
         return emogi_fail(err, "%s: %s[0] is %llu, not 0", name, sec, (unsigned long long)off[0]);
-    if (off[nv] != ne)
-        return emogi_fail(err, "%s: %s[%llu] is %llu, not the edge count %llu", name, sec,
-                          (unsigned long long)nv, (unsigned long long)off[nv], (unsigned long long)ne);
+    if (off[nv] != last)
+        return emogi_fail(err, "%s: %s[%llu] is %llu, not %s %llu", name, sec,
+                          (unsigned long long)nv, (unsigned long long)off[nv], what,
+                          (unsigned long long)last);
     EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
     for (uint64_t v = 0; v < nv; v++)
         if (off[v + 1] < off[v] && v < bad)
@@ -115,7 +118,7 @@ static int check_direction(const uint64_t *off, const void *ids, const void *w, 
                            const struct emogi_graph *g, const char *name, emogi_error *err)
 {
     uint32_t ids_type = off_type + 1, w_type = off_type + 2; /* the enum keeps each triple together */
-    if (check_offsets(off, g->nv, g->ne, off_type, name, err) < 0 ||
+    if (check_offsets(off, g->nv, g->ne, "the edge count", off_type, name, err) < 0 ||
         check_lists(off, ids, g, ids_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
@@ -135,28 +138,6 @@ static uint64_t clist_bytes(const struct emogi_graph *g, uint32_t type, const ui
     return coff[g->nv];
 }
 
-/* The lists' byte offsets: 0 first, the section's size last, monotone. */
-static int check_coffsets(const uint64_t *coff, uint64_t nv, uint64_t bytes, uint32_t type,
-                          const char *name, emogi_error *err)
-{
-    const char *sec = emogi_section_name(type);
-    uint64_t bad = NONE;
-    if (coff[0] != 0)
-        return emogi_fail(err, "%s: %s[0] is %llu, not 0", name, sec, (unsigned long long)coff[0]);
-    if (coff[nv] != bytes)
-        return emogi_fail(err, "%s: %s[%llu] is %llu, not the %llu bytes of its lists", name, sec,
-                          (unsigned long long)nv, (unsigned long long)coff[nv],
-                          (unsigned long long)bytes);
-    EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
-    for (uint64_t v = 0; v < nv; v++)
-        if (coff[v + 1] < coff[v] && v < bad)
-            bad = v;
-    if (bad != NONE)
-        return emogi_fail(err, "%s: %s not monotone at vertex %llu (%llu, then %llu)", name, sec,
-                          (unsigned long long)bad, (unsigned long long)coff[bad],
-                          (unsigned long long)coff[bad + 1]);
-    return 0;
-}
 
 static int check_clist(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
                        const struct emogi_graph *g, uint64_t u, struct emogi_clist_report *rep)
@@ -203,8 +184,9 @@ static int check_compressed(const uint64_t *off, const uint64_t *coff, const uns
                             const struct emogi_graph *g, const char *name, emogi_error *err)
 {
     uint32_t bytes_type = coff_type + 1, w_type = off_type + 2;
-    if (check_offsets(off, g->nv, g->ne, off_type, name, err) < 0 ||
-        check_coffsets(coff, g->nv, clist_bytes(g, bytes_type, coff), coff_type, name, err) < 0 ||
+    if (check_offsets(off, g->nv, g->ne, "the edge count", off_type, name, err) < 0 ||
+        check_offsets(coff, g->nv, clist_bytes(g, bytes_type, coff), "its lists' byte count",
+                      coff_type, name, err) < 0 ||
         check_clists(off, coff, bytes, g, bytes_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
