@@ -106,6 +106,70 @@ static inline const unsigned char *emogi_clist_of(const uint64_t *coff, const un
 }
 
 /*
+ * One direction's neighbour lists in either encoding, read a block of up
+ * to 32 ids at a time: for readers outside the search's inner loops
+ * (parents, checks) that serve plain and compressed graphs with one loop.
+ */
+struct emogi_lists {
+    const uint64_t *off;          /* nv+1 entry offsets */
+    const void *ids;              /* plain: the ids, WIDTH bytes each */
+    const uint64_t *coff;         /* compressed (then ids is NULL): byte */
+    const unsigned char *cbytes;  /* offsets of the lists, and the lists */
+    uint32_t width;
+};
+
+/* G's out-edges. */
+static inline struct emogi_lists emogi_lists_out(const struct emogi_graph *g)
+{
+    int c = emogi_compressed(g);
+    return (struct emogi_lists){g->offsets, g->neighbors, c ? g->coffsets : NULL,
+                                c ? g->cneighbors : NULL, g->id_width};
+}
+
+/* G's stored transpose (a directed graph's in-edges); off is NULL when
+ * there is none. */
+static inline struct emogi_lists emogi_lists_transpose(const struct emogi_graph *g)
+{
+    int c = emogi_compressed(g);
+    return (struct emogi_lists){g->t_offsets, g->t_neighbors, c ? g->t_coffsets : NULL,
+                                c ? g->t_cneighbors : NULL, g->id_width};
+}
+
+struct emogi_list_reader {
+    const struct emogi_lists *l;
+    uint64_t e, end; /* plain: the next entry and the list's end */
+    struct emogi_clist_iter it; /* compressed */
+};
+
+/* Start reading the list of vertex U of L. */
+static inline void emogi_list_open(struct emogi_list_reader *r, const struct emogi_lists *l,
+                                   uint64_t u)
+{
+    r->l = l;
+    r->e = l->off[u];
+    r->end = l->off[u + 1];
+    if (l->coff) {
+        uint64_t len;
+        const unsigned char *list = emogi_clist_of(l->coff, l->cbytes, u, &len);
+        emogi_clist_iter_init(&r->it, list, len, r->end - r->e, u);
+    }
+}
+
+/* The list's next ids into OUT: how many (1..32), 0 at its end, -1 when
+ * a compressed list is corrupt (never for a file emogi_csr_open checked). */
+static inline int emogi_list_next(struct emogi_list_reader *r, uint64_t out[EMOGI_CLIST_BLOCK])
+{
+    if (r->l->coff)
+        return emogi_clist_next(&r->it, out);
+    uint64_t n = r->end - r->e < EMOGI_CLIST_BLOCK ? r->end - r->e : EMOGI_CLIST_BLOCK;
+    for (uint64_t i = 0; i < n; i++)
+        out[i] = r->l->width == 4 ? ((const uint32_t *)r->l->ids)[r->e + i]
+                                  : ((const uint64_t *)r->l->ids)[r->e + i];
+    r->e += n;
+    return (int)n;
+}
+
+/*
  * Compress a whole direction: the lists given by OFF and IDS (WIDTH-byte
  * ids) of NV vertices into new arrays *COFF (nv+1 byte offsets) and
  * *BYTES (the lists), in parallel; free() both.  -1 when out of memory.

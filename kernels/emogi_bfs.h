@@ -76,7 +76,9 @@ EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
                             struct emogi_bfs_stats *st, emogi_error *err);
 
 /* Parent of each reached vertex: its smallest in-neighbour one level up
- * (the source is its own parent), EMOGI_NO_PARENT for unreached vertices. */
+ * (the source is its own parent), EMOGI_NO_PARENT for unreached vertices.
+ * Reads plain or compressed lists; -1 when a depth has no parent or a
+ * compressed list is corrupt. */
 EMOGI_API int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
                                 uint64_t *parent, emogi_error *err);
 

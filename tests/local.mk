@@ -97,6 +97,9 @@ tests_unit_bfs_clist_SOURCES = tests/unit_bfs_clist.c
 
 TESTS += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
+# emogi-bfs and emogi-verify bfs on compressed files: the plain file's results
+TESTS += tests/bfs_compressed.sh
+EXTRA_DIST += tests/bfs_compressed.sh
 
 # ==== gpu
 # GPU tests: the loader's decisions run everywhere; placements, kernels and

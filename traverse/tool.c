@@ -65,16 +65,21 @@ _Noreturn void tool_die_about(const char *name, const emogi_error *err)
     exit(1);
 }
 
-void tool_open_graph(const char *path, struct emogi_graph *g)
+void tool_open_graph_reading(const char *path, struct emogi_graph *g, unsigned reads)
 {
     emogi_error err;
     if (emogi_csr_open(path, g, &err) < 0)
         tool_die(&err);
-    if (!emogi_compressed(g))
+    if (!emogi_compressed(g) || (reads & TOOL_READS_COMPRESSED))
         return;
     fprintf(stderr, "%s: %s: compressed neighbour lists: not supported by %s yet; re-encode "
                     "with emogi-convert csr --no-compress\n", program, path, program);
     exit(1);
+}
+
+void tool_open_graph(const char *path, struct emogi_graph *g)
+{
+    tool_open_graph_reading(path, g, 0);
 }
 
 _Noreturn void tool_usage_error(const char *fmt, const char *arg)
@@ -744,6 +749,10 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         return -1;
     if (gpu < 0)
         return 0;
+    if (emogi_compressed(g))
+        return emogi_fail(err, "%s: compressed neighbour lists are not read on the GPU yet; use "
+                               "--device cpu or re-encode with emogi-convert csr --no-compress",
+                          o->graph);
     struct emogi_place_opts po = {
         .device = gpu,
         .mem = o->mem,

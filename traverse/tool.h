@@ -37,10 +37,17 @@ _Noreturn void tool_die(const emogi_error *err);
  * the file they ran on, and for checks of a named result file. */
 _Noreturn void tool_die_about(const char *name, const emogi_error *err);
 
+/* What a tool reads beyond plain neighbour lists (tool_open_graph_reading). */
+enum { TOOL_READS_COMPRESSED = 1 /* compressed lists, on the CPU */ };
+
 /* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Compressed
- * neighbour lists are refused here, in one place, until the kernels read
- * them: "TOOL: PATH: compressed neighbour lists: not supported by TOOL
- * yet; re-encode with emogi-convert csr --no-compress". */
+ * neighbour lists are refused here, in one place, unless READS has
+ * TOOL_READS_COMPRESSED: "TOOL: PATH: compressed neighbour lists: not
+ * supported by TOOL yet; re-encode with emogi-convert csr --no-compress".
+ * The GPU reads none yet: tool_backend_open() refuses them there. */
+void tool_open_graph_reading(const char *path, struct emogi_graph *g, unsigned reads);
+
+/* tool_open_graph_reading(PATH, G, 0): plain lists only. */
 void tool_open_graph(const char *path, struct emogi_graph *g);
 
 /* "TOOL: <fmt with arg>", a hint to --help, exit 2. */
@@ -201,7 +208,9 @@ enum {
 };
 
 /* Choose the device (auto: a GPU when one is usable) and place the graph
- * there.  STATE_BYTES: device memory the algorithm adds, which the GPU
+ * there; compressed neighbour lists on a GPU are an error ("O->graph:
+ * compressed neighbour lists are not read on the GPU yet; use --device
+ * cpu or re-encode with emogi-convert csr --no-compress").  STATE_BYTES: device memory the algorithm adds, which the GPU
  * memory budget (--gpu-memory) counts with the placement; WHAT:
  * TOOL_PLACE_* flags.  A transpose placed beside the graph shares the
  * graph's split, and the budget covers both. */

@@ -6,10 +6,10 @@
  * every edge u->v keeps depth[v] <= depth[u] + 1 (an unreached v counts as
  * infinitely deep, so a reached u must reach v), and every other reached
  * vertex has an in-neighbour exactly one level up.  Only out-edges are
- * needed: one parallel sweep over all edges checks the first two and marks
- * the vertices that have a parent candidate.  Violations are found in
- * parallel and then reported for the smallest vertex, so the message does
- * not depend on the thread count.
+ * needed: one parallel sweep over all edges, plain or compressed, checks
+ * the first two and marks the vertices that have a parent candidate.
+ * Violations are found in parallel and then reported for the smallest
+ * vertex, so the message does not depend on the thread count.
  */
 #include "config.h"
 
@@ -19,14 +19,10 @@
 #include <stdlib.h>
 
 #include "emogi_bfs.h"
+#include "emogi_clist.h"
 #include "verify.h"
 
 #define NONE UINT64_MAX
-
-static uint64_t target(const struct emogi_graph *g, uint64_t e)
-{
-    return emogi_neighbor(g, e);
-}
 
 static bool edge_breaks_levels(const uint32_t *depth, uint64_t u, uint64_t v)
 {
@@ -35,38 +31,62 @@ static bool edge_breaks_levels(const uint32_t *depth, uint64_t u, uint64_t v)
     return depth[v] == EMOGI_UNREACHED || depth[v] > depth[u] + 1;
 }
 
-/* Smallest u with an out-edge that breaks levels; marks parent candidates. */
-static uint64_t sweep_edges(const struct emogi_graph *g, const uint32_t *depth, uint8_t *has_parent)
+/* The out-edges of reached U: whether one breaks levels (*V is then its
+ * target); marks parent candidates in HAS_PARENT unless it is NULL.  -1
+ * for a corrupt compressed list. */
+static int sweep_list(const struct emogi_lists *out, const uint32_t *depth, uint64_t u,
+                      uint8_t *has_parent, uint64_t *v)
 {
-    uint64_t first = NONE;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+    struct emogi_list_reader r;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    int n;
+    emogi_list_open(&r, out, u);
+    while ((n = emogi_list_next(&r, ids)) > 0)
+        for (int i = 0; i < n; i++) {
+            if (edge_breaks_levels(depth, u, ids[i])) {
+                *v = ids[i];
+                return 1;
+            }
+            if (has_parent && depth[ids[i]] == depth[u] + 1)
+                __atomic_store_n(&has_parent[ids[i]], 1, __ATOMIC_RELAXED);
+        }
+    return n < 0 ? -1 : 0;
+}
+
+/* Smallest u with an out-edge that breaks levels or a corrupt list
+ * (*CORRUPT set then); marks parent candidates. */
+static uint64_t sweep_edges(const struct emogi_graph *g, const uint32_t *depth, uint8_t *has_parent,
+                            bool *corrupt)
+{
+    const struct emogi_lists out = emogi_lists_out(g);
+    uint64_t first = NONE, first_corrupt = NONE;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first, first_corrupt)
     for (uint64_t u = 0; u < g->nv; u++) {
         if (depth[u] == EMOGI_UNREACHED)
             continue;
-        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
-            uint64_t v = target(g, e);
-            if (edge_breaks_levels(depth, u, v) && u < first)
-                first = u;
-            else if (depth[v] == depth[u] + 1)
-                __atomic_store_n(&has_parent[v], 1, __ATOMIC_RELAXED);
-        }
+        uint64_t v;
+        int rc = sweep_list(&out, depth, u, has_parent, &v);
+        if (rc != 0 && u < first)
+            first = u;
+        if (rc < 0 && u < first_corrupt)
+            first_corrupt = u;
     }
+    *corrupt = first != NONE && first == first_corrupt;
     return first;
 }
 
+/* The first edge of U that breaks levels, named. */
 static int report_edge(const struct emogi_graph *g, const uint32_t *depth, uint64_t u,
                        emogi_error *err)
 {
-    for (uint64_t e = g->offsets[u];; e++) {
-        uint64_t v = target(g, e);
-        if (!edge_breaks_levels(depth, u, v))
-            continue;
-        if (depth[v] == EMOGI_UNREACHED)
-            return emogi_fail(err, "vertex %llu is unreached but its in-neighbour %llu is at depth %u",
-                              (unsigned long long)v, (unsigned long long)u, depth[u]);
-        return emogi_fail(err, "edge %llu -> %llu skips levels: depth %u to depth %u",
-                          (unsigned long long)u, (unsigned long long)v, depth[u], depth[v]);
-    }
+    const struct emogi_lists out = emogi_lists_out(g);
+    uint64_t v = 0;
+    sweep_list(&out, depth, u, NULL, &v);
+    if (depth[v] == EMOGI_UNREACHED)
+        return emogi_fail(err, "vertex %llu is unreached but its in-neighbour %llu is at depth %u",
+                          (unsigned long long)v, (unsigned long long)u, depth[u]);
+    return emogi_fail(err, "edge %llu -> %llu skips levels: depth %u to depth %u",
+                      (unsigned long long)u, (unsigned long long)v, depth[u], depth[v]);
 }
 
 static uint64_t first_orphan(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
@@ -93,8 +113,12 @@ int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32
     if (!has_parent)
         return emogi_fail(err, "out of memory for %llu vertices", (unsigned long long)g->nv);
     int rc = 0;
-    uint64_t u = sweep_edges(g, depth, has_parent);
-    if (u != NONE) {
+    bool corrupt;
+    uint64_t u = sweep_edges(g, depth, has_parent, &corrupt);
+    if (u != NONE && corrupt) {
+        rc = emogi_fail(err, "the compressed list of vertex %llu is corrupt",
+                        (unsigned long long)u);
+    } else if (u != NONE) {
         rc = report_edge(g, depth, u, err);
     } else if ((u = first_orphan(g, source, depth, has_parent)) != NONE) {
         if (depth[u] == 0)
@@ -157,7 +181,7 @@ int verify_bfs_main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
-    tool_open_graph(graph, &g);
+    tool_open_graph_reading(graph, &g, TOOL_READS_COMPRESSED);
     if (source >= g.nv) {
         emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
