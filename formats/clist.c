@@ -162,6 +162,7 @@ struct block_head {
     uint64_t xbase; /* bit offset of the first exception in the stream */
     uint64_t bits;  /* bits of the stream before its padding */
     uint64_t size;  /* bytes of the whole block */
+    uint64_t avail; /* bytes of the list from the block's start */
 };
 
 /* Parse the header of an N-entry block at P with AVAIL bytes left in the
@@ -172,6 +173,7 @@ static enum emogi_clist_fault parse_block(const unsigned char *p, uint64_t avail
     if (avail < 2)
         return EMOGI_CLIST_SHORT;
     h->n = n;
+    h->avail = avail;
     h->b = p[0] & 0x7f;
     h->mode = p[0] >> 7;
     h->f = p[1];
@@ -194,24 +196,90 @@ static enum emogi_clist_fault parse_block(const unsigned char *p, uint64_t avail
     return h->size > avail ? EMOGI_CLIST_SHORT : EMOGI_CLIST_OK;
 }
 
-/* The entries of a parsed block (P its first byte), as unchecked sums. */
-static void decode_block(const unsigned char *p, const struct block_head *h, uint64_t u,
-                         uint64_t *out)
+/* The widest gap the fast loops read with one 8-byte load: a field may
+ * start at any of a byte's 8 bits. */
+#define FAST_MAX_WIDTH 57u
+/* The most bytes a block's stream can take: f, the mask, 31 gaps of 64. */
+#define MAX_STREAM ((64 + 31 + 31 * 64 + 7) / 8)
+
+static inline uint64_t load64(const unsigned char *p)
 {
-    const unsigned char *s = p + 2;
-    uint64_t sb = h->size - 2, id = u + unzigzag(get_bits(s, sb, 0, h->f)), x = h->xbase;
-    out[0] = id;
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return x;
+}
+
+static inline __attribute__((always_inline)) int in_bitmap(const uint64_t *bm, uint64_t v)
+{
+    return (int)((bm[v >> 6] >> (v & 63)) & 1);
+}
+
+/* The gaps of a block whose widths pass FAST_MAX_WIDTH, through the
+ * checked reader: such blocks hold 8-byte ids far apart, and are rare. */
+static unsigned decode_wide(const unsigned char *s, const struct block_head *h, uint64_t id,
+                            uint64_t *out, const uint64_t *bm, int *hit)
+{
+    uint64_t sb = h->size - 2, x = h->xbase;
     for (unsigned i = 1; i < h->n; i++) {
-        uint64_t g;
         if (h->mode && (h->mask >> (i - 1)) & 1) {
-            g = 1;
+            id += 1;
         } else {
-            g = get_bits(s, sb, x, h->b);
+            id += get_bits(s, sb, x, h->b);
             x += h->b;
         }
-        id += g;
         out[i] = id;
+        if (bm && in_bitmap(bm, id)) {
+            *hit = 1;
+            return i + 1;
+        }
     }
+    return h->n;
+}
+
+/*
+ * The entries of a parsed block (P its first byte), as unchecked sums,
+ * into OUT; with a bitmap BM, stop after the first entry whose bit is set
+ * (*HIT = 1) and return how many were decoded.  Each gap is one unchecked
+ * 8-byte load, a shift and a mask, without a branch in either mode; for
+ * that the stream needs 8 readable bytes past its end, so a block that
+ * ends within 8 bytes of the list's end is first copied, zero-padded.
+ */
+static inline __attribute__((always_inline)) unsigned
+decode_block(const unsigned char *p, const struct block_head *h, uint64_t u, uint64_t *out,
+             const uint64_t *bm, int *hit)
+{
+    const unsigned char *s = p + 2;
+    uint64_t sb = h->size - 2, id = u + unzigzag(get_bits(s, sb, 0, h->f));
+    out[0] = id;
+    if (bm && in_bitmap(bm, id)) {
+        *hit = 1;
+        return 1;
+    }
+    if (h->n == 1)
+        return 1;
+    if (h->b > FAST_MAX_WIDTH)
+        return decode_wide(s, h, id, out, bm, hit);
+    unsigned char copy[MAX_STREAM + 8];
+    if (h->avail < h->size + 8) {
+        memcpy(copy, s, sb);
+        memset(copy + sb, 0, 8);
+        s = copy;
+    }
+    const uint64_t m = (UINT64_C(1) << h->b) - 1, b = h->b;
+    uint64_t x = h->xbase;
+    for (unsigned i = 1; i < h->n; i++) {
+        uint64_t gap = (load64(s + (x >> 3)) >> (x & 7)) & m;
+        /* mode 1: a set mask bit is a gap of 1 and reads no field */
+        uint64_t one = h->mode ? (h->mask >> (i - 1)) & 1 : 0;
+        id += one ? 1 : gap;
+        x += one ? 0 : b;
+        out[i] = id;
+        if (bm && in_bitmap(bm, id)) {
+            *hit = 1;
+            return i + 1;
+        }
+    }
+    return h->n;
 }
 
 static unsigned block_entries(uint64_t d, uint64_t k)
@@ -257,10 +325,29 @@ int emogi_clist_next(struct emogi_clist_iter *it, uint64_t out[EMOGI_CLIST_BLOCK
     unsigned n = block_entries(it->d, it->block);
     if (it->pos > it->len || parse_block(it->list + it->pos, it->len - it->pos, n, 64, &h))
         return -1;
-    decode_block(it->list + it->pos, &h, it->u, out);
+    decode_block(it->list + it->pos, &h, it->u, out, NULL, NULL);
     it->pos += h.size;
     it->block++;
     return (int)n;
+}
+
+int emogi_clist_find_in_bitmap(const unsigned char *list, uint64_t len, uint64_t d, uint64_t u,
+                               const uint64_t *bitmap, uint64_t *read)
+{
+    uint64_t nb = emogi_clist_blocks(d), pos = 8 * emogi_clist_skip_entries(nb);
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    *read = 0;
+    for (uint64_t k = 0; k < nb; k++) {
+        struct block_head h;
+        int hit = 0;
+        if (pos > len || parse_block(list + pos, len - pos, block_entries(d, k), 64, &h))
+            return -1;
+        *read += decode_block(list + pos, &h, u, ids, bitmap, &hit);
+        if (hit)
+            return 1;
+        pos += h.size;
+    }
+    return 0;
 }
 
 int emogi_clist_decode(const unsigned char *list, uint64_t len, uint64_t d, uint64_t u,
@@ -310,7 +397,7 @@ static int check_block(const unsigned char *p, const struct block_head *h, uint6
     unsigned pad = (unsigned)(8 * sb - h->bits);
     if (get_bits(p + 2, sb, h->bits, pad) != 0)
         return report(rep, EMOGI_CLIST_PADDING, first, 0, 0);
-    decode_block(p, h, u, v);
+    decode_block(p, h, u, v, NULL, NULL);
     for (unsigned i = 0; i < h->n; i++) {
         if (v[i] >= nv)
             return report(rep, EMOGI_CLIST_RANGE, first + i, v[i], 0);

@@ -97,6 +97,15 @@ int emogi_clist_seek(struct emogi_clist_iter *it, uint64_t k);
  * the last block; -1 on a corrupt block. */
 int emogi_clist_next(struct emogi_clist_iter *it, uint64_t out[EMOGI_CLIST_BLOCK]);
 
+/*
+ * Bottom-up BFS's question of a list: which is its first entry whose bit
+ * is set in BITMAP?  Decodes only up to that entry, counting the entries
+ * decoded in *READ (all D when none is set).  1 when one is, 0 when none,
+ * -1 on a corrupt list.
+ */
+int emogi_clist_find_in_bitmap(const unsigned char *list, uint64_t len, uint64_t d, uint64_t u,
+                               const uint64_t *bitmap, uint64_t *read);
+
 /* The list of vertex U in a compressed direction (coffsets, cneighbors). */
 static inline const unsigned char *emogi_clist_of(const uint64_t *coff, const unsigned char *cn,
                                                   uint64_t u, uint64_t *len)

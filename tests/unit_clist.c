@@ -170,6 +170,49 @@ static void iterator(void)
     ok(emogi_clist_seek(&it, 66) == -1, "seek past the last block is refused");
 }
 
+/* emogi_clist_find_in_bitmap on list V (D entries of U below NV, in buf)
+ * with only id X's bit set: entries read up to the first X, as a scan
+ * of V counts them; all D and no hit when X is not in V. */
+static int finds(const uint64_t *v, uint64_t d, uint64_t u, uint64_t nv, uint64_t x,
+                 uint64_t *bm)
+{
+    uint64_t n = emogi_clist_encode(v, 8, d, u, buf), read, want = d;
+    int found = 0;
+    for (uint64_t i = 0; i < d && !found; i++)
+        if (v[i] == x)
+            want = i + 1, found = 1;
+    memset(bm, 0, (nv + 63) / 64 * 8);
+    bm[x >> 6] |= UINT64_C(1) << (x & 63);
+    int rc = emogi_clist_find_in_bitmap(buf, n, d, u, bm, &read);
+    return rc == found && read == want;
+}
+
+static void find_in_bitmap(void)
+{
+    static const uint64_t sizes[] = {1, 2, 31, 32, 33, 100, 1025 + 32 * 32};
+    static uint64_t v[2100], bm[(1u << 20) / 64];
+    const uint64_t nv = 1u << 20;
+    int all = 1, absent = 1;
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
+        for (int shape = 0; shape < 4; shape++) {
+            uint64_t d = sizes[s], u = next_rand() % nv;
+            make_list(v, d, nv, shape);
+            all &= finds(v, d, u, nv, v[0], bm) && finds(v, d, u, nv, v[d - 1], bm) &&
+                   finds(v, d, u, nv, v[next_rand() % d], bm) &&
+                   finds(v, d, u, nv, v[d / 2], bm);
+            uint64_t x = v[d - 1] + 1 < nv ? v[d - 1] + 1 : (v[0] > 0 ? v[0] - 1 : nv);
+            if (x < nv)
+                absent &= finds(v, d, u, nv, x, bm);
+        }
+    ok(all, "find_in_bitmap stops at the first entry in the bitmap, counting those read");
+    ok(absent, "find_in_bitmap reads the whole list when no entry is in the bitmap");
+    uint64_t n = emogi_clist_encode(v, 8, 40, 5, buf), read;
+    buf[n - 1] ^= 0xff;
+    memset(bm, 0, sizeof bm);
+    ok(emogi_clist_find_in_bitmap(buf, n - 1, 40, 5, bm, &read) == -1,
+       "find_in_bitmap refuses a list cut short");
+}
+
 /* A list of 1025 entries of vertex 3 below nv = 2^20 in buf; its length. */
 static uint64_t sample(uint64_t *v)
 {
@@ -275,11 +318,12 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(37);
+    plan(40);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();
     iterator();
+    find_in_bitmap();
     corruptions();
     graph_checks(dir);
     char path[512];

@@ -170,8 +170,8 @@ ALWAYS_INLINE bool bit(const uint64_t *bm, uint64_t i)
 }
 
 /* Entries of U's in-list read until one is in the frontier (all when
- * none is; then *HIT stays 0).  A compressed list is decoded a block at
- * a time, so the search stops after the block that holds the hit. */
+ * none is; then *HIT stays 0).  A compressed list is decoded only up to
+ * the hit (emogi_clist_find_in_bitmap). */
 ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsigned w)
 {
     const uint64_t *off = b->in_off, *front = b->front;
@@ -184,20 +184,12 @@ ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsign
             }
         return d;
     }
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK], read = 0;
+    uint64_t len, read;
     const unsigned char *list = emogi_clist_of(b->in_coff, b->in_cbytes, u, &len);
-    int n;
-    emogi_clist_iter_init(&it, list, len, d, u);
-    while ((n = emogi_clist_next(&it, ids)) > 0)
-        for (int i = 0; i < n; i++) {
-            read++;
-            if (bit(front, ids[i])) {
-                *hit = 1;
-                return read;
-            }
-        }
-    return d;
+    /* opened files are checked: never -1 */
+    if (emogi_clist_find_in_bitmap(list, len, d, u, front, &read) > 0)
+        *hit = 1;
+    return read;
 }
 
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
