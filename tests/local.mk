@@ -94,6 +94,10 @@ tests_unit_bfs_SOURCES = tests/unit_bfs.c
 check_PROGRAMS += tests/unit_bfs_clist
 TESTS += tests/unit_bfs_clist
 tests_unit_bfs_clist_SOURCES = tests/unit_bfs_clist.c
+# components, PageRank and SSSP on compressed lists: the same as on plain ones
+check_PROGRAMS += tests/unit_cpu_clist
+TESTS += tests/unit_cpu_clist
+tests_unit_cpu_clist_SOURCES = tests/unit_cpu_clist.c
 
 TESTS += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh

@@ -18,6 +18,11 @@
  * the last flattening each label already is its component's minimal id,
  * the canonical form every backend writes.
  *
+ * Compressed lists (emogi_clist.h) give the same links in the same order:
+ * a sampling round decodes the first block of each list, the final round
+ * each list a block at a time, so the labels and the entries counted are
+ * those of the plain file.
+ *
  * Both id widths share one body: the workers are always_inline and called
  * with a constant width, so each loop is compiled for 4- and 8-byte labels.
  */
@@ -26,6 +31,7 @@
 #include <stdbool.h>
 
 #include "emogi_cc.h"
+#include "emogi_clist.h"
 
 #define ROUNDS 2        /* GAP's neighbour_rounds */
 #define SAMPLES 1024    /* GAP's SampleFrequentElement */
@@ -96,6 +102,20 @@ ALWAYS_INLINE void compress(void *comp, uint64_t nv, unsigned w)
     }
 }
 
+/* Neighbour number R (< EMOGI_CLIST_BLOCK) of U's compressed list of
+ * degree D > R: the first block holds it.  Opened files are checked, so
+ * the decoder never fails here. */
+static inline uint64_t clist_entry(const uint64_t *coff, const unsigned char *cbytes, uint64_t u,
+                                   uint64_t d, uint64_t r)
+{
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK];
+    const unsigned char *list = emogi_clist_of(coff, cbytes, u, &len);
+    emogi_clist_iter_init(&it, list, len, d, u);
+    emogi_clist_next(&it, ids);
+    return ids[r];
+}
+
 /* Link every vertex with its neighbour number R; count the reads. */
 ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_t r, unsigned w,
                                 uint64_t *examined)
@@ -115,25 +135,62 @@ ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
 
+/* The same on compressed lists: entry R is in each list's first block. */
+ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, uint64_t r,
+                                       unsigned w, uint64_t *examined)
+{
+    const uint64_t *off = g->offsets;
+    uint64_t n = 0;
+#pragma omp for schedule(dynamic, CHUNK) nowait
+    for (uint64_t u = 0; u < g->nv; u++) {
+        if (off[u] + r < off[u + 1]) {
+            link(comp, u, clist_entry(g->coffsets, g->cneighbors, u, off[u + 1] - off[u], r), w);
+            n++;
+        }
+    }
+    __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
+}
+
+/* Link U with entries FROM.. of its list (plain NBR, or compressed in
+ * COFF/CBYTES when COFF is set); the count of entries linked. */
+ALWAYS_INLINE uint64_t link_list(void *comp, uint64_t u, const uint64_t *off, const void *nbr,
+                                 const uint64_t *coff, const unsigned char *cbytes, uint64_t from,
+                                 unsigned w)
+{
+    const uint64_t d = off[u + 1] - off[u];
+    if (d <= from)
+        return 0;
+    if (!coff) {
+        for (uint64_t e = off[u] + from; e < off[u + 1]; e++)
+            link(comp, u, get(nbr, e, w), w);
+        return d - from;
+    }
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK], seen = 0;
+    const unsigned char *list = emogi_clist_of(coff, cbytes, u, &len);
+    int k;
+    emogi_clist_iter_init(&it, list, len, d, u);
+    while ((k = emogi_clist_next(&it, ids)) > 0)
+        for (int i = 0; i < k; i++)
+            if (seen++ >= from)
+                link(comp, u, ids[i], w);
+    return d - from;
+}
+
 /* The final round: every edge of a vertex outside tree C. */
 ALWAYS_INLINE void final_round(const struct emogi_graph *g, void *comp, uint64_t c, unsigned w,
                                uint64_t *examined)
 {
-    const uint64_t *off = g->offsets, *toff = g->t_offsets;
-    const bool directed = g->flags & EMOGI_DIRECTED;
+    const bool directed = g->flags & EMOGI_DIRECTED, packed = emogi_compressed(g);
+    const uint64_t *coff = packed ? g->coffsets : NULL, *t_coff = packed ? g->t_coffsets : NULL;
     uint64_t n = 0;
 #pragma omp for schedule(dynamic, CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
         if (get(comp, u, w) == c)
             continue;
-        for (uint64_t e = off[u] + ROUNDS; e < off[u + 1]; e++)
-            link(comp, u, get(g->neighbors, e, w), w);
-        n += off[u + 1] - off[u] > ROUNDS ? off[u + 1] - off[u] - ROUNDS : 0;
-        if (!directed)
-            continue;
-        for (uint64_t e = toff[u]; e < toff[u + 1]; e++)
-            link(comp, u, get(g->t_neighbors, e, w), w);
-        n += toff[u + 1] - toff[u];
+        n += link_list(comp, u, g->offsets, g->neighbors, coff, g->cneighbors, ROUNDS, w);
+        if (directed)
+            n += link_list(comp, u, g->t_offsets, g->t_neighbors, t_coff, g->t_cneighbors, 0, w);
     }
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
@@ -171,7 +228,10 @@ ALWAYS_INLINE void afforest(const struct emogi_graph *g, void *comp, unsigned w,
     for (uint64_t n = 0; n < g->nv; n++)
         put(comp, n, n, w);
     for (uint64_t r = 0; r < ROUNDS; r++) {
-        sample_round(g, comp, r, w, examined);
+        if (emogi_compressed(g))
+            sample_round_packed(g, comp, r, w, examined);
+        else
+            sample_round(g, comp, r, w, examined);
 #pragma omp barrier
         compress(comp, g->nv, w);
     }

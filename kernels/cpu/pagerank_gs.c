@@ -26,6 +26,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "emogi_clist.h"
 #include "emogi_pagerank.h"
 
 #define BLOCK_V 4096 /* vertices per scheduled chunk */
@@ -39,6 +40,7 @@ struct gs_state {
     double *rank;
     void *contrib; /* double, or float with f32 */
     int f32;
+    int packed;            /* in-lists compressed (emogi_clist.h) */
     uint64_t ndang;        /* dangling vertices */
     uint64_t examined;     /* in-edge entries read: sweeps and start() */
     double scale, unscale; /* rank = scale * stored rank, unscale = 1 / scale */
@@ -79,12 +81,34 @@ ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
         __builtin_prefetch((const double *)c + u);
 }
 
+/* V's in-list compressed (emogi_clist.h): decoded a block at a time,
+ * summed in list order as below. */
+ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, uint64_t v)
+{
+    const uint64_t *off = s->in->offsets;
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK];
+    const unsigned char *list = emogi_clist_of(s->in->coffsets, s->in->cneighbors, v, &len);
+    double sum = 0;
+    int n;
+    emogi_clist_iter_init(&it, list, len, off[v + 1] - off[v], v);
+    while ((n = emogi_clist_next(&it, ids)) > 0) { /* opened files are checked: never -1 */
+        for (int i = 0; i < n; i++)
+            prefetch_c(s->contrib, f32, ids[i]);
+        for (int i = 0; i < n; i++)
+            sum += load_c(s->contrib, f32, ids[i]);
+    }
+    return sum;
+}
+
 /* Reading ids past v's list for the prefetch stays inside the array. */
 ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v)
 {
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
+    if (s->packed)
+        return in_sum_packed(s, f32, v);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
@@ -239,7 +263,7 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
     const int f32 = store == EMOGI_PAGERANK_STORE_F32;
-    struct gs_state s = {in, out_off, rank, NULL, f32, 0, 0, 1, 1};
+    struct gs_state s = {in, out_off, rank, NULL, f32, emogi_compressed(in), 0, 0, 1, 1};
     s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     if (!s.contrib)
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emogi_clist.h"
 #include "emogi_pagerank.h"
 
 /* G's transpose seen as a graph: its out-edges are G's in-edges. */
@@ -31,33 +32,91 @@ static void transposed_view(const struct emogi_graph *g, const uint64_t *t_off,
     in->idmap = NULL;
     in->provenance = NULL;
     in->provenance_len = 0;
+    /* A stored compressed transpose stays compressed; built in-lists are plain. */
+    if (emogi_compressed(g) && t_off == g->t_offsets) {
+        in->flags |= EMOGI_COMPRESSED;
+        in->coffsets = g->t_coffsets;
+        in->cneighbors = g->t_cneighbors;
+        in->t_coffsets = g->coffsets;
+        in->t_cneighbors = g->cneighbors;
+    } else {
+        in->coffsets = in->t_coffsets = NULL;
+        in->cneighbors = in->t_cneighbors = NULL;
+    }
+}
+
+/* Call VISIT(V, ARG) for each entry V of U's out-list, plain or compressed
+ * (opened files are checked: the decoder never fails on them). */
+static inline void each_out(const struct emogi_graph *g, uint64_t u,
+                            void (*visit)(uint64_t v, void *arg), void *arg)
+{
+    if (!emogi_compressed(g)) {
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+            visit(emogi_neighbor(g, e), arg);
+        return;
+    }
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK];
+    const unsigned char *list = emogi_clist_of(g->coffsets, g->cneighbors, u, &len);
+    int n;
+    emogi_clist_iter_init(&it, list, len, emogi_degree(g, u), u);
+    while ((n = emogi_clist_next(&it, ids)) > 0)
+        for (int i = 0; i < n; i++)
+            visit(ids[i], arg);
+}
+
+static void count_one(uint64_t v, void *t_off)
+{
+    __atomic_fetch_add(&((uint64_t *)t_off)[v + 1], 1, __ATOMIC_RELAXED);
 }
 
 static void count_in_degrees(const struct emogi_graph *g, uint64_t *t_off)
 {
     memset(t_off, 0, (g->nv + 1) * sizeof *t_off);
+    if (emogi_compressed(g)) {
+#pragma omp parallel for schedule(dynamic, 1024)
+        for (uint64_t u = 0; u < g->nv; u++)
+            each_out(g, u, count_one, t_off);
+    } else {
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < g->ne; e++) {
-        uint64_t v = emogi_neighbor(g, e);
-        __atomic_fetch_add(&t_off[v + 1], 1, __ATOMIC_RELAXED);
+        for (uint64_t e = 0; e < g->ne; e++)
+            count_one(emogi_neighbor(g, e), t_off);
     }
     for (uint64_t v = 0; v < g->nv; v++)
         t_off[v + 1] += t_off[v];
+}
+
+/* Where the in-lists are being filled, and the source being placed. */
+struct filling {
+    uint64_t *next;
+    void *t_nbr;
+    uint32_t width;
+    uint64_t u;
+};
+
+static void place(uint64_t v, void *arg)
+{
+    struct filling *f = arg;
+    uint64_t at = f->next[v]++;
+    if (f->width == 4)
+        ((uint32_t *)f->t_nbr)[at] = (uint32_t)f->u;
+    else
+        ((uint64_t *)f->t_nbr)[at] = f->u;
 }
 
 /* Sources in ascending order: each in-list fills ascending. */
 static void fill_in_lists(const struct emogi_graph *g, const uint64_t *t_off, uint64_t *next,
                           void *t_nbr)
 {
+    struct filling f = {next, t_nbr, g->id_width, 0};
     memcpy(next, t_off, g->nv * sizeof *next);
-    for (uint64_t u = 0; u < g->nv; u++) {
-        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
-            uint64_t at = next[emogi_neighbor(g, e)]++;
-            if (g->id_width == 4)
-                ((uint32_t *)t_nbr)[at] = (uint32_t)u;
-            else
-                ((uint64_t *)t_nbr)[at] = u;
+    for (f.u = 0; f.u < g->nv; f.u++) {
+        if (emogi_compressed(g)) {
+            each_out(g, f.u, place, &f);
+            continue;
         }
+        for (uint64_t e = g->offsets[f.u]; e < g->offsets[f.u + 1]; e++)
+            place(emogi_neighbor(g, e), &f);
     }
 }
 
@@ -68,7 +127,7 @@ int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
         *in = *g;
         return 0;
     }
-    if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets && g->t_neighbors) {
+    if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets && (g->t_neighbors || g->t_coffsets)) {
         transposed_view(g, g->t_offsets, g->t_neighbors, g->t_weights, in);
         return 0;
     }

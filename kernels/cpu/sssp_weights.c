@@ -8,6 +8,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "emogi_clist.h"
 #include "emogi_sssp.h"
 
 #define NONE UINT64_MAX
@@ -37,6 +38,21 @@ static uint64_t edge_source(const struct emogi_graph *g, uint64_t e)
     return lo;
 }
 
+/* The target of edge E out of U, plain or compressed (emogi_clist.h:
+ * only E's block is decoded; an opened file's lists never fail). */
+static uint64_t edge_target(const struct emogi_graph *g, uint64_t u, uint64_t e)
+{
+    if (!emogi_compressed(g))
+        return emogi_neighbor(g, e);
+    struct emogi_clist_iter it;
+    uint64_t len, ids[EMOGI_CLIST_BLOCK], i = e - g->offsets[u];
+    const unsigned char *list = emogi_clist_of(g->coffsets, g->cneighbors, u, &len);
+    emogi_clist_iter_init(&it, list, len, emogi_degree(g, u), u);
+    if (emogi_clist_seek(&it, i / EMOGI_CLIST_BLOCK) < 0 || emogi_clist_next(&it, ids) <= 0)
+        return NONE;
+    return ids[i % EMOGI_CLIST_BLOCK];
+}
+
 static int check_floats(const struct emogi_graph *g, emogi_error *err)
 {
     const float *w = g->weights;
@@ -49,10 +65,11 @@ static int check_floats(const struct emogi_graph *g, emogi_error *err)
         return 0;
     /* negative weights are legal in a file (skew-symmetric matrices, real
      * inputs), so say what to do rather than only what is wrong */
+    const uint64_t u = edge_source(g, first);
     return emogi_fail(err, "edge %llu -> %llu has weight %g: shortest paths need finite, "
                            "non-negative weights%s",
-                      (unsigned long long)edge_source(g, first),
-                      (unsigned long long)emogi_neighbor(g, first), (double)w[first],
+                      (unsigned long long)u, (unsigned long long)edge_target(g, u, first),
+                      (double)w[first],
                       w[first] < 0 ? " (--unit-weights takes every weight as 1)" : "");
 }
 
