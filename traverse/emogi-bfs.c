@@ -153,7 +153,7 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    tool_open_graph_reading(o.t.graph, &g, TOOL_READS_COMPRESSED);
+    tool_open_graph(o.t.graph, &g);
     double open_s = emogi_now() - t0;
     uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
     if (!sources)

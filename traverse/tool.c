@@ -31,6 +31,7 @@
 #include <omp.h>
 #endif
 
+#include "emogi_clist.h"
 #include "tool.h"
 
 /* ---- errors ---- */
@@ -65,21 +66,42 @@ _Noreturn void tool_die_about(const char *name, const emogi_error *err)
     exit(1);
 }
 
-void tool_open_graph_reading(const char *path, struct emogi_graph *g, unsigned reads)
+void tool_open_graph(const char *path, struct emogi_graph *g)
 {
     emogi_error err;
     if (emogi_csr_open(path, g, &err) < 0)
         tool_die(&err);
-    if (!emogi_compressed(g) || (reads & TOOL_READS_COMPRESSED))
-        return;
-    fprintf(stderr, "%s: %s: compressed neighbour lists: not supported by %s yet; re-encode "
-                    "with emogi-convert csr --no-compress\n", program, path, program);
-    exit(1);
 }
 
-void tool_open_graph(const char *path, struct emogi_graph *g)
+int tool_plain_view(const struct emogi_graph *g, struct emogi_graph *view, void *keep[2],
+                    emogi_error *err)
 {
-    tool_open_graph_reading(path, g, 0);
+    *view = *g;
+    keep[0] = keep[1] = NULL;
+    if (!emogi_compressed(g))
+        return 0;
+    if (emogi_clist_decompress(g->offsets, g->coffsets, g->cneighbors, g->nv, g->id_width,
+                               &keep[0], err) < 0)
+        return -1;
+    if (g->t_coffsets &&
+        emogi_clist_decompress(g->t_offsets, g->t_coffsets, g->t_cneighbors, g->nv, g->id_width,
+                               &keep[1], err) < 0) {
+        tool_plain_free(keep);
+        return -1;
+    }
+    view->neighbors = keep[0];
+    view->t_neighbors = keep[1];
+    view->coffsets = view->t_coffsets = NULL;
+    view->cneighbors = view->t_cneighbors = NULL;
+    view->flags &= ~(uint32_t)EMOGI_COMPRESSED;
+    return 0;
+}
+
+void tool_plain_free(void *keep[2])
+{
+    free(keep[0]);
+    free(keep[1]);
+    keep[0] = keep[1] = NULL;
 }
 
 _Noreturn void tool_usage_error(const char *fmt, const char *arg)

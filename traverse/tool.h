@@ -37,18 +37,17 @@ _Noreturn void tool_die(const emogi_error *err);
  * the file they ran on, and for checks of a named result file. */
 _Noreturn void tool_die_about(const char *name, const emogi_error *err);
 
-/* What a tool reads beyond plain neighbour lists (tool_open_graph_reading). */
-enum { TOOL_READS_COMPRESSED = 1 /* compressed lists, on the CPU */ };
-
-/* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Compressed
- * neighbour lists are refused here, in one place, unless READS has
- * TOOL_READS_COMPRESSED: "TOOL: PATH: compressed neighbour lists: not
- * supported by TOOL yet; re-encode with emogi-convert csr --no-compress".
- * The GPU reads none yet: tool_backend_open() refuses them there. */
-void tool_open_graph_reading(const char *path, struct emogi_graph *g, unsigned reads);
-
-/* tool_open_graph_reading(PATH, G, 0): plain lists only. */
+/* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Plain and
+ * compressed neighbour lists alike: the CPU backends read both; the GPU
+ * reads no compressed lists yet, which tool_backend_open() refuses. */
 void tool_open_graph(const char *path, struct emogi_graph *g);
+
+/* G with plain lists, for checkers that read a list by edge index: *VIEW
+ * is G when its lists are plain, else G with its lists (and transpose)
+ * decoded into new arrays, which KEEP holds until tool_plain_free(). */
+int tool_plain_view(const struct emogi_graph *g, struct emogi_graph *view, void *keep[2],
+                    emogi_error *err);
+void tool_plain_free(void *keep[2]);
 
 /* "TOOL: <fmt with arg>", a hint to --help, exit 2. */
 _Noreturn void tool_usage_error(const char *fmt, const char *arg);

@@ -181,7 +181,7 @@ int verify_bfs_main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
-    tool_open_graph_reading(graph, &g, TOOL_READS_COMPRESSED);
+    tool_open_graph(graph, &g);
     if (source >= g.nv) {
         emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
                    (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));

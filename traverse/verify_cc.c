@@ -104,7 +104,20 @@ static int check_not_coarser(const struct emogi_graph *g, const void *labels, em
     return rc;
 }
 
+static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err);
+
 int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
+{
+    struct emogi_graph plain;
+    void *keep[2];
+    if (tool_plain_view(g, &plain, keep, err) < 0)
+        return -1;
+    int rc = check_labels(&plain, labels, err);
+    tool_plain_free(keep);
+    return rc;
+}
+
+static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "id width %u unsupported", g->id_width);

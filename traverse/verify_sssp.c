@@ -220,8 +220,23 @@ static int check_paths(const struct check *c, uint64_t source, uint8_t *mark, em
     return 0;
 }
 
+static int check_dist(const struct emogi_graph *g, uint64_t source,
+                      const struct emogi_sssp_opts *o, const void *dist, emogi_error *err);
+
 int verify_sssp_dist(const struct emogi_graph *g, uint64_t source, const struct emogi_sssp_opts *o,
                      const void *dist, emogi_error *err)
+{
+    struct emogi_graph plain;
+    void *keep[2];
+    if (tool_plain_view(g, &plain, keep, err) < 0)
+        return -1;
+    int rc = check_dist(&plain, source, o, dist, err);
+    tool_plain_free(keep);
+    return rc;
+}
+
+static int check_dist(const struct emogi_graph *g, uint64_t source,
+                      const struct emogi_sssp_opts *o, const void *dist, emogi_error *err)
 {
     struct check c = {.g = g, .flt = emogi_sssp_float_dist(g, o), .unit = o->unit_weights};
     if (c.flt)
