@@ -17,14 +17,7 @@
 static uint64_t rng;
 static uint64_t next_rand(void)
 {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return rng;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return tap_rand(&rng);
 }
 
 struct lists {
@@ -48,7 +41,7 @@ static struct lists build(const uint64_t *src, const uint64_t *dst, uint64_t m, 
     for (uint64_t i = 0; i < m; i++)
         tmp[pos[src[i]]++] = dst[i];
     for (uint64_t v = 0; v < nv; v++)
-        qsort(tmp + l.off[v], l.off[v + 1] - l.off[v], 8, cmp_u64);
+        qsort(tmp + l.off[v], l.off[v + 1] - l.off[v], 8, tap_cmp_u64);
     for (uint64_t i = 0; i < m; i++)
         if (width == 4)
             ((uint32_t *)l.ids)[i] = (uint32_t)tmp[i];

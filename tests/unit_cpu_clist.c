@@ -31,14 +31,7 @@
 static uint64_t rng;
 static uint64_t next_rand(void)
 {
-    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-    return rng;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+    return tap_rand(&rng);
 }
 
 /* Arrays a test graph owns. */
@@ -65,7 +58,7 @@ static void build(const uint64_t *src, const uint64_t *dst, uint64_t m, uint32_t
     for (uint64_t i = 0; i < m; i++)
         tmp[pos[src[i]]++] = dst[i];
     for (uint64_t v = 0; v < NV; v++)
-        qsort(tmp + off[v], off[v + 1] - off[v], 8, cmp_u64);
+        qsort(tmp + off[v], off[v + 1] - off[v], 8, tap_cmp_u64);
     for (uint64_t i = 0; i < m; i++)
         if (width == 4)
             ((uint32_t *)ids)[i] = (uint32_t)tmp[i];
