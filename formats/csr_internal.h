@@ -82,6 +82,10 @@ struct emogi_csr_plan {
 };
 
 /* Header fields that make sense together: flags, id width, weight type. */
+/* Point G's array for a section of TYPE (SIZE bytes) at P; other types
+ * are left alone.  The one table of which section fills which field. */
+void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p, uint64_t size);
+
 int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_error *err);
 
 /*

@@ -127,27 +127,30 @@ static int check_table(const struct emogi_graph *g, uint64_t file_size, const ch
     return 0;
 }
 
+void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p, uint64_t size)
+{
+    switch (type) {
+    case EMOGI_SEC_OFFSETS: g->offsets = p; break;
+    case EMOGI_SEC_NEIGHBORS: g->neighbors = p; break;
+    case EMOGI_SEC_WEIGHTS: g->weights = p; break;
+    case EMOGI_SEC_T_OFFSETS: g->t_offsets = p; break;
+    case EMOGI_SEC_T_NEIGHBORS: g->t_neighbors = p; break;
+    case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
+    case EMOGI_SEC_IDMAP: g->idmap = p; break;
+    case EMOGI_SEC_PROVENANCE: g->provenance = p; g->provenance_len = (size_t)size; break;
+    case EMOGI_SEC_COFFSETS: g->coffsets = p; break;
+    case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
+    case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
+    case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
+    }
+}
+
 static void point_into_map(struct emogi_graph *g)
 {
     const unsigned char *base = g->map;
-    for (uint32_t i = 0; i < g->nsections; i++) {
-        const struct emogi_section *s = &g->sections[i];
-        const void *p = base + s->offset;
-        switch (s->type) {
-        case EMOGI_SEC_OFFSETS: g->offsets = p; break;
-        case EMOGI_SEC_NEIGHBORS: g->neighbors = p; break;
-        case EMOGI_SEC_WEIGHTS: g->weights = p; break;
-        case EMOGI_SEC_T_OFFSETS: g->t_offsets = p; break;
-        case EMOGI_SEC_T_NEIGHBORS: g->t_neighbors = p; break;
-        case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
-        case EMOGI_SEC_IDMAP: g->idmap = p; break;
-        case EMOGI_SEC_PROVENANCE: g->provenance = p; g->provenance_len = (size_t)s->size; break;
-        case EMOGI_SEC_COFFSETS: g->coffsets = p; break;
-        case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
-        case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
-        case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
-        }
-    }
+    for (uint32_t i = 0; i < g->nsections; i++)
+        emogi_csr_point_section(g, g->sections[i].type, base + g->sections[i].offset,
+                                g->sections[i].size);
 }
 
 static int map_file(const char *path, struct emogi_graph *g, emogi_error *err)

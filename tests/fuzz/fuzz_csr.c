@@ -130,21 +130,7 @@ static void copy_sections(struct emogi_graph *g, void **copies)
         const struct emogi_section *s = &g->sections[i];
         copies[i] = malloc(s->size ? (size_t)s->size : 1);
         memcpy(copies[i], (const unsigned char *)g->map + s->offset, (size_t)s->size);
-        const void *p = copies[i];
-        switch (s->type) {
-        case EMOGI_SEC_OFFSETS: g->offsets = p; break;
-        case EMOGI_SEC_NEIGHBORS: g->neighbors = p; break;
-        case EMOGI_SEC_WEIGHTS: g->weights = p; break;
-        case EMOGI_SEC_T_OFFSETS: g->t_offsets = p; break;
-        case EMOGI_SEC_T_NEIGHBORS: g->t_neighbors = p; break;
-        case EMOGI_SEC_T_WEIGHTS: g->t_weights = p; break;
-        case EMOGI_SEC_IDMAP: g->idmap = p; break;
-        case EMOGI_SEC_PROVENANCE: g->provenance = p; break;
-        case EMOGI_SEC_COFFSETS: g->coffsets = p; break;
-        case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
-        case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
-        case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
-        }
+        emogi_csr_point_section(g, s->type, copies[i], s->size);
     }
 }
 
