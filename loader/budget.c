@@ -152,3 +152,24 @@ int emogi_place_decide(const struct emogi_budget *b, enum emogi_mem asked, const
     }
     return emogi_fail(err, "%s: unknown placement %d", path ? path : "graph", (int)asked);
 }
+
+uint64_t emogi_edge_bytes(const struct emogi_graph *g, int transpose)
+{
+    if (!emogi_compressed(g))
+        return g->id_width;
+    const uint64_t *coff = transpose ? g->t_coffsets : g->coffsets;
+    if (!coff || g->ne == 0)
+        return 0;
+    const uint64_t bytes = coff[g->nv];
+    return bytes / g->ne + (bytes % g->ne != 0) + (bytes == 0);
+}
+
+uint64_t emogi_place_words_split(uint64_t split, uint64_t ne, uint64_t words)
+{
+    if (split >= ne)
+        return words;
+    /* the same share of the words as of the edges: within the room, as
+     * emogi_edge_bytes rounds the bytes an edge up */
+    const uint64_t share = (uint64_t)((unsigned __int128)words * split / ne);
+    return share - share % SPLIT_ALIGN;
+}

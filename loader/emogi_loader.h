@@ -102,6 +102,10 @@ struct emogi_placed {
     enum emogi_mem mem; /* what was chosen (never AUTO) */
     int device;
     const uint64_t *d_offsets; /* device memory, nv+1 */
+    /* Compressed lists (emogi_clist.h): the byte offset of each list in
+     * device memory (nv+1), and nbr then holds the lists' bytes as
+     * 4-byte words (n of them, the last zero-padded); NULL when plain. */
+    const uint64_t *d_coffsets;
     struct emogi_edges nbr;    /* neighbour ids, id_width bytes each */
     struct emogi_edges wgt;    /* weights, 4 bytes each; n 0 when not placed */
     /* Entries of each edge array the budget gave device memory (the
@@ -111,6 +115,11 @@ struct emogi_placed {
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
 };
+
+/* Bytes per edge index of G's neighbour ids as placed (of its stored
+ * transpose when TRANSPOSE): id_width, or for compressed lists their
+ * bytes over the edges, rounded up, so that budgets count them. */
+EMOGI_API uint64_t emogi_edge_bytes(const struct emogi_graph *g, int transpose);
 
 /* Number of usable CUDA devices; 0 (and a reason in err) when none or no CUDA build. */
 EMOGI_API int emogi_gpu_count(emogi_error *err);

@@ -44,8 +44,9 @@ struct placed_edge_array {
 };
 
 struct place_priv {
-    struct placed_array offsets;
+    struct placed_array offsets, coffsets;
     struct placed_edge_array neighbors, weights;
+    void *padded; /* compressed lists copied to whole words, when not mapped */
 };
 
 static const char *graph_name(const struct emogi_graph *g)
@@ -230,14 +231,22 @@ static int place_uvm(const struct emogi_graph *g, struct placed_array *a, const 
     return 0;
 }
 
+/* Where the lists of an edge array start: OFF[v] counts units of UNIT
+ * bytes (entries of a plain array; bytes of compressed lists). */
+struct list_starts {
+    const uint64_t *off;
+    unsigned unit;
+};
+
 /* The heads rule (emogi_loader.h): the lines emogi_hybrid_heads picks
  * for the room SPLIT entries of WIDTH bytes take, less the bitmap and
  * ranks, gathered in line order and copied to device memory with them.
  * E's split becomes the entries so placed.  1: no line fits, the caller
  * places nothing in device memory. */
 static int place_heads(const struct emogi_graph *g, struct placed_edge_array *a, const void *src,
-                       uint64_t n, unsigned width, uint64_t split, const char *name,
-                       struct emogi_load_stats *st, struct emogi_edges *e, emogi_error *err)
+                       uint64_t n, unsigned width, uint64_t split, struct list_starts ls,
+                       const char *name, struct emogi_load_stats *st, struct emogi_edges *e,
+                       emogi_error *err)
 {
     const unsigned per_line = 128 / width;
     const uint64_t nlines = (n + per_line - 1) / per_line, words = (nlines + 63) / 64;
@@ -247,8 +256,8 @@ static int place_heads(const struct emogi_graph *g, struct placed_edge_array *a,
     uint64_t *bits = calloc(2 * words, sizeof *bits), *rank = bits + words;
     if (!bits)
         return emogi_fail(err, "%s: out of memory for the %s line bitmap", graph_name(g), name);
-    const uint64_t lines = emogi_hybrid_heads(g->offsets, g->nv, n, per_line,
-                                              (room - meta) / 128, bits);
+    const uint64_t lines = emogi_hybrid_heads(ls.off, g->nv, n * width / ls.unit,
+                                              128 / ls.unit, (room - meta) / 128, bits);
     for (uint64_t w = 0, sum = 0; w < words; w++) {
         rank[w] = sum;
         sum += (uint64_t)__builtin_popcountll(bits[w]);
@@ -289,7 +298,7 @@ static int place_heads(const struct emogi_graph *g, struct placed_edge_array *a,
  * when entries remain, the whole array pinned. */
 static int place_edge_array(const struct emogi_graph *g, struct placed_edge_array *a,
                             const void *src, uint64_t n, unsigned width, uint64_t split,
-                            const char *name, enum emogi_mem mem,
+                            struct list_starts ls, const char *name, enum emogi_mem mem,
                             const struct emogi_place_opts *o, struct emogi_load_stats *st,
                             struct emogi_edges *e, emogi_error *err)
 {
@@ -306,7 +315,8 @@ static int place_edge_array(const struct emogi_graph *g, struct placed_edge_arra
     }
     const int by_heads = mem == EMOGI_MEM_HYBRID && o->rule == EMOGI_HYBRID_HEADS && split > 0 &&
                          split < n;
-    const int heads = by_heads ? place_heads(g, a, src, n, width, split, name, st, e, err) : 1;
+    const int heads =
+        by_heads ? place_heads(g, a, src, n, width, split, ls, name, st, e, err) : 1;
     if (heads < 0)
         return -1;
     if (heads == 1) {
@@ -356,12 +366,15 @@ void emogi_unplace(struct emogi_placed *p)
             free_array(&pv->neighbors.dev);
             free_array(&pv->neighbors.meta);
             free_array(&pv->offsets);
+            free_array(&pv->coffsets);
         }
         (void)cudaGetLastError();
+        free(pv->padded);
         free(pv);
     }
     p->priv = NULL;
     p->d_offsets = NULL;
+    p->d_coffsets = NULL;
     memset(&p->nbr, 0, sizeof p->nbr);
     memset(&p->wgt, 0, sizeof p->wgt);
 }
@@ -397,9 +410,36 @@ static void note_split(const struct emogi_placed *p, struct emogi_load_stats *st
     if (p->nbr.split == 0)
         add_note(st, "hybrid: no edge fits the GPU memory budget, every edge read over the "
                      "link (as zerocopy)");
-    else if (p->nbr.split == p->g->ne)
+    else if (p->nbr.split == p->nbr.n)
         add_note(st, "hybrid: every edge fits the GPU memory budget, all in device memory "
                      "(as device)");
+}
+
+/* Compressed lists: their byte offsets to device memory, and the bytes
+ * placed as an edge array of 4-byte words, the share SPLIT is of the
+ * edges in device memory (emogi_place_words_split).  The
+ * file's section is padded to a page, so its last word is whole; lists
+ * built in memory are copied to whole words first. */
+static int place_lists(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                       struct emogi_placed *p, struct place_priv *pv, uint64_t split,
+                       emogi_error *err)
+{
+    const uint64_t bytes = g->coffsets[g->nv], words = (bytes + 3) / 4;
+    const uint64_t off_bytes = (g->nv + 1) * sizeof(uint64_t);
+    const void *src = g->cneighbors;
+    if (copy_to_device(g, &pv->coffsets, g->coffsets, off_bytes, "list offsets", &p->stats, err))
+        return -1;
+    p->d_coffsets = pv->coffsets.dev;
+    if (bytes % 4 && !g->map) {
+        if (!(pv->padded = calloc(words, 4)))
+            return emogi_fail(err, "%s: out of memory for the compressed lists", graph_name(g));
+        memcpy(pv->padded, src, bytes);
+        src = pv->padded;
+    }
+    const uint64_t wsplit = emogi_place_words_split(split, g->ne, words);
+    return place_edge_array(g, &pv->neighbors, src, words, 4, wsplit,
+                            (struct list_starts){g->coffsets, 1}, "compressed neighbors", p->mem,
+                            o, &p->stats, &p->nbr, err);
 }
 
 static int place_all(const struct emogi_graph *g, const struct emogi_place_opts *o,
@@ -409,10 +449,11 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     struct emogi_load_stats *st = &p->stats;
     if (o->with_weights && !g->weights)
         return emogi_fail(err, "%s: weights asked for, but the graph has none", graph_name(g));
+    const int packed = emogi_compressed(g);
     struct emogi_budget b = {
         .cap = o->gpu_memory,
-        .fixed_bytes = off_bytes + o->state_bytes,
-        .edge_bytes = g->id_width + (o->with_weights ? 4u : 0u) + o->extra_edge_bytes,
+        .fixed_bytes = off_bytes * (packed ? 2 : 1) + o->state_bytes,
+        .edge_bytes = emogi_edge_bytes(g, 0) + (o->with_weights ? 4u : 0u) + o->extra_edge_bytes,
         .ne = g->ne,
     };
     if (choose(g, o, &b, &p->mem, &split, err))
@@ -421,11 +462,15 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;
-    if (place_edge_array(g, &pv->neighbors, g->neighbors, g->ne, g->id_width, split,
-                         "neighbors", p->mem, o, st, &p->nbr, err))
+    const struct list_starts by_entry = {g->offsets, g->id_width};
+    if (packed ? place_lists(g, o, p, pv, split, err)
+               : place_edge_array(g, &pv->neighbors, g->neighbors, g->ne, g->id_width, split,
+                                  by_entry, "neighbors", p->mem, o, st, &p->nbr, err))
         return -1;
-    if (o->with_weights && place_edge_array(g, &pv->weights, g->weights, g->ne, 4, split,
-                                            "weights", p->mem, o, st, &p->wgt, err))
+    if (o->with_weights &&
+        place_edge_array(g, &pv->weights, g->weights, g->ne, 4, split,
+                         (struct list_starts){g->offsets, 4}, "weights", p->mem, o, st, &p->wgt,
+                         err))
         return -1;
     note_split(p, st);
     return 0;

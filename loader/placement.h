@@ -66,6 +66,16 @@ uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width);
 int emogi_place_decide(const struct emogi_budget *b, enum emogi_mem asked, const char *path,
                        enum emogi_mem *mem, uint64_t *split, emogi_error *err);
 
+/*
+ * A compressed direction placed as 4-byte words (WORDS of them) beside
+ * edge arrays split at SPLIT of NE entries: the words that go to device
+ * memory, the same share of them as SPLIT is of NE, which stays within
+ * the room SPLIT x emogi_edge_bytes that the budget counted (that rounds
+ * an edge's bytes up).  All WORDS when SPLIT is NE, else a multiple of
+ * 32 (whole 128-byte lines).
+ */
+uint64_t emogi_place_words_split(uint64_t split, uint64_t ne, uint64_t words);
+
 /* Bytes rounded up to a multiple of PAGE (a power of two). */
 static inline uint64_t emogi_round_up(uint64_t bytes, uint64_t page)
 {

@@ -124,6 +124,29 @@ static void test_hybrid_split(void)
     ok(emogi_place_hybrid_split(&t) == 640, "hybrid: the split counts every array's bytes");
 }
 
+/* Compressed lists are placed as words, the share of them that the
+ * budget's split is of the edges; it counted emogi_edge_bytes an edge. */
+static void test_words_split(void)
+{
+    uint64_t coff[3] = {0, 6, 10};
+    struct emogi_graph c;
+    memset(&c, 0, sizeof c);
+    c.nv = 2, c.ne = 4, c.id_width = 8, c.flags = EMOGI_COMPRESSED, c.coffsets = coff;
+    ok(emogi_edge_bytes(&c, 0) == 3, "10 compressed bytes over 4 edges: 3 bytes an edge");
+    coff[1] = coff[2] = 0;
+    ok(emogi_edge_bytes(&c, 0) == 1, "no compressed bytes: still 1 an edge, so budgets count");
+    c.flags = 0;
+    ok(emogi_edge_bytes(&c, 0) == 8, "plain lists: the id width");
+    ok(emogi_place_words_split(1000, 1000, 700) == 700, "split at ne: every word");
+    ok(emogi_place_words_split(0, 1000, 700) == 0, "split 0: no word");
+    /* half the edges: 350 of the words, down to whole lines */
+    ok(emogi_place_words_split(500, 1000, 700) == 320, "half the edges: 320 of 700 words");
+    ok(emogi_place_words_split(999, 1000, 700) == 672, "999 of 1000 edges: 672 words");
+    const uint64_t ne = 1ull << 35;
+    ok(emogi_place_words_split(ne / 4, ne, 1ull << 40) == 1ull << 38,
+       "a quarter of 2^35 edges: a quarter of 2^40 words, the product past 2^64 not wrapped");
+}
+
 /* Past 2^32 edges and 2^40 bytes: 2^35 edges of 8-byte ids and 4-byte
  * weights (384 GiB), under caps of a few TiB of pretend memory. */
 static void test_big(void)
@@ -456,6 +479,7 @@ int main(void)
     test_auto();
     test_hybrid_split();
     test_big();
+    test_words_split();
     test_refusals();
     test_copy();
 
