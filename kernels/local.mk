@@ -14,14 +14,15 @@ libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
 	kernels/cpu/cc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
-noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh
+noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
 	kernels/cuda/pagerank.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
 # changed header rebuilds every kernel that includes it.
-CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh formats/emogi_csr.h \
+CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
+	formats/emogi_csr.h \
 	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
 	kernels/emogi_cc.h kernels/emogi_pagerank.h
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo: \

@@ -4,7 +4,7 @@
 # plain and with --compress (undirected kron, directed with and without a
 # stored transpose, 4- and 8-byte ids) give byte for byte the depths and
 # parents the plain file gives, in every direction mode, and both checks
-# pass.  The GPU refuses compressed files, naming itself and the way out.
+# pass; where a GPU is usable, it gives the same depths.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
 plan 40
@@ -79,15 +79,16 @@ printf '\002' | dd of=bad.d bs=1 seek=$((v * 4)) conv=notrunc 2>/dev/null
 fails "emogi-verify bfs rejects wrong depths on a compressed file" 1 "skips levels" \
     emogi-verify bfs kron4.c.csr -s 0 bad.d
 
-# ---- the GPU does not read compressed lists yet ----
-msg="^emogi-bfs: kron4.c.csr: compressed neighbour lists are not read on the GPU yet; use --device cpu or re-encode with emogi-convert csr --no-compress$"
+# ---- the GPU reads them too (tests/gpu_compressed.sh covers every placement) ----
 if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    fails "--device gpu refuses a compressed file, naming the GPU" 1 "$msg" \
-        emogi-bfs kron4.c.csr -s 0 --device gpu -o out.d
-    [ ! -e out.d ]
-    ok $? "nothing written"
-    fails "--device auto picks the GPU, which refuses a compressed file" 1 "$msg" \
-        emogi-bfs kron4.c.csr -s 0 -o out.d
+    emogi-bfs kron4.c.csr -s 0 --device gpu -o gpu.d 2>gpu.err
+    cmp -s gpu.d kron4.c.d
+    ok $? "--device gpu on a compressed file gives the CPU's depths"
+    emogi-bfs kron4.c.csr -s 0 --device gpu --stats -o gpu2.d 2>&1 | grep -q ' compressed_bytes='
+    ok $? "--stats names the compressed lists the GPU read"
+    emogi-bfs kron4.c.csr -s 0 -o auto.d 2>/dev/null
+    cmp -s auto.d kron4.c.d
+    ok $? "--device auto picks the GPU on a compressed file, with the same depths"
 else
     skip "no CUDA device: $why"
     skip "no CUDA device: $why"

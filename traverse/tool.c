@@ -733,10 +733,14 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_err
     *view = *b->g;
     view->offsets = b->g->t_offsets;
     view->neighbors = b->g->t_neighbors;
+    view->coffsets = b->g->t_coffsets;
+    view->cneighbors = b->g->t_cneighbors;
     view->weights = NULL;
     view->t_offsets = NULL;
     view->t_neighbors = NULL;
     view->t_weights = NULL;
+    view->t_coffsets = NULL;
+    view->t_cneighbors = NULL;
     struct emogi_place_opts po = {
         .device = b->placed.device,
         .mem = b->placed.mem,
@@ -771,19 +775,18 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         return -1;
     if (gpu < 0)
         return 0;
-    if (emogi_compressed(g))
-        return emogi_fail(err, "%s: compressed neighbour lists are not read on the GPU yet; use "
-                               "--device cpu or re-encode with emogi-convert csr --no-compress",
-                          o->graph);
     struct emogi_place_opts po = {
         .device = gpu,
         .mem = o->mem,
         .advice = o->advice,
-        .state_bytes = state_bytes + (with_in ? (g->nv + 1) * sizeof(uint64_t) : 0),
+        /* a transpose's offsets, and its list offsets when compressed */
+        .state_bytes = state_bytes + (with_in ? (emogi_compressed(g) ? 2 : 1) *
+                                                    (g->nv + 1) * sizeof(uint64_t)
+                                              : 0),
         .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
         .gpu_memory = o->gpu_memory,
         .rule = o->hybrid,
-        .extra_edge_bytes = with_in ? g->id_width : 0,
+        .extra_edge_bytes = with_in ? emogi_edge_bytes(g, 1) : 0,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;
@@ -810,9 +813,13 @@ void tool_backend_close(struct tool_backend *b)
  * its own. */
 static void print_split(const struct emogi_placed *p)
 {
-    uint64_t n = p->g->ne, split = p->nbr.split;
+    const uint64_t n = p->g->ne, split = p->d_coffsets ? p->split : p->nbr.split;
+    /* Compressed lists are placed as words: the fraction is theirs. */
+    const uint64_t in_dev = p->nbr.n ? p->nbr.split : 1, all = p->nbr.n ? p->nbr.n : 1;
     fprintf(stderr, " edges=%llu split=%llu device_edge_fraction=%.4f", (unsigned long long)n,
-            (unsigned long long)split, n ? (double)split / (double)n : 1.0);
+            (unsigned long long)split, (double)in_dev / (double)all);
+    if (p->d_coffsets)
+        fprintf(stderr, " compressed_bytes=%llu", (unsigned long long)p->g->coffsets[p->g->nv]);
     if (p->mem == EMOGI_MEM_HYBRID)
         fprintf(stderr, " hybrid=%s", p->nbr.hot ? "heads" : "prefix");
     fputc('\n', stderr);

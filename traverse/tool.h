@@ -38,8 +38,7 @@ _Noreturn void tool_die(const emogi_error *err);
 _Noreturn void tool_die_about(const char *name, const emogi_error *err);
 
 /* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Plain and
- * compressed neighbour lists alike: the CPU backends read both; the GPU
- * reads no compressed lists yet, which tool_backend_open() refuses. */
+ * compressed neighbour lists alike: both backends read both. */
 void tool_open_graph(const char *path, struct emogi_graph *g);
 
 /* G with plain lists, for checkers that read a list by edge index: *VIEW
@@ -207,9 +206,7 @@ enum {
 };
 
 /* Choose the device (auto: a GPU when one is usable) and place the graph
- * there; compressed neighbour lists on a GPU are an error ("O->graph:
- * compressed neighbour lists are not read on the GPU yet; use --device
- * cpu or re-encode with emogi-convert csr --no-compress").  STATE_BYTES: device memory the algorithm adds, which the GPU
+ * there.  STATE_BYTES: device memory the algorithm adds, which the GPU
  * memory budget (--gpu-memory) counts with the placement; WHAT:
  * TOOL_PLACE_* flags.  A transpose placed beside the graph shares the
  * graph's split, and the budget covers both. */

@@ -48,6 +48,7 @@
 
 #include <utility>
 
+#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_bfs.h"
 
@@ -329,6 +330,135 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(&counters[C_DEV]);
 }
 
+/* ---- compressed lists (clist.cuh), both directions ---- */
+
+/* Visit every neighbour of a queued vertex, or of a piece of a hub. */
+__device__ __forceinline__ void td_decode(const td_args &a, const emogi_clists &c, emogi_cwin &win,
+                                          emogi_lines &lines, uint64_t u, uint64_t k0,
+                                          uint64_t k1, unsigned lane)
+{
+    emogi_warp_clist(c, win, lines, u, k0, k1, 0, true, lane,
+                     [&](bool ok, uint64_t, uint64_t v) {
+                         if (ok)
+                             visit(a.depth, v, a.level);
+                         return false;
+                     });
+}
+
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    bfs_push_c(const td_args a, const emogi_clists c, const T *__restrict__ queue)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t n = a.counters[C_QUEUE];
+    const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
+    const uint64_t fair = n / (4 * warps); /* as bfs_push */
+    const uint64_t per = fair < 1 ? 1 : fair > 32 * CHUNKS ? 32 * CHUNKS : fair;
+    unsigned long long edges = 0;
+    emogi_lines lines;
+    for (;;) {
+        unsigned long long g = 0;
+        if (lane == 0)
+            g = atomicAdd(&a.counters[C_CHUNK], 1ull);
+        const uint64_t grab = per * (uint64_t)__shfl_sync(FULL, g, 0);
+        if (grab >= n)
+            break;
+        const uint64_t stop = grab + per < n ? grab + per : n;
+        for (uint64_t base = grab; base < stop; base += 32) {
+            const uint64_t mine = base + lane < stop ? (uint64_t)queue[base + lane] : 0;
+            const unsigned m = base + 32 <= stop ? 32u : (unsigned)(stop - base);
+            for (unsigned i = 0; i < m; i++) {
+                const uint64_t u = __shfl_sync(FULL, mine, i);
+                const uint64_t d = a.off[u + 1] - a.off[u];
+                edges += lane == 0 ? d : 0;
+                if (d > HEAVY &&
+                    emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
+                    continue;
+                td_decode(a, c, win, lines, u, 0, clist_blocks(d), lane);
+            }
+        }
+    }
+    warp_add(&a.counters[C_EDGES], edges);
+    lines.flush(&a.counters[C_DEV]);
+}
+
+/* The hubs bfs_push_c set aside, in pieces of SEGMENT entries (64 blocks,
+ * two skip-index entries) over every warp. */
+__global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const emogi_clists c)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t queued = a.counters[C_HEAVY];
+    const uint64_t n = queued < a.heavy_cap ? queued : a.heavy_cap;
+    emogi_lines lines;
+    emogi_warp_pieces(
+        a.heavy, n,
+        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
+            first = start = a.off[u], end = a.off[u + 1];
+        },
+        [&](uint64_t u, uint64_t lo, uint64_t start, uint64_t hi) {
+            uint64_t k0, k1;
+            clist_piece_blocks(start, lo, hi, &k0, &k1);
+            td_decode(a, c, win, lines, u, k0, k1, lane);
+        });
+    lines.flush(&a.counters[C_DEV]);
+}
+
+/* Bottom-up on compressed in-lists: decode a block at a time until one
+ * holds a parent, fetching only the lines the first blocks need. */
+__global__ void __launch_bounds__(BLOCK)
+    bfs_pull_c(const emogi_clists c, const uint32_t *__restrict__ front, uint32_t *next,
+               uint32_t *depth, uint64_t nv, uint32_t level, unsigned long long *counters)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long found = 0, edges = 0;
+    emogi_lines lines;
+    for (;;) {
+        unsigned long long g = 0;
+        if (lane == 0)
+            g = atomicAdd(&counters[C_CHUNK], 1ull);
+        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, g, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
+            const uint64_t v = base + lane;
+            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && c.off[v + 1] > c.off[v];
+            unsigned todo = __ballot_sync(FULL, cand), word = 0;
+            while (todo) {
+                const unsigned i = __ffs(todo) - 1;
+                todo &= todo - 1;
+                const uint64_t u = base + i, start = c.off[u], end = c.off[u + 1];
+                uint64_t hit = NONE;
+                emogi_warp_clist(c, win, lines, u, 0, clist_blocks(end - start), 0, false, lane,
+                                 [&](bool ok, uint64_t j, uint64_t x) {
+                                     const unsigned b =
+                                         __ballot_sync(FULL, ok && test_bit(front, x));
+                                     if (b)
+                                         hit = j - lane + (uint64_t)(__ffs(b) - 1);
+                                     return b != 0;
+                                 });
+                edges += (hit == NONE ? end : hit + 1) - start;
+                if (hit != NONE)
+                    word |= 1u << i;
+            }
+            if (word >> lane & 1u) {
+                depth[v] = level + 1;
+                found++;
+            }
+            if (lane == 0)
+                next[base >> 5] = word;
+        }
+    }
+    warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
+    lines.flush(&counters[C_DEV]);
+}
+
 /* ---- the queue from the bitmap ---- */
 
 __global__ void __launch_bounds__(BLOCK)
@@ -446,13 +576,19 @@ int make_queue(bfs_state &s, const uint32_t *bm, bool counted, emogi_error *err)
 template <typename T, bool ALIGNED>
 int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, emogi_error *err)
 {
-    const emogi_arr<T> nb(p->nbr);
     const td_args a = {p->d_offsets, s.depth, s.counters, s.heavy, s.heavy_cap, level};
-    bfs_push<T, ALIGNED><<<s.resident, BLOCK>>>(a, nb, static_cast<const T *>(s.queue));
+    const T *queue = static_cast<const T *>(s.queue);
+    if (p->d_coffsets)
+        bfs_push_c<T><<<s.resident, BLOCK>>>(a, emogi_clists(*p), queue);
+    else
+        bfs_push<T, ALIGNED><<<s.resident, BLOCK>>>(a, emogi_arr<T>(p->nbr), queue);
     EMOGI_CK(cudaGetLastError(), "launching the top-down level");
     /* Always launched: it reads the queue length on the device, which
      * costs less than a round trip to ask whether the queue is empty. */
-    bfs_push_heavy<T, ALIGNED><<<s.resident, BLOCK>>>(a, nb);
+    if (p->d_coffsets)
+        bfs_push_heavy_c<<<s.resident, BLOCK>>>(a, emogi_clists(*p));
+    else
+        bfs_push_heavy<T, ALIGNED><<<s.resident, BLOCK>>>(a, emogi_arr<T>(p->nbr));
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     const uint64_t nv = p->g->nv;
     frontier_words<<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
@@ -465,9 +601,13 @@ template <typename T>
 int pull_level(const emogi_placed *in, bfs_state &s, uint64_t nv, uint32_t level,
                emogi_error *err)
 {
-    bfs_pull<T><<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
-        in->d_offsets, emogi_arr<T>(in->nbr), s.front, s.next, s.depth, nv, in->g->ne, level,
-        s.counters);
+    const unsigned grid = emogi_grid((nv + 31) / 32 * 32, s.resident);
+    if (in->d_coffsets)
+        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), s.front, s.next, s.depth, nv, level,
+                                    s.counters);
+    else
+        bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr), s.front, s.next,
+                                     s.depth, nv, in->g->ne, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }
@@ -610,7 +750,7 @@ int check(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, emogi
     if (source >= g->nv)
         return emogi_fail(err, "GPU BFS: source %llu out of range (%llu vertices)",
                           (unsigned long long)source, (unsigned long long)g->nv);
-    if (g->ne && p->nbr.n != g->ne)
+    if (!emogi_lists_placed(p))
         return emogi_fail(err, "GPU BFS: neighbours not placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
@@ -625,7 +765,7 @@ int check(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, emogi
         return emogi_fail(err, "GPU BFS: bottom-up needs in-edges: a directed graph must store "
                                "its transpose (emogi-convert --transpose)");
     if (o.in && (o.in->g->nv != g->nv || o.in->g->ne != g->ne || !o.in->d_offsets ||
-                 (g->ne && o.in->nbr.n != g->ne)))
+                 !emogi_lists_placed(o.in)))
         return emogi_fail(err, "GPU BFS: the in-edges placed do not match the graph");
     if ((g->nv + 31) / 32 > (uint64_t)INT32_MAX)
         return emogi_fail(err, "GPU BFS: %llu vertices exceed the frontier scan's 2^36",
@@ -725,10 +865,14 @@ extern "C" int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
                              const struct emogi_bfs_opts *o, uint32_t *depth,
                              struct emogi_bfs_stats *st, emogi_error *err)
 {
-    emogi_bfs_opts d = {};
-    d.direction = EMOGI_DIR_PUSH;
-    d.kernel = EMOGI_KERNEL_ALIGNED;
-    const emogi_bfs_opts &opts = o ? *o : d;
+    emogi_bfs_opts opts = {};
+    opts.direction = EMOGI_DIR_PUSH;
+    opts.kernel = EMOGI_KERNEL_ALIGNED;
+    if (o)
+        opts = *o;
+    /* Compressed lists have one reader, the warp decoder (clist.cuh). */
+    if (p && p->d_coffsets)
+        opts.kernel = EMOGI_KERNEL_ALIGNED;
     if (check(p, source, opts, err))
         return -1;
     bfs_state s;

@@ -156,6 +156,34 @@ __global__ void __launch_bounds__(BLOCK)
     cc_lists::add_counts(acc, n, lines);
 }
 
+/* The sampling on compressed lists: a warp decodes each vertex's first
+ * block, its lanes below ROUNDS link (the trees end the same in any
+ * order: a root is always its tree's smallest id). */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    sample_links_c(const emogi_clists c, T *comp, uint64_t nv, unsigned long long *acc)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long n = 0;
+    emogi_lines lines;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    for (uint64_t base = 32 * warp; base < nv; base += 32 * nwarps)
+        for (uint64_t v = base; v < base + 32 && v < nv; v++) {
+            const uint64_t d = c.off[v + 1] - c.off[v];
+            emogi_warp_clist(c, win, lines, v, 0, 1, 0, false, lane,
+                             [&](bool ok, uint64_t, uint64_t u) {
+                                 if (ok && lane < ROUNDS)
+                                     link(comp, v, u);
+                                 return false;
+                             });
+            n += lane == 0 ? (d < ROUNDS ? d : ROUNDS) : 0;
+        }
+    cc_lists::add_counts(acc, n, lines);
+}
+
 /* Pointer jumping: parents only ever point to smaller ids, so this ends. */
 template <typename T> __global__ void compress(T *comp, uint64_t nv)
 {
@@ -214,6 +242,16 @@ int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emog
                cc_state &s, emogi_error *err)
 {
     unsigned long long *acc = s.scratch + 3;
+    if (sd.packed) { /* one reader for compressed lists, whatever K says */
+        const cc_lists::queue q = {s.scratch, s.heavy, s.heavy_cap};
+        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
+        cc_lists::read_warp_c<T, Op><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+            sd, nv, op, q, acc);
+        EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
+        cc_lists::read_heavy_c<T, Op><<<s.blocks, BLOCK>>>(sd, op, q, acc);
+        EMOGI_CK(cudaGetLastError(), "launching the heavy list kernel");
+        return 0;
+    }
     if (k == EMOGI_KERNEL_NAIVE) {
         cc_lists::read_naive<T, Op><<<emogi_grid(nv, s.blocks), BLOCK>>>(sd, nv, op, acc);
         EMOGI_CK(cudaGetLastError(), "launching the naive list kernel");
@@ -245,10 +283,17 @@ template <typename T>
 sides<T> sides_of(const emogi_placed *out, const emogi_placed *in, uint64_t out_skip)
 {
     sides<T> sd;
-    sd.s[0] = {out->d_offsets, emogi_arr<T>(out->nbr), out_skip};
+    sd.s[0] = {out->d_offsets, emogi_arr<T>(out->nbr), out_skip, false, emogi_clists()};
     sd.n = 1;
     if (in)
-        sd.s[sd.n++] = {in->d_offsets, emogi_arr<T>(in->nbr), 0};
+        sd.s[sd.n++] = {in->d_offsets, emogi_arr<T>(in->nbr), 0, false, emogi_clists()};
+    for (int i = 0; i < sd.n; i++) {
+        const emogi_placed *p = i == 0 ? out : in;
+        if (p->d_coffsets) {
+            sd.s[i].packed = true;
+            sd.s[i].c = emogi_clists(*p);
+        }
+    }
     return sd;
 }
 
@@ -323,8 +368,12 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     const emogi_arr<T> nb(out->nbr);
     init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nullptr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
-    sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,
-                                                          s.scratch + 3);
+    if (out->d_coffsets)
+        sample_links_c<T><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+            emogi_clists(*out), comp, nv, s.scratch + 3);
+    else
+        sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,
+                                                              s.scratch + 3);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
     EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
@@ -354,7 +403,7 @@ int check(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorit
         return emogi_fail(err, "GPU CC: a directed graph needs its transpose placed too");
     if (in && in->device != out->device)
         return emogi_fail(err, "GPU CC: the transpose is placed on another GPU");
-    if ((g->ne && out->nbr.n != g->ne) || (in && g->ne && in->nbr.n != g->ne))
+    if (!emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
         return emogi_fail(err, "GPU CC: neighbours not placed");
     if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
         return emogi_fail(err, "GPU CC: unknown kernel %d", (int)k);

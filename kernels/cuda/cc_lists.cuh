@@ -27,6 +27,7 @@
 
 #include <stdint.h>
 
+#include "clist.cuh"
 #include "common.cuh"
 
 namespace cc_lists {
@@ -36,11 +37,14 @@ namespace cc_lists {
  * two has not been measured for them. */
 constexpr unsigned CC_CHUNKS = 1;
 
-/* One side of the adjacency: out-lists, or a directed graph's in-lists. */
+/* One side of the adjacency: out-lists, or a directed graph's in-lists;
+ * compressed lists (PACKED) are read through C instead of NB. */
 template <typename T> struct side {
     const uint64_t *off;
     emogi_arr<T> nb;
     uint64_t skip;
+    bool packed;
+    emogi_clists c;
 };
 
 /* Counters the warp kernels share: [0] next chunk, [1] heavy lists queued. */
@@ -145,6 +149,78 @@ __global__ void __launch_bounds__(BLOCK)
                 edges += b - (a > start ? a : start);
                 lines.add(s.nb, a > start ? a : start, b);
             }
+        });
+    op.finish(changed);
+    add_counts(acc, edges, lines);
+}
+
+/* ---- compressed lists (clist.cuh): one reader for every kernel ---- */
+
+/* Blocks [K0, K1) of V's list, entries from FROM on. */
+template <typename T, typename Op>
+__device__ __forceinline__ void decode_read(const emogi_clists &c, emogi_cwin &win,
+                                            emogi_lines &lines, const Op &op, uint64_t v,
+                                            uint64_t k0, uint64_t k1, uint64_t from,
+                                            unsigned lane, bool &changed)
+{
+    emogi_warp_clist(c, win, lines, v, k0, k1, from, true, lane,
+                     [&](bool ok, uint64_t, uint64_t u) {
+                         if (ok)
+                             op.edge(v, (T)u, changed);
+                         return false;
+                     });
+}
+
+template <typename T, typename Op>
+__global__ void __launch_bounds__(BLOCK)
+    read_warp_c(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    bool changed = false;
+    unsigned long long edges = 0;
+    emogi_lines lines;
+    emogi_warp_frontier<CC_CHUNKS>(
+        &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
+        [&](uint64_t v) {
+            const uint64_t e0 = s.c.off[v], end = s.c.off[v + 1];
+            if (e0 + s.skip >= end)
+                return;
+            if (end - e0 > HEAVY && emogi_set_aside(&q.counters[1], q.heavy, q.cap, v, lane))
+                return;
+            decode_read<T>(s.c, win, lines, op, v, s.skip / 32, clist_blocks(end - e0),
+                           e0 + s.skip, lane, changed);
+            if (lane == 0)
+                edges += end - e0 - s.skip;
+        });
+    op.finish(changed);
+    add_counts(acc, edges, lines);
+}
+
+template <typename T, typename Op>
+__global__ void __launch_bounds__(BLOCK) read_heavy_c(side<T> s, Op op, queue q,
+                                                      unsigned long long *acc)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
+    bool changed = false;
+    unsigned long long edges = 0;
+    emogi_lines lines;
+    emogi_warp_pieces(
+        q.heavy, n,
+        [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
+            first = s.c.off[v], start = first + s.skip, end = s.c.off[v + 1];
+        },
+        [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
+            uint64_t k0, k1;
+            const uint64_t e0 = s.c.off[v];
+            clist_piece_blocks(e0, a, b, &k0, &k1);
+            decode_read<T>(s.c, win, lines, op, v, k0, k1, start, lane, changed);
+            if (lane == 0)
+                edges += b - (a > start ? a : start);
         });
     op.finish(changed);
     add_counts(acc, edges, lines);

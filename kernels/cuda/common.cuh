@@ -205,6 +205,15 @@ struct emogi_lines {
     }
 };
 
+/* Whether P's neighbour lists are placed: every entry, or for
+ * compressed lists (clist.cuh) their offsets and words. */
+static inline bool emogi_lists_placed(const emogi_placed *p)
+{
+    if (p->d_coffsets)
+        return p->g->coffsets[p->g->nv] == 0 || p->nbr.n == (p->g->coffsets[p->g->nv] + 3) / 4;
+    return p->g->ne == 0 || p->nbr.n == p->g->ne;
+}
+
 /* ---- the warp read of a list ---- */
 
 /* Where a warp starts reading a list that starts at entry START. */

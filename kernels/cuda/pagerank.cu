@@ -40,6 +40,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_pagerank.h"
 
@@ -236,6 +237,93 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(traffic);
 }
 
+/* ---- compressed in-lists (clist.cuh) ---- */
+
+/* The warp's sum over blocks [K0, K1) of V's list: lane i takes entries
+ * 32k + i, the merged kernel's order, so the sums are its sums. */
+__device__ __forceinline__ double warp_decode(const emogi_clists &c, emogi_cwin &win,
+                                              emogi_lines &lines,
+                                              const double *__restrict__ contrib, uint64_t v,
+                                              uint64_t k0, uint64_t k1, unsigned lane)
+{
+    double s = 0;
+    emogi_warp_clist(c, win, lines, v, k0, k1, 0, true, lane,
+                     [&](bool ok, uint64_t, uint64_t u) {
+                         if (ok)
+                             s += contrib[u];
+                         return false;
+                     });
+    return warp_total(s);
+}
+
+__global__ void __launch_bounds__(BLOCK)
+    gather_c(const emogi_clists c, const double *__restrict__ contrib, double *rank, uint64_t nv,
+             const double *dangling, double d, double *part, unsigned long long *counter,
+             unsigned long long *traffic)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    const double base = base_rank(dangling, nv, d);
+    double delta = 0;
+    emogi_lines lines;
+    for (;;) {
+        unsigned long long g = 0;
+        if (lane == 0)
+            g = atomicAdd(counter, 1ull);
+        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, g, 0);
+        if (grab >= nv)
+            break;
+        for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32) {
+            const uint64_t v = chunk + lane;
+            const uint64_t mine_d = v < nv ? c.off[v + 1] - c.off[v] : 0;
+            const unsigned count = nv - chunk < 32 ? (unsigned)(nv - chunk) : 32u;
+            double mine = 0;
+            for (unsigned i = 0; i < count; i++) {
+                const uint64_t dv = __shfl_sync(FULL, mine_d, i);
+                if (dv > HEAVY) /* the hub's pieces sum it */
+                    continue;
+                const double sum =
+                    warp_decode(c, win, lines, contrib, chunk + i, 0, clist_blocks(dv), lane);
+                if (lane == i)
+                    mine = sum;
+            }
+            if (v < nv && mine_d <= HEAVY) {
+                const double r = base + d * mine;
+                delta += fabs(r - rank[v]);
+                rank[v] = r;
+            }
+        }
+    }
+    lines.flush(traffic);
+    block_total(delta, &part[blockIdx.x]);
+}
+
+/* Piece q of hub piece_vertex[q]: blocks of entries [i*SEGMENT, +SEGMENT). */
+__global__ void __launch_bounds__(BLOCK)
+    pieces_c(const emogi_clists c, const double *__restrict__ contrib,
+             const uint64_t *__restrict__ piece_vertex, const uint64_t *__restrict__ piece_index,
+             uint64_t npieces, double *piece_sum, unsigned long long *traffic)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    emogi_lines lines;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    for (uint64_t q = warp; q < npieces; q += nwarps) {
+        const uint64_t u = piece_vertex[q], start = c.off[u], end = c.off[u + 1];
+        const uint64_t a = start + piece_index[q] * SEGMENT;
+        const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
+        uint64_t k0, k1;
+        clist_piece_blocks(start, a, b, &k0, &k1);
+        const double s = warp_decode(c, win, lines, contrib, u, k0, k1, lane);
+        if (lane == 0)
+            piece_sum[q] = s;
+    }
+    lines.flush(traffic);
+}
+
 /* Hub h's pieces are piece_base[h] .. piece_base[h+1]-1, added in order. */
 __global__ void __launch_bounds__(BLOCK)
     finish(const uint64_t *__restrict__ heavy, const uint64_t *__restrict__ piece_base,
@@ -416,6 +504,21 @@ void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, doub
                                        nv, s.scalars, d, s.part_delta + s.gather_blocks);
 }
 
+/* Compressed in-lists: one reader, and the hubs as the merged kernel's. */
+void launch_c(const emogi_placed *p, pr_state &s, double d)
+{
+    const emogi_clists c(*p);
+    const uint64_t nv = p->g->nv;
+    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.contrib, s.rank, nv, s.scalars, d, s.part_delta,
+                                         s.counter, s.traffic);
+    if (s.hubs.nheavy == 0)
+        return;
+    pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.contrib, s.piece_vertex, s.piece_index,
+                                        s.hubs.npieces, s.piece_sum, s.traffic);
+    finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
+                                       nv, s.scalars, d, s.part_delta + s.gather_blocks);
+}
+
 /* One iteration; *delta gets its L1 change (the only synchronisation). */
 template <typename T>
 int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
@@ -433,7 +536,9 @@ int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d,
                                                     s.scalars, d, s.part_delta, s.traffic);
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
-        if (k == EMOGI_KERNEL_ALIGNED)
+        if (p->d_coffsets)
+            launch_c(p, s, d);
+        else if (k == EMOGI_KERNEL_ALIGNED)
             launch_warp<T, true>(p, nb, s, d);
         else
             launch_warp<T, false>(p, nb, s, d);
@@ -478,7 +583,7 @@ int check(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_ke
     const emogi_graph *g = p ? p->g : nullptr;
     if (!g || !p->priv || !p->d_offsets)
         return emogi_fail(err, "GPU PageRank: the graph is not placed on a GPU");
-    if (g->ne && p->nbr.n != g->ne)
+    if (!emogi_lists_placed(p))
         return emogi_fail(err, "GPU PageRank: neighbours not placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU PageRank: id width %u unsupported", g->id_width);
@@ -495,6 +600,8 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
 {
     const emogi_graph *in = p->g;
     const bool narrow = in->id_width == 4;
+    if (p->d_coffsets) /* one reader, which sums in the merged kernel's order */
+        k = EMOGI_KERNEL_MERGED;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
     if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
         setup(p, k, s, err))

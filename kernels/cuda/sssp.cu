@@ -46,6 +46,7 @@
 
 #include <stdint.h>
 
+#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_sssp.h"
 
@@ -221,6 +222,87 @@ __global__ void __launch_bounds__(BLOCK)
         *flag = round + 1;
 }
 
+/* ---- compressed lists (clist.cuh) ---- */
+
+/* Relax blocks [K0, K1) of U's compressed list; the weights stay plain,
+ * entry j's beside entry j, and their lines are counted here. */
+template <int K>
+__device__ __forceinline__ void relax_c(const emogi_clists &c, const emogi_arr<uint32_t> &wt,
+                                        typename dist_type<K>::type *dist, uint32_t *stamp,
+                                        emogi_cwin &win, emogi_lines &lines, uint64_t u,
+                                        uint64_t k0, uint64_t k1, unsigned lane, uint32_t next,
+                                        bool &changed)
+{
+    typedef typename dist_type<K>::type D;
+    const D du = dist[u];
+    const uint64_t e0 = c.off[u], end = c.off[u + 1];
+    emogi_warp_clist(c, win, lines, u, k0, k1, 0, true, lane,
+                     [&](bool ok, uint64_t j, uint64_t v) {
+                         if (ok)
+                             lower<D>(dist, stamp, v, through<K>(du, wt, j), next, changed);
+                         return false;
+                     });
+    if (K != W_UNIT && lane == 0) {
+        const uint64_t a = e0 + 32 * k0, b = e0 + 32 * k1 < end ? e0 + 32 * k1 : end;
+        lines.add(wt, a, b);
+    }
+}
+
+template <int K>
+__global__ void __launch_bounds__(BLOCK)
+    sssp_warp_c(const emogi_clists c, const emogi_arr<uint32_t> wt,
+                typename dist_type<K>::type *dist, uint32_t *stamp, uint64_t nv, uint32_t round,
+                uint32_t *flag, unsigned long long *counters, uint64_t *heavy, uint64_t heavy_cap)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    bool changed = false;
+    unsigned long long edges = 0;
+    emogi_lines lines;
+    emogi_warp_frontier<CHUNKS>(
+        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return stamp[v] == round; },
+        [&](uint64_t u) {
+            const uint64_t d = c.off[u + 1] - c.off[u];
+            edges += d;
+            if (d > HEAVY && emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
+                return;
+            relax_c<K>(c, wt, dist, stamp, win, lines, u, 0, clist_blocks(d), lane, round + 1,
+                       changed);
+        });
+    add_counts(counters, lane, edges, lines);
+    if (__any_sync(FULL, changed) && lane == 0)
+        *flag = round + 1;
+}
+
+template <int K>
+__global__ void __launch_bounds__(BLOCK)
+    sssp_heavy_c(const emogi_clists c, const emogi_arr<uint32_t> wt,
+                 typename dist_type<K>::type *dist, uint32_t *stamp, uint32_t round,
+                 uint32_t *flag, unsigned long long *counters, const uint64_t *heavy,
+                 uint64_t heavy_cap)
+{
+    EMOGI_CWIN_SHARED(shared);
+    emogi_cwin win(shared);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
+    bool changed = false;
+    emogi_lines lines;
+    emogi_warp_pieces(
+        heavy, n,
+        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
+            first = start = c.off[u], end = c.off[u + 1];
+        },
+        [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+            uint64_t k0, k1;
+            clist_piece_blocks(start, a, b, &k0, &k1);
+            relax_c<K>(c, wt, dist, stamp, win, lines, u, k0, k1, lane, round + 1, changed);
+        });
+    lines.flush(&counters[C_DEV]);
+    if (__any_sync(FULL, changed) && lane == 0)
+        *flag = round + 1;
+}
+
 __global__ void fill_inf(unsigned *dist, uint64_t nv)
 {
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
@@ -274,11 +356,30 @@ int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_erro
     return 0;
 }
 
+template <int K> int launch_c(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_error *err)
+{
+    typedef typename dist_type<K>::type D;
+    const uint64_t nv = p->g->nv;
+    const emogi_clists c(*p);
+    D *dist = static_cast<D *>(s.dist);
+    const emogi_arr<uint32_t> wt(p->wgt);
+    EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
+    sssp_warp_c<K><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+        c, wt, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy, s.heavy_cap);
+    EMOGI_CK(cudaGetLastError(), "launching the round kernel");
+    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, dist, s.stamp, round, s.flag, s.counters, s.heavy,
+                                          s.heavy_cap);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
+    return 0;
+}
+
 template <typename T, int K>
 int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint32_t round,
            emogi_error *err)
 {
     typedef typename dist_type<K>::type D;
+    if (p->d_coffsets) /* one reader for compressed lists, whatever K says */
+        return launch_c<K>(p, s, round, err);
     if (k == EMOGI_KERNEL_MERGED)
         return launch_warp<T, K, false>(p, s, round, err);
     if (k == EMOGI_KERNEL_ALIGNED)
@@ -331,7 +432,7 @@ int check(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum
     if (source >= g->nv)
         return emogi_fail(err, "GPU SSSP: source %llu out of range (%llu vertices)",
                           (unsigned long long)source, (unsigned long long)g->nv);
-    if (g->ne && p->nbr.n != g->ne)
+    if (!emogi_lists_placed(p))
         return emogi_fail(err, "GPU SSSP: neighbours not placed");
     if (g->ne && !o->unit_weights && p->wgt.n != g->ne)
         return emogi_fail(err, "GPU SSSP: weights not placed");
