@@ -63,53 +63,7 @@ fi
     echo
 } >"$res"
 
-# Sum of the --stats search lines of LOG (TOOL's "KEY=" lines) into a row's
-# tail: searches, mean ms, link GB and device GB per search, link GB/s,
-# % of memcpy, edges examined per search, and the load line's device share.
-summarise() { # LOG TOOL KEY
-    awk -v bw="$bw" -v tool="$2" -v key="$3" '
-    function kv(   i, p) { split("", f); for (i = 2; i <= NF; i++) { split($i, p, "="); f[p[1]] = p[2] } }
-    $1 == tool ":" && $2 == "load" && $3 ~ /^device=/ { kv(); frac = f["device_edge_fraction"] }
-    $1 == tool ":" && index($2, key "=") == 1 && $0 ~ / seconds=/ {
-        kv(); n++; s += f["seconds"]; l += f["link_bytes"]; d += f["devmem_bytes"]
-        e += f["edges_examined"] + f["edges_relaxed"] + f["edges_read"]
-    }
-    END {
-        if (n == 0 || s <= 0) exit 1
-        share = frac != "" ? sprintf("%.0f%%", 100 * frac) : "—"
-        printf "%d | %.1f | %.3f | %.3f | %.1f | %s | %.0f | %s |\n", n, 1e3 * s / n, l / n / 1e9,
-               d / n / 1e9, l / s / 1e9, (bw > 0 ? sprintf("%.0f%%", 100 * l / s / 1e9 / bw) : "—"),
-               e / n, share
-    }' "$1"
-}
-
-# One row: HEAD, a log name, then the tool and its arguments.
-row() { # HEAD NAME TOOL KEY ARG...
-    head=$1 name=$2 tool=$3 key=$4
-    shift 4
-    t=$(left)
-    if [ "$t" -lt 15 ]; then echo "$head | skipped: out of time | | | | | | | |"; return; fi
-    timeout "$t" "$tool" "$@" --stats >/dev/null 2>"$logs/$name.log"
-    st=$?
-    if [ "$st" -eq 0 ] && r=$(summarise "$logs/$name.log" "$tool" "$key"); then
-        echo "$head | $r"
-    else
-        echo "$head | failed (status $st): $(tail -n 1 "$logs/$name.log" | tr '|' '/') | | | | | | | |"
-    fi
-}
-
-# --gpu-memory that holds SHARE (a/b) of the edge array (ids only: the
-# graphs here are undirected and unweighted) beside what the tool needs
-# for offsets and state, which it names when refusing a 1 KiB budget.
-budget() { # GRAPH SHARE TOOL [ARG...]
-    bg=$1 bs=$2 bt=$3
-    shift 3
-    fixed=$("$bt" "$bg" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$WORK/budget.bin" 2>&1 |
-        sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p')
-    emogi-info "$bg" 2>/dev/null | awk -v share="$bs" -v fixed="${fixed:-0}" '
-        /^edges:/ { ne = $2 } /^id width:/ { w = $3 }
-        END { split(share, q, "/"); printf "%.0f\n", fixed + ne * w * q[1] / q[2] }'
-}
+. "$here/link.sh"
 
 rows=$WORK/rows.md
 : >"$rows"
@@ -119,7 +73,7 @@ for kind in $GRAPHS; do
         if [ ! -s "$g" ]; then
             t0=$(date +%s)
             emogi-convert "$kind" -s "$SCALE" --id-width "$w" -q "$g" 2>"$logs/convert-$kind-$w.log" ||
-                { echo "| $kind | $w | conversion failed | | | | | | | | | |" >>"$rows"; continue; }
+                { echo "| $kind | $w | conversion failed | | | | | | | | | | |" >>"$rows"; continue; }
             echo "- $kind $SCALE, $w-byte ids: generated and converted in $(($(date +%s) - t0)) s ($(du -h "$g" | cut -f1))" >>"$res"
         fi
         h="| $kind | $w | bfs"
@@ -180,8 +134,8 @@ rm -f "$WORK/cc.bin" "$WORK/pr.bin" "$WORK/budget.bin"
 
 {
     echo
-    echo "| graph | ids | job | direction | placement | searches | mean ms | link GB | device GB | link GB/s | % memcpy | edges examined | edges in device |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| graph | ids | job | direction | placement | searches | mean ms | link GB | device GB | link GB/s | % memcpy | edges examined | ids GB/s | edges in device |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     cat "$rows"
 } >>"$res"
 echo

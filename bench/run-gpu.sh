@@ -11,6 +11,7 @@
 # STAGES picks what runs after the build, in this order: check (make
 # check), bfs (bench/bfs.sh), fewer-bytes (bench/fewer-bytes.sh: BFS
 # directions and hybrid placements; TRAVERSALS=1 adds SSSP, CC, PageRank),
+# compressed (bench/compressed.sh: plain against compressed lists),
 # traversals (bench/traversals.sh: sssp, cc, pagerank), reorder
 # (bench/reorder.sh), at-scale (bench/at-scale.sh).
 # Default: "check bfs".
@@ -58,7 +59,7 @@ say "make check"
 make -j"$JOBS" check >check.log 2>&1
 check_status=$?
 sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
-for t in tests/unit_loader tests/*_gpu.trs; do # the GPU tests' own counts
+for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.trs; do # the GPU tests' own counts
     t=${t%.trs}
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
     printf '%s: pass %s, fail %s, skip %s\n' "$t" \
@@ -89,7 +90,7 @@ if [ -z "${BW:-}" ]; then
 fi
 export BW
 bench_status=0
-for stage in bfs fewer-bytes traversals reorder at-scale; do
+for stage in bfs fewer-bytes compressed traversals reorder at-scale; do
     has "$stage" || continue
     say "bench/$stage.sh"
     sh "$src/bench/$stage.sh" || bench_status=1

@@ -1,0 +1,128 @@
+#!/bin/sh
+# compressed.sh - what compressed neighbour lists (emogi-csr(5)) buy over
+# the link: Kronecker and uniform random graphs (scale 25, 4-byte ids by
+# default), each plain, compressed (`emogi-convert --compress`), and
+# compressed after `--reorder degree` (the better of the two orders for
+# bits per link, bench/RESULTS.md); BFS top-down and direction-optimizing,
+# CC, SSSP (unit weights) and PageRank with the edges in pinned host
+# memory (zerocopy), half in device memory (hybrid, the heads rule), and
+# all in device memory.  Rows give time, link and device bytes, and the
+# rate of ids read (for compressed files, decoded by the warps), beside
+# the pinned host->device memcpy rate of the same call: decoding is not
+# the bottleneck over the link while the device-memory rows decode faster
+# than the link carries.  Prints markdown and writes $OUT/compressed.md.
+#
+#   EMOGI_BIN=/path/to/build sh bench/compressed.sh
+#   EMOGI_BIN=. SCALE=12 DEVICE=cpu sh bench/compressed.sh   # dry run, no GPU
+#
+# Environment: SCALE (25), RUNS (8 BFS searches per row, -n RUNS --seed 1),
+# GRAPHS ("kron urand"), FILES ("plain compressed degree"), JOBS ("push
+# auto cc sssp pagerank"), PLACES ("zerocopy hybrid device"), DEVICE (gpu;
+# cpu runs each row on the CPU backend), ARCH (sm_90), WORK
+# (/tmp/emogi-compressed), DEADLINE (epoch seconds after which rows are
+# skipped), BW (GB/s: skips measuring the memcpy rate).
+set -u
+: "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
+PATH=$EMOGI_BIN:$PATH
+here=$(cd "$(dirname "$0")" && pwd)
+SCALE=${SCALE:-25}
+RUNS=${RUNS:-8}
+GRAPHS=${GRAPHS:-"kron urand"}
+FILES=${FILES:-"plain compressed degree"}
+JOBS=${JOBS:-"push auto cc sssp pagerank"}
+PLACES=${PLACES:-"zerocopy hybrid device"}
+DEVICE=${DEVICE:-gpu}
+ARCH=${ARCH:-sm_90}
+WORK=${WORK:-/tmp/emogi-compressed}
+DEADLINE=${DEADLINE:-$(($(date +%s) + 540))}
+mkdir -p "$WORK/logs" || exit 1
+res=$WORK/compressed.md
+logs=$WORK/logs
+left() { echo $((DEADLINE - $(date +%s))); }
+
+if [ -n "${BW:-}" ]; then
+    bw=$BW
+elif [ "$DEVICE" = gpu ]; then
+    nvcc -O3 -arch="$ARCH" -o "$WORK/memcpy_bw" "$here/memcpy_bw.cu" 2>"$logs/nvcc.log" ||
+        { cat "$logs/nvcc.log"; exit 1; }
+    bw=$("$WORK/memcpy_bw" 4 | cut -f2) || exit 1
+else
+    bw=0
+fi
+. "$here/link.sh"
+
+{
+    echo "# Compressed neighbour lists over the link, scale $SCALE, 4-byte ids"
+    echo
+    echo "- device: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo none) (rows run with --device $DEVICE)"
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
+    echo "- pinned host->device cudaMemcpy: $bw GB/s"
+    echo "- BFS: \`-n $RUNS --seed 1\` per row; SSSP: \`-n 2 --seed 1 --unit-weights\`; CC and PageRank: one run each; times exclude loading; link GB and device GB per search or run: bytes the kernels requested (whole 128-byte lines); ids GB/s: entries read or decoded x 4 bytes over the kernel time"
+    echo "- hybrid: \`--mem hybrid --gpu-memory\` sized so that half the id bytes (plain or compressed) fit beside offsets and state, heads rule"
+    echo
+} >"$res"
+
+# The file for graph KIND in ENCODING, converted once; echo its path.
+graph() { # KIND ENCODING
+    g=$WORK/$1$SCALE-$2.csr gk=$1 ge=$2
+    [ -s "$g" ] && { echo "$g"; return 0; }
+    case $ge in
+    plain) set -- "$1" ;;
+    compressed) set -- "$1" --compress ;;
+    degree) set -- "$1" --compress --reorder degree ;;
+    esac
+    t0=$(date +%s)
+    emogi-convert "$@" -s "$SCALE" --id-width 4 -q "$g" 2>"$logs/convert-$gk-$ge.log" || return 1
+    bits=$(emogi-info "$g" | sed -n 's/^bits per link: cneighbors \([0-9.]*\).*/\1/p')
+    echo "- $gk $SCALE $ge: converted in $(($(date +%s) - t0)) s, $(du -h "$g" | cut -f1), ${bits:-32} bits per link" >>"$res"
+    echo "$g"
+}
+
+rows=$WORK/rows.md
+: >"$rows"
+for kind in $GRAPHS; do
+    for enc in $FILES; do
+        g=$(graph "$kind" "$enc") ||
+            { echo "| $kind | $enc | conversion failed | | | | | | | | | | |" >>"$rows"; continue; }
+        for job in $JOBS; do
+            for p in $PLACES; do
+                h="| $kind | $enc | $job | $p" name=$kind-$enc-$job-$p
+                set -- --device "$DEVICE"
+                if [ "$DEVICE" = gpu ]; then
+                    set -- "$@" --mem "$p"
+                    case $job in
+                    push | auto) tool=emogi-bfs ;;
+                    sssp) tool="emogi-sssp --unit-weights -s 0" ;;
+                    *) tool=emogi-$job ;;
+                    esac
+                    # shellcheck disable=SC2086 # tool is a command and its options
+                    [ "$p" = hybrid ] && set -- "$@" --gpu-memory "$(budget "$g" 1/2 $tool)"
+                elif [ "$p" != zerocopy ]; then
+                    continue # one CPU row a job
+                fi
+                case $job in
+                push | auto)
+                    row "$h" "$name" emogi-bfs source "$g" -n "$RUNS" --seed 1 --direction "$job" "$@" ;;
+                cc) row "$h" "$name" emogi-cc algorithm "$g" -o "$WORK/out.bin" "$@" ;;
+                sssp) row "$h" "$name" emogi-sssp source "$g" -n 2 --seed 1 --unit-weights "$@" ;;
+                pagerank) row "$h" "$name" emogi-pagerank iterations "$g" -o "$WORK/out.bin" "$@" ;;
+                esac | tee -a "$rows"
+            done
+        done
+    done
+done
+rm -f "$WORK/out.bin" "$WORK/budget.bin"
+
+{
+    echo
+    echo "| graph | file | job | placement | runs | mean ms | link GB | device GB | link GB/s | % memcpy | edges examined | ids GB/s | edges in device |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    cat "$rows"
+} >>"$res"
+echo
+cat "$res"
+if [ -n "${OUT:-}" ]; then
+    mkdir -p "$OUT" && cp "$res" "$OUT/compressed.md" &&
+        tar -czf "$OUT/compressed-logs.tar.gz" -C "$WORK" logs 2>/dev/null
+fi
+exit 0
