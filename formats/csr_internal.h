@@ -107,6 +107,12 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
 /* Lay out G's sections as the writer places them (crc32 left zero). */
 int emogi_csr_plan_layout(const struct emogi_graph *g, struct emogi_csr_plan *p, const char *name,
                           emogi_error *err);
+/* The same with the compressed lists' sizes given, CBYTES[0] for
+ * cneighbors and [1] for t_cneighbors, instead of read from coffsets: for
+ * a writer that places the sections before it has the offsets (the
+ * out-of-core merge).  Sections of lower type do not move with them. */
+int emogi_csr_plan_layout_sized(const struct emogi_graph *g, const uint64_t *cbytes,
+                                struct emogi_csr_plan *p, const char *name, emogi_error *err);
 
 /* Encode / check the 4096-byte header page. */
 void emogi_csr_encode_header(unsigned char *page, const struct emogi_graph *g,

@@ -127,6 +127,12 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
 int emogi_csr_plan_layout(const struct emogi_graph *g, struct emogi_csr_plan *p, const char *name,
                           emogi_error *err)
 {
+    return emogi_csr_plan_layout_sized(g, NULL, p, name, err);
+}
+
+int emogi_csr_plan_layout_sized(const struct emogi_graph *g, const uint64_t *cbytes,
+                                struct emogi_csr_plan *p, const char *name, emogi_error *err)
+{
     uint64_t cursor = EMOGI_CSR_ALIGN;
     memset(p, 0, sizeof *p);
     for (uint32_t type = 1; type <= EMOGI_SEC_MAX_TYPE; type++) {
@@ -137,6 +143,8 @@ int emogi_csr_plan_layout(const struct emogi_graph *g, struct emogi_csr_plan *p,
             size = g->provenance_len;
         } else if (!emogi_csr_section_wanted(g->flags, type)) {
             continue;
+        } else if (cbytes && (type == EMOGI_SEC_CNEIGHBORS || type == EMOGI_SEC_T_CNEIGHBORS)) {
+            size = cbytes[type == EMOGI_SEC_T_CNEIGHBORS];
         } else if (emogi_csr_section_size(g, type, &size, name, err) < 0) {
             return -1;
         }
