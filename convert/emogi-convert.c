@@ -355,15 +355,6 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
 static void build_out_of_core(struct job *j, struct parse_result *r, const char *prov,
                               size_t plen, struct convert_stats *st)
 {
-    if (j->o->compress == 1) {
-        char b[32];
-        fprintf(stderr, "emogi-convert: %s: --compress is written by the in-memory build only, "
-                        "and this graph does not fit in --memory %s: raise --memory, or convert "
-                        "without --compress and re-encode with emogi-convert csr --compress\n",
-                j->o->input ? j->o->input : j->o->format_name,
-                memory_str(j->o->memory, b, sizeof b));
-        exit(1);
-    }
     struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen};
     struct ooc_result res;
     emogi_error err;
@@ -476,7 +467,8 @@ int main(int argc, char **argv)
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
     ooc_init(&j.ooc, &(struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
-                                        run_edges(), o.reorder != REORDER_NONE});
+                                        run_edges(), o.reorder != REORDER_NONE,
+                                        o.compress == 1});
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 

@@ -9,8 +9,9 @@
  * neighbour lists, which are delta-coded into one temporary file in
  * --tmpdir, indexed by cells of 2^16 source ids.  ooc_finish() merges the
  * runs cell by cell in parallel, twice (counts for the offsets, then the
- * lists), writing the sections straight to their places in the output
- * file, with the same bytes and checksums emogi_csr_write() would give.
+ * lists, encoded as they go out with --compress), writing the sections
+ * straight to their places in the output file, with the same bytes and
+ * checksums emogi_csr_write() would give.
  * The run file is unlinked as soon as it is created, so nothing is left
  * behind however the program ends.
  *
@@ -31,8 +32,9 @@
  *              whole graph: built in memory only when that fits
  *   the merge  8 bytes per vertex of offsets, --relabel's ids, the cell
  *              tables, and per thread a read buffer per run, the lists of
- *              one source and an output buffer: threads are left out
- *              until it fits
+ *              one source and an output buffer (--compress: and a buffer
+ *              for the encoding of one source's lists): threads are left
+ *              out until it fits
  *
  * What must be whole at once - 8 bytes per vertex of offsets, 16 per id
  * with --relabel - is checked as soon as the vertex count is known (the
@@ -54,6 +56,7 @@ struct ooc_opts {
     const char *name;   /* the input (or generator), for messages */
     uint64_t run_edges; /* at most this many edges a run (0: as --memory allows) */
     int reorder;        /* --reorder: the graph must be built in memory */
+    int compress;       /* --compress: the merge writes compressed lists */
 };
 
 struct ooc_stats {

@@ -10,6 +10,13 @@
  * Pass 1 only counts, giving the offsets; pass 2 writes neighbours and
  * weights at their final places with pwrite and keeps each cell's crc32,
  * combined in cell order afterwards.
+ *
+ * With --compress each merged list is encoded as it comes out, in vertex
+ * order.  Pass 1 then also counts each cell's bytes of encoded lists
+ * (encoding without output), which places every cell in the cneighbors
+ * section; pass 2 encodes again, into the output buffer, or alone into a
+ * buffer of its own when a list's encoding may not fit there, and leaves
+ * each list's size in the offsets array for the byte offsets.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -17,6 +24,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "emogi_clist.h"
 #include "memory.h"
 #include "ooc_merge.h"
 #include "progress.h"
@@ -40,6 +48,9 @@ struct worker {
     uint8_t *onb;           /* pass 2 output */
     uint32_t *ow;
     uint64_t on, obase, cell_arcs;
+    uint64_t cn, cbase, cell_bytes; /* compressing: bytes in onb, their place */
+    unsigned char *enc;             /* a list whose encoding may not fit onb */
+    uint64_t enc_cap;
     uint32_t crc_nb, crc_w;
     int failed;
     emogi_error err;
@@ -277,6 +288,167 @@ static int merge_lists(const struct merge *m, struct worker *w, uint64_t v, int 
     return 0;
 }
 
+/* ---- compressed lists ---- */
+
+/* The most bytes emogi_clist_encode() gives for D ids below 2^(8 WIDTH):
+ * a block of n is 2 bytes of header and, in mode 0, which it is never
+ * larger than, f + (n-1) b bits with f <= 8 WIDTH + 1 and b <= 8 WIDTH;
+ * so under 3 + WIDTH n bytes; and 8 bytes a skip entry. */
+static uint64_t clist_bound(uint64_t d, uint64_t width)
+{
+    uint64_t nb = emogi_clist_blocks(d);
+    return mem_add(mem_add(mem_mul(8, emogi_clist_skip_entries(nb)), mem_mul(3, nb)),
+                   mem_mul(width, d));
+}
+
+static uLong crc_more(uLong crc, const unsigned char *p, uint64_t n)
+{
+    for (uint64_t i = 0; i < n;) {
+        uInt k = n - i > (1u << 30) ? (1u << 30) : (uInt)(n - i);
+        crc = crc32(crc, p + i, k);
+        i += k;
+    }
+    return crc;
+}
+
+/* N bytes of encoded lists at P out after the cell's others. */
+static int put_bytes(const struct merge *m, struct worker *w, const unsigned char *p, uint64_t n)
+{
+    w->crc_nb = (uint32_t)crc_more(w->crc_nb, p, n);
+    if (ooc_pwrite(m->out_fd, p, (size_t)n, m->nb_off + w->cbase, m->out_path, &w->err))
+        return -1;
+    w->cbase += n;
+    return 0;
+}
+
+static int flush_bytes(const struct merge *m, struct worker *w)
+{
+    int rc = w->cn ? put_bytes(m, w, w->onb, w->cn) : 0;
+    w->cn = 0;
+    return rc;
+}
+
+static int flush_weights(const struct merge *m, struct worker *w)
+{
+    if (!w->on)
+        return 0;
+    w->crc_w = (uint32_t)crc32(w->crc_w, (const Bytef *)w->ow, (uInt)(w->on * 4));
+    if (ooc_pwrite(m->out_fd, w->ow, (size_t)w->on * 4, m->w_off + w->obase * 4, m->out_path,
+                   &w->err))
+        return -1;
+    w->obase += w->on;
+    w->on = 0;
+    return 0;
+}
+
+/* The merged list of the source whose K lists were gathered, duplicates
+ * dropped and ids final, into w->tids, its weight keys into w->tkeys (both
+ * free once merge_tree() is done): its length. */
+static uint64_t final_list(const struct merge *m, struct worker *w, int k)
+{
+    merge_tree(w, k);
+    uint64_t n = w->start[1], d = 0;
+    for (uint64_t h = 0; h < n; h++) {
+        if (!m->keep_dups && h > 0 && w->ids[h] == w->ids[h - 1])
+            continue; /* the first of equal neighbours has the least weight */
+        w->tids[d] = rank_of(m, w->ids[h]);
+        w->tkeys[d++] = w->keys[h];
+    }
+    return d;
+}
+
+/* Encode the D ids of FV in w->tids after the cell's lists so far. */
+static int put_list(const struct merge *m, struct worker *w, uint64_t fv, uint64_t d,
+                    uint64_t *size)
+{
+    uint64_t room = (uint64_t)m->out_buf * 8, bound = clist_bound(d, (uint64_t)m->width);
+    if (bound <= room) {
+        if (w->cn + bound > room && flush_bytes(m, w))
+            return -1;
+        *size = emogi_clist_encode(w->tids, 8, d, fv, w->onb + w->cn);
+        w->cn += *size;
+        return 0;
+    }
+    if (flush_bytes(m, w))
+        return -1;
+    if (bound > w->enc_cap) { /* sized for the lists' capacity, as counted */
+        uint64_t cap = clist_bound(w->cap, (uint64_t)m->width);
+        void *p = cap <= SIZE_MAX ? realloc(w->enc, (size_t)cap) : NULL;
+        if (!p)
+            return emogi_fail(&w->err, "out of memory for a list's encoding");
+        w->enc = p;
+        w->enc_cap = cap;
+    }
+    *size = emogi_clist_encode(w->tids, 8, d, fv, w->enc);
+    return put_bytes(m, w, w->enc, *size);
+}
+
+/* Merge K gathered lists of source V, compressing: count its entries and
+ * bytes (pass 1), or write its weights and encoding, keeping its size in
+ * the offsets array (pass 2). */
+static int merge_clist(const struct merge *m, struct worker *w, uint64_t v, int k, int pass)
+{
+    uint64_t fv = rank_of(m, v), d = final_list(m, w, k), size = 0;
+    w->cell_arcs += d;
+    if (pass == 1) {
+        m->offsets[fv] = d;
+        w->cell_bytes += emogi_clist_encode(w->tids, 8, d, fv, NULL);
+        return 0;
+    }
+    for (uint64_t i = 0; m->weighted && i < d; i++) {
+        w->ow[w->on++] = out_weight(m, fv, w->tids[i], w->tkeys[i]);
+        if (w->on == m->out_buf && flush_weights(m, w))
+            return -1;
+    }
+    if (put_list(m, w, fv, d, &size))
+        return -1;
+    m->offsets[fv] = size;
+    w->cell_bytes += size;
+    return 0;
+}
+
+/* ---- cells ---- */
+
+/* Cell CI's crc32s and counts from zero; compressing, pass 2 writes from
+ * where pass 1's counts placed the cell. */
+static void start_cell(const struct merge *m, struct worker *w, uint64_t ci, int pass)
+{
+    w->crc_nb = w->crc_w = (uint32_t)crc32(0, Z_NULL, 0);
+    w->cell_arcs = w->cell_bytes = 0;
+    w->on = w->cn = 0;
+    if (m->compress && pass == 2) {
+        w->obase = m->arc_at[ci];
+        w->cbase = m->byte_at[ci];
+    }
+}
+
+/* After cell CI's last list: compressing, pass 1 keeps its counts, and
+ * pass 2 must find it as they said (else its lists would overlap the next
+ * cell's); pass 2 writes what is buffered and keeps the crc32s. */
+static int end_cell(const struct merge *m, struct worker *w, uint64_t ci, int pass)
+{
+    if (pass == 1) {
+        if (m->compress) {
+            m->cell_arcs[ci] = w->cell_arcs;
+            m->cell_bytes[ci] = w->cell_bytes;
+        }
+        return 0;
+    }
+    if (!m->compress) {
+        if (flush_out(m, w))
+            return -1;
+    } else if (flush_weights(m, w) || flush_bytes(m, w)) {
+        return -1;
+    } else if (w->cell_arcs != m->cell_arcs[ci] || w->cell_bytes != m->cell_bytes[ci]) {
+        return emogi_fail(&w->err, "%s: run file changed during the merge (cell %llu)",
+                          m->s->run_path, (unsigned long long)m->cells[ci]);
+    }
+    m->crc_nb[ci] = w->crc_nb;
+    m->crc_w[ci] = w->crc_w;
+    m->cell_arcs[ci] = w->cell_arcs;
+    return 0;
+}
+
 static const struct ooc_cell *find_cell(const struct ooc_runside *rs, uint64_t cell)
 {
     uint64_t lo = 0, hi = rs->ncells;
@@ -306,9 +478,7 @@ static int do_cell(const struct merge *m, struct worker *w, uint64_t ci, int pas
         cu->rs = &m->side->runs[r];
         cur_header(cu, fd, &bad);
     }
-    w->crc_nb = w->crc_w = (uint32_t)crc32(0, Z_NULL, 0);
-    w->cell_arcs = 0;
-    w->on = 0;
+    start_cell(m, w, ci, pass);
     while (!bad) {
         uint64_t v = UINT64_MAX, total = 0;
         for (int j = 0; j < k; j++)
@@ -331,20 +501,14 @@ static int do_cell(const struct merge *m, struct worker *w, uint64_t ci, int pas
             n++;
             cur_header(cu, fd, &bad);
         }
-        if (!bad && merge_lists(m, w, v, n, pass))
+        if (!bad && (m->compress ? merge_clist(m, w, v, n, pass)
+                                 : merge_lists(m, w, v, n, pass)))
             return -1;
     }
     if (bad)
         return emogi_fail(&w->err, "%s: run file unreadable or corrupt (cell %llu)",
                           m->s->run_path, (unsigned long long)cell);
-    if (pass == 2) {
-        if (flush_out(m, w))
-            return -1;
-        m->crc_nb[ci] = w->crc_nb;
-        m->crc_w[ci] = w->crc_w;
-        m->cell_arcs[ci] = w->cell_arcs;
-    }
-    return 0;
+    return end_cell(m, w, ci, pass);
 }
 
 static int worker_init(const struct merge *m, struct worker *w)
@@ -376,6 +540,7 @@ static void worker_free(struct worker *w)
     free(w->keys);
     free(w->tids);
     free(w->tkeys);
+    free(w->enc);
 }
 
 int merge_pass(const struct merge *m, int pass, emogi_error *err)
@@ -405,14 +570,15 @@ int merge_pass(const struct merge *m, int pass, emogi_error *err)
 }
 
 uint64_t merge_worker_bytes(uint64_t runs, uint64_t cursor_buf, uint64_t out_buf,
-                            uint64_t maxtotal)
+                            uint64_t maxtotal, int compress)
 {
     uint64_t lists = LISTS_MIN;
     while (lists < maxtotal && lists < (UINT64_MAX >> 6))
         lists *= 2; /* grow_lists() doubles */
     uint64_t b = mem_mul(runs, sizeof(struct cursor) + cursor_buf + 8);
     b = mem_add(b, mem_mul(out_buf, 12));
-    return mem_add(b, mem_mul(lists, 24)); /* ids, tids, keys, tkeys */
+    b = mem_add(b, mem_mul(lists, 24)); /* ids, tids, keys, tkeys */
+    return compress ? mem_add(b, clist_bound(lists, 8)) : b; /* put_list()'s own buffer */
 }
 
 static uint64_t side_maxtotal(const struct ooc_side *side)
@@ -433,7 +599,8 @@ uint64_t ooc_merge_maxtotal(const struct ooc *s)
 uint64_t ooc_merge_worker_min(const struct ooc *s)
 {
     uint64_t runs = s->side ? s->side[0].nruns + 1 : 1; /* a run may still come */
-    return merge_worker_bytes(runs, MERGE_CURSOR_MIN, MERGE_OUT_MIN, ooc_merge_maxtotal(s));
+    return merge_worker_bytes(runs, MERGE_CURSOR_MIN, MERGE_OUT_MIN, ooc_merge_maxtotal(s),
+                              s->o.compress);
 }
 
 /* The union of the side's cells, ascending. */
@@ -466,7 +633,28 @@ int merge_cells(struct merge *m, emogi_error *err)
     m->cell_arcs = calloc(u ? u : 1, sizeof *m->cell_arcs);
     if (!m->crc_nb || !m->crc_w || !m->cell_arcs)
         return emogi_fail(err, "out of memory");
+    if (!m->compress)
+        return 0;
+    m->cell_bytes = calloc(u ? u : 1, sizeof *m->cell_bytes);
+    m->arc_at = calloc(u + 1, sizeof *m->arc_at);
+    m->byte_at = calloc(u + 1, sizeof *m->byte_at);
+    if (!m->cell_bytes || !m->arc_at || !m->byte_at)
+        return emogi_fail(err, "out of memory");
     return 0;
+}
+
+uint64_t merge_cell_starts(struct merge *m)
+{
+    uint64_t arcs = 0, bytes = 0;
+    for (uint64_t c = 0; c < m->ncells; c++) {
+        m->arc_at[c] = arcs;
+        m->byte_at[c] = bytes;
+        arcs += m->cell_arcs[c];
+        bytes += m->cell_bytes[c];
+    }
+    m->arc_at[m->ncells] = arcs;
+    m->byte_at[m->ncells] = bytes;
+    return bytes;
 }
 
 void merge_free_cells(struct merge *m)
@@ -475,9 +663,12 @@ void merge_free_cells(struct merge *m)
     free(m->crc_nb);
     free(m->crc_w);
     free(m->cell_arcs);
+    free(m->cell_bytes);
+    free(m->arc_at);
+    free(m->byte_at);
     m->cells = NULL;
     m->crc_nb = m->crc_w = NULL;
-    m->cell_arcs = NULL;
+    m->cell_arcs = m->cell_bytes = m->arc_at = m->byte_at = NULL;
 }
 
 /* The sections' crc32s from the cells', in cell order. */
@@ -485,7 +676,8 @@ void merge_crcs(const struct merge *m, uint32_t *nb, uint32_t *w)
 {
     uLong a = crc32(0, Z_NULL, 0), b = a;
     for (uint64_t c = 0; c < m->ncells; c++) {
-        a = crc32_combine(a, m->crc_nb[c], (z_off_t)(m->cell_arcs[c] * (uint64_t)m->width));
+        uint64_t len = m->compress ? m->cell_bytes[c] : m->cell_arcs[c] * (uint64_t)m->width;
+        a = crc32_combine(a, m->crc_nb[c], (z_off_t)len);
         b = crc32_combine(b, m->crc_w[c], (z_off_t)(m->cell_arcs[c] * 4));
     }
     *nb = (uint32_t)a;

@@ -9,6 +9,14 @@
  * goes out last.  Holes between sections read as the zeros the in-memory
  * writer puts there, so the bytes are those of emogi_csr_write().
  *
+ * With --compress the layout also depends on the bytes of each
+ * direction's encoded lists, which pass 1 counts: the out-edges' count
+ * places every section but t_cneighbors (the last, whose size only moves
+ * the end of the file), the in-edges' count sizes that one.  The offsets
+ * go out after pass 1, so that pass 2 can leave each list's size in their
+ * array, which then becomes the byte offsets: 8 bytes per vertex, as
+ * plain.
+ *
  * An output written in place (standard output, a FIFO, a device) cannot
  * take pwrite(): the file is then built in an unlinked spool file in
  * --tmpdir and copied out, in order, once complete.
@@ -39,6 +47,7 @@ struct writer {
     int spool; /* 1: fd is an unlinked file in --tmpdir, copied to a.fd at the end */
     struct emogi_graph g; /* header fields and the in-memory sections */
     struct emogi_csr_plan plan;
+    uint64_t cbytes[2]; /* compressing: bytes of the lists, out- and in-edges */
 };
 
 static struct emogi_section *section(struct writer *w, uint32_t type)
@@ -67,6 +76,7 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
     m->s = s;
     m->bo = bo;
     m->keep_dups = bo->keep_duplicates;
+    m->compress = s->o.compress;
     m->random = bo->weights == BUILD_WEIGHTS_RANDOM;
     m->weighted = weighted_in || m->random;
     m->real = weighted_in && (out->wk == WEIGHTS_REAL || bo->skew || s->any_real);
@@ -75,6 +85,8 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
         m->nids = s->nids;
     }
 
+    memset(&w->plan, 0, sizeof w->plan);
+    w->cbytes[0] = w->cbytes[1] = 0;
     struct emogi_graph *g = &w->g;
     memset(g, 0, sizeof *g);
     g->nv = bo->relabel ? s->nids : out->nv;
@@ -85,6 +97,8 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
     }
     if (bo->directed && bo->transpose)
         g->flags |= EMOGI_TRANSPOSE;
+    if (m->compress)
+        g->flags |= EMOGI_COMPRESSED;
     if (bo->relabel) {
         g->flags |= EMOGI_IDMAP;
         g->idmap = s->ids;
@@ -99,8 +113,9 @@ uint64_t ooc_merge_fixed(const struct ooc *s, uint64_t nv)
     if (s->bo && s->bo->relabel)
         b = mem_add(b, mem_mul(8, s->nids));
     /* merge_cells(): the union of a side's cells and a crc and count per
-     * cell, at most 24 bytes for each 24-byte entry of the tables */
-    return mem_add(b, s->meta);
+     * cell, at most 24 bytes for each 24-byte entry of the tables; 24 more
+     * with --compress (bytes per cell, where each cell starts) */
+    return mem_add(b, s->o.compress ? mem_add(mem_mul(2, s->meta), 16) : s->meta);
 }
 
 /* Threads and buffers for a merge of NV vertices within --memory: a read
@@ -113,15 +128,16 @@ static int plan_merge(const struct ooc *s, struct merge *m, uint64_t nv, emogi_e
     uint64_t room = fixed < b ? b - fixed : 0, runs1 = runs ? runs : 1;
     uint64_t cbuf = mem_clamp(b / 16 / (t * runs1), MERGE_CURSOR_MIN, 1u << 20);
     uint64_t obuf = mem_clamp(b / 64 / t / 12, MERGE_OUT_MIN, 1u << 18);
-    uint64_t fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal);
+    uint64_t fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal, s->o.compress);
     if (fit == 0) {
         cbuf = MERGE_CURSOR_MIN;
         obuf = MERGE_OUT_MIN;
-        fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal);
+        fit = room / merge_worker_bytes(runs1, cbuf, obuf, maxtotal, s->o.compress);
     }
     if (fit == 0) {
         char need[32], bound[32];
-        uint64_t one = mem_add(fixed, merge_worker_bytes(runs1, cbuf, obuf, maxtotal));
+        uint64_t one =
+            mem_add(fixed, merge_worker_bytes(runs1, cbuf, obuf, maxtotal, s->o.compress));
         return emogi_fail(err, "%s: merging %llu runs needs %s (a vertex's lists alone: up "
                                "to %llu entries), over --memory %s; use a larger --memory",
                           s->o.name, (unsigned long long)runs, memory_str(one, need, sizeof need),
@@ -133,8 +149,9 @@ static int plan_merge(const struct ooc *s, struct merge *m, uint64_t nv, emogi_e
     return 0;
 }
 
-/* Count (pass 1) and offsets; the layout once the out-edges are counted. */
-static int count_side(struct merge *m, struct writer *w, uint64_t *ne, emogi_error *err)
+/* Count (pass 1) and offsets, and compressing, the bytes of the lists. */
+static int count_side(struct merge *m, struct writer *w, uint64_t *ne, uint64_t *cbytes,
+                      emogi_error *err)
 {
     uint64_t nv = w->g.nv;
     memset(m->offsets, 0, (nv + 1) * sizeof *m->offsets);
@@ -142,15 +159,24 @@ static int count_side(struct merge *m, struct writer *w, uint64_t *ne, emogi_err
         return -1;
     build_exclusive_scan(m->offsets, nv);
     *ne = m->offsets[nv];
+    *cbytes = m->compress ? merge_cell_starts(m) : 0;
     return 0;
 }
 
 static int write_side(struct merge *m, struct writer *w, int t, emogi_error *err)
 {
-    struct emogi_section *nb = section(w, t ? EMOGI_SEC_T_NEIGHBORS : EMOGI_SEC_NEIGHBORS);
+    int c = m->compress;
+    uint32_t off_type = t ? EMOGI_SEC_T_OFFSETS : EMOGI_SEC_OFFSETS;
+    struct emogi_section *nb = section(w, c ? (t ? EMOGI_SEC_T_CNEIGHBORS : EMOGI_SEC_CNEIGHBORS)
+                                            : (t ? EMOGI_SEC_T_NEIGHBORS : EMOGI_SEC_NEIGHBORS));
     struct emogi_section *ws = section(w, t ? EMOGI_SEC_T_WEIGHTS : EMOGI_SEC_WEIGHTS);
     m->nb_off = nb->offset;
     m->w_off = ws ? ws->offset : 0;
+    if (c) { /* pass 2 leaves each list's size in the offsets' array */
+        if (put_whole(w, off_type, m->offsets, err))
+            return -1;
+        memset(m->offsets, 0, (w->g.nv + 1) * sizeof *m->offsets);
+    }
     if (merge_pass(m, 2, err))
         return -1;
     uint32_t cn, cw;
@@ -159,7 +185,10 @@ static int write_side(struct merge *m, struct writer *w, int t, emogi_error *err
     if (ws)
         ws->crc32 = cw;
     merge_free_cells(m);
-    return put_whole(w, t ? EMOGI_SEC_T_OFFSETS : EMOGI_SEC_OFFSETS, m->offsets, err);
+    if (!c)
+        return put_whole(w, off_type, m->offsets, err);
+    build_exclusive_scan(m->offsets, w->g.nv);
+    return put_whole(w, t ? EMOGI_SEC_T_COFFSETS : EMOGI_SEC_COFFSETS, m->offsets, err);
 }
 
 static int reserve(struct writer *w, emogi_error *err)
@@ -173,6 +202,19 @@ static int reserve(struct writer *w, emogi_error *err)
     (void)w, (void)err;
 #endif
     return 0;
+}
+
+/* Every section's place, from the sides counted so far (t_cneighbors,
+ * the last section, empty until the in-edges are); the crc32s of the
+ * sections already written carry over: their places stay. */
+static int place_sections(struct writer *w, emogi_error *err)
+{
+    struct emogi_csr_plan old = w->plan;
+    if (emogi_csr_plan_layout_sized(&w->g, w->cbytes, &w->plan, w->a.path, err))
+        return -1;
+    for (uint32_t i = 0; i < old.nsections; i++)
+        w->plan.sec[i].crc32 = old.sec[i].crc32;
+    return reserve(w, err);
 }
 
 static int finish_file(struct writer *w, emogi_error *err)
@@ -195,10 +237,10 @@ static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct oo
     uint64_t ne, t_ne = 0;
     m->side = &s->side[0];
     progress_phase("merging runs: counting");
-    if (count_side(m, w, &ne, err))
+    if (count_side(m, w, &ne, &w->cbytes[0], err))
         return -1;
     w->g.ne = ne;
-    if (emogi_csr_plan_layout(&w->g, &w->plan, w->a.path, err) || reserve(w, err))
+    if (place_sections(w, err))
         return -1;
     progress_phase("merging runs: writing");
     if (write_side(m, w, 0, err))
@@ -206,7 +248,8 @@ static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct oo
     if (w->g.flags & EMOGI_TRANSPOSE) {
         m->side = &s->side[1];
         progress_phase("merging runs: in-edges");
-        if (count_side(m, w, &t_ne, err) || write_side(m, w, 1, err))
+        if (count_side(m, w, &t_ne, &w->cbytes[1], err) ||
+            (m->compress && place_sections(w, err)) || write_side(m, w, 1, err))
             return -1;
     }
     if (finish_file(w, err))

@@ -62,7 +62,7 @@ static const char help_text[] =
     "                       or /tmp when OUTPUT is a stream or a device)\n"
     "      --reorder KIND   none, degree (descending) or bfs: renumber vertices for\n"
     "                       locality, keeping the map to the input's ids\n"
-    "      --compress       compressed neighbour lists (emogi-csr(5)); in memory only\n"
+    "      --compress       compressed neighbour lists (emogi-csr(5))\n"
     "      --no-compress    plain lists (the default, except for a compressed csr input)\n"
     "      --drop-weights   store no weights (the same as --weights none)\n"
     "      --threads N      threads (default: all)\n"

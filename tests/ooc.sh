@@ -4,10 +4,11 @@
 # gives (whose own tests compare with hand-written graphs), for every kind
 # of input and option; so must a --memory that makes a few big runs; a
 # hand-checked graph through runs; standard input; a --tmpdir that fills up
-# or is missing; a signal mid-conversion.  Nothing may be left behind in
-# --tmpdir or beside the output.
+# or is missing; a signal mid-conversion; --compress, whose lists the merge
+# encodes as it writes them.  Nothing may be left behind in --tmpdir or
+# beside the output.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 51
+plan 68
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 mkdir runs
@@ -61,6 +62,29 @@ printf '0 1 7\n1 2 3\n2 0 1\n0 2 -2.0\n2 1 -4.0\n1 0 -0.5\n' >negw.wel
 same_as_memory "wel whose negative whole weights arrive in later runs" wel negw.wel
 same_as_memory "... undirected" wel negw.wel --undirected
 
+# --compress: the merge encodes each list as it comes out; the bytes are the
+# in-memory build's (whose lists convert_compress.sh decodes back to the
+# plain file's), transpose, weights, 8-byte ids and --relabel's ids included
+RUN=1
+same_as_memory "el --compress" el "$S" --compress
+same_as_memory "el --transpose --compress" el "$S" --transpose --compress
+same_as_memory "el --id-width 8 --compress" el "$S" --id-width 8 --compress
+same_as_memory "el --keep-self-loops --keep-duplicates --transpose --compress" \
+    el "$S" --keep-self-loops --keep-duplicates --transpose --compress
+printf '0 0\n1 1\n3 3\n' >loops.el
+same_as_memory "el of self-loops only, --transpose --compress: empty lists" \
+    el loops.el --transpose --compress
+same_as_memory "wel --transpose --compress: weights beside compressed lists" \
+    wel "$DATA/convert_small.wel" --transpose --compress
+same_as_memory "wel, real weights, --compress" wel "$DATA/tiny_real.wel" --compress
+same_as_memory "el, sparse 64-bit ids, --relabel --compress" el "$DATA/convert_sparse.el" \
+    --relabel --compress
+RUN=500
+same_as_memory "kron -s 8 --directed --transpose --relabel --compress" \
+    kron -s 8 --directed --transpose --relabel --compress
+same_as_memory "kron -s 8 --weights random --id-width 8 --compress" \
+    kron -s 8 --weights random:1:9 --id-width 8 --compress
+
 # a larger graph with a memory limit that makes a few big runs
 emogi-convert kron -s 14 big.csr -q
 emogi-convert kron -s 14 bigooc.csr -q --memory 1M --tmpdir runs --stats 2>big.err
@@ -72,6 +96,26 @@ emogi-info --verify bigooc.csr >/dev/null
 ok $? "... and its checksums verify"
 grep -q 'merge' big.err
 ok $? "--stats reports the merge"
+# compressed in 1 MB: hub lists whose encoding outgrows the merge's output
+# buffer (1024 ids' worth at this bound) are encoded on their own
+set -- kron -s 14 --directed --transpose --weights random:1:50 --compress
+emogi-convert "$@" bigc.csr -q
+emogi-convert "$@" bigcooc.csr -q --memory 1M --tmpdir runs --stats 2>bigc.err
+same_file bigc.csr bigcooc.csr "kron -s 14 --transpose --weights --compress in 1 MB: the same file"
+grep -q 'out of core' bigc.err
+ok $? "... made through runs"
+emogi-convert "$@" - -q --memory 1M --tmpdir runs | cat >bigcpipe.csr
+same_file bigc.csr bigcpipe.csr "... the same into a pipe (OUTPUT -), through the spool"
+emogi-info --verify bigcooc.csr >/dev/null
+ok $? "... and its checksums verify"
+emogi-convert kron -s 14 --directed --transpose --weights random:1:50 bigp.csr -q
+is "$(emogi-info --edges bigcooc.csr | md5sum)" "$(emogi-info --edges bigp.csr | md5sum)" \
+    "... emogi-info lists the plain file's edges from it"
+emogi-bfs bigcooc.csr -s 0 --device cpu --verify -o bigc.d 2>bfs.err
+grep -q '^emogi-bfs: source=0 verified$' bfs.err
+ok $? "... emogi-bfs --device cpu searches it, verified"
+emogi-bfs bigp.csr -s 0 --device cpu -o bigp.d 2>/dev/null
+same_file bigp.d bigc.d "... to the plain graph's depths"
 
 # hand-checked: convert_small.el is 0>1 0>2 1>2 2>0 2>2 0>1 3>1
 EMOGI_CONVERT_RUN_EDGES=1 emogi-convert el "$S" h.csr -q --undirected --tmpdir runs
