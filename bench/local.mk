@@ -5,3 +5,12 @@ EXTRA_DIST += bench/README.md bench/RESULTS.md bench/REFERENCE.md bench/referenc
 	bench/lib.sh bench/run-gpu.sh bench/memcpy_bw.cu bench/bfs.sh bench/sssp.sh bench/cc.sh \
 	bench/pagerank.sh bench/traversals.sh bench/convert.sh bench/at-scale.sh bench/reorder.sh \
 	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh
+
+# bench/clist-compare: emogi's compressed lists against mode-0 bit packing
+# and Elias-Fano per block (bits per link, decode speed, round trips).  A
+# check program: `make check` builds it for tests/bench_clist.sh, and
+# `make bench-clist` builds it alone; the table is in bench/RESULTS.md.
+check_PROGRAMS += bench/clist-compare
+bench_clist_compare_SOURCES = bench/clist-compare.c
+bench-clist: bench/clist-compare$(EXEEXT)
+.PHONY: bench-clist

@@ -277,3 +277,8 @@ fuzz fuzz-run:
 	@echo "fuzz targets need clang (configure found none)" >&2; exit 1
 endif
 .PHONY: fuzz fuzz-run
+
+# ==== bench
+# bench/clist-compare: hand-worked sizes, round trips, a damaged codec caught
+TESTS += tests/bench_clist.sh
+EXTRA_DIST += tests/bench_clist.sh
