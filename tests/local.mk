@@ -17,6 +17,12 @@ check_PROGRAMS += tests/unit_clist
 TESTS += tests/unit_clist
 tests_unit_clist_SOURCES = tests/unit_clist.c
 
+# the kernels' inlined decoders (clist_fast.h) against the library's, with
+# each section ending at an inaccessible page
+check_PROGRAMS += tests/unit_clist_fast
+TESTS += tests/unit_clist_fast
+tests_unit_clist_fast_SOURCES = tests/unit_clist_fast.c
+
 # output files: replaced through a temporary, or written in place
 check_PROGRAMS += tests/unit_atomic
 TESTS += tests/unit_atomic
