@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "emogi_bfs.h"
-#include "emogi_clist.h"
+#include "clist_fast.h"
 
 #define LOCAL_QUEUE 4096  /* ids a thread gathers before one shared append */
 #define BU_CHUNK 1024     /* bottom-up schedule chunk: a multiple of 64, so
@@ -48,9 +48,9 @@ struct bfs {
     unsigned w;                       /* id width, 4 or 8 */
     const uint64_t *in_off;           /* in-edges, or NULL: top-down only */
     const void *in_nbr;
-    /* compressed lists (emogi_clist.h), or NULL: out-edges and in-edges */
-    const uint64_t *coff, *in_coff;
-    const unsigned char *cbytes, *in_cbytes;
+    /* compressed lists (clist_fast.h): out-edges and in-edges */
+    int packed, in_packed;
+    struct emogi_clist_dir out_lists, in_lists;
     uint32_t *depth;
     void *queue, *next;               /* ids of width w */
     uint64_t queue_n, next_n;
@@ -116,18 +116,17 @@ ALWAYS_INLINE void td_list(struct bfs *b, struct td_local *t, uint64_t u, uint32
                            unsigned w)
 {
     const uint64_t *off = b->g->offsets;
-    if (!b->coff) {
+    if (!b->packed) {
         for (uint64_t e = off[u]; e < off[u + 1]; e++)
             td_visit(b, t, id_at(b->g->neighbors, e, w), next_depth, w);
         return;
     }
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK];
-    const unsigned char *list = emogi_clist_of(b->coff, b->cbytes, u, &len);
-    int n;
-    emogi_clist_iter_init(&it, list, len, off[u + 1] - off[u], u);
-    while ((n = emogi_clist_next(&it, ids)) > 0) /* opened files are checked: never -1 */
-        for (int i = 0; i < n; i++)
+    struct emogi_clist_cursor c;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    unsigned n;
+    emogi_clist_open(&c, &b->out_lists, u);
+    while ((n = emogi_clist_read(&c, ids)) > 0)
+        for (unsigned i = 0; i < n; i++)
             td_visit(b, t, ids[i], next_depth, w);
 }
 
@@ -171,12 +170,12 @@ ALWAYS_INLINE bool bit(const uint64_t *bm, uint64_t i)
 
 /* Entries of U's in-list read until one is in the frontier (all when
  * none is; then *HIT stays 0).  A compressed list is decoded only up to
- * the hit (emogi_clist_find_in_bitmap). */
+ * the hit (emogi_clist_find). */
 ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsigned w)
 {
     const uint64_t *off = b->in_off, *front = b->front;
     uint64_t d = off[u + 1] - off[u];
-    if (!b->in_coff) {
+    if (!b->in_packed) {
         for (uint64_t e = off[u]; e < off[u + 1]; e++)
             if (bit(front, id_at(b->in_nbr, e, w))) {
                 *hit = 1;
@@ -184,11 +183,8 @@ ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsign
             }
         return d;
     }
-    uint64_t len, read;
-    const unsigned char *list = emogi_clist_of(b->in_coff, b->in_cbytes, u, &len);
-    /* opened files are checked: never -1 */
-    if (emogi_clist_find_in_bitmap(list, len, d, u, front, &read) > 0)
-        *hit = 1;
+    uint64_t read;
+    *hit = emogi_clist_find(&b->in_lists, u, front, &read);
     return read;
 }
 
@@ -350,21 +346,21 @@ static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_
     b->w = g->id_width;
     b->depth = depth;
     b->parallel = g->nv >= PARALLEL_MIN_NV;
-    if (emogi_compressed(g)) {
-        b->coff = g->coffsets;
-        b->cbytes = g->cneighbors;
-    }
+    b->packed = emogi_compressed(g);
+    if (b->packed)
+        b->out_lists = emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
     if (!(g->flags & EMOGI_DIRECTED)) {
         b->in_off = g->offsets;
         b->in_nbr = g->neighbors;
-        b->in_coff = b->coff;
-        b->in_cbytes = b->cbytes;
+        b->in_packed = b->packed;
+        b->in_lists = b->out_lists;
     } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets &&
                (g->t_neighbors || g->t_coffsets)) {
         b->in_off = g->t_offsets;
         b->in_nbr = g->t_neighbors;
-        b->in_coff = g->t_coffsets;
-        b->in_cbytes = g->t_cneighbors;
+        b->in_packed = b->packed && g->t_coffsets;
+        if (b->in_packed)
+            b->in_lists = emogi_clist_dir_of(g->t_offsets, g->t_coffsets, g->t_cneighbors, g->nv);
     }
     if (b->dir == EMOGI_DIR_PULL && !b->in_off)
         return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "

@@ -31,7 +31,7 @@
 #include <stdbool.h>
 
 #include "emogi_cc.h"
-#include "emogi_clist.h"
+#include "clist_fast.h"
 
 #define ROUNDS 2        /* GAP's neighbour_rounds */
 #define SAMPLES 1024    /* GAP's SampleFrequentElement */
@@ -102,20 +102,6 @@ ALWAYS_INLINE void compress(void *comp, uint64_t nv, unsigned w)
     }
 }
 
-/* Neighbour number R (< EMOGI_CLIST_BLOCK) of U's compressed list of
- * degree D > R: the first block holds it.  Opened files are checked, so
- * the decoder never fails here. */
-static inline uint64_t clist_entry(const uint64_t *coff, const unsigned char *cbytes, uint64_t u,
-                                   uint64_t d, uint64_t r)
-{
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK];
-    const unsigned char *list = emogi_clist_of(coff, cbytes, u, &len);
-    emogi_clist_iter_init(&it, list, len, d, u);
-    emogi_clist_next(&it, ids);
-    return ids[r];
-}
-
 /* Link every vertex with its neighbour number R; count the reads. */
 ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_t r, unsigned w,
                                 uint64_t *examined)
@@ -135,45 +121,51 @@ ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
 
-/* The same on compressed lists: entry R is in each list's first block. */
+/* The same on compressed lists: entry R is in each list's first block,
+ * decoded once for the prefetch and again, from cache, for the link. */
 ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, uint64_t r,
                                        unsigned w, uint64_t *examined)
 {
     const uint64_t *off = g->offsets;
+    const struct emogi_clist_dir lists =
+        emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
     uint64_t n = 0;
 #pragma omp for schedule(dynamic, CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
+        const uint64_t ahead = u + PREFETCH;
+        if (ahead < g->nv && off[ahead] + r < off[ahead + 1])
+            prefetch(comp, emogi_clist_entry(&lists, ahead, (unsigned)r), w);
         if (off[u] + r < off[u + 1]) {
-            link(comp, u, clist_entry(g->coffsets, g->cneighbors, u, off[u + 1] - off[u], r), w);
+            link(comp, u, emogi_clist_entry(&lists, u, (unsigned)r), w);
             n++;
         }
     }
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
 
-/* Link U with entries FROM.. of its list (plain NBR, or compressed in
- * COFF/CBYTES when COFF is set); the count of entries linked. */
+/* Link U with entries FROM.. (FROM < EMOGI_CLIST_BLOCK) of its list:
+ * plain NBR, or compressed in LISTS when that is set; the count of
+ * entries linked. */
 ALWAYS_INLINE uint64_t link_list(void *comp, uint64_t u, const uint64_t *off, const void *nbr,
-                                 const uint64_t *coff, const unsigned char *cbytes, uint64_t from,
-                                 unsigned w)
+                                 const struct emogi_clist_dir *lists, uint64_t from, unsigned w)
 {
     const uint64_t d = off[u + 1] - off[u];
     if (d <= from)
         return 0;
-    if (!coff) {
+    if (!lists) {
         for (uint64_t e = off[u] + from; e < off[u + 1]; e++)
             link(comp, u, get(nbr, e, w), w);
         return d - from;
     }
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK], seen = 0;
-    const unsigned char *list = emogi_clist_of(coff, cbytes, u, &len);
-    int k;
-    emogi_clist_iter_init(&it, list, len, d, u);
-    while ((k = emogi_clist_next(&it, ids)) > 0)
-        for (int i = 0; i < k; i++)
-            if (seen++ >= from)
-                link(comp, u, ids[i], w);
+    struct emogi_clist_cursor c;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    unsigned k, i = (unsigned)from; /* the first block skips FROM entries */
+    emogi_clist_open(&c, lists, u);
+    while ((k = emogi_clist_read(&c, ids)) > 0) {
+        for (; i < k; i++)
+            link(comp, u, ids[i], w);
+        i = 0;
+    }
     return d - from;
 }
 
@@ -182,15 +174,21 @@ ALWAYS_INLINE void final_round(const struct emogi_graph *g, void *comp, uint64_t
                                uint64_t *examined)
 {
     const bool directed = g->flags & EMOGI_DIRECTED, packed = emogi_compressed(g);
-    const uint64_t *coff = packed ? g->coffsets : NULL, *t_coff = packed ? g->t_coffsets : NULL;
+    struct emogi_clist_dir out_lists = {0}, in_lists = {0};
+    if (packed) {
+        out_lists = emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
+        if (directed)
+            in_lists = emogi_clist_dir_of(g->t_offsets, g->t_coffsets, g->t_cneighbors, g->nv);
+    }
     uint64_t n = 0;
 #pragma omp for schedule(dynamic, CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
         if (get(comp, u, w) == c)
             continue;
-        n += link_list(comp, u, g->offsets, g->neighbors, coff, g->cneighbors, ROUNDS, w);
+        n += link_list(comp, u, g->offsets, g->neighbors, packed ? &out_lists : NULL, ROUNDS, w);
         if (directed)
-            n += link_list(comp, u, g->t_offsets, g->t_neighbors, t_coff, g->t_cneighbors, 0, w);
+            n += link_list(comp, u, g->t_offsets, g->t_neighbors, packed ? &in_lists : NULL, 0,
+                           w);
     }
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }

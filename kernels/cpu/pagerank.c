@@ -23,10 +23,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "emogi_clist.h"
+#include "clist_fast.h"
 #include "emogi_pagerank.h"
 
 #define BLOCK_V 2048 /* vertices per partial sum, and per scheduled chunk */
+#define RUN_PIECE 256 /* compressed entries summed between refills */
 #define PREFETCH 24  /* in-edges ahead */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -34,8 +35,8 @@
 struct pr_state {
     const struct emogi_graph *in;
     const uint64_t *out_off;
-    const uint64_t *coff; /* compressed in-lists (emogi_clist.h), or NULL */
-    const unsigned char *cbytes;
+    int packed; /* in-lists compressed (clist_fast.h) */
+    struct emogi_clist_dir lists;
     double *rank, *contrib;
     double *part; /* one partial sum per block */
     uint64_t nblocks;
@@ -79,22 +80,25 @@ static double spread(struct pr_state *s)
     return sum_blocks(s);
 }
 
-/* V's in-list compressed: decoded a block at a time and summed in list
- * order, as the plain loop does, so the sum is the same to the bit. */
-static inline double in_sum_packed(const struct pr_state *s, uint64_t v)
+/* V's in-list (degree D) compressed, the next D entries of the run R:
+ * summed in list order, as the plain loop does, so the sum is the same
+ * to the bit.  The run decodes ahead, and the contribution PREFETCH
+ * entries ahead is prefetched, across list ends as in_sum does. */
+ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, struct emogi_clist_run *r,
+                                   uint64_t d)
 {
-    const uint64_t *off = s->in->offsets;
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK];
-    const unsigned char *list = emogi_clist_of(s->coff, s->cbytes, v, &len);
     double sum = 0;
-    int n;
-    emogi_clist_iter_init(&it, list, len, off[v + 1] - off[v], v);
-    while ((n = emogi_clist_next(&it, ids)) > 0) { /* opened files are checked: never -1 */
-        for (int i = 0; i < n; i++)
-            __builtin_prefetch(&s->contrib[ids[i]]);
-        for (int i = 0; i < n; i++)
+    while (d > 0) { /* a piece at a time: the run buffers a few hundred entries */
+        unsigned k = d < RUN_PIECE ? (unsigned)d : RUN_PIECE;
+        unsigned ready = emogi_clist_run_fill(r, k + PREFETCH - 1);
+        const uint64_t *ids = emogi_clist_run_ids(r);
+        for (unsigned i = 0; i < k; i++) {
+            if (i + PREFETCH < ready)
+                __builtin_prefetch(&s->contrib[ids[i + PREFETCH]]);
             sum += s->contrib[ids[i]];
+        }
+        emogi_clist_run_skip(r, k);
+        d -= k;
     }
     return sum;
 }
@@ -107,8 +111,6 @@ ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, uint64_t v)
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
-    if (s->coff)
-        return in_sum_packed(s, v);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
@@ -136,10 +138,20 @@ ALWAYS_INLINE double gather_w(struct pr_state *s, unsigned w, double base, doubl
     for (uint64_t b = 0; b < s->nblocks; b++) {
         double delta = 0;
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
-        for (uint64_t v = b * BLOCK_V; v < end; v++) {
-            double r = base + d * in_sum(s, w, v);
-            delta += fabs(r - s->rank[v]);
-            s->rank[v] = r;
+        if (s->packed) {
+            struct emogi_clist_run run;
+            emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
+            for (uint64_t v = b * BLOCK_V; v < end; v++) {
+                double r = base + d * in_sum_packed(s, &run, off[v + 1] - off[v]);
+                delta += fabs(r - s->rank[v]);
+                s->rank[v] = r;
+            }
+        } else {
+            for (uint64_t v = b * BLOCK_V; v < end; v++) {
+                double r = base + d * in_sum(s, w, v);
+                delta += fabs(r - s->rank[v]);
+                s->rank[v] = r;
+            }
         }
         s->part[b] = delta;
         examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
@@ -180,12 +192,10 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
     if (in->nv && !out_off)
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
-    struct pr_state s = {in, out_off, NULL, NULL, rank, NULL, NULL,
+    struct pr_state s = {in, out_off, emogi_compressed(in), {0}, rank, NULL, NULL,
                          (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
-    if (emogi_compressed(in)) {
-        s.coff = in->coffsets;
-        s.cbytes = in->cneighbors;
-    }
+    if (s.packed)
+        s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
     s.contrib = malloc((in->nv ? in->nv : 1) * sizeof *s.contrib);
     s.part = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part);
     if (!s.contrib || !s.part) {

@@ -26,10 +26,11 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "emogi_clist.h"
+#include "clist_fast.h"
 #include "emogi_pagerank.h"
 
 #define BLOCK_V 4096 /* vertices per scheduled chunk */
+#define RUN_PIECE 256 /* compressed entries summed between refills */
 #define PREFETCH 24  /* in-edges ahead, as in pagerank.c */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -40,7 +41,8 @@ struct gs_state {
     double *rank;
     void *contrib; /* double, or float with f32 */
     int f32;
-    int packed;            /* in-lists compressed (emogi_clist.h) */
+    int packed;            /* in-lists compressed (clist_fast.h) */
+    struct emogi_clist_dir lists;
     uint64_t ndang;        /* dangling vertices */
     uint64_t examined;     /* in-edge entries read: sweeps and start() */
     double scale, unscale; /* rank = scale * stored rank, unscale = 1 / scale */
@@ -81,34 +83,39 @@ ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
         __builtin_prefetch((const double *)c + u);
 }
 
-/* V's in-list compressed (emogi_clist.h): decoded a block at a time,
- * summed in list order as below. */
-ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, uint64_t v)
+/* V's in-list (degree D) compressed, the next D entries of the run R,
+ * summed in list order as below; the run decodes ahead, and the
+ * contribution PREFETCH entries ahead is prefetched, as below. */
+ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, struct emogi_clist_run *r,
+                                   uint64_t d)
 {
-    const uint64_t *off = s->in->offsets;
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK];
-    const unsigned char *list = emogi_clist_of(s->in->coffsets, s->in->cneighbors, v, &len);
     double sum = 0;
-    int n;
-    emogi_clist_iter_init(&it, list, len, off[v + 1] - off[v], v);
-    while ((n = emogi_clist_next(&it, ids)) > 0) { /* opened files are checked: never -1 */
-        for (int i = 0; i < n; i++)
-            prefetch_c(s->contrib, f32, ids[i]);
-        for (int i = 0; i < n; i++)
+    while (d > 0) { /* a piece at a time: the run buffers a few hundred entries */
+        unsigned k = d < RUN_PIECE ? (unsigned)d : RUN_PIECE;
+        unsigned ready = emogi_clist_run_fill(r, k + PREFETCH - 1);
+        const uint64_t *ids = emogi_clist_run_ids(r);
+        for (unsigned i = 0; i < k; i++) {
+            if (i + PREFETCH < ready)
+                prefetch_c(s->contrib, f32, ids[i + PREFETCH]);
             sum += load_c(s->contrib, f32, ids[i]);
+        }
+        emogi_clist_run_skip(r, k);
+        d -= k;
     }
     return sum;
 }
 
-/* Reading ids past v's list for the prefetch stays inside the array. */
-ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v)
+/* V's in-sum; a compressed list is the next of run R (the lists of v and
+ * those after it).  Reading ids past v's list for the prefetch stays
+ * inside the array. */
+ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v,
+                            struct emogi_clist_run *r)
 {
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
     if (s->packed)
-        return in_sum_packed(s, f32, v);
+        return in_sum_packed(s, f32, r, end - off[v]);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
@@ -130,9 +137,9 @@ ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint6
 /* One vertex's new rank, published at once as its contribution; both
  * are stored divided by the scale (iterate() says why). */
 ALWAYS_INLINE void update(struct gs_state *s, unsigned w, int f32, uint64_t v, double base,
-                          double d, struct gs_sums *acc)
+                          double d, struct gs_sums *acc, struct emogi_clist_run *run)
 {
-    double in = s->scale * in_sum(s, w, f32, v);
+    double in = s->scale * in_sum(s, w, f32, v, run);
     double r = base + d * in;
     uint64_t deg = s->out_off[v + 1] - s->out_off[v];
     acc->delta += fabs(r - s->scale * s->rank[v]);
@@ -156,8 +163,11 @@ ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, d
     for (uint64_t b = 0; b < (nv + BLOCK_V - 1) / BLOCK_V; b++) {
         struct gs_sums acc = {0, 0, 0, 0};
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
+        struct emogi_clist_run run; /* the block's compressed in-lists */
+        if (s->packed)
+            emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
         for (uint64_t v = b * BLOCK_V; v < end; v++)
-            update(s, w, f32, v, base, d, &acc);
+            update(s, w, f32, v, base, d, &acc, &run);
         delta += acc.delta, total += acc.total, in_total += acc.in_total;
         examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
     }
@@ -191,7 +201,11 @@ static double start(struct gs_state *s)
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : in_total, examined)
     for (uint64_t v = 0; v < nv; v++)
         if (s->out_off[v + 1] == s->out_off[v]) {
-            in_total += s->in->id_width == 4 ? in_sum(s, 4, s->f32, v) : in_sum(s, 8, s->f32, v);
+            struct emogi_clist_run run; /* v's list alone */
+            if (s->packed)
+                emogi_clist_run_init(&run, &s->lists, v, v + 1);
+            in_total += s->in->id_width == 4 ? in_sum(s, 4, s->f32, v, &run)
+                                             : in_sum(s, 8, s->f32, v, &run);
             examined += s->in->offsets[v + 1] - s->in->offsets[v];
         }
     s->examined += examined;
@@ -263,7 +277,9 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
     const int f32 = store == EMOGI_PAGERANK_STORE_F32;
-    struct gs_state s = {in, out_off, rank, NULL, f32, emogi_compressed(in), 0, 0, 1, 1};
+    struct gs_state s = {in, out_off, rank, NULL, f32, emogi_compressed(in), {0}, 0, 0, 1, 1};
+    if (s.packed)
+        s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
     s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     if (!s.contrib)
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",

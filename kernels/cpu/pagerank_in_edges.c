@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emogi_clist.h"
+#include "clist_fast.h"
 #include "emogi_pagerank.h"
 
 /* G's transpose seen as a graph: its out-edges are G's in-edges. */
@@ -46,7 +46,7 @@ static void transposed_view(const struct emogi_graph *g, const uint64_t *t_off,
 }
 
 /* Call VISIT(V, ARG) for each entry V of U's out-list, plain or compressed
- * (opened files are checked: the decoder never fails on them). */
+ * (clist_fast.h). */
 static inline void each_out(const struct emogi_graph *g, uint64_t u,
                             void (*visit)(uint64_t v, void *arg), void *arg)
 {
@@ -55,13 +55,14 @@ static inline void each_out(const struct emogi_graph *g, uint64_t u,
             visit(emogi_neighbor(g, e), arg);
         return;
     }
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK];
-    const unsigned char *list = emogi_clist_of(g->coffsets, g->cneighbors, u, &len);
-    int n;
-    emogi_clist_iter_init(&it, list, len, emogi_degree(g, u), u);
-    while ((n = emogi_clist_next(&it, ids)) > 0)
-        for (int i = 0; i < n; i++)
+    const struct emogi_clist_dir lists =
+        emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
+    struct emogi_clist_cursor c;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    unsigned n;
+    emogi_clist_open(&c, &lists, u);
+    while ((n = emogi_clist_read(&c, ids)) > 0)
+        for (unsigned i = 0; i < n; i++)
             visit(ids[i], arg);
 }
 

@@ -48,7 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emogi_clist.h"
+#include "clist_fast.h"
 #include "emogi_sssp.h"
 
 #ifdef _OPENMP
@@ -62,7 +62,8 @@ static int omp_get_max_threads(void) { return 1; }
 #define LOCAL_BIN 1000      /* GAP's kBinSizeThreshold */
 #define PARALLEL_MIN_NE (1u << 18) /* below, a step costs less than waking threads */
 #define PREFETCH 32         /* edges ahead whose distance is fetched early */
-#define FRONTIER_AHEAD 4    /* frontier entries ahead whose list bounds are */
+#define FRONTIER_AHEAD 4    /* frontier entries ahead whose list bounds are prefetched */
+#define LIST_AHEAD 2        /* and whose compressed lists are */
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
 
@@ -86,7 +87,8 @@ struct sssp {
     uint64_t curr, next, next_n; /* shared between the threads of a step */
     uint64_t steps, relaxed;
     int parallel, failed;
-    int packed; /* lists compressed (emogi_clist.h) */
+    int packed; /* lists compressed (clist_fast.h) */
+    struct emogi_clist_dir lists;
 };
 
 ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
@@ -196,22 +198,20 @@ struct local {
     bool failed;
 };
 
-/* U's compressed list (emogi_clist.h), decoded a block at a time; entry
- * i of the list is still edge START + i for the weights. */
+/* U's compressed list (clist_fast.h), decoded a block at a time; entry
+ * i of the list is still edge offsets[u] + i for the weights. */
 ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, uint64_t u, uint64_t du,
                                 uint64_t curr, enum kind k)
 {
-    const uint64_t start = s->g->offsets[u];
     const char *dist = s->dist;
-    struct emogi_clist_iter it;
-    uint64_t len, ids[EMOGI_CLIST_BLOCK], e = start;
-    const unsigned char *list = emogi_clist_of(s->g->coffsets, s->g->cneighbors, u, &len);
-    int n;
-    emogi_clist_iter_init(&it, list, len, s->g->offsets[u + 1] - start, u);
-    while ((n = emogi_clist_next(&it, ids)) > 0) { /* opened files are checked: never -1 */
-        for (int i = 0; i < n; i++)
+    struct emogi_clist_cursor c;
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u];
+    unsigned n;
+    emogi_clist_open(&c, &s->lists, u);
+    while ((n = emogi_clist_read(&c, ids)) > 0) {
+        for (unsigned i = 0; i < n; i++)
             __builtin_prefetch(dist + ids[i] * (k == K_F32 ? 4 : 8), 1, 3);
-        for (int i = 0; i < n; i++, e++) {
+        for (unsigned i = 0; i < n; i++, e++) {
             uint64_t d = through(s->g->weights, du, e, k);
             if (lower(s, ids[i], d, k) &&
                 !bin_push(&l->ring[bucket(s, d, curr, k) & (RING - 1)], ids[i]))
@@ -256,7 +256,11 @@ ALWAYS_INLINE void step(struct sssp *s, struct local *l, uint64_t curr, unsigned
             __builtin_prefetch(&s->g->offsets[a], 0, 3);
             __builtin_prefetch((const char *)s->dist + a * (k == K_F32 ? 4 : 8), 0, 3);
             __builtin_prefetch((const char *)s->done + a * (k == K_F32 ? 4 : 8), 1, 3);
+            if (s->packed) /* where a's list starts, and then the list */
+                __builtin_prefetch(&s->lists.coff[a], 0, 3);
         }
+        if (s->packed && i + LIST_AHEAD < s->frontier_n)
+            __builtin_prefetch(s->lists.bytes + s->lists.coff[s->frontier[i + LIST_AHEAD]], 0, 3);
         uint64_t u = s->frontier[i], du = load_dist(s, u, k);
         if (bucket(s, du, curr, k) >= curr)
             relax(s, l, u, du, curr, w, k);
@@ -396,6 +400,8 @@ static int setup(struct sssp *s, const struct emogi_graph *g, const struct emogi
     s->dist = dist;
     s->parallel = g->ne >= PARALLEL_MIN_NE;
     s->packed = emogi_compressed(g);
+    if (s->packed)
+        s->lists = emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
     double delta = o->delta > 0 ? o->delta : emogi_sssp_default_delta(g, o);
     if (k == K_F32) {
         if (!(delta > 0 && isfinite(delta)))
