@@ -276,6 +276,8 @@ EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint6
     unsigned char pad[EMOGI_CLIST_MAX_BLOCK + 8];
     emogi_clist_open(&c, dir, u);
     *read = 0;
+    if (!bm) /* never: but now the compiler drops the test from each entry's */
+        return 0;
     while (c.left) {
         unsigned n = c.left < EMOGI_CLIST_BLOCK ? (unsigned)c.left : EMOGI_CLIST_BLOCK;
         uint64_t avail = (uint64_t)(c.list_end - c.p);
@@ -312,6 +314,11 @@ EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint6
  * emogi_clist_run_ids() and those after them, then skip the n.
  */
 #define EMOGI_CLIST_RUN_CAP 1024u /* entries buffered */
+/* Bytes prefetched ahead of a sweep that decodes the lists in order: the
+ * hardware's prefetcher alone left the decoder waiting (PageRank on kron
+ * 20 and 22, one thread: 1.30x the plain lists' time without, 1.13x with;
+ * 512 to 2048 measured alike). */
+#define EMOGI_CLIST_BYTES_AHEAD 1024
 
 struct emogi_clist_run {
     struct emogi_clist_dir dir;
@@ -343,6 +350,9 @@ EMOGI_CLIST_INLINE unsigned emogi_clist_run_fill(struct emogi_clist_run *r, unsi
                 return r->tail - r->head;
             emogi_clist_open(&r->c, &r->dir, r->v++);
         }
+        /* the lists are read in order, yet their bytes came late */
+        if (r->c.end - r->c.p > EMOGI_CLIST_BYTES_AHEAD)
+            __builtin_prefetch(r->c.p + EMOGI_CLIST_BYTES_AHEAD);
         if (r->tail + EMOGI_CLIST_BLOCK > EMOGI_CLIST_RUN_CAP) {
             memmove(r->buf, r->buf + r->head, (r->tail - r->head) * sizeof *r->buf);
             r->tail -= r->head;

@@ -184,6 +184,9 @@ ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsign
         return d;
     }
     uint64_t read;
+    const unsigned char *list = b->in_lists.bytes + b->in_lists.coff[u];
+    if (b->in_lists.end - list > EMOGI_CLIST_BYTES_AHEAD) /* swept in order, yet late */
+        __builtin_prefetch(list + EMOGI_CLIST_BYTES_AHEAD);
     *hit = emogi_clist_find(&b->in_lists, u, front, &read);
     return read;
 }

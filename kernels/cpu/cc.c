@@ -122,7 +122,8 @@ ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_
 }
 
 /* The same on compressed lists: entry R is in each list's first block,
- * decoded once for the prefetch and again, from cache, for the link. */
+ * decoded once for the prefetch and again, from cache, for the link;
+ * the list bytes are asked for PREFETCH vertices before that. */
 ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, uint64_t r,
                                        unsigned w, uint64_t *examined)
 {
@@ -133,6 +134,8 @@ ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, 
 #pragma omp for schedule(dynamic, CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
         const uint64_t ahead = u + PREFETCH;
+        if (ahead + PREFETCH < g->nv)
+            __builtin_prefetch(lists.bytes + lists.coff[ahead + PREFETCH]);
         if (ahead < g->nv && off[ahead] + r < off[ahead + 1])
             prefetch(comp, emogi_clist_entry(&lists, ahead, (unsigned)r), w);
         if (off[u] + r < off[u + 1]) {

@@ -64,6 +64,7 @@ static int omp_get_max_threads(void) { return 1; }
 #define PREFETCH 32         /* edges ahead whose distance is fetched early */
 #define FRONTIER_AHEAD 4    /* frontier entries ahead whose list bounds are prefetched */
 #define LIST_AHEAD 2        /* and whose compressed lists are */
+#define BLOCK_AHEAD 16       /* a decoded block's entries ahead whose distance is fetched */
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
 
@@ -209,9 +210,11 @@ ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, uint64_t u, uin
     unsigned n;
     emogi_clist_open(&c, &s->lists, u);
     while ((n = emogi_clist_read(&c, ids)) > 0) {
-        for (unsigned i = 0; i < n; i++)
+        for (unsigned i = 0; i < n && i < BLOCK_AHEAD; i++)
             __builtin_prefetch(dist + ids[i] * (k == K_F32 ? 4 : 8), 1, 3);
         for (unsigned i = 0; i < n; i++, e++) {
+            if (i + BLOCK_AHEAD < n)
+                __builtin_prefetch(dist + ids[i + BLOCK_AHEAD] * (k == K_F32 ? 4 : 8), 1, 3);
             uint64_t d = through(s->g->weights, du, e, k);
             if (lower(s, ids[i], d, k) &&
                 !bin_push(&l->ring[bucket(s, d, curr, k) & (RING - 1)], ids[i]))
