@@ -38,6 +38,8 @@
 #define LOCAL_QUEUE 4096  /* ids a thread gathers before one shared append */
 #define BU_CHUNK 1024     /* bottom-up schedule chunk: a multiple of 64, so
                              threads own whole bitmap words of `next` */
+#define QUEUE_AHEAD 8      /* top-down: queue entries ahead whose list offsets, */
+#define LIST_AHEAD 4       /* and lists, are prefetched */
 #define PARALLEL_MIN_NV 4096  /* below this, thread wake-ups cost more than
                                  the search (and far more on a busy machine) */
 
@@ -130,6 +132,29 @@ ALWAYS_INLINE void td_list(struct bfs *b, struct td_local *t, uint64_t u, uint32
             td_visit(b, t, ids[i], next_depth, w);
 }
 
+/* The queue is read in order, its lists at random: ask for the list
+ * offsets of the entry QUEUE_AHEAD on and the list of the one
+ * LIST_AHEAD on (kron 20, one thread, top-down only: 0.35 s a search
+ * without, 0.25 s with).  A compressed list is found through coffsets:
+ * their entries are asked for with the offsets. */
+ALWAYS_INLINE void td_prefetch(const struct bfs *b, uint64_t i, unsigned w)
+{
+    const uint64_t *off = b->g->offsets;
+    if (i + QUEUE_AHEAD < b->queue_n) {
+        uint64_t a = id_at(b->queue, i + QUEUE_AHEAD, w);
+        __builtin_prefetch(&off[a]);
+        if (b->packed)
+            __builtin_prefetch(&b->out_lists.coff[a]);
+    }
+    if (i + LIST_AHEAD < b->queue_n) {
+        uint64_t a = id_at(b->queue, i + LIST_AHEAD, w);
+        if (b->packed)
+            __builtin_prefetch(b->out_lists.bytes + b->out_lists.coff[a]);
+        else
+            __builtin_prefetch((const char *)b->g->neighbors + off[a] * w);
+    }
+}
+
 ALWAYS_INLINE void td_work(struct bfs *b, unsigned w)
 {
     const uint64_t *off = b->g->offsets;
@@ -141,6 +166,7 @@ ALWAYS_INLINE void td_work(struct bfs *b, unsigned w)
 
 #pragma omp for schedule(dynamic, 64) nowait
     for (uint64_t i = 0; i < b->queue_n; i++) {
+        td_prefetch(b, i, w);
         uint64_t u = id_at(b->queue, i, w);
         td_list(b, &t, u, next_depth, w);
         examined += off[u + 1] - off[u];

@@ -32,8 +32,10 @@
  *     reads are the cost of the search (one thread on kron 22: 2.8 s
  *     without, 1.7 s with).
  *
- * Compressed lists (emogi_clist.h) are decoded a block at a time, the
- * distances of a block's ids prefetched together; the weights stay plain,
+ * Compressed lists (clist_fast.h) are decoded a block at a time, the
+ * distance BLOCK_AHEAD entries on in the block prefetched at each entry
+ * (all of a block's at once stalled on full fill buffers); their list
+ * offsets are prefetched with the frontier's, and the weights stay plain,
  * indexed by edge as before.
  *
  * Float distances are compared as their bit patterns (non-negative floats
@@ -63,8 +65,8 @@ static int omp_get_max_threads(void) { return 1; }
 #define PARALLEL_MIN_NE (1u << 18) /* below, a step costs less than waking threads */
 #define PREFETCH 32         /* edges ahead whose distance is fetched early */
 #define FRONTIER_AHEAD 4    /* frontier entries ahead whose list bounds are prefetched */
-#define LIST_AHEAD 2        /* and whose compressed lists are */
-#define BLOCK_AHEAD 16       /* a decoded block's entries ahead whose distance is fetched */
+#define LIST_AHEAD 2        /* and whose lists are */
+#define BLOCK_AHEAD 16      /* entries ahead in a decoded block whose distance is fetched */
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
 
@@ -210,8 +212,6 @@ ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, uint64_t u, uin
     unsigned n;
     emogi_clist_open(&c, &s->lists, u);
     while ((n = emogi_clist_read(&c, ids)) > 0) {
-        for (unsigned i = 0; i < n && i < BLOCK_AHEAD; i++)
-            __builtin_prefetch(dist + ids[i] * (k == K_F32 ? 4 : 8), 1, 3);
         for (unsigned i = 0; i < n; i++, e++) {
             if (i + BLOCK_AHEAD < n)
                 __builtin_prefetch(dist + ids[i + BLOCK_AHEAD] * (k == K_F32 ? 4 : 8), 1, 3);
@@ -262,8 +262,13 @@ ALWAYS_INLINE void step(struct sssp *s, struct local *l, uint64_t curr, unsigned
             if (s->packed) /* where a's list starts, and then the list */
                 __builtin_prefetch(&s->lists.coff[a], 0, 3);
         }
-        if (s->packed && i + LIST_AHEAD < s->frontier_n)
-            __builtin_prefetch(s->lists.bytes + s->lists.coff[s->frontier[i + LIST_AHEAD]], 0, 3);
+        if (i + LIST_AHEAD < s->frontier_n) {
+            uint64_t a = s->frontier[i + LIST_AHEAD];
+            if (s->packed)
+                __builtin_prefetch(s->lists.bytes + s->lists.coff[a], 0, 3);
+            else
+                __builtin_prefetch((const char *)s->g->neighbors + s->g->offsets[a] * w, 0, 3);
+        }
         uint64_t u = s->frontier[i], du = load_dist(s, u, k);
         if (bucket(s, du, curr, k) >= curr)
             relax(s, l, u, du, curr, w, k);
