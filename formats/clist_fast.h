@@ -13,9 +13,11 @@
  * last lists of a section that is not padded, e.g. built in memory) is
  * first copied into a zero-padded buffer.  A block that fails a check
  * reads as entries equal to the list's own vertex, as do the blocks after
- * it: callers always get D entries, each below nv.  emogi_csr_open checks
- * every list completely (emogi_clist_check), so on an opened file that
- * never happens; the results equal emogi_clist_decode's bit for bit.
+ * it, so callers always get D entries; but the ids of a corrupt block
+ * that passes the checks are what it holds (perhaps not below nv): the
+ * kernels rely on emogi_csr_open having checked every list with
+ * emogi_clist_check.  On such lists the results equal those of
+ * emogi_clist_decode.
  */
 #ifndef EMOGI_CLIST_FAST_H
 #define EMOGI_CLIST_FAST_H
