@@ -70,21 +70,6 @@ static void *xmalloc(uint64_t n)
     return p;
 }
 
-static inline unsigned bit_width(uint64_t x)
-{
-    return x ? 64u - (unsigned)__builtin_clzll(x) : 0u;
-}
-
-static inline uint64_t zigzag(uint64_t x)
-{
-    return (x << 1) ^ (uint64_t)((int64_t)x >> 63);
-}
-
-static inline uint64_t unzigzag(uint64_t c)
-{
-    return (c >> 1) ^ (0 - (c & 1));
-}
-
 static inline uint64_t low_mask(unsigned w)
 {
     return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
@@ -193,10 +178,10 @@ static inline int decode_list(block_dec dec, const unsigned char *list, uint64_t
 
 static void pack_block(struct bits *w, const uint64_t *v, unsigned n, uint64_t u)
 {
-    uint64_t code = zigzag(v[0] - u), all = 0;
+    uint64_t code = emogi_clist_zigzag(v[0] - u), all = 0;
     for (unsigned i = 1; i < n; i++)
         all |= v[i] - v[i - 1];
-    unsigned f = bit_width(code), b = bit_width(all);
+    unsigned f = emogi_clist_bit_width(code), b = emogi_clist_bit_width(all);
     put(w, b, 8);
     put(w, f, 8);
     put(w, code, f);
@@ -221,7 +206,7 @@ static inline int64_t pack_block_decode(const unsigned char *p, uint64_t avail, 
     if (size > avail)
         return -1;
     const unsigned char *s = p + 2;
-    uint64_t id = u + unzigzag(field(s, 0, f)), x = f;
+    uint64_t id = u + emogi_clist_unzigzag(field(s, 0, f)), x = f;
     out[0] = id;
     if (b <= FAST_MAX_WIDTH) {
         const uint64_t m = low_mask(b);
@@ -256,7 +241,7 @@ static inline int64_t emogi_block_decode(const unsigned char *p, uint64_t avail,
     uint64_t size = 2 + (x + (n - 1 - (uint64_t)__builtin_popcountll(mask)) * b + 7) / 8;
     if (size > avail)
         return -1;
-    uint64_t id = u + unzigzag(field(s, 0, f));
+    uint64_t id = u + emogi_clist_unzigzag(field(s, 0, f));
     out[0] = id;
     if (b > FAST_MAX_WIDTH) {
         for (unsigned i = 1; i < n; i++) {
@@ -291,13 +276,13 @@ static int emogi_decode(const unsigned char *list, uint64_t len, uint64_t d, uin
  * a bit vector with bit (y_i >> l) + i - 1 set for i = 1..m. */
 static unsigned ef_low_width(uint64_t top, uint64_t m)
 {
-    return m && top >= m ? bit_width(top / m) - 1 : 0;
+    return m && top >= m ? emogi_clist_bit_width(top / m) - 1 : 0;
 }
 
 static void ef_block(struct bits *w, const uint64_t *v, unsigned n, uint64_t u)
 {
-    uint64_t code = zigzag(v[0] - u), prev_high = 0;
-    unsigned f = bit_width(code), l = ef_low_width(v[n - 1] - v[0], n - 1);
+    uint64_t code = emogi_clist_zigzag(v[0] - u), prev_high = 0;
+    unsigned f = emogi_clist_bit_width(code), l = ef_low_width(v[n - 1] - v[0], n - 1);
     put(w, l, 8);
     put(w, f, 8);
     put(w, code, f);
@@ -349,7 +334,7 @@ static inline int64_t ef_block_decode(const unsigned char *p, uint64_t avail, un
     if (hbase + m > sbits)
         return -1;
     const unsigned char *s = p + 2;
-    uint64_t x0 = u + unzigzag(field(s, 0, f)), x = f, *y = out + 1;
+    uint64_t x0 = u + emogi_clist_unzigzag(field(s, 0, f)), x = f, *y = out + 1;
     out[0] = x0;
     if (m == 0)
         return (int64_t)(2 + (f + 7) / 8);

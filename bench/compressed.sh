@@ -40,17 +40,8 @@ res=$WORK/compressed.md
 logs=$WORK/logs
 left() { echo $((DEADLINE - $(date +%s))); }
 
-if [ -n "${BW:-}" ]; then
-    bw=$BW
-elif [ "$DEVICE" = gpu ]; then
-    nvcc -O3 -arch="$ARCH" -o "$WORK/memcpy_bw" "$here/memcpy_bw.cu" 2>"$logs/nvcc.log" ||
-        { cat "$logs/nvcc.log"; exit 1; }
-    bw=$("$WORK/memcpy_bw" 4 | cut -f2) || exit 1
-else
-    bw=0
-fi
 . "$here/link.sh"
-
+measure_bw "$here"
 {
     echo "# Compressed neighbour lists over the link, scale $SCALE, 4-byte ids"
     echo

@@ -41,16 +41,8 @@ res=$WORK/fewer-bytes.md
 logs=$WORK/logs
 left() { echo $((DEADLINE - $(date +%s))); }
 
-# The link's ceiling (BW=GB/s skips measuring; none without a GPU).
-if [ -n "${BW:-}" ]; then
-    bw=$BW
-elif [ "$DEVICE" = gpu ]; then
-    nvcc -O3 -arch="$ARCH" -o "$WORK/memcpy_bw" "$here/memcpy_bw.cu" 2>"$logs/nvcc.log" ||
-        { cat "$logs/nvcc.log"; exit 1; }
-    bw=$("$WORK/memcpy_bw" 4 | cut -f2) || exit 1
-else
-    bw=0
-fi
+. "$here/link.sh"
+measure_bw "$here"
 
 {
     echo "# Fewer bytes over the link: BFS directions and placements, scale $SCALE"
@@ -62,8 +54,6 @@ fi
     echo "- hybrid 1/4 etc.: \`--mem hybrid --gpu-memory\` sized so that that share of the edge array fits beside the offsets and the search's state; heads: each list's first line first (\`--hybrid heads\`, the default), prefix: the array's first lines"
     echo
 } >"$res"
-
-. "$here/link.sh"
 
 rows=$WORK/rows.md
 : >"$rows"

@@ -4,6 +4,21 @@
 # (seconds it may still run).
 # shellcheck shell=sh disable=SC2154 # bw, logs and WORK are the sourcing script's
 
+# The link's ceiling into bw, GB/s: BW when set, else the pinned
+# host->device memcpy rate measured now with BENCH_DIR/memcpy_bw.cu, or 0
+# with DEVICE=cpu (no GPU).
+measure_bw() { # BENCH_DIR
+    if [ -n "${BW:-}" ]; then
+        bw=$BW
+    elif [ "$DEVICE" = gpu ]; then
+        nvcc -O3 -arch="$ARCH" -o "$WORK/memcpy_bw" "$1/memcpy_bw.cu" 2>"$logs/nvcc.log" ||
+            { cat "$logs/nvcc.log"; exit 1; }
+        bw=$("$WORK/memcpy_bw" 4 | cut -f2) || exit 1
+    else
+        bw=0
+    fi
+}
+
 # Sum of the --stats search lines of LOG (TOOL's "KEY=" lines) into a row's
 # tail: searches, mean ms, link GB and device GB per search, link GB/s,
 # % of memcpy, edges examined per search, the rate of ids read (GB/s of

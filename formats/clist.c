@@ -11,21 +11,6 @@
 #include "csr_internal.h"
 #include "emogi_clist.h"
 
-static inline unsigned bit_width(uint64_t x)
-{
-    return x ? 64u - (unsigned)__builtin_clzll(x) : 0u;
-}
-
-static inline uint64_t zigzag(uint64_t x)
-{
-    return (x << 1) ^ (uint64_t)((int64_t)x >> 63);
-}
-
-static inline uint64_t unzigzag(uint64_t c)
-{
-    return (c >> 1) ^ (0 - (c & 1));
-}
-
 static inline uint64_t id_at(const void *ids, uint32_t width, uint64_t i)
 {
     return width == 4 ? ((const uint32_t *)ids)[i] : ((const uint64_t *)ids)[i];
@@ -108,11 +93,11 @@ static void plan_block(const uint64_t *v, unsigned n, uint64_t u, struct block_p
         else
             other |= g, exceptions++;
     }
-    pl->code = zigzag(v[0] - u);
-    pl->f = bit_width(pl->code);
+    pl->code = emogi_clist_zigzag(v[0] - u);
+    pl->f = emogi_clist_bit_width(pl->code);
     pl->mask = mask;
     /* widths from the OR of the values: the same as from their maximum */
-    unsigned b0 = bit_width(all), b1 = bit_width(other);
+    unsigned b0 = emogi_clist_bit_width(all), b1 = emogi_clist_bit_width(other);
     uint64_t bits0 = pl->f + (uint64_t)(n - 1) * b0;
     uint64_t bits1 = pl->f + (n - 1) + (uint64_t)exceptions * b1;
     pl->mode = n >= 2 && (bits1 + 7) / 8 < (bits0 + 7) / 8;
@@ -249,7 +234,7 @@ decode_block(const unsigned char *p, const struct block_head *h, uint64_t u, uin
              const uint64_t *bm, int *hit)
 {
     const unsigned char *s = p + 2;
-    uint64_t sb = h->size - 2, id = u + unzigzag(get_bits(s, sb, 0, h->f));
+    uint64_t sb = h->size - 2, id = u + emogi_clist_unzigzag(get_bits(s, sb, 0, h->f));
     out[0] = id;
     if (bm && in_bitmap(bm, id)) {
         *hit = 1;

@@ -108,7 +108,7 @@ EMOGI_CLIST_INLINE int emogi_clist_head(const unsigned char *p, uint64_t avail, 
     if (h->size > avail)
         return 0;
     uint64_t code = emogi_clist_word(s) & (f ? ~UINT64_C(0) >> (64 - f) : 0);
-    h->first = u + ((code >> 1) ^ (0 - (code & 1))); /* unzigzag */
+    h->first = u + emogi_clist_unzigzag(code);
     return 1;
 }
 

@@ -22,6 +22,21 @@
 #define EMOGI_CLIST_BLOCK 32u  /* entries per block */
 #define EMOGI_CLIST_SKIP 32u   /* blocks per skip-index entry */
 
+/* The small arithmetic of the encoding, for every encoder and decoder:
+ * bits needed for X, and the zigzag code of a first id's difference. */
+static inline unsigned emogi_clist_bit_width(uint64_t x)
+{
+    return x ? 64u - (unsigned)__builtin_clzll(x) : 0u;
+}
+static inline uint64_t emogi_clist_zigzag(uint64_t x)
+{
+    return (x << 1) ^ (uint64_t)((int64_t)x >> 63);
+}
+static inline uint64_t emogi_clist_unzigzag(uint64_t c)
+{
+    return (c >> 1) ^ (0 - (c & 1));
+}
+
 /* Blocks of a list of D entries, and uint64 entries of its skip index. */
 static inline uint64_t emogi_clist_blocks(uint64_t d)
 {

@@ -11,6 +11,7 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/hybrid.sh"
+. "$top_srcdir/tests/lib/bfs_source.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
@@ -20,18 +21,6 @@ kernels="naive merged aligned"
 # directed graph's in-edges, at the same entry) at F
 places="device zerocopy uvm:read-mostly uvm:accessed-by uvm:prefetch auto hybrid:1/4 hybrid:3/4"
 
-# Unreached vertices hold 0xffffffff; count the others.
-reached() { od -An -tu4 -v "$1" | tr -s ' ' '\n' | grep -c -v -e '^$' -e '^4294967295$'; }
-
-# A source that reaches more than a few vertices (Kronecker graphs leave
-# many vertices isolated).
-pick_source() { # GRAPH
-    for s in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
-        emogi-bfs "$1" -s "$s" --device cpu -o "$T/pick.bin" 2>/dev/null || continue
-        [ "$(reached "$T/pick.bin")" -gt 10 ] && { echo "$s"; return; }
-    done
-    echo 0
-}
 
 # One GPU run against the CPU's depths; DIR is a --direction, empty for
 # none.  With --stats on, the link figures are checked against the

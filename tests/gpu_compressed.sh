@@ -15,6 +15,7 @@
 # and every run's --stats must show bytes where its placement puts them.
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+. "$top_srcdir/tests/lib/bfs_source.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
@@ -178,16 +179,6 @@ pair dir4 kron -s 12 --directed --transpose
 ok "$(test -s star8.c.csr && test -s dir4.c.csr && emogi-info runs.c.csr | grep -q '^format version: 2$'
       echo $?)" "compressed graphs written"
 
-# A source that reaches more than a few vertices (Kronecker graphs leave
-# many isolated), so every run reads lists.
-reached() { od -An -tu4 -v "$1" | tr -s ' ' '\n' | grep -c -v -e '^$' -e '^4294967295$'; }
-pick_source() { # GRAPH
-    for s in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
-        emogi-bfs "$1" -s "$s" --device cpu -o "$T/pick.bin" 2>/dev/null || continue
-        [ "$(reached "$T/pick.bin")" -gt 10 ] && { echo "$s"; return; }
-    done
-    echo 0
-}
 k4=$(pick_source kron4.csr) k8=$(pick_source kron8.csr)
 for g in star4:0 star8:77777 comb:500 late:0 runs:0 kron4:$k4 kron8:$k8 \
     dirk8:"$(pick_source dirk8.csr)" dir4:"$(pick_source dir4.csr)"; do

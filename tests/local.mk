@@ -116,7 +116,7 @@ EXTRA_DIST += tests/bfs_compressed.sh
 # the tools on a GPU are skipped, with the reason, where there is none.
 check_PROGRAMS += tests/unit_loader tests/lib/gpu_probe
 TESTS += tests/unit_loader tests/bfs_gpu.sh tests/gpu_compressed.sh
-EXTRA_DIST += tests/bfs_gpu.sh tests/gpu_compressed.sh
+EXTRA_DIST += tests/bfs_gpu.sh tests/gpu_compressed.sh tests/lib/bfs_source.sh
 # --mem and --gpu-memory through every tool's option parser; the budget's
 # refusals and splits on a GPU
 TESTS += tests/placement_options.sh

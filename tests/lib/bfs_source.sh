@@ -1,0 +1,16 @@
+# bfs_source.sh - sources worth searching from, for the GPU tests; source
+# it after tap.sh.
+
+# reached DEPTHS: vertices a depth file reaches (unreached hold 0xffffffff).
+reached() { od -An -tu4 -v "$1" | tr -s ' ' '\n' | grep -c -v -e '^$' -e '^4294967295$'; }
+
+# pick_source GRAPH: the first of 0..19 that reaches more than a few
+# vertices (Kronecker graphs leave many isolated), found on the CPU; 0 when
+# none does.
+pick_source() {
+    for s in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+        emogi-bfs "$1" -s "$s" --device cpu -o "$T/pick.bin" 2>/dev/null || continue
+        [ "$(reached "$T/pick.bin")" -gt 10 ] && { echo "$s"; return; }
+    done
+    echo 0
+}
