@@ -470,22 +470,48 @@ static int decompress_list(const uint64_t *off, const uint64_t *coff, const unsi
     return n;
 }
 
+/* Decode every list into IDS; the first corrupt list's vertex, or
+ * UINT64_MAX when all decode. */
+static uint64_t decompress_into(const uint64_t *off, const uint64_t *coff,
+                                const unsigned char *bytes, uint64_t nv, uint32_t width,
+                                void *ids)
+{
+    uint64_t bad = UINT64_MAX;
+    EMOGI_OMP(parallel for schedule(dynamic, 1024) reduction(min : bad))
+    for (uint64_t u = 0; u < nv; u++)
+        if (decompress_list(off, coff, bytes, u, width, ids) < 0 && u < bad)
+            bad = u;
+    return bad;
+}
+
 int emogi_clist_decompress(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
                            uint64_t nv, uint32_t width, void **ids, emogi_error *err)
 {
-    uint64_t bad = UINT64_MAX;
     void *out = malloc(off[nv] ? off[nv] * width : 1);
     if (!out)
         return emogi_fail(err, "out of memory for %llu ids", (unsigned long long)off[nv]);
-    EMOGI_OMP(parallel for schedule(dynamic, 1024) reduction(min : bad))
-    for (uint64_t u = 0; u < nv; u++)
-        if (decompress_list(off, coff, bytes, u, width, out) < 0 && u < bad)
-            bad = u;
+    uint64_t bad = decompress_into(off, coff, bytes, nv, width, out);
     if (bad != UINT64_MAX) {
         free(out);
         return emogi_fail(err, "compressed list of vertex %llu is corrupt",
                           (unsigned long long)bad);
     }
     *ids = out;
+    return 0;
+}
+
+int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids, emogi_error *err)
+{
+    const char *name = g->path ? g->path : "graph";
+    const uint64_t *coff = transpose ? g->t_coffsets : g->coffsets;
+    if (!emogi_compressed(g) || !coff)
+        return emogi_fail(err, "%s: no compressed %s lists", name,
+                          transpose ? "transpose" : "neighbour");
+    uint64_t bad = decompress_into(transpose ? g->t_offsets : g->offsets, coff,
+                                   transpose ? g->t_cneighbors : g->cneighbors, g->nv,
+                                   g->id_width, ids);
+    if (bad != UINT64_MAX)
+        return emogi_fail(err, "%s: compressed %slist of vertex %llu is corrupt", name,
+                          transpose ? "transpose " : "", (unsigned long long)bad);
     return 0;
 }

@@ -175,6 +175,16 @@ EMOGI_API void emogi_csr_close(struct emogi_graph *g);
  */
 EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
 
+/*
+ * Decode the compressed neighbour lists of an opened G (its transpose's
+ * when TRANSPOSE) into IDS, g->ne ids of g->id_width bytes that the
+ * caller allocated: the plain neighbors array of the same graph.  -1 when
+ * G is not compressed, has no such lists, or a list is corrupt (never for
+ * a file that emogi_csr_open() accepted).
+ */
+EMOGI_API int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids,
+                                   emogi_error *err);
+
 /* crc32 of a large buffer, computed in parallel and combined. */
 EMOGI_API uint32_t emogi_crc32(const void *buf, size_t len);
 

@@ -272,6 +272,24 @@ static const uint32_t NBR[] = {1, 2, 2, 0, 3, 4, 4};
 static const uint64_t T_OFF[] = {0, 1, 2, 4, 5, 7};
 static const uint32_t T_NBR[] = {2, 0, 0, 1, 2, 2, 4};
 
+/* emogi_csr_decompress, the public decoder, on the reopened file H. */
+static void public_decompress(const struct emogi_graph *h)
+{
+    uint32_t ids[7], t_ids[7];
+    emogi_error err;
+    ok(emogi_csr_decompress(h, 0, ids, &err) == 0 && memcmp(ids, NBR, sizeof NBR) == 0 &&
+       emogi_csr_decompress(h, 1, t_ids, &err) == 0 && memcmp(t_ids, T_NBR, sizeof T_NBR) == 0,
+       "emogi_csr_decompress gives both directions' plain ids");
+    struct emogi_graph plain = *h;
+    plain.flags &= ~(uint32_t)EMOGI_COMPRESSED;
+    ok(emogi_csr_decompress(&plain, 0, ids, &err) < 0 && strstr(err.msg, "c.csr: no compressed"),
+       "a plain graph is refused by name: %s", err.msg);
+    plain = *h;
+    plain.t_coffsets = NULL;
+    ok(emogi_csr_decompress(&plain, 1, ids, &err) < 0 && strstr(err.msg, "transpose"),
+       "a missing transpose is refused: %s", err.msg);
+}
+
 static void graph_checks(const char *dir)
 {
     struct emogi_graph g = {.nv = 5, .ne = 7, .flags = EMOGI_DIRECTED | EMOGI_TRANSPOSE |
@@ -296,8 +314,10 @@ static void graph_checks(const char *dir)
                                        &err) == 0 && memcmp(ids, T_NBR, sizeof T_NBR) == 0,
        "the reopened transpose decompresses to its ids");
     free(ids);
-    if (wrote)
+    if (wrote) {
+        public_decompress(&h);
         emogi_csr_close(&h);
+    }
     uint64_t save = coff[2];
     coff[2] = coff[3] + 1;
     ok(emogi_csr_check_content(&g, "g", &err) < 0 && strstr(err.msg, "coffsets not monotone"),
@@ -306,6 +326,11 @@ static void graph_checks(const char *dir)
     cb[coff[2] + 1] |= 0x80;
     ok(emogi_csr_check_content(&g, "g", &err) < 0 && strstr(err.msg, "list of vertex 2, block 0"),
        "a bad block names its vertex: %s", err.msg);
+    uint32_t ids2[7];
+    g.path = "g.csr";
+    ok(emogi_csr_decompress(&g, 0, ids2, &err) < 0 &&
+       strstr(err.msg, "g.csr: compressed list of vertex 2 is corrupt"),
+       "a corrupt list fails to decompress by name: %s", err.msg);
     free(coff), free(cb), free(tcoff), free(tcb);
 }
 
@@ -318,7 +343,7 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(40);
+    plan(44);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();
