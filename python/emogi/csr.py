@@ -13,19 +13,29 @@ MAGIC = b"EMOGICSR"
 VERSION = 1
 SEC_OFFSETS, SEC_NEIGHBORS, SEC_WEIGHTS = 1, 2, 3
 SEC_T_OFFSETS, SEC_T_NEIGHBORS, SEC_T_WEIGHTS, SEC_IDMAP, SEC_PROVENANCE = 4, 5, 6, 7, 8
-_ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "neighbors", SEC_WEIGHTS: "weights",
-          SEC_T_OFFSETS: "t_offsets", SEC_T_NEIGHBORS: "t_neighbors",
-          SEC_T_WEIGHTS: "t_weights", SEC_IDMAP: "idmap"}
+SEC_COFFSETS, SEC_CNEIGHBORS, SEC_T_COFFSETS, SEC_T_CNEIGHBORS = 9, 10, 11, 12
+# the plain lists sit behind the neighbors / t_neighbors properties
+_ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "_neighbors", SEC_WEIGHTS: "weights",
+          SEC_T_OFFSETS: "t_offsets", SEC_T_NEIGHBORS: "_t_neighbors",
+          SEC_T_WEIGHTS: "t_weights", SEC_IDMAP: "idmap", SEC_COFFSETS: "coffsets",
+          SEC_CNEIGHBORS: "cneighbors", SEC_T_COFFSETS: "t_coffsets",
+          SEC_T_CNEIGHBORS: "t_cneighbors"}
 NETWORKX_MAX_EDGES = 10_000_000
 
 
 class Graph:
     """An opened .csr file: header fields as attributes, sections as read-only memmaps.
 
-    Attributes: path, nv, ne, flags, directed, weighted, has_transpose, id_width,
-    weight_type ('uint32', 'float32' or None), and the arrays offsets, neighbors,
-    weights, t_offsets, t_neighbors, t_weights, idmap (None when absent), and
-    provenance (str, or None).  Close with close() or use it as a context manager.
+    Attributes: path, nv, ne, flags, directed, weighted, has_transpose, compressed,
+    id_width, weight_type ('uint32', 'float32' or None), and the arrays offsets,
+    neighbors, weights, t_offsets, t_neighbors, t_weights, idmap (None when absent),
+    and provenance (str, or None).  Close with close() or use it as a context manager.
+
+    A file with compressed neighbour lists (emogi-convert --compress) keeps them
+    as the uint8 memmaps cneighbors and t_cneighbors, with their byte offsets
+    coffsets and t_coffsets (None in a plain file).  Its neighbors and t_neighbors
+    are decoded by libemogi on first access into arrays of ne ids held in memory;
+    the traversals read the compressed lists as they are and decode nothing.
     """
 
     def __init__(self, path):
@@ -35,15 +45,12 @@ class Graph:
                   ctypes.byref(self._c))
         self._open = True
         c = self._c
-        if c.flags & COMPRESSED:
-            self.close()
-            raise FormatError(f"{self.path}: compressed neighbour lists: not supported by this "
-                              "module yet; re-encode with emogi-convert csr --no-compress")
         self.nv, self.ne, self.flags, self.id_width = c.nv, c.ne, c.flags, c.id_width
         self.directed = bool(c.flags & DIRECTED)
         self.weighted = bool(c.flags & WEIGHTED)
         self.has_transpose = bool(c.flags & TRANSPOSE)
         self.has_idmap = bool(c.flags & IDMAP)
+        self.compressed = bool(c.flags & COMPRESSED)
         self.weight_type = {1: "uint32", 2: "float32"}.get(c.weight_type)
         for attr in _ATTRS.values():
             setattr(self, attr, None)
@@ -55,7 +62,8 @@ class Graph:
         ids = np.dtype("<u4" if self.id_width == 4 else "<u8")
         weights = np.dtype("<u4" if self.weight_type == "uint32" else "<f4")
         return {SEC_NEIGHBORS: ids, SEC_T_NEIGHBORS: ids, SEC_WEIGHTS: weights,
-                SEC_T_WEIGHTS: weights}.get(kind, np.dtype("<u8"))
+                SEC_T_WEIGHTS: weights, SEC_CNEIGHBORS: np.dtype("u1"),
+                SEC_T_CNEIGHBORS: np.dtype("u1")}.get(kind, np.dtype("<u8"))
 
     def _map_section(self, sec):
         if sec.type == SEC_PROVENANCE:
@@ -71,6 +79,37 @@ class Graph:
         else:
             arr = np.memmap(self.path, dtype=dtype, mode="r", offset=sec.offset, shape=(count,))
         setattr(self, _ATTRS[sec.type], arr)
+
+    @property
+    def neighbors(self):
+        """The neighbour ids, all lists back to back (decoded once if compressed)."""
+        if self._neighbors is None and self.coffsets is not None:
+            self._neighbors = self._decompress(False)
+        return self._neighbors
+
+    @property
+    def t_neighbors(self):
+        """The stored transpose's ids, or None (decoded once if compressed)."""
+        if self._t_neighbors is None and self.t_coffsets is not None:
+            self._t_neighbors = self._decompress(True)
+        return self._t_neighbors
+
+    def _decompress(self, transpose):
+        """One direction's compressed lists decoded by libemogi into a new array.
+
+        The C graph is rebuilt over this object's memmaps, which outlive close().
+        """
+        view = _lib.CGraph(nv=self.nv, ne=self.ne, flags=self.flags, id_width=self.id_width)
+        path = ctypes.create_string_buffer(os.fsencode(self.path))
+        view.path = ctypes.addressof(path)
+        t = "t_" if transpose else ""
+        for name in ("offsets", "coffsets", "cneighbors"):
+            setattr(view, t + name, getattr(self, t + name).ctypes.data)
+        ids = np.empty(self.ne, dtype=self._dtype(SEC_NEIGHBORS))
+        _lib.call(FormatError, _lib.lib().emogi_csr_decompress, ctypes.byref(view),
+                  int(transpose), ids.ctypes.data_as(ctypes.c_void_p))
+        ids.flags.writeable = False
+        return ids
 
     def close(self):
         """Release libemogi's mapping (the numpy memmaps stay valid)."""
@@ -103,7 +142,7 @@ class Graph:
         _lib.call(FormatError, _lib.lib().emogi_csr_verify, ctypes.byref(self.cgraph()))
 
     def degree(self):
-        """Out-degree of every vertex, a uint64 array of nv entries."""
+        """Out-degree of every vertex, a uint64 array of nv entries (decodes nothing)."""
         return np.diff(self.offsets)
 
     def to_scipy(self):

@@ -133,6 +133,83 @@ def cnr_cc_pagerank_match_tools():
         assert rank.tobytes() == f.read(), "jacobi PageRank differs from the tool's"
 
 
+# ---- compressed neighbour lists (emogi-convert --compress) ----
+
+def assert_same_lists(plain, packed, what):
+    """The compressed file PACKED holds the lists of the plain file PLAIN."""
+    assert not plain.compressed and packed.compressed, what
+    assert plain.coffsets is None and packed.coffsets is not None, what
+    assert (packed.nv, packed.ne, packed.flags & ~16) == (plain.nv, plain.ne, plain.flags), what
+    assert packed.cneighbors.dtype == np.uint8 and len(packed.coffsets) == packed.nv + 1, what
+    # the lists do shrink: not a plain copy under another name
+    assert packed.coffsets[-1] == len(packed.cneighbors) < plain.ne * plain.id_width, what
+    assert np.array_equal(packed.offsets, plain.offsets), what
+    assert packed.neighbors.dtype == plain.neighbors.dtype, what
+    assert np.array_equal(packed.neighbors, plain.neighbors), what + " neighbors"
+    assert np.array_equal(packed.degree(), plain.degree()), what
+    if plain.has_transpose:
+        assert packed.t_coffsets is not None and np.array_equal(packed.t_offsets, plain.t_offsets)
+        assert np.array_equal(packed.t_neighbors, plain.t_neighbors), what + " t_neighbors"
+    else:
+        assert packed.t_coffsets is None and packed.t_neighbors is None, what
+    if plain.weighted:
+        assert np.array_equal(packed.weights, plain.weights), what
+
+
+def assert_same_results(plain, packed, sources, what):
+    """Every traversal gives on PACKED what it gives on PLAIN, decoding nothing."""
+    for s in sources:
+        got, want = emogi.bfs(packed, s, parents=True), emogi.bfs(plain, s, parents=True)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1]), \
+            "%s: bfs from %d" % (what, s)
+        assert np.array_equal(emogi.sssp(packed, s, unit_weights=not plain.weighted),
+                              emogi.sssp(plain, s, unit_weights=not plain.weighted)), \
+            "%s: sssp from %d" % (what, s)
+    assert np.array_equal(emogi.cc(packed), emogi.cc(plain)), what + ": cc"
+    for method in ("jacobi", "gauss-seidel"):
+        got = emogi.pagerank(packed, method=method, tolerance=1e-10, max_iterations=1000)
+        want = emogi.pagerank(plain, method=method, tolerance=1e-10, max_iterations=1000)
+        assert np.abs(got - want).sum() < 1e-8, "%s: %s pagerank" % (what, method)
+    assert packed._neighbors is None and packed._t_neighbors is None, \
+        what + ": a traversal decoded the lists"
+
+
+@test()
+def compressed_cnr_matches_plain():
+    plain = emogi.open("cnr.csr")  # written by cnr_bfs_matches_tool
+    tool("emogi-convert", "csr", "cnr.csr", "cnr-c.csr", "-q", "--compress")
+    packed = emogi.open("cnr-c.csr")
+    assert_same_results(plain, packed, (0, 1000), "cnr")
+    assert_same_lists(plain, packed, "cnr")
+
+
+@test()
+def compressed_kron_matches_plain():
+    for opts in (("--undirected",), ("--directed", "--transpose", "--weights", "random:1:255")):
+        tool("emogi-convert", "kron", "-s", 10, "-e", 8, "-q", *opts, "kron.csr")
+        tool("emogi-convert", "kron", "-s", 10, "-e", 8, "-q", "--compress", *opts, "kron-c.csr")
+        plain, packed = emogi.open("kron.csr"), emogi.open("kron-c.csr")
+        what = "kron " + " ".join(opts)
+        assert_same_results(plain, packed, (0, 1, 517), what)
+        assert_same_lists(plain, packed, what)
+        if plain.weighted:
+            assert np.array_equal(packed.t_weights, plain.t_weights), what
+
+
+@test(needs=("scipy", "networkx"))
+def compressed_to_scipy_and_networkx():
+    g = directed_graph()
+    tool("emogi-convert", "csr", "dir.csr", "dir-c.csr", "-q", "--compress")
+    with emogi.open("dir-c.csr") as c:
+        pass  # closed before its lists are first read: they decode from the memmaps
+    assert c.compressed and list(c.neighbors) == [1, 2, 3, 3, 6, 4, 1, 5, 6, 8, 9, 0, 7]
+    assert list(c.t_neighbors) == [9, 0, 4, 0, 1, 2, 3, 4, 2, 5, 9, 7, 8]
+    assert (c.to_scipy() != g.to_scipy()).nnz == 0
+    assert sorted(c.to_networkx().edges()) == sorted(g.to_networkx().edges())
+
+
+# ---- against networkx ----
+
 # ---- against networkx ----
 
 @test(needs=("networkx", "scipy"))  # nx.pagerank uses scipy
