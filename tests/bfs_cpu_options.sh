@@ -76,7 +76,7 @@ runs "GPU options are accepted and ignored on the CPU" \
 # ---- errors ----
 printf '0 499\n' >big.el
 emogi-convert el big.el g.csr -q
-fails "source out of range" 1 '^emogi-bfs: g\.csr: source 900 out of range 0\.\.499$' \
+fails "source out of range" 1 '^emogi-bfs: g\.csr: source 900 out of range \(compact ids 0\.\.499\)$' \
     emogi-bfs g.csr -s 900
 fails "missing graph file" 1 '^emogi-bfs: nothere\.csr: ' emogi-bfs nothere.csr -s 0
 head -c 5000 dia.csr >cut.csr

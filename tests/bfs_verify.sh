@@ -87,7 +87,7 @@ fails "a long stream" 1 '^emogi-verify: standard input: more than 20 bytes, expe
 # ---- usage ----
 fails "no source" 2 'usage: emogi-verify bfs' emogi-verify bfs path.csr ok.bin
 fails "unknown algorithm" 2 "unknown algorithm 'dfs'" emogi-verify dfs path.csr -s 0 ok.bin
-fails "source out of range" 1 'path\.csr: source 5 out of range 0\.\.4' \
+fails "source out of range" 1 'path\.csr: source 5 out of range \(compact ids 0\.\.4\)' \
     emogi-verify bfs path.csr -s 5 ok.bin
 fails "missing depths file" 1 '^emogi-verify: none\.bin: ' emogi-verify bfs path.csr -s 0 none.bin
 finish

@@ -110,6 +110,9 @@ EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 # emogi-bfs and emogi-verify bfs on compressed files: the plain file's results
 TESTS += tests/bfs_compressed.sh
 EXTRA_DIST += tests/bfs_compressed.sh
+# --original-ids and -S: sources and --text in input ids through the id map
+TESTS += tests/original_ids.sh
+EXTRA_DIST += tests/original_ids.sh
 
 # ==== gpu
 # GPU tests: the loader's decisions run everywhere; placements, kernels and

@@ -29,6 +29,8 @@ static const char usage_text[] =
     "usage: emogi-bfs GRAPH (-s SOURCE | -n N) [options]\n"
     "Breadth-first search over a .csr graph; writes depths as uint32 little-endian.\n"
     "  -s, --source V          start at vertex V\n"
+    "  -S ID                   start at the vertex whose input id is ID (-s ID\n"
+    "                          --original-ids, for the source only)\n"
     "  -n, --runs N            N searches from random vertices with out-edges\n"
     "      --seed S            seed for -n (default 1)\n"
     "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
@@ -40,6 +42,7 @@ static const char usage_text[] =
     "      --beta B            go back top-down when the frontier is under 1/B of the\n"
     "                          vertices and shrinking (default 18)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
+    TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
     TOOL_USAGE_BACKEND
     "      --stats             time, levels, reached, edges, GTEPS, link bytes per search\n"
@@ -125,7 +128,9 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
                           const uint32_t *depth)
 {
     emogi_error err;
-    if (o->t.out && tool_write_array(o->t.out, depth, TOOL_U32, g->nv, o->t.format, &err) < 0)
+    const uint64_t *ids = tool_text_ids(&o->t, g);
+    if (o->t.out &&
+        tool_write_array_ids(o->t.out, depth, TOOL_U32, g->nv, o->t.format, ids, 0, &err) < 0)
         tool_die(&err);
     if (!o->parents)
         return;
@@ -136,7 +141,7 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
     }
     if (emogi_bfs_parents(g, source, depth, parent, &err) < 0)
         tool_die_about(o->t.graph, &err);
-    if (tool_write_array(o->parents, parent, TOOL_U64, g->nv, o->t.format, &err) < 0)
+    if (tool_write_array_ids(o->parents, parent, TOOL_U64, g->nv, o->t.format, ids, 1, &err) < 0)
         tool_die(&err);
     free(parent);
 }

@@ -27,6 +27,8 @@ static const char usage_text[] =
     "its component, as little-endian uint32 (4-byte ids) or uint64 (8-byte ids).\n"
     "  -o, --output FILE       labels to FILE ('-' stdout, the default)\n"
     "      --text              'vertex label' lines instead of a raw array\n"
+    "      --original-ids      --text names vertices and labels by the graph's input\n"
+    "                          ids (its id map, from --relabel or --reorder)\n"
     TOOL_USAGE_FORMAT
     "      --algorithm A       GPU algorithm: uf (union-find, default) or lp\n"
     "                          (EMOGI's label propagation); the CPU runs Afforest\n"
@@ -131,8 +133,8 @@ int main(int argc, char **argv)
     run(&o, &g, labels, open_s);
     if (o.t.verify)
         check(&o, &g, labels);
-    if (tool_write_array(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, o.t.format,
-                         &err) < 0)
+    if (tool_write_array_ids(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv,
+                             o.t.format, tool_text_ids(&o.t, &g), 1, &err) < 0)
         tool_die(&err);
     free(labels);
     emogi_csr_close(&g);

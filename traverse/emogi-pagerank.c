@@ -30,6 +30,8 @@ static const char usage_text[] =
     "                          or jacobi (the same ranks whatever the thread count)\n"
     "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
     "      --text              'vertex rank' lines instead of a raw array\n"
+    "      --original-ids      --text names vertices by the graph's input ids (its id\n"
+    "                          map, from --relabel or --reorder)\n"
     TOOL_USAGE_FORMAT
     TOOL_USAGE_BACKEND
     "      --stats             iterations, time, edge rates, last change on stderr\n"
@@ -162,7 +164,8 @@ static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, d
     if (o->t.verify)
         check(o, g, rank);
     pagerank_narrow(rank, g->nv, o->precision);
-    if (tool_write_array(o->t.out, rank, o->precision, g->nv, o->t.format, &err) < 0)
+    if (tool_write_array_ids(o->t.out, rank, o->precision, g->nv, o->t.format,
+                             tool_text_ids(&o->t, g), 0, &err) < 0)
         tool_die(&err);
 }
 

@@ -32,10 +32,13 @@ static const char usage_text[] =
     "Single-source shortest paths over a weighted .csr graph; writes distances as\n"
     "uint64 (integer weights) or float32 (float weights) little-endian.\n"
     "  -s, --source V          start at vertex V\n"
+    "  -S ID                   start at the vertex whose input id is ID (-s ID\n"
+    "                          --original-ids, for the source only)\n"
     "  -n, --runs N            N searches from random vertices with out-edges\n"
     "      --seed S            seed for -n (default 1)\n"
     "  -o, --output FILE       distances to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --text              'vertex distance' lines instead of raw arrays (-1: unreached)\n"
+    TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
     "      --delta D           CPU bucket width (default: from the weights)\n"
     "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
@@ -149,7 +152,8 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
             shown[v] = ((const float *)dist)[v] == INFINITY ? -1.0f : ((const float *)dist)[v];
         out = shown;
     }
-    if (tool_write_array(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.format, &err) < 0)
+    if (tool_write_array_ids(o->t.out, out, flt ? TOOL_F32 : TOOL_U64, g->nv, o->t.format,
+                             tool_text_ids(&o->t, g), 0, &err) < 0)
         tool_die(&err);
     free(shown);
 }

@@ -20,8 +20,9 @@ struct subcommand {
 };
 
 static const struct subcommand subcommands[] = {
-    {"bfs", "bfs GRAPH -s SOURCE DEPTHS", verify_bfs_main},
-    {"sssp", "sssp GRAPH -s SOURCE [--unit-weights] DIST", verify_sssp_main},
+    {"bfs", "bfs GRAPH (-s SOURCE | -S ID) [--original-ids] DEPTHS", verify_bfs_main},
+    {"sssp", "sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST",
+     verify_sssp_main},
     {"cc", "cc GRAPH LABELS", verify_cc_main},
     {"pagerank", "pagerank GRAPH RANKS [--damping D --tolerance T --precision P --compare F]",
      verify_pagerank_main},

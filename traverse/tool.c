@@ -167,13 +167,22 @@ static size_t elem_size(enum tool_elem t)
     return t == TOOL_U32 || t == TOOL_F32 ? 4 : 8;
 }
 
+/* How text lines name vertices: by IDS (the id map) when not NULL, the
+ * values too when VALUE_IS_ID. */
+struct text_ids {
+    const uint64_t *ids;
+    int value_is_id;
+};
+
 /* One "vertex value" line into BUF. */
-static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_t v)
+static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_t v,
+                          const struct text_ids *t)
 {
+    const uint64_t name = t->ids ? t->ids[v] : v;
     uint64_t x;
     switch (type) {
-    case TOOL_F32: return (size_t)sprintf(buf, "%" PRIu64 " %.9g\n", v, ((const float *)a)[v]);
-    case TOOL_F64: return (size_t)sprintf(buf, "%" PRIu64 " %.17g\n", v, ((const double *)a)[v]);
+    case TOOL_F32: return (size_t)sprintf(buf, "%" PRIu64 " %.9g\n", name, ((const float *)a)[v]);
+    case TOOL_F64: return (size_t)sprintf(buf, "%" PRIu64 " %.17g\n", name, ((const double *)a)[v]);
     case TOOL_U32:
         x = ((const uint32_t *)a)[v];
         x = x == UINT32_MAX ? UINT64_MAX : x;
@@ -181,12 +190,14 @@ static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_
     default: x = ((const uint64_t *)a)[v]; break;
     }
     if (x == UINT64_MAX)
-        return (size_t)sprintf(buf, "%" PRIu64 " -1\n", v);
-    return (size_t)sprintf(buf, "%" PRIu64 " %" PRIu64 "\n", v, x);
+        return (size_t)sprintf(buf, "%" PRIu64 " -1\n", name);
+    if (t->ids && t->value_is_id)
+        x = t->ids[x];
+    return (size_t)sprintf(buf, "%" PRIu64 " %" PRIu64 "\n", name, x);
 }
 
 static int write_text(struct emogi_atomic *f, const void *a, enum tool_elem type, uint64_t n,
-                      emogi_error *err)
+                      const struct text_ids *t, emogi_error *err)
 {
     char *buf = malloc(TEXT_CHUNK + 64);
     if (!buf)
@@ -194,7 +205,7 @@ static int write_text(struct emogi_atomic *f, const void *a, enum tool_elem type
     size_t used = 0;
     int rc = 0;
     for (uint64_t v = 0; v < n && rc == 0; v++) {
-        used += format_line(buf + used, a, type, v);
+        used += format_line(buf + used, a, type, v, t);
         if (used >= TEXT_CHUNK) {
             rc = emogi_write_all(f, buf, used, err);
             used = 0;
@@ -245,6 +256,14 @@ static int ends_with(const char *s, const char *suffix)
 int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
                      enum tool_format format, emogi_error *err)
 {
+    return tool_write_array_ids(path, a, type, n, format, NULL, 0, err);
+}
+
+int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
+                         enum tool_format format, const uint64_t *ids, int value_is_id,
+                         emogi_error *err)
+{
+    const struct text_ids t = {ids, value_is_id};
     if (format == TOOL_FORMAT_AUTO)
         format = ends_with(path, ".npy") ? TOOL_FORMAT_NPY : TOOL_FORMAT_RAW;
     struct emogi_atomic f;
@@ -256,7 +275,7 @@ int tool_write_array(const char *path, const void *a, enum tool_elem type, uint6
         rc = emogi_write_all(&f, head, npy_header(head, sizeof head, type, n), err);
     if (rc == 0)
         rc = format == TOOL_FORMAT_TEXT
-                 ? write_text(&f, a, type, n, err)
+                 ? write_text(&f, a, type, n, &t, err)
                  : emogi_write_all(&f, a, (size_t)(elem_size(type) * n), err);
     if (rc < 0) {
         emogi_atomic_abort(&f);
@@ -442,6 +461,7 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 
 enum { OPT_SEED = 256, OPT_TEXT, OPT_FORMAT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL,
        OPT_GPU_MEMORY, OPT_HYBRID, OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
+enum { OPT_ORIGINAL_IDS = 300 };
 
 static const struct option common[] = {
     {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
@@ -455,6 +475,7 @@ static const struct option common[] = {
     {"threads", required_argument, NULL, OPT_THREADS},
     {"stats", no_argument, NULL, OPT_STATS},     {"verify", no_argument, NULL, OPT_VERIFY},
     {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, OPT_VERSION},
+    {"original-ids", no_argument, NULL, OPT_ORIGINAL_IDS},
 };
 #define NCOMMON (sizeof common / sizeof common[0])
 #define MAX_OWN 32
@@ -500,7 +521,12 @@ static void parse_placement(int c, const char *arg, struct tool_opts *o)
 static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)
 {
     switch (c) {
-    case 's': o->source = number(arg, "bad source '%s'"); o->have_source = 1; break;
+    case 's': case 'S':
+        o->source = number(arg, "bad source '%s'");
+        o->have_source = 1;
+        o->source_input = c == 'S' ? "-S" : NULL;
+        break;
+    case OPT_ORIGINAL_IDS: o->original_ids = 1; break;
     case 'n':
         if ((o->runs = number(arg, "bad run count '%s'")) == 0)
             tool_usage_error("bad run count '%s'", arg);
@@ -549,8 +575,9 @@ static void check_sources(const struct tool_spec *t, struct tool_opts *o)
         return;
     }
     if (o->have_source == (o->runs > 0))
-        tool_usage_error("%s", o->have_source ? "-s and -n exclude each other"
-                                              : "give a source (-s V) or a run count (-n N)");
+        tool_usage_error("%s", o->have_source
+                                   ? "-s (or -S) and -n exclude each other"
+                                   : "give a source (-s V or -S ID) or a run count (-n N)");
     if (!o->out && !o->runs)
         o->out = "-";
 }
@@ -599,7 +626,7 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     o->mem = EMOGI_MEM_AUTO;
     o->advice = EMOGI_UVM_READ_MOSTLY;
     int c;
-    while ((c = getopt_long(argc, argv, t->takes_source ? "s:n:o:h" : "o:h", all, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, t->takes_source ? "s:S:n:o:h" : "o:h", all, NULL)) != -1)
         parse_one(t, c, optarg, o);
     if (optind + 1 != argc)
         tool_usage_error("%s", optind == argc ? "no graph given" : "more than one graph given");
@@ -610,6 +637,8 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     if (o->text)
         o->format = TOOL_FORMAT_TEXT;
     check_sources(t, o);
+    if (o->original_ids && o->have_source && !o->source_input)
+        o->source_input = "--original-ids";
     const struct tool_output out = {"-o", o->out};
     tool_check_outputs(o->graph, &out, 1);
 #ifdef _OPENMP
@@ -670,6 +699,53 @@ static int random_sources(const struct emogi_graph *g, uint64_t n, uint64_t seed
     return rc;
 }
 
+/* The vertex whose input id is ID, or -1: a scan of the map, in parallel,
+ * since a run looks up one source: it reads the map once and needs no
+ * memory, where an index (sorted or hashed) would cost O(n log n) or 8n
+ * bytes before the first lookup.  emogi-convert writes distinct input
+ * ids; a map with repeats, which validation does not rule out, gives the
+ * smallest vertex, whatever the thread count. */
+static int64_t find_input_id(const uint64_t *idmap, uint64_t nv, uint64_t id)
+{
+    uint64_t first = UINT64_MAX;
+#pragma omp parallel for reduction(min : first)
+    for (uint64_t v = 0; v < nv; v++)
+        if (idmap[v] == id && v < first)
+            first = v;
+    return first == UINT64_MAX ? -1 : (int64_t)first;
+}
+
+int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t id,
+                        const char *input_how, uint64_t *v, emogi_error *err)
+{
+    const unsigned long long last = g->nv ? (unsigned long long)(g->nv - 1) : 0;
+    if (g->nv == 0)
+        return emogi_fail(err, "%s: the graph has no vertices", graph);
+    if (input_how && g->idmap) {
+        int64_t found = find_input_id(g->idmap, g->nv, id);
+        if (found < 0)
+            return emogi_fail(err, "%s: source %llu (an input id, %s) is not in the graph's id map",
+                              graph, (unsigned long long)id, input_how);
+        *v = (uint64_t)found;
+        return 0;
+    }
+    if (id < g->nv) {
+        *v = id;
+        return 0;
+    }
+    if (input_how)
+        return emogi_fail(err, "%s: source %llu (an input id, %s) out of range 0..%llu: the graph "
+                               "has no id map, so its input ids are its own",
+                          graph, (unsigned long long)id, input_how, last);
+    return emogi_fail(err, "%s: source %llu out of range (compact ids 0..%llu)", graph,
+                      (unsigned long long)id, last);
+}
+
+const uint64_t *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g)
+{
+    return o->original_ids ? g->idmap : NULL;
+}
+
 uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph *g, uint64_t *n,
                             emogi_error *err)
 {
@@ -684,14 +760,8 @@ uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph 
         if (random_sources(g, *n, o->seed, s, &why) == 0)
             return s;
         emogi_fail(err, "%s: %s", o->graph, why.msg);
-    } else if (g->nv == 0) {
-        emogi_fail(err, "%s: the graph has no vertices", o->graph);
-    } else if (o->source < g->nv) {
-        s[0] = o->source;
+    } else if (tool_resolve_source(o->graph, g, o->source, o->source_input, &s[0], err) == 0) {
         return s;
-    } else {
-        emogi_fail(err, "%s: source %llu out of range 0..%llu", o->graph,
-                   (unsigned long long)o->source, (unsigned long long)(g->nv - 1));
     }
     free(s);
     return NULL;

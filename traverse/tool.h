@@ -89,6 +89,14 @@ enum tool_format { TOOL_FORMAT_AUTO, TOOL_FORMAT_RAW, TOOL_FORMAT_NPY, TOOL_FORM
 int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
                      enum tool_format format, emogi_error *err);
 
+/* tool_write_array, but TEXT lines name each vertex by IDS[v] (the id map:
+ * --original-ids), and each value too when VALUE_IS_ID (parents, labels;
+ * the all-ones "none" stays -1).  IDS NULL: the graph's own ids.  RAW and
+ * NPY ignore both: binary results stay indexed by compact id. */
+int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
+                         enum tool_format format, const uint64_t *ids, int value_is_id,
+                         emogi_error *err);
+
 /* When PATH is "-" (or another name for standard output), TEXT is off and
  * standard output is a terminal, say "TOOL: standard output is a terminal:
  * not writing binary WHAT to it ..." and exit 1: raw arrays there help
@@ -116,6 +124,10 @@ struct tool_opts {
     const char *graph;
     uint64_t source;
     int have_source;
+    /* NULL: -s is a compact id (the graph's); else the option that made
+     * it an input id, looked up in the id map: "-S" or "--original-ids" */
+    const char *source_input;
+    int original_ids; /* --original-ids: -s and --text in input ids */
     uint64_t runs; /* -n: random sources; 0 when -s was given */
     uint64_t seed;
     const char *out; /* result: a file, "-", or NULL (stdout unless -n) */
@@ -133,6 +145,9 @@ struct tool_opts {
 
 /* The --help lines of the options tool_parse_options() handles for every
  * traversal tool, so that each tool's usage text lists them the same way. */
+#define TOOL_USAGE_ORIGINAL_IDS \
+    "      --original-ids      the graph's input ids (its id map, from --relabel or\n" \
+    "                          --reorder) for -s and in --text output\n"
 #define TOOL_USAGE_FORMAT \
     "      --format FMT        raw or npy (NumPy, with dtype and shape); default by -o:\n" \
     "                          npy for FILE.npy, else raw\n"
@@ -177,6 +192,20 @@ struct tool_output {
  * the graph would be destroyed, or one result silently lost.
  */
 void tool_check_outputs(const char *graph, const struct tool_output *outs, int n);
+
+/* ---- input ids: the id map of a graph converted with --relabel or --reorder ---- */
+
+/* The compact id *V of the source ID that GRAPH's G was asked for: a
+ * compact id when INPUT_HOW is NULL, else an input id (INPUT_HOW names
+ * the option that said so), looked up in the id map, or taken as it is
+ * when G has none (converted without --relabel or --reorder, it kept its
+ * input ids).  -1 with a message that says which numbering it used. */
+int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t id,
+                        const char *input_how, uint64_t *v, emogi_error *err);
+
+/* The ids --text prints for O: G's id map under --original-ids, else NULL
+ * (the graph's own ids). */
+const uint64_t *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g);
 
 /* The sources a tool's -s or -n asks for (n of them, to free), or NULL
  * with a message: a source past the graph is the user's error.  -n draws

@@ -17,6 +17,17 @@
 #include "emogi_csr.h"
 #include "tool.h"
 
+/* ---- sources of the bfs and sssp subcommands (verify_bfs.c) ---- */
+
+/* Long option code of --original-ids in the subcommands. */
+#define VERIFY_OPT_IDS 300
+
+/* Option C with ARG if it is -s, -S or --original-ids: -s sets *SOURCE,
+ * -S sets it and *INPUT_HOW ("-S"), --original-ids sets *ORIGINAL_IDS;
+ * 0, or -1 for any other option.  A bad number is a usage error. */
+int verify_source_option(int c, const char *arg, uint64_t *source, const char **input_how,
+                         int *original_ids);
+
 /* ---- BFS (verify_bfs.c) ---- */
 
 /* DEPTH (nv entries, UINT32_MAX = unreached) is the BFS depth array of G

@@ -134,6 +134,21 @@ int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32
 
 /* ---- emogi-verify bfs GRAPH -s SOURCE DEPTHS ---- */
 
+int verify_source_option(int c, const char *arg, uint64_t *source, const char **input_how,
+                         int *original_ids)
+{
+    if (c == VERIFY_OPT_IDS) {
+        *original_ids = 1;
+        return 0;
+    }
+    if (c != 's' && c != 'S')
+        return -1;
+    if (tool_parse_u64(arg, source))
+        tool_usage_error("bad source '%s'", arg);
+    *input_how = c == 'S' ? "-S" : NULL;
+    return 0;
+}
+
 static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached, uint32_t *levels)
 {
     uint64_t r = 0;
@@ -149,44 +164,44 @@ static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached,
     *levels = deepest + 1;
 }
 
-static void parse(int argc, char **argv, uint64_t *source)
+static void parse(int argc, char **argv, uint64_t *source, const char **input_how)
 {
     static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
+                                              {"original-ids", no_argument, NULL, VERIFY_OPT_IDS},
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    static const char usage[] = "usage: emogi-verify bfs GRAPH -s SOURCE DEPTHS";
-    int have_source = 0, c;
+    static const char usage[] =
+        "usage: emogi-verify bfs GRAPH (-s SOURCE | -S ID) [--original-ids] DEPTHS";
+    int have_source = 0, original_ids = 0, c;
     opterr = 0; /* getopt would name the subcommand as the program */
-    while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:S:h", longopts, NULL)) != -1) {
         if (c == 'h') {
             puts(usage);
             exit(0);
         }
-        if (c != 's')
+        if (verify_source_option(c, optarg, source, input_how, &original_ids) < 0)
             tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
-        if (tool_parse_u64(optarg, source))
-            tool_usage_error("bad source '%s'", optarg);
-        have_source = 1;
+        have_source |= c != VERIFY_OPT_IDS;
     }
     if (!have_source || optind + 2 != argc)
         tool_usage_error("%s", usage);
+    if (original_ids && !*input_how)
+        *input_how = "--original-ids";
 }
 
 int verify_bfs_main(int argc, char **argv)
 {
-    uint64_t source = 0;
-    parse(argc, argv, &source);
+    uint64_t id = 0, source;
+    const char *input_how = NULL;
+    parse(argc, argv, &id, &input_how);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
     tool_open_graph(graph, &g);
-    if (source >= g.nv) {
-        emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
-                   (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
+    if (tool_resolve_source(graph, &g, id, input_how, &source, &err) < 0)
         tool_die(&err);
-    }
     if (tool_read_array(path, TOOL_U32, g.nv, (void **)&depth, &err) < 0)
         tool_die(&err);
     if (verify_bfs_depths(&g, source, depth, &err) < 0)

@@ -261,33 +261,36 @@ static int check_dist(const struct emogi_graph *g, uint64_t source,
 
 /* ---- emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST ---- */
 
-static const char usage[] = "usage: emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST";
+static const char usage[] =
+    "usage: emogi-verify sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST";
 
-static void parse(int argc, char **argv, uint64_t *source, struct emogi_sssp_opts *o)
+static void parse(int argc, char **argv, uint64_t *source, const char **input_how,
+                  struct emogi_sssp_opts *o)
 {
     enum { OPT_UNIT = 256 };
     static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
+                                              {"original-ids", no_argument, NULL, VERIFY_OPT_IDS},
                                               {"unit-weights", no_argument, NULL, OPT_UNIT},
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    int have_source = 0, c;
+    int have_source = 0, original_ids = 0, c;
     opterr = 0; /* getopt would name the subcommand as the program */
-    while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "s:S:h", longopts, NULL)) != -1) {
         if (c == 'h') {
             puts(usage);
             exit(0);
         } else if (c == OPT_UNIT) {
             o->unit_weights = 1;
-        } else if (c == 's') {
-            if (tool_parse_u64(optarg, source))
-                tool_usage_error("bad source '%s'", optarg);
-            have_source = 1;
+        } else if (verify_source_option(c, optarg, source, input_how, &original_ids) == 0) {
+            have_source |= c != VERIFY_OPT_IDS;
         } else {
             tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
         }
     }
     if (!have_source || optind + 2 != argc)
         tool_usage_error("%s", usage);
+    if (original_ids && !*input_how)
+        *input_how = "--original-ids";
 }
 
 /* Reached vertices and the largest finite distance, for the 'ok' line. */
@@ -314,9 +317,10 @@ static void summary(const struct emogi_graph *g, int flt, const void *dist, char
 
 int verify_sssp_main(int argc, char **argv)
 {
-    uint64_t source = 0;
+    uint64_t id = 0, source;
+    const char *input_how = NULL;
     struct emogi_sssp_opts o = {0};
-    parse(argc, argv, &source, &o);
+    parse(argc, argv, &id, &input_how, &o);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
@@ -325,11 +329,8 @@ int verify_sssp_main(int argc, char **argv)
     tool_open_graph(graph, &g);
     if (g.weight_type == EMOGI_WEIGHT_NONE)
         o.unit_weights = 1; /* the only reading an unweighted graph has */
-    if (source >= g.nv) {
-        emogi_fail(&err, "%s: source %llu out of range 0..%llu", graph,
-                   (unsigned long long)source, (unsigned long long)(g.nv ? g.nv - 1 : 0));
+    if (tool_resolve_source(graph, &g, id, input_how, &source, &err) < 0)
         tool_die(&err);
-    }
     if (emogi_sssp_check_weights(&g, &o, &err) < 0)
         tool_die_about(graph, &err);
     if (tool_read_array(path, emogi_sssp_dist_size(&g, &o) == 4 ? TOOL_F32 : TOOL_U64, g.nv, &dist,
