@@ -335,20 +335,26 @@ out:
     return rc;
 }
 
+uint64_t reorder_work(uint64_t nv, uint64_t arcs, uint64_t idw, int weighted, uint64_t maxd,
+                      int threads, uint64_t memory)
+{
+    uint64_t t = threads > 0 ? (uint64_t)threads : 1;
+    uint64_t ordering = mem_max(mem_mul(8, mem_add(maxd, 2)), nv); /* counts, or seen */
+    uint64_t side = mem_add(mem_mul(8, mem_add(nv, 1)), mem_mul(arcs, idw));
+    if (weighted) {
+        uint64_t slots = build_scratch_slots(memory, (int)t, sizeof(struct id_weight));
+        side = mem_add(mem_add(side, mem_mul(arcs, 4)), mem_mul(t, mem_mul(slots, 16)));
+    }
+    /* order and inv throughout; then the largest of the ordering, a side
+     * renumbered, and the new id map */
+    return mem_add(mem_mul(16, nv), mem_max(mem_max(ordering, side), mem_mul(8, nv)));
+}
+
 uint64_t reorder_need(const struct build_shape *sh, const struct build_opts *o)
 {
     struct build_sizes z;
     build_sizes(sh, o, &z);
-    uint64_t t = sh->threads > 0 ? (uint64_t)sh->threads : 1;
-    uint64_t a = mem_max(z.a1, z.a2), nv = z.nv;
-    /* order and inv, next to the built graph throughout */
-    uint64_t held = mem_add(build_graph_bytes(sh, o), mem_mul(16, nv));
-    uint64_t maxd = o->keep_duplicates ? z.a1 : mem_min(z.a1, nv);
-    uint64_t ordering = mem_max(mem_mul(8, mem_add(maxd, 2)), nv); /* counts, or seen */
-    uint64_t side = mem_add(mem_mul(8, mem_add(nv, 1)), mem_mul(a, z.idw));
-    if (z.wout) {
-        uint64_t slots = build_scratch_slots(o->memory, (int)t, sizeof(struct id_weight));
-        side = mem_add(mem_add(side, mem_mul(a, 4)), mem_mul(t, mem_mul(slots, 16)));
-    }
-    return mem_add(held, mem_max(mem_max(ordering, side), mem_mul(8, nv)));
+    uint64_t maxd = o->keep_duplicates ? z.a1 : mem_min(z.a1, z.nv);
+    return mem_add(build_graph_bytes(sh, o), reorder_work(z.nv, mem_max(z.a1, z.a2), z.idw,
+                                                          z.wout, maxd, sh->threads, o->memory));
 }

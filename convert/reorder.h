@@ -24,6 +24,12 @@ int reorder_graph(struct built_graph *b, enum reorder_by how, uint64_t memory, e
  * graph included: its permutations, and one side renumbered at a time. */
 uint64_t reorder_need(const struct build_shape *sh, const struct build_opts *o);
 
+/* What reordering holds beyond the graph's own arrays, for NV vertices,
+ * ARCS on the larger side at IDW bytes an id (WEIGHTED: 4 more), MAXD the
+ * largest out-degree, on THREADS threads under MEMORY (--memory). */
+uint64_t reorder_work(uint64_t nv, uint64_t arcs, uint64_t idw, int weighted, uint64_t maxd,
+                      int threads, uint64_t memory);
+
 /* The new order alone: order[new id] = old id, for tests. */
 int reorder_order(const struct emogi_graph *g, enum reorder_by how, uint64_t *order,
                   emogi_error *err);
