@@ -413,25 +413,36 @@ static uint64_t run_edges(void)
 }
 
 
-/* emogi-convert csr: the graph is there already; only its encoding,
- * width, weights or transpose change. */
+/* emogi-convert csr: the graph is there already; its encoding, width,
+ * weights, transpose or vertex order change. */
 static void recode(const struct convert_opts *o, struct convert_stats *st)
 {
     char note[256];
-    snprintf(note, sizeof note, "recoded: emogi-convert %s csr%s%s%s", PACKAGE_VERSION,
+    snprintf(note, sizeof note, "recoded: emogi-convert %s csr%s%s%s%s", PACKAGE_VERSION,
              o->build.id_width ? (o->build.id_width == 4 ? " --id-width 4" : " --id-width 8") : "",
              o->build.weights == BUILD_WEIGHTS_NONE ? " --drop-weights" : "",
-             o->build.transpose ? " --transpose" : "");
+             o->build.transpose ? " --transpose" : "",
+             o->reorder == REORDER_NONE     ? ""
+             : o->reorder == REORDER_DEGREE ? " --reorder degree"
+                                            : " --reorder bfs");
+    int how = o->reorder == REORDER_NONE     ? -1
+              : o->reorder == REORDER_DEGREE ? (int)REORDER_BY_DEGREE
+                                             : (int)REORDER_BY_BFS;
     struct recode_opts ro = {o->compress, o->build.id_width,
-                             o->build.weights == BUILD_WEIGHTS_NONE, o->build.transpose, note};
+                             o->build.weights == BUILD_WEIGHTS_NONE, o->build.transpose, how,
+                             o->memory, note};
     struct recode_result res;
     emogi_error err;
-    progress_phase("re-encoding");
-    if (recode_csr(o->input, o->output, &ro, &res, &err))
+    progress_phase(how < 0 ? "re-encoding" : "reordering");
+    int rc = recode_csr(o->input, o->output, &ro, &res, &err);
+    if (rc > 0)
+        reorder_too_big(o, res.need);
+    if (rc < 0)
         die(err.msg);
     st->nv = res.nv;
     st->ne = st->edges_in = res.ne;
     st->t_ne = res.t_ne;
+    st->reorder = res.reorder_seconds;
     st->write = res.write_seconds;
     st->source_phase = "decode";
 }

@@ -23,7 +23,7 @@ static const char usage_text[] =
     "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
-    "                     [--drop-weights] [--transpose]\n"
+    "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
@@ -329,7 +329,6 @@ static void refuse_build_options(const struct convert_opts *o)
                       : b->keep_duplicates  ? "--keep-duplicates"
                       : b->relabel          ? "--relabel"
                       : b->weights == BUILD_WEIGHTS_RANDOM ? "--weights random"
-                      : o->reorder != REORDER_NONE ? "--reorder"
                                                    : NULL;
     if (bad)
         usage_error("csr: %s does not apply to a re-encoding (see emogi-convert(1))", bad);

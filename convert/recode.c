@@ -5,14 +5,21 @@
  * and compressed again if the output wants it, so every output is the
  * canonical encoding of its lists whatever the input was.  The input
  * stays mapped until the output is written: arrays that do not change
- * are written straight from the mapping.
+ * are written straight from the mapping.  A reordering instead takes the
+ * plain graph into memory of its own and lets the mapping go, since
+ * reorder_graph() renumbers arrays it owns, as after a build.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "emogi_clist.h"
+#include "memory.h"
 #include "recode.h"
+#include "reorder.h"
 
 int recode_compress(struct emogi_graph *g, struct recoded *r, emogi_error *err)
 {
@@ -191,36 +198,172 @@ static int reshape(const struct emogi_graph *in, const struct recode_opts *o,
     return changed;
 }
 
+/* Bytes of one side's plain arrays: offsets, ids, weights. */
+static uint64_t side_bytes(uint64_t nv, uint64_t arcs, uint64_t width, int weighted)
+{
+    uint64_t b = mem_add(mem_mul(8, mem_add(nv, 1)), mem_mul(arcs, width));
+    return weighted ? mem_add(b, mem_mul(arcs, 4)) : b;
+}
+
+/* One side compressed, at most: a block of n ids takes at most n * WIDTH
+ * + 3 bytes (a 2-byte header; the first id's zigzag sign bit and the
+ * padding make the third), and a list's skip index 8 bytes per 32 blocks:
+ * 3 bytes per list plus a byte per arc cover the headers and indexes. */
+static uint64_t compressed_bytes(uint64_t nv, uint64_t arcs, uint64_t width)
+{
+    return mem_add(mem_add(mem_mul(8, mem_add(nv, 1)), mem_mul(arcs, width + 1)),
+                   mem_mul(3, nv));
+}
+
+static uint64_t max_degree(const uint64_t *off, uint64_t nv)
+{
+    uint64_t m = 0;
+    for (uint64_t v = 0; v < nv; v++)
+        if (off[v + 1] - off[v] > m)
+            m = off[v + 1] - off[v];
+    return m;
+}
+
+/* The most a reordering of IN holds: the mapped input beside the plain
+ * copy it is taken into, then the renumbering (reorder_work()), then the
+ * compressed lists beside the plain ones when the output is compressed. */
+static uint64_t reorder_peak(const struct emogi_graph *in, const struct recode_opts *o,
+                             int compress)
+{
+    uint64_t nv = in->nv, width = o->id_width ? o->id_width : in->id_width;
+    int weighted = (in->flags & EMOGI_WEIGHTED) && !o->drop_weights;
+    int has_t = (in->flags & EMOGI_TRANSPOSE) != 0;
+    int add_t = !has_t && o->transpose && (in->flags & EMOGI_DIRECTED);
+    uint64_t t_ne = has_t ? in->t_offsets[nv] : add_t ? in->ne : 0;
+    uint64_t graph = side_bytes(nv, in->ne, width, weighted);
+    if (has_t || add_t)
+        graph = mem_add(graph, side_bytes(nv, t_ne, width, weighted));
+    if (in->idmap)
+        graph = mem_add(graph, mem_mul(8, nv));
+    uint64_t load = mem_add(mem_add(in->map_size, graph), add_t ? mem_mul(8, nv) : 0);
+    int threads = 1;
+#ifdef _OPENMP
+    threads = omp_get_max_threads();
+#endif
+    uint64_t work = mem_add(graph, reorder_work(nv, mem_max(in->ne, t_ne), width, weighted,
+                                                max_degree(in->offsets, nv), threads,
+                                                o->memory));
+    uint64_t after = in->idmap ? graph : mem_add(graph, mem_mul(8, nv)); /* the new map */
+    if (compress) {
+        after = mem_add(after, compressed_bytes(nv, in->ne, width));
+        if (t_ne)
+            after = mem_add(after, compressed_bytes(nv, t_ne, width));
+    }
+    return mem_max(mem_max(load, work), after);
+}
+
+/* *OUT: P as an array of the caller's, taken from W when it was allocated
+ * here, else copied (N elements of SIZE bytes) out of the input's map. */
+static int take(struct owned *w, const void *p, uint64_t n, size_t size, void *out,
+                emogi_error *err)
+{
+    void *q = NULL;
+    for (int i = 0; p && i < w->n; i++)
+        if (w->p[i] == p) {
+            w->p[i] = w->p[--w->n];
+            q = (void *)p;
+        }
+    if (p && !q) {
+        if (!(q = build_alloc(n, size, "the graph's arrays", err)))
+            return -1;
+        memcpy(q, p, (size_t)(n * size));
+    }
+    memcpy(out, &q, sizeof q);
+    return 0;
+}
+
+/* B: the plain graph G as arrays of its own, for reorder_graph(). */
+static int take_graph(const struct emogi_graph *g, struct owned *w, struct built_graph *b,
+                      emogi_error *err)
+{
+    uint64_t nv = g->nv, ne = g->ne, t_ne = g->t_offsets ? g->t_offsets[nv] : 0;
+    memset(b, 0, sizeof *b);
+    b->g = *g;
+    if (take(w, g->offsets, nv + 1, 8, &b->offsets, err) ||
+        take(w, g->neighbors, ne, g->id_width, &b->neighbors, err) ||
+        take(w, g->weights, ne, 4, &b->weights, err) ||
+        take(w, g->t_offsets, nv + 1, 8, &b->t_offsets, err) ||
+        take(w, g->t_neighbors, t_ne, g->id_width, &b->t_neighbors, err) ||
+        take(w, g->t_weights, t_ne, 4, &b->t_weights, err) ||
+        take(w, g->idmap, nv, 8, &b->idmap, err)) {
+        built_graph_free(b);
+        return -1;
+    }
+    b->g.offsets = b->offsets, b->g.neighbors = b->neighbors, b->g.weights = b->weights;
+    b->g.t_offsets = b->t_offsets, b->g.t_neighbors = b->t_neighbors;
+    b->g.t_weights = b->t_weights, b->g.idmap = b->idmap;
+    return 0;
+}
+
+/* G renumbered as O asks, into B; IN is closed once G is B's. */
+static int reorder_owned(struct emogi_graph *in, struct emogi_graph *g, struct owned *w,
+                         const struct recode_opts *o, struct built_graph *b,
+                         struct recode_result *res, emogi_error *err)
+{
+    if (take_graph(g, w, b, err) < 0)
+        return -1;
+    owned_free(w); /* what is left was scratch (add_transpose's positions) */
+    emogi_csr_close(in);
+    double t = emogi_now();
+    if (reorder_graph(b, (enum reorder_by)o->reorder, o->memory, err) < 0)
+        return -1;
+    res->reorder_seconds = emogi_now() - t;
+    *g = b->g;
+    return 0;
+}
+
+/* Compress G when asked, and write it to OUTPUT. */
+static int write_graph(struct emogi_graph *g, int compress, const char *output,
+                       struct recode_result *res, emogi_error *err)
+{
+    struct recoded r = {0};
+    if (compress && recode_compress(g, &r, err) < 0)
+        return -1;
+    double t = emogi_now();
+    int rc = emogi_csr_write(output, g, err);
+    res->nv = g->nv;
+    res->ne = g->ne;
+    res->t_ne = g->t_offsets ? g->t_offsets[g->nv] : 0;
+    res->write_seconds = emogi_now() - t;
+    recoded_free(&r);
+    return rc;
+}
+
 int recode_csr(const char *input, const char *output, const struct recode_opts *o,
                struct recode_result *res, emogi_error *err)
 {
     struct emogi_graph in, g;
     struct owned w = {.n = 0};
-    struct recoded r = {0};
+    struct built_graph b = {0};
     char *prov = NULL;
     int rc = -1, changed;
+    memset(res, 0, sizeof *res);
     if (emogi_csr_open(input, &in, err) < 0)
         return -1;
+    int compress = o->compress < 0 ? emogi_compressed(&in) : o->compress;
+    if (o->reorder >= 0 && (res->need = reorder_peak(&in, o, compress)) > o->memory) {
+        rc = 1;
+        goto done;
+    }
     if ((changed = reshape(&in, o, &g, &w, err)) < 0)
         goto done;
     size_t plen = 0;
-    if (!(prov = provenance(&in, changed ? o->note : NULL, &plen))) {
+    if (!(prov = provenance(&in, changed || o->reorder >= 0 ? o->note : NULL, &plen))) {
         emogi_fail(err, "out of memory");
         goto done;
     }
     g.provenance = plen ? prov : NULL;
     g.provenance_len = plen;
-    if ((o->compress < 0 ? emogi_compressed(&in) : o->compress) &&
-        recode_compress(&g, &r, err) < 0)
+    if (o->reorder >= 0 && reorder_owned(&in, &g, &w, o, &b, res, err) < 0)
         goto done;
-    double t = emogi_now();
-    if (emogi_csr_write(output, &g, err) < 0)
-        goto done;
-    *res = (struct recode_result){g.nv, g.ne, g.t_offsets ? g.t_offsets[g.nv] : 0, 0,
-                                  emogi_now() - t};
-    rc = 0;
+    rc = write_graph(&g, compress, output, res, err);
 done:
-    recoded_free(&r);
+    built_graph_free(&b);
     owned_free(&w);
     free(prov);
     emogi_csr_close(&in);

@@ -2,7 +2,7 @@
  * recode.h - the encodings of a built graph's neighbour lists: compress
  * a graph in memory for --compress, and re-encode an existing .csr (the
  * input format csr): compress or decompress, change the id width, drop
- * the weights, add the transpose.
+ * the weights, add the transpose, renumber the vertices (--reorder).
  */
 #ifndef EMOGI_CONVERT_RECODE_H
 #define EMOGI_CONVERT_RECODE_H
@@ -29,16 +29,21 @@ struct recode_opts {
     uint32_t id_width; /* 0: the input's */
     int drop_weights;
     int transpose;     /* add in-edges to a directed graph that has none */
+    int reorder;       /* an enum reorder_by, or -1: keep the order */
+    uint64_t memory;   /* --memory: bounds a reordering (it holds the graph) */
     const char *note;  /* provenance line added when the graph's content changes */
 };
 
 /* What the re-encoded graph held, for --stats. */
 struct recode_result {
     uint64_t nv, ne, t_ne, file_bytes;
-    double write_seconds;
+    double reorder_seconds, write_seconds;
+    uint64_t need; /* bytes a reordering holds at its peak */
 };
 
-/* Re-encode the .csr INPUT into OUTPUT (in memory, written atomically). */
+/* Re-encode the .csr INPUT into OUTPUT (in memory, written atomically):
+ * 0, -1 with ERR filled, or 1 when the reordering asked for needs more
+ * than o->memory (res->need says how much; nothing is written). */
 int recode_csr(const char *input, const char *output, const struct recode_opts *o,
                struct recode_result *res, emogi_error *err);
 
