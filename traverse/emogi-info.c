@@ -335,44 +335,6 @@ static void print_text(FILE *out, const struct emogi_graph *g, const struct degr
         text_provenance(out, g);
 }
 
-/* Length of the valid UTF-8 sequence at p (up to end), or 0 if invalid. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-    if (n == 0 || (size_t)(end - p) < n)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped, bad UTF-8 as U+FFFD. */
-static void json_string(FILE *out, const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-    putc('"', out);
-    while (p < end) {
-        if (*p == '"' || *p == '\\') {
-            fprintf(out, "\\%c", *p++);
-        } else if (*p == '\n' || *p == '\t') {
-            fputs(*p++ == '\n' ? "\\n" : "\\t", out);
-        } else if (*p < 0x20 || *p == 0x7F) {
-            fprintf(out, "\\u%04x", *p++);
-        } else if (*p < 0x80) {
-            putc(*p++, out);
-        } else {
-            size_t n = utf8_len(p, end);
-            if (n)
-                fwrite(p, 1, n, out);
-            else
-                fputs("\\ufffd", out);
-            p += n ? n : 1;
-        }
-    }
-    putc('"', out);
-}
-
 static void json_sections(FILE *out, const struct emogi_graph *g)
 {
     fputs("\"sections\":[", out);
@@ -403,7 +365,7 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
                        const char *checksums)
 {
     fputs("{\"file\":", out);
-    json_string(out, g->path, strlen(g->path));
+    tool_json_string(out, g->path, strlen(g->path));
     fprintf(out, ",\"version\":%u,\"file_size\":%zu,\"vertices\":%" PRIu64 ",\"edges\":%" PRIu64 ",",
             format_version(g), g->map_size, g->nv, g->ne);
     fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,",
@@ -421,7 +383,7 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
         fprintf(out, ",\"checksums\":\"%s\"", checksums);
     fputs(",\"provenance\":", out);
     if (g->provenance_len)
-        json_string(out, g->provenance, g->provenance_len);
+        tool_json_string(out, g->provenance, g->provenance_len);
     else
         fputs("null", out);
     fputs("}\n", out);

@@ -154,6 +154,43 @@ void tool_print_link(FILE *f, uint64_t link_bytes, uint64_t devmem_bytes, double
             tool_rate((double)link_bytes, seconds) / 1e9);
 }
 
+/* Length of the valid UTF-8 sequence at p (up to end), or 0 if invalid. */
+static size_t utf8_len(const unsigned char *p, const unsigned char *end)
+{
+    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
+    if (n == 0 || (size_t)(end - p) < n)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+void tool_json_string(FILE *out, const char *s, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    putc('"', out);
+    while (p < end) {
+        if (*p == '"' || *p == '\\') {
+            fprintf(out, "\\%c", *p++);
+        } else if (*p == '\n' || *p == '\t') {
+            fputs(*p++ == '\n' ? "\\n" : "\\t", out);
+        } else if (*p < 0x20 || *p == 0x7F) {
+            fprintf(out, "\\u%04x", *p++);
+        } else if (*p < 0x80) {
+            putc(*p++, out);
+        } else {
+            size_t n = utf8_len(p, end);
+            if (n)
+                fwrite(p, 1, n, out);
+            else
+                fputs("\\ufffd", out);
+            p += n ? n : 1;
+        }
+    }
+    putc('"', out);
+}
+
 /* ---- result arrays written ---- */
 
 #define TEXT_CHUNK (1u << 20)

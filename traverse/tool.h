@@ -62,6 +62,10 @@ int tool_parse_real(const char *s, double *out);
 /* X per second, or 0 when no time passed (rates in --stats lines). */
 double tool_rate(double x, double seconds);
 
+/* A JSON string of S's LEN bytes to OUT: quotes, backslashes and control
+ * characters escaped, bad UTF-8 as U+FFFD. */
+void tool_json_string(FILE *out, const char *s, size_t len);
+
 /* The link figures of a GPU run for a --stats line, appended to F:
  * " link_bytes=N devmem_bytes=N link_gbps=X": edge-array bytes the
  * kernels requested over the link and from device memory (counted per
