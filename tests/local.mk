@@ -184,6 +184,17 @@ EXTRA_DIST += tests/pagerank_cpu.sh tests/pagerank_verify.sh tests/pagerank_gpu.
 TESTS += tests/link_stats.sh
 EXTRA_DIST += tests/link_stats.sh tests/lib/link_stats.sh
 
+# --stats=json, --json and --stats-file of the four traversal tools: every
+# record parsed by python3, the text form's figures, escaping, usage errors
+TESTS += tests/stats_json.sh
+EXTRA_DIST += tests/stats_json.sh
+
+# the --stats record emitter of libtools, both forms, on hand-written lines
+check_PROGRAMS += tests/unit_stats
+TESTS += tests/unit_stats
+tests_unit_stats_SOURCES = tests/unit_stats.c
+tests_unit_stats_LDADD = libtools.la $(LDADD)
+
 # ==== python
 # the emogi Python package against the tools and networkx
 TESTS += tests/python.sh

@@ -6,8 +6,9 @@
  * the depths (and parents) of the last search.  See emogi-bfs(1).
  *
  * What it says about its searches goes to standard error as key=value
- * lines, so scripts can pick fields out of them.  Two edge rates: gteps
- * counts the neighbour entries the search actually read (edges_examined),
+ * lines, or JSON Lines with --stats=json (tool_record_*), so scripts can
+ * pick fields out of them.  Two edge rates: gteps counts the neighbour
+ * entries the search actually read (edges_examined),
  * which bottom-up levels keep far below the edge count; g500_gteps counts,
  * as Graph500 does, the input edges of the traversed component whether
  * read or not, which makes direction-optimizing searches comparable with
@@ -45,7 +46,8 @@ static const char usage_text[] =
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
     TOOL_USAGE_BACKEND
-    "      --stats             time, levels, reached, edges, GTEPS, link bytes per search\n"
+    "      --stats[=FORM]      time, levels, reached, edges, GTEPS, link bytes per search\n"
+    TOOL_USAGE_STATS
     "      --verify            check each result the Graph500 way\n"
     "  -h, --help              this help\n"
     "      --version           print the version\n";
@@ -96,8 +98,9 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
     o->parents = NULL;
     memset(&o->search, 0, sizeof o->search);
     tool_parse_options(argc, argv, &spec, &o->t);
-    const struct tool_output outs[] = {{"-o", o->t.out}, {"--parents", o->parents}};
-    tool_check_outputs(o->t.graph, outs, 2);
+    const struct tool_output outs[] = {
+        {"-o", o->t.out}, {"--parents", o->parents}, {"--stats-file", o->t.stats_file}};
+    tool_check_outputs(o->t.graph, outs, 3);
 }
 
 /* ---- run ---- */
@@ -194,6 +197,7 @@ int main(int argc, char **argv)
         report_mean(&tally, o.t.stats);
     tool_backend_close(&b);
     write_results(&o, &g, sources[n - 1], depth);
+    tool_stats_finish();
     free(depth);
     free(sources);
     emogi_csr_close(&g);
@@ -220,9 +224,11 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
 {
     t->searches++;
     t->seconds += st->seconds;
+    tool_record_begin("search", NULL);
+    tool_record_u64("source", source);
+    tool_record_real("seconds", "%.6f", st->seconds);
     if (!stats) {
-        fprintf(stderr, "emogi-bfs: source=%llu seconds=%.6f\n", (unsigned long long)source,
-                st->seconds);
+        tool_record_end();
         return;
     }
     uint64_t comp = component_edges(g, depth);
@@ -230,16 +236,19 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
     double g500 = tool_rate((double)comp, st->seconds) / 1e9;
     t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
     t->inv_g500_gteps += g500 > 0 ? 1 / g500 : 0;
-    fprintf(stderr,
-            "emogi-bfs: source=%llu seconds=%.6f levels=%u reached=%llu edges_examined=%llu "
-            "gteps=%.4f edge_gbps=%.3f component_edges=%llu g500_gteps=%.4f",
-            (unsigned long long)source, st->seconds, st->levels, (unsigned long long)st->reached,
-            (unsigned long long)st->edges_examined, gteps,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, (unsigned long long)comp, g500);
-    fprintf(stderr, " push_levels=%u pull_levels=%u", st->push_levels, st->pull_levels);
+    tool_record_u64("levels", st->levels);
+    tool_record_u64("reached", st->reached);
+    tool_record_u64("edges_examined", st->edges_examined);
+    tool_record_real("gteps", "%.4f", gteps);
+    tool_record_real("edge_gbps", "%.3f", tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+    tool_record_u64("component_edges", comp);
+    tool_record_real("g500_gteps", "%.4f", g500);
+    tool_record_u64("push_levels", st->push_levels);
+    tool_record_u64("pull_levels", st->pull_levels);
     if (on_gpu)
-        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
-    fputc('\n', stderr);
+        tool_record_link(st->link_bytes, st->devmem_bytes, st->seconds);
+    tool_record_peak_memory();
+    tool_record_end();
 }
 
 static void report_mean(const struct bfs_tally *t, int stats)
@@ -247,12 +256,16 @@ static void report_mean(const struct bfs_tally *t, int stats)
     if (t->searches == 0)
         return;
     double n = (double)t->searches;
-    fprintf(stderr, "emogi-bfs: mean searches=%llu seconds=%.6f", (unsigned long long)t->searches,
-            t->seconds / n);
-    if (stats)
-        fprintf(stderr, " gteps=%.4f g500_gteps=%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0,
-                t->inv_g500_gteps > 0 ? n / t->inv_g500_gteps : 0.0);
-    fputc('\n', stderr);
+    tool_record_begin("mean", "mean");
+    tool_record_u64("searches", t->searches);
+    tool_record_real("seconds", "%.6f", t->seconds / n);
+    if (stats) {
+        tool_record_real("gteps", "%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0);
+        tool_record_real("g500_gteps", "%.4f",
+                         t->inv_g500_gteps > 0 ? n / t->inv_g500_gteps : 0.0);
+        tool_record_peak_memory();
+    }
+    tool_record_end();
 }
 
 /* --verify: the Graph500 check (verify_bfs.c), which shares no code with the search. */

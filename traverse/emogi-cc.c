@@ -34,7 +34,8 @@ static const char usage_text[] =
     "                          (EMOGI's label propagation); the CPU runs Afforest\n"
     "      --repeat N          run N times on the loaded graph (timing; default 1)\n"
     TOOL_USAGE_BACKEND
-    "      --stats             time, passes, components, largest, edges read on stderr\n"
+    "      --stats[=FORM]      time, passes, components, largest, edges read on stderr\n"
+    TOOL_USAGE_STATS
     "      --verify            check the labels against a sequential union-find\n"
     "  -h, --help              this help\n"
     "      --version           print the version\n";
@@ -79,6 +80,7 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
 
 static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
                    const struct emogi_cc_stats *st, int on_gpu);
+static void report_seconds(const struct emogi_cc_stats *st);
 static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels);
 
 static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labels,
@@ -105,7 +107,7 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
         if (o->t.stats)
             report(g, name, labels, &st, b.on_gpu);
         else if (o->repeat > 1)
-            fprintf(stderr, "emogi-cc: seconds=%.6f\n", st.seconds);
+            report_seconds(&st);
     }
     tool_backend_close(&b);
 }
@@ -136,6 +138,7 @@ int main(int argc, char **argv)
     if (tool_write_array_ids(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv,
                              o.t.format, tool_text_ids(&o.t, &g), 1, &err) < 0)
         tool_die(&err);
+    tool_stats_finish();
     free(labels);
     emogi_csr_close(&g);
     return 0;
@@ -189,16 +192,27 @@ static void report(const struct emogi_graph *g, const char *algorithm, const voi
         fprintf(stderr, "emogi-cc: %s\n", err.msg);
         return;
     }
-    fprintf(stderr,
-            "emogi-cc: algorithm=%s seconds=%.6f passes=%u components=%llu largest=%llu "
-            "edges_examined=%llu gteps=%.4f edge_gbps=%.3f",
-            algorithm, st->seconds, st->passes, (unsigned long long)n, (unsigned long long)big,
-            (unsigned long long)st->edges_examined,
-            tool_rate((double)st->edges_examined, st->seconds) / 1e9,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
+    tool_record_begin("run", NULL);
+    tool_record_str("algorithm", algorithm);
+    tool_record_real("seconds", "%.6f", st->seconds);
+    tool_record_u64("passes", st->passes);
+    tool_record_u64("components", n);
+    tool_record_u64("largest", big);
+    tool_record_u64("edges_examined", st->edges_examined);
+    tool_record_real("gteps", "%.4f", tool_rate((double)st->edges_examined, st->seconds) / 1e9);
+    tool_record_real("edge_gbps", "%.3f", tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
     if (on_gpu)
-        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
-    fputc('\n', stderr);
+        tool_record_link(st->link_bytes, st->devmem_bytes, st->seconds);
+    tool_record_peak_memory();
+    tool_record_end();
+}
+
+/* --repeat without --stats: the time alone. */
+static void report_seconds(const struct emogi_cc_stats *st)
+{
+    tool_record_begin("run", NULL);
+    tool_record_real("seconds", "%.6f", st->seconds);
+    tool_record_end();
 }
 
 /* --verify: against a sequential union-find (verify_cc.c). */

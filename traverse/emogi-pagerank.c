@@ -34,7 +34,8 @@ static const char usage_text[] =
     "                          map, from --relabel or --reorder)\n"
     TOOL_USAGE_FORMAT
     TOOL_USAGE_BACKEND
-    "      --stats             iterations, time, edge rates, last change on stderr\n"
+    "      --stats[=FORM]      iterations, time, edge rates, last change on stderr\n"
+    TOOL_USAGE_STATS
     "      --verify            check that the ranks are a fixed point within T\n"
     "  -h, --help              this help\n"
     "      --version           print the version\n";
@@ -191,6 +192,7 @@ int main(int argc, char **argv)
     }
     run(&o, &g, &in, rank, open_s);
     finish(&o, &g, rank);
+    tool_stats_finish();
     free(rank);
     emogi_pagerank_in_edges_free(&g, &in);
     emogi_csr_close(&g);
@@ -203,21 +205,22 @@ int main(int argc, char **argv)
  * link figures are the GPU's alone. */
 static void report(const struct emogi_pagerank_stats *st, int on_cpu)
 {
-    char examined[48] = "";
+    tool_record_begin("run", NULL);
+    tool_record_u64("iterations", st->iterations);
+    tool_record_flag("converged", st->converged);
+    tool_record_real("seconds", "%.6f", st->seconds);
+    tool_record_real("seconds_per_iteration", "%.6f",
+                     st->iterations ? st->seconds / st->iterations : 0.0);
+    tool_record_real("delta", "%.6g", st->delta);
+    tool_record_u64("edges_read", st->edges_read);
+    tool_record_real("geps", "%.4f", tool_rate((double)st->edges_read, st->seconds) / 1e9);
+    tool_record_real("edge_gbps", "%.3f", tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
     if (on_cpu)
-        snprintf(examined, sizeof examined, " edges_examined=%llu",
-                 (unsigned long long)st->edges_examined);
-    fprintf(stderr,
-            "emogi-pagerank: iterations=%u converged=%d seconds=%.6f seconds_per_iteration=%.6f "
-            "delta=%.6g edges_read=%llu geps=%.4f edge_gbps=%.3f%s",
-            st->iterations, st->converged, st->seconds,
-            st->iterations ? st->seconds / st->iterations : 0.0, st->delta,
-            (unsigned long long)st->edges_read,
-            tool_rate((double)st->edges_read, st->seconds) / 1e9,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
-    if (!on_cpu)
-        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
-    fputc('\n', stderr);
+        tool_record_u64("edges_examined", st->edges_examined);
+    else
+        tool_record_link(st->link_bytes, st->devmem_bytes, st->seconds);
+    tool_record_peak_memory();
+    tool_record_end();
 }
 
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)

@@ -7,13 +7,14 @@
  * and writes the distances of the last one.  See emogi-sssp(1).
  *
  * What it says about its searches goes to standard error as key=value
- * lines.  gteps counts the edges relaxed (read), repeats included: a
- * vertex whose distance drops twice relaxes its list twice, so the figure
+ * lines, or JSON Lines with --stats=json (tool_record_*).  gteps counts
+ * the edges relaxed (read), repeats included: a vertex whose distance
+ * drops twice relaxes its list twice, so the figure
  * measures the rate of work, and edges_relaxed over the graph's edges the
  * overhead of the algorithm.  edge_gbps is the bytes of neighbour and
  * weight arrays read per second: on the GPU the 128-byte lines the kernels
  * requested, which the line splits into link_bytes (over PCIe) and
- * devmem_bytes (tool_print_link).
+ * devmem_bytes (tool_record_link).
  */
 #include "config.h"
 
@@ -43,7 +44,8 @@ static const char usage_text[] =
     "      --delta D           CPU bucket width (default: from the weights)\n"
     "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
     TOOL_USAGE_BACKEND
-    "      --stats             time, iterations, reached, edges, GTEPS per search on stderr\n"
+    "      --stats[=FORM]      time, iterations, reached, edges, GTEPS per search on stderr\n"
+    TOOL_USAGE_STATS
     "      --verify            check each result (no edge relaxable, every distance achieved)\n"
     "  -h, --help              this help\n"
     "      --version           print the version\n";
@@ -187,6 +189,7 @@ int main(int argc, char **argv)
         report_mean(&tally, o.t.stats);
     tool_backend_close(&b);
     write_results(&o, &g, dist);
+    tool_stats_finish();
     free(dist);
     free(sources);
     emogi_csr_close(&g);
@@ -200,8 +203,10 @@ static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph 
     double d = o->s.delta > 0 ? o->s.delta : emogi_sssp_default_delta(g, &o->s);
     if (!emogi_sssp_float_dist(g, &o->s))
         d = floor(d);
-    fprintf(stderr, "emogi-sssp: delta=%.9g distances=%s\n", d,
-            emogi_sssp_float_dist(g, &o->s) ? "float32" : "uint64");
+    tool_record_begin("delta", NULL);
+    tool_record_real("delta", "%.9g", d);
+    tool_record_str("distances", emogi_sssp_float_dist(g, &o->s) ? "float32" : "uint64");
+    tool_record_end();
 }
 
 /* One line per search: time only, or every figure with STATS (the GPU
@@ -212,26 +217,26 @@ static void report_search(uint64_t source, const struct emogi_sssp_stats *st, in
 {
     t->searches++;
     t->seconds += st->seconds;
+    tool_record_begin("search", NULL);
+    tool_record_u64("source", source);
+    tool_record_real("seconds", "%.6f", st->seconds);
     if (!stats) {
-        fprintf(stderr, "emogi-sssp: source=%llu seconds=%.6f\n", (unsigned long long)source,
-                st->seconds);
+        tool_record_end();
         return;
     }
     double gteps = tool_rate((double)st->edges_relaxed, st->seconds) / 1e9;
     t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
-    char examined[48] = "";
+    tool_record_u64("iterations", st->iterations);
+    tool_record_u64("reached", st->reached);
+    tool_record_u64("edges_relaxed", st->edges_relaxed);
+    tool_record_real("gteps", "%.4f", gteps);
+    tool_record_real("edge_gbps", "%.3f", tool_rate((double)st->edge_bytes, st->seconds) / 1e9);
     if (on_cpu)
-        snprintf(examined, sizeof examined, " edges_examined=%llu",
-                 (unsigned long long)st->edges_examined);
-    fprintf(stderr,
-            "emogi-sssp: source=%llu seconds=%.6f iterations=%llu reached=%llu "
-            "edges_relaxed=%llu gteps=%.4f edge_gbps=%.3f%s",
-            (unsigned long long)source, st->seconds, (unsigned long long)st->iterations,
-            (unsigned long long)st->reached, (unsigned long long)st->edges_relaxed, gteps,
-            tool_rate((double)st->edge_bytes, st->seconds) / 1e9, examined);
-    if (!on_cpu)
-        tool_print_link(stderr, st->link_bytes, st->devmem_bytes, st->seconds);
-    fputc('\n', stderr);
+        tool_record_u64("edges_examined", st->edges_examined);
+    else
+        tool_record_link(st->link_bytes, st->devmem_bytes, st->seconds);
+    tool_record_peak_memory();
+    tool_record_end();
 }
 
 static void report_mean(const struct sssp_tally *t, int stats)
@@ -239,11 +244,14 @@ static void report_mean(const struct sssp_tally *t, int stats)
     if (t->searches == 0)
         return;
     double n = (double)t->searches;
-    fprintf(stderr, "emogi-sssp: mean searches=%llu seconds=%.6f", (unsigned long long)t->searches,
-            t->seconds / n);
-    if (stats)
-        fprintf(stderr, " gteps=%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0);
-    fputc('\n', stderr);
+    tool_record_begin("mean", "mean");
+    tool_record_u64("searches", t->searches);
+    tool_record_real("seconds", "%.6f", t->seconds / n);
+    if (stats) {
+        tool_record_real("gteps", "%.4f", t->inv_gteps > 0 ? n / t->inv_gteps : 0.0);
+        tool_record_peak_memory();
+    }
+    tool_record_end();
 }
 
 /* --verify: no edge relaxable, every distance achieved (verify_sssp.c). */

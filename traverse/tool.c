@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef _OPENMP
@@ -147,13 +148,6 @@ double tool_rate(double x, double seconds)
     return seconds > 0 ? x / seconds : 0.0;
 }
 
-void tool_print_link(FILE *f, uint64_t link_bytes, uint64_t devmem_bytes, double seconds)
-{
-    fprintf(f, " link_bytes=%llu devmem_bytes=%llu link_gbps=%.3f",
-            (unsigned long long)link_bytes, (unsigned long long)devmem_bytes,
-            tool_rate((double)link_bytes, seconds) / 1e9);
-}
-
 /* Length of the valid UTF-8 sequence at p (up to end), or 0 if invalid. */
 static size_t utf8_len(const unsigned char *p, const unsigned char *end)
 {
@@ -189,6 +183,174 @@ void tool_json_string(FILE *out, const char *s, size_t len)
         }
     }
     putc('"', out);
+}
+
+/* ---- statistics ---- */
+
+/* Where records go and in which form; the record being built, in memory,
+ * so that each reaches its destination whole, in one write. */
+static struct {
+    int json;
+    const char *graph; /* named in JSON load records */
+    int to_file;
+    struct emogi_atomic file; /* --stats-file, written as records come */
+    FILE *line;
+    char *buf;
+    size_t len;
+} rec;
+
+static _Noreturn void out_of_memory(const char *what)
+{
+    fprintf(stderr, "%s: out of memory for %s\n", program, what);
+    exit(1);
+}
+
+void tool_record_begin(const char *event, const char *word)
+{
+    if (!(rec.line = open_memstream(&rec.buf, &rec.len)))
+        out_of_memory("a --stats record");
+    if (!rec.json) {
+        fprintf(rec.line, "%s:", program);
+        if (word)
+            fprintf(rec.line, " %s", word);
+        return;
+    }
+    fputs("{\"tool\":", rec.line);
+    tool_json_string(rec.line, program, strlen(program));
+    fputs(",\"event\":", rec.line);
+    tool_json_string(rec.line, event, strlen(event));
+}
+
+/* " key=" or ,"key": before a value. */
+static void record_key(const char *key)
+{
+    if (rec.json) {
+        putc(',', rec.line);
+        tool_json_string(rec.line, key, strlen(key));
+        putc(':', rec.line);
+    } else {
+        fprintf(rec.line, " %s=", key);
+    }
+}
+
+void tool_record_u64(const char *key, uint64_t x)
+{
+    record_key(key);
+    fprintf(rec.line, "%" PRIu64, x);
+}
+
+/* The fewest significant digits that read back as X. */
+static void json_real(FILE *f, double x)
+{
+    char buf[40];
+    if (!isfinite(x)) {
+        fputs("null", f);
+        return;
+    }
+    for (int digits = 1; digits <= 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+    fputs(buf, f);
+}
+
+void tool_record_real(const char *key, const char *fmt, double x)
+{
+    record_key(key);
+    if (rec.json)
+        json_real(rec.line, x);
+    else
+        fprintf(rec.line, fmt, x);
+}
+
+void tool_record_flag(const char *key, int x)
+{
+    record_key(key);
+    fputs(rec.json ? (x ? "true" : "false") : (x ? "1" : "0"), rec.line);
+}
+
+void tool_record_str(const char *key, const char *s)
+{
+    record_key(key);
+    if (rec.json)
+        tool_json_string(rec.line, s, strlen(s));
+    else
+        fputs(s, rec.line);
+}
+
+void tool_record_note(const char *key, const char *s)
+{
+    if (rec.json)
+        tool_record_str(key, s);
+    else
+        fprintf(rec.line, " %s", s);
+}
+
+void tool_record_json_str(const char *key, const char *s)
+{
+    if (rec.json)
+        tool_record_str(key, s);
+}
+
+void tool_record_peak_memory(void)
+{
+    struct rusage ru;
+    if (rec.json && getrusage(RUSAGE_SELF, &ru) == 0)
+        tool_record_u64("max_rss_bytes", (uint64_t)ru.ru_maxrss * 1024); /* Linux: KiB */
+}
+
+void tool_record_end(void)
+{
+    fputs(rec.json ? "}\n" : "\n", rec.line);
+    if (fclose(rec.line) != 0)
+        out_of_memory("a --stats record");
+    rec.line = NULL;
+    emogi_error err;
+    if (rec.to_file && emogi_write_all(&rec.file, rec.buf, rec.len, &err) < 0)
+        tool_die(&err);
+    if (!rec.to_file)
+        fwrite(rec.buf, 1, rec.len, stderr);
+    free(rec.buf);
+    rec.buf = NULL;
+}
+
+void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds)
+{
+    tool_record_u64("link_bytes", link_bytes);
+    tool_record_u64("devmem_bytes", devmem_bytes);
+    tool_record_real("link_gbps", "%.3f", tool_rate((double)link_bytes, seconds) / 1e9);
+}
+
+/* A run that ends before tool_stats_finish() failed: its stats file goes. */
+static void abort_stats_file(void)
+{
+    if (rec.to_file)
+        emogi_atomic_abort(&rec.file);
+    rec.to_file = 0;
+}
+
+static void open_stats(const struct tool_opts *o)
+{
+    emogi_error err;
+    rec.json = o->stats == TOOL_STATS_JSON;
+    rec.graph = o->graph;
+    if (!o->stats_file)
+        return;
+    if (emogi_atomic_open(&rec.file, o->stats_file, &err) < 0)
+        tool_die(&err);
+    rec.to_file = 1;
+    atexit(abort_stats_file);
+}
+
+void tool_stats_finish(void)
+{
+    emogi_error err;
+    if (!rec.to_file)
+        return;
+    rec.to_file = 0;
+    if (emogi_atomic_commit(&rec.file, &err) < 0)
+        tool_die(&err);
 }
 
 /* ---- result arrays written ---- */
@@ -499,6 +661,7 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 enum { OPT_SEED = 256, OPT_TEXT, OPT_FORMAT, OPT_DEVICE, OPT_MEM, OPT_ADVICE, OPT_KERNEL,
        OPT_GPU_MEMORY, OPT_HYBRID, OPT_THREADS, OPT_STATS, OPT_VERIFY, OPT_VERSION };
 enum { OPT_ORIGINAL_IDS = 300 };
+enum { OPT_JSON = 400, OPT_STATS_FILE };
 
 static const struct option common[] = {
     {"source", required_argument, NULL, 's'},   {"runs", required_argument, NULL, 'n'},
@@ -510,7 +673,8 @@ static const struct option common[] = {
     {"gpu-memory", required_argument, NULL, OPT_GPU_MEMORY},
     {"hybrid", required_argument, NULL, OPT_HYBRID},
     {"threads", required_argument, NULL, OPT_THREADS},
-    {"stats", no_argument, NULL, OPT_STATS},     {"verify", no_argument, NULL, OPT_VERIFY},
+    {"stats", optional_argument, NULL, OPT_STATS}, {"verify", no_argument, NULL, OPT_VERIFY},
+    {"json", no_argument, NULL, OPT_JSON}, {"stats-file", required_argument, NULL, OPT_STATS_FILE},
     {"help", no_argument, NULL, 'h'},            {"version", no_argument, NULL, OPT_VERSION},
     {"original-ids", no_argument, NULL, OPT_ORIGINAL_IDS},
 };
@@ -555,6 +719,21 @@ static void parse_placement(int c, const char *arg, struct tool_opts *o)
         tool_usage_error("bad hybrid rule '%s' (heads, prefix)", arg);
 }
 
+/* --stats alone keeps a form already chosen (--json --stats is JSON). */
+static void parse_stats(int c, const char *arg, struct tool_opts *o)
+{
+    if (c == OPT_STATS_FILE)
+        o->stats_file = arg;
+    else if (c == OPT_JSON || (arg && strcmp(arg, "json") == 0))
+        o->stats = TOOL_STATS_JSON;
+    else if (arg && strcmp(arg, "text") == 0)
+        o->stats = TOOL_STATS_TEXT;
+    else if (arg)
+        tool_usage_error("bad --stats form '%s' (text or json)", arg);
+    else if (!o->stats)
+        o->stats = TOOL_STATS_TEXT;
+}
+
 static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)
 {
     switch (c) {
@@ -588,7 +767,7 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
         if (o->threads < 1 || o->threads > 4096)
             tool_usage_error("bad thread count '%s'", arg);
         break;
-    case OPT_STATS: o->stats = 1; break;
+    case OPT_STATS: case OPT_JSON: case OPT_STATS_FILE: parse_stats(c, arg, o); break;
     case OPT_VERIFY: o->verify = 1; break;
     case 'h': fputs(t->usage, stdout); exit(0);
     case OPT_VERSION: printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", tool_name()); exit(0);
@@ -676,12 +855,15 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     check_sources(t, o);
     if (o->original_ids && o->have_source && !o->source_input)
         o->source_input = "--original-ids";
-    const struct tool_output out = {"-o", o->out};
-    tool_check_outputs(o->graph, &out, 1);
+    if (o->stats_file && !o->stats)
+        o->stats = TOOL_STATS_TEXT;
+    const struct tool_output outs[] = {{"-o", o->out}, {"--stats-file", o->stats_file}};
+    tool_check_outputs(o->graph, outs, 2);
 #ifdef _OPENMP
     if (o->threads)
         omp_set_num_threads(o->threads);
 #endif
+    open_stats(o);
 }
 
 /* ---- sources ---- */
@@ -916,48 +1098,64 @@ void tool_backend_close(struct tool_backend *b)
 
 /* " edges=N split=S device_edge_fraction=F": the entries of each edge
  * array in device memory (S of N), and by which rule the lines were
- * chosen when hybrid, then the placement's note, if any, on a line of
- * its own. */
-static void print_split(const struct emogi_placed *p)
+ * chosen when hybrid, ending the record; then the placement's note, if
+ * any, in a record of its own. */
+static void record_split(const struct emogi_placed *p)
 {
     const uint64_t n = p->g->ne, split = p->d_coffsets ? p->split : p->nbr.split;
     /* Compressed lists are placed as words: the fraction is theirs. */
     const uint64_t in_dev = p->nbr.n ? p->nbr.split : 1, all = p->nbr.n ? p->nbr.n : 1;
-    fprintf(stderr, " edges=%llu split=%llu device_edge_fraction=%.4f", (unsigned long long)n,
-            (unsigned long long)split, (double)in_dev / (double)all);
+    tool_record_u64("edges", n);
+    tool_record_u64("split", split);
+    tool_record_real("device_edge_fraction", "%.4f", (double)in_dev / (double)all);
     if (p->d_coffsets)
-        fprintf(stderr, " compressed_bytes=%llu", (unsigned long long)p->g->coffsets[p->g->nv]);
+        tool_record_u64("compressed_bytes", p->g->coffsets[p->g->nv]);
     if (p->mem == EMOGI_MEM_HYBRID)
-        fprintf(stderr, " hybrid=%s", p->nbr.hot ? "heads" : "prefix");
-    fputc('\n', stderr);
-    if (p->stats.note[0])
-        fprintf(stderr, "%s: load note: %s\n", tool_name(), p->stats.note);
+        tool_record_str("hybrid", p->nbr.hot ? "heads" : "prefix");
+    tool_record_peak_memory();
+    tool_record_end();
+    if (p->stats.note[0]) {
+        tool_record_begin("load_note", "load note:");
+        tool_record_note("note", p->stats.note);
+        tool_record_end();
+    }
+}
+
+/* The phases and bytes of one placement. */
+static void record_placement(const struct emogi_load_stats *s)
+{
+    tool_record_real("file_seconds", "%.6f", s->file_s);
+    tool_record_real("pin_seconds", "%.6f", s->pin_s);
+    tool_record_real("h2d_seconds", "%.6f", s->h2d_s);
+    tool_record_u64("device_bytes", s->device_bytes);
+    tool_record_u64("pinned_bytes", s->pinned_bytes);
+    tool_record_u64("managed_bytes", s->managed_bytes);
 }
 
 void tool_backend_report_load(const struct tool_backend *b, double open_s)
 {
+    char device[32] = "cpu";
+    const struct emogi_placed *p = &b->placed;
+    if (b->on_gpu)
+        snprintf(device, sizeof device, "gpu:%d", p->device);
+    tool_record_begin("load", "load");
+    tool_record_json_str("graph", rec.graph);
+    tool_record_str("device", device);
     if (!b->on_gpu) {
-        fprintf(stderr, "%s: load device=cpu open_seconds=%.6f\n", tool_name(), open_s);
+        tool_record_real("open_seconds", "%.6f", open_s);
+        tool_record_peak_memory();
+        tool_record_end();
         return;
     }
-    const struct emogi_placed *p = &b->placed;
-    const struct emogi_load_stats *s = &p->stats;
-    fprintf(stderr,
-            "%s: load device=gpu:%d mem=%s kernel=%s open_seconds=%.6f file_seconds=%.6f "
-            "pin_seconds=%.6f h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu "
-            "managed_bytes=%llu",
-            tool_name(), p->device, emogi_mem_name(p->mem), emogi_kernel_name(b->kernel), open_s,
-            s->file_s, s->pin_s, s->h2d_s, (unsigned long long)s->device_bytes,
-            (unsigned long long)s->pinned_bytes, (unsigned long long)s->managed_bytes);
-    print_split(p);
+    tool_record_str("mem", emogi_mem_name(p->mem));
+    tool_record_str("kernel", emogi_kernel_name(b->kernel));
+    tool_record_real("open_seconds", "%.6f", open_s);
+    record_placement(&p->stats);
+    record_split(p);
     if (!b->has_in)
         return;
-    s = &b->in.stats;
-    fprintf(stderr,
-            "%s: load transpose mem=%s file_seconds=%.6f pin_seconds=%.6f "
-            "h2d_seconds=%.6f device_bytes=%llu pinned_bytes=%llu managed_bytes=%llu",
-            tool_name(), emogi_mem_name(b->in.mem), s->file_s, s->pin_s, s->h2d_s,
-            (unsigned long long)s->device_bytes, (unsigned long long)s->pinned_bytes,
-            (unsigned long long)s->managed_bytes);
-    print_split(&b->in);
+    tool_record_begin("load_transpose", "load transpose");
+    tool_record_str("mem", emogi_mem_name(b->in.mem));
+    record_placement(&b->in.stats);
+    record_split(&b->in);
 }

@@ -66,11 +66,39 @@ double tool_rate(double x, double seconds);
  * characters escaped, bad UTF-8 as U+FFFD. */
 void tool_json_string(FILE *out, const char *s, size_t len);
 
-/* The link figures of a GPU run for a --stats line, appended to F:
- * " link_bytes=N devmem_bytes=N link_gbps=X": edge-array bytes the
- * kernels requested over the link and from device memory (counted per
- * 128-byte line by the kernels), and the link rate over SECONDS. */
-void tool_print_link(FILE *f, uint64_t link_bytes, uint64_t devmem_bytes, double seconds);
+/* ---- statistics: the records --stats writes ---- */
+
+/*
+ * A record is one line: in text form "TOOL: [WORD ]key=value key=value",
+ * in JSON form {"tool":"TOOL","event":"EVENT","key":value,...}, to
+ * standard error or the --stats-file.  Tools describe each figure once,
+ * through the calls below, so both forms carry the same figures.  The
+ * text form prints a real with the FMT given (the figure scripts have
+ * always parsed); JSON with the fewest digits that read back exactly,
+ * and null for NaN or infinity.  One record at a time.
+ */
+void tool_record_begin(const char *event, const char *word);
+void tool_record_u64(const char *key, uint64_t x);
+void tool_record_real(const char *key, const char *fmt, double x);
+void tool_record_flag(const char *key, int x); /* text 0 or 1, JSON false or true */
+void tool_record_str(const char *key, const char *s);
+void tool_record_note(const char *key, const char *s); /* text: S alone, no "key=" */
+/* JSON only, where the text form has no such field: the text lines stay
+ * as scripts have always parsed them. */
+void tool_record_json_str(const char *key, const char *s);
+void tool_record_peak_memory(void); /* "max_rss_bytes": the process's peak resident size */
+void tool_record_end(void);
+
+/* The link figures of a GPU run, added to the record: link_bytes and
+ * devmem_bytes, the edge-array bytes the kernels requested over the link
+ * and from device memory (counted per 128-byte line by the kernels), and
+ * link_gbps, the link rate over SECONDS. */
+void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds);
+
+/* Commit the --stats-file, if any, at the end of a successful run (else
+ * "TOOL: FILE: why", exit 1).  A run that exits without it, failed,
+ * leaves no stats file: an existing one stays as it was. */
+void tool_stats_finish(void);
 
 /* ---- result arrays: one entry per vertex ---- */
 
@@ -123,6 +151,7 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 /* ---- the traversal tools' command line ---- */
 
 enum tool_device { TOOL_DEVICE_AUTO, TOOL_DEVICE_CPU, TOOL_DEVICE_GPU };
+enum tool_stats_form { TOOL_STATS_OFF, TOOL_STATS_TEXT, TOOL_STATS_JSON };
 
 struct tool_opts {
     const char *graph;
@@ -135,7 +164,9 @@ struct tool_opts {
     uint64_t runs; /* -n: random sources; 0 when -s was given */
     uint64_t seed;
     const char *out; /* result: a file, "-", or NULL (stdout unless -n) */
-    int text, stats, verify;
+    int text, verify;
+    enum tool_stats_form stats; /* --stats, --json: TOOL_STATS_OFF (0) unless asked */
+    const char *stats_file;      /* --stats-file: the records go there, or NULL: stderr */
     enum tool_format format; /* --format, or TEXT for --text; AUTO: by -o's name */
     int threads; /* 0: OpenMP's default */
     enum tool_device device;
@@ -166,6 +197,11 @@ struct tool_opts {
     "      --uvm-advice A      read-mostly, accessed-by or prefetch (with --mem uvm)\n" \
     "      --kernel K          GPU kernel: naive, merged, aligned (default aligned)\n" \
     "      --threads N         CPU threads (default: OpenMP's)\n"
+/* After each tool's own "--stats[=FORM]  what it counts" line. */
+#define TOOL_USAGE_STATS \
+    "                          in FORM text (default) or json (JSON Lines)\n" \
+    "      --json              the same as --stats=json\n" \
+    "      --stats-file FILE   the --stats records to FILE, not standard error\n"
 
 /* First option code free for a tool's own long options. */
 #define TOOL_OPT_OWN 512
