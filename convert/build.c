@@ -5,9 +5,10 @@
  * arc for most graphs), never into a second copy of the 16-byte edge list,
  * and the edge list is freed before the lists are sorted.  Input weights
  * travel with their neighbour so that the per-list sort orders (neighbour,
- * weight) pairs and a duplicate keeps its smallest weight by keeping the
- * first; with 4-byte ids a pair is packed into one uint64 (id high,
- * order-preserving weight key low) and sorted as an integer.  Random
+ * weight) pairs and a duplicate's weights come smallest first, to be
+ * combined as --combine says; with 4-byte ids a pair is packed into one
+ * uint64 (id high, order-preserving weight key low) and sorted as an
+ * integer.  Random
  * weights are not carried at all: they are a function of the endpoints,
  * computed once the lists are final.
  */
@@ -222,6 +223,7 @@ static void setup_ctx(struct build_ctx *c, const struct build_opts *o, uint64_t 
     static const size_t elem_size[] = {4, 8, 8, sizeof(struct id_weight)};
     c->o = o;
     c->nv = nv;
+    c->idmap = NULL;
     c->weighted_in = o->weights == BUILD_WEIGHTS_INPUT && wk != WEIGHTS_NONE && e->w;
     /* a skew-symmetric mirror is negative, which only float32 can hold */
     c->real = wk == WEIGHTS_REAL || (o->skew && c->weighted_in);
@@ -303,6 +305,7 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     if (build_choose_width(nv, o->id_width, &width, err))
         goto fail;
     setup_ctx(&c, o, nv, width, e, wk);
+    c.idmap = b->idmap;
     note(progress, "distributing edges");
     if (build_distribute(&c, e, 0, &out, err))
         goto fail;

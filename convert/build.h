@@ -30,12 +30,20 @@ enum build_weights {
     BUILD_WEIGHTS_RANDOM     /* uint32 uniform in [lo, hi] from (seed, u, v) */
 };
 
+/* --combine: the weight that a set of duplicate (u, v) entries keeps. */
+enum build_combine {
+    COMBINE_MIN = 0, /* the default: what a shortest path takes */
+    COMBINE_MAX,
+    COMBINE_SUM /* uint32 overflow is an error; float32 adds in ascending order */
+};
+
 struct build_opts {
     int directed;        /* else every edge is stored in both directions */
     int mirror;          /* store v->u too even when directed (mtx symmetric) */
     int skew;            /* mirrored weights are negated (mtx skew-symmetric) */
     int keep_self_loops;
-    int keep_duplicates; /* else duplicates collapse to the smallest weight */
+    int keep_duplicates; /* else duplicates collapse to one, weighted by combine */
+    enum build_combine combine;
     int transpose;       /* store in-edges too (directed graphs only) */
     int relabel;         /* compact used ids to 0..n-1, keep the id map */
     uint32_t id_width;   /* 0: smallest that fits, else 4 or 8 */
@@ -129,7 +137,12 @@ struct build_ctx {
     int real;        /* those weights are float32 */
     int both;        /* store v->u as well as u->v */
     int id_bits;     /* bits of the largest id */
+    const uint64_t *idmap; /* --relabel's input ids, for messages */
 };
+
+/* Fold duplicate weight keys under --combine (the keys ascending): into
+ * *acc, the combined key so far; -1 when a uint32 sum overflows. */
+int combine_keys(enum build_combine how, int real, uint32_t *acc, uint32_t key);
 
 /* One adjacency structure (out-edges, or in-edges for --transpose). */
 struct build_side {

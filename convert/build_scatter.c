@@ -200,18 +200,50 @@ static int cmp_id_weight(const void *a, const void *b)
         return k;                                                                            \
     } while (0)
 #define PLAIN(x) (x)
-#define HIGH32(x) ((x) >> 32)
-#define ID(x) ((x).id)
 
 /* Below this length introsort beats radix's fixed cost of 256-entry counts
  * per pass. */
 #define RADIX_MIN 384
 
+/* Sorted (id << 32 | key) slots: one per id, its key combined from its
+ * duplicates' (the smallest comes first); the new length.  A sum that
+ * overflows leaves the id in *bad. */
+static uint64_t combine_u32w(const struct build_ctx *c, uint64_t *a, uint64_t n,
+                             uint64_t *bad)
+{
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (k == 0 || a[i] >> 32 != a[k - 1] >> 32) {
+            a[k++] = a[i];
+            continue;
+        }
+        uint32_t acc = (uint32_t)a[k - 1];
+        if (combine_keys(c->o->combine, c->real, &acc, (uint32_t)a[i]))
+            *bad = a[i] >> 32;
+        a[k - 1] = (a[k - 1] >> 32) << 32 | acc;
+    }
+    return k;
+}
+
+static uint64_t combine_u64w(const struct build_ctx *c, struct id_weight *a, uint64_t n,
+                             uint64_t *bad)
+{
+    uint64_t k = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        if (k == 0 || a[i].id != a[k - 1].id)
+            a[k++] = a[i];
+        else if (combine_keys(c->o->combine, c->real, &a[k - 1].key, a[i].key))
+            *bad = a[i].id;
+    }
+    return k;
+}
+
 /* Sort slots [lo, lo+n) and squeeze out duplicates; returns the new length.
- * Sorted (id, weight key) pairs keep their smallest weight first.  TMP
- * holds TMP_SLOTS slots; a longer list is sorted in place. */
+ * Sorted (id, weight key) pairs come smallest weight first for --combine.
+ * TMP holds TMP_SLOTS slots; a longer list is sorted in place.  *BAD gets
+ * the neighbour whose duplicates' sum overflows. */
 static uint64_t sort_list(const struct build_ctx *c, void *elems, uint64_t lo, uint64_t n,
-                          void *tmp, uint64_t tmp_slots)
+                          void *tmp, uint64_t tmp_slots, uint64_t *bad)
 {
     uint64_t k = 0;
     int dedup = !c->o->keep_duplicates, radix = n >= RADIX_MIN && n <= tmp_slots;
@@ -223,9 +255,11 @@ static uint64_t sort_list(const struct build_ctx *c, void *elems, uint64_t lo, u
         SORT_UNIQUE(uint64_t, radix ? radix_sort_u64(a, tmp, n, c->id_bits) : sort_u64(a, n),
                     PLAIN);
     case ELEM_U32W:
-        SORT_UNIQUE(uint64_t, sort_u64(a, n), HIGH32);
+        sort_u64((uint64_t *)elems + lo, n);
+        return dedup ? combine_u32w(c, (uint64_t *)elems + lo, n, bad) : n;
     case ELEM_U64W:
-        SORT_UNIQUE(struct id_weight, qsort(a, n, sizeof *a, cmp_id_weight), ID);
+        qsort((struct id_weight *)elems + lo, n, sizeof(struct id_weight), cmp_id_weight);
+        return dedup ? combine_u64w(c, (struct id_weight *)elems + lo, n, bad) : n;
     }
     return n;
 }
@@ -284,8 +318,24 @@ static void group_block(const struct build_ctx *c, struct build_side *s, uint64_
     }
 }
 
+/* The first pair whose combined weight overflows, in input ids. */
+struct overflow {
+    int found;
+    uint64_t u, v;
+};
+
+static void note_overflow(struct overflow *o, uint64_t u, uint64_t v)
+{
+#pragma omp critical(build_overflow)
+    if (!o->found || u < o->u || (u == o->u && v < o->v)) {
+        o->found = 1;
+        o->u = u;
+        o->v = v;
+    }
+}
+
 static void sort_block(const struct build_ctx *c, struct build_side *s, uint64_t b,
-                       uint64_t *cur, void *scratch, uint64_t slots)
+                       uint64_t *cur, void *scratch, uint64_t slots, struct overflow *of)
 {
     uint64_t lo = s->bstart[b], n = s->bstart[b + 1] - lo;
     uint64_t v0 = b << s->shift, nb = c->nv - v0;
@@ -305,7 +355,12 @@ static void sort_block(const struct build_ctx *c, struct build_side *s, uint64_t
     /* cur[i] is now the end of list i */
     for (uint64_t i = 0; i < nb; i++) {
         uint64_t start = s->offsets[v0 + i] - lo;
-        s->len[v0 + i] = sort_list(c, s->elems, lo + start, cur[i] - start, scratch, slots);
+        uint64_t bad = UINT64_MAX;
+        s->len[v0 + i] = sort_list(c, s->elems, lo + start, cur[i] - start, scratch, slots,
+                                   &bad);
+        if (bad != UINT64_MAX)
+            note_overflow(of, c->idmap ? c->idmap[v0 + i] : v0 + i,
+                          c->idmap ? c->idmap[bad] : bad);
     }
 }
 
@@ -321,6 +376,7 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
         return -1;
     s->offsets[c->nv] = s->ne;
     int failed = 0;
+    struct overflow of = {0, 0, 0};
     uint64_t slots = build_scratch_slots(c->o->memory, max_threads(), c->elem_size);
     uint64_t ncur = (uint64_t)1 << s->shift;
     slots = slots < biggest ? slots : biggest;
@@ -337,7 +393,7 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
         if (!failed) {
 #pragma omp for schedule(dynamic, 1)
             for (uint64_t b = 0; b < s->nblocks; b++)
-                sort_block(c, s, b, cur, scratch, slots);
+                sort_block(c, s, b, cur, scratch, slots, &of);
         }
         free(cur);
         free(scratch);
@@ -349,5 +405,9 @@ int build_sort_blocks(const struct build_ctx *c, struct build_side *s, emogi_err
     if (failed)
         return emogi_fail(err, "out of memory for per-thread sort buffers of %llu entries",
                           (unsigned long long)slots);
+    if (of.found)
+        return emogi_fail(err, "the sum of the weights of duplicate edge %llu %llu overflows %s",
+                          (unsigned long long)of.u, (unsigned long long)of.v,
+                          c->real ? "float32" : "uint32");
     return 0;
 }

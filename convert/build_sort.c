@@ -8,6 +8,7 @@
  * can never go quadratic) finished by insertion sort on short runs, which
  * is also all that the many short lists of a power-law graph ever need.
  */
+#include <math.h>
 #include <string.h>
 
 #include "build.h"
@@ -137,6 +138,30 @@ float float_from_key(uint32_t k)
     float f;
     memcpy(&f, &b, sizeof f);
     return f;
+}
+
+/* Keys come ascending, so max is the last; a float32 sum adds the
+ * smallest first, so both directions of an undirected edge get the same
+ * sum (out of core, each run's partial sums are added in their order). */
+int combine_keys(enum build_combine how, int real, uint32_t *acc, uint32_t key)
+{
+    if (how == COMBINE_MIN)
+        return 0;
+    if (how == COMBINE_MAX) {
+        *acc = key;
+        return 0;
+    }
+    if (!real) {
+        if (key > UINT32_MAX - *acc)
+            return -1;
+        *acc += key;
+        return 0;
+    }
+    float sum = float_from_key(*acc) + float_from_key(key);
+    if (!isfinite(sum))
+        return -1;
+    *acc = float_key(sum);
+    return 0;
 }
 
 /*

@@ -5,8 +5,8 @@
  * every run, and after the merge its lists fill one contiguous stretch of
  * the output.  So threads take cells (dynamic schedule: Kronecker hubs
  * make some cells heavy) and, per cell, decode the runs that have it and
- * merge each source's lists by (neighbour, weight key), keeping the first
- * of equal neighbours: the smallest weight, as the in-memory builder does.
+ * merge each source's lists by (neighbour, weight key), combining the
+ * weights of equal neighbours as the in-memory builder does (--combine).
  * Pass 1 only counts, giving the offsets; pass 2 writes neighbours and
  * weights at their final places with pwrite and keeps each cell's crc32,
  * combined in cell order afterwards.
@@ -268,17 +268,41 @@ static int emit(const struct merge *m, struct worker *w, uint64_t v, uint64_t u,
     return w->on == m->out_buf ? flush_out(m, w) : 0;
 }
 
+/* Merge K gathered lists of source V into w->ids/keys, each neighbour
+ * once unless --keep-duplicates, the runs' weights of a neighbour (each
+ * run's already combined, ascending here) combined as --combine says:
+ * the length, or -1 when a sum overflows. */
+static int64_t merged_list(const struct merge *m, struct worker *w, uint64_t v, int k)
+{
+    merge_tree(w, k);
+    uint64_t n = w->start[1], d = 0;
+    if (m->keep_dups)
+        return (int64_t)n;
+    for (uint64_t h = 0; h < n; h++) {
+        if (d == 0 || w->ids[h] != w->ids[d - 1]) {
+            w->ids[d] = w->ids[h];
+            w->keys[d++] = w->keys[h];
+        } else if (m->weighted && !m->random &&
+                   combine_keys(m->bo->combine, m->real, &w->keys[d - 1], w->keys[h])) {
+            emogi_fail(&w->err, "%s: the sum of the weights of duplicate edge %llu %llu "
+                       "overflows %s", m->s->o.name, (unsigned long long)v,
+                       (unsigned long long)w->ids[h], m->real ? "float32" : "uint32");
+            return -1;
+        }
+    }
+    return (int64_t)d;
+}
+
 /* Merge K gathered lists of source V: count (pass 1) or emit (pass 2). */
 static int merge_lists(const struct merge *m, struct worker *w, uint64_t v, int k, int pass)
 {
     uint64_t fv = rank_of(m, v), count = 0;
-    merge_tree(w, k);
-    uint64_t n = w->start[1];
+    int64_t n = merged_list(m, w, v, k);
+    if (n < 0)
+        return -1;
     if (pass == 2 && w->on == 0)
         w->obase = m->offsets[fv];
-    for (uint64_t h = 0; h < n; h++) {
-        if (!m->keep_dups && h > 0 && w->ids[h] == w->ids[h - 1])
-            continue; /* the first of equal neighbours has the least weight */
+    for (uint64_t h = 0; h < (uint64_t)n; h++) {
         count++;
         if (pass == 2 && emit(m, w, fv, w->ids[h], w->keys[h]))
             return -1;
@@ -344,17 +368,14 @@ static int flush_weights(const struct merge *m, struct worker *w)
 /* The merged list of the source whose K lists were gathered, duplicates
  * dropped and ids final, into w->tids, its weight keys into w->tkeys (both
  * free once merge_tree() is done): its length. */
-static uint64_t final_list(const struct merge *m, struct worker *w, int k)
+static int64_t final_list(const struct merge *m, struct worker *w, uint64_t v, int k)
 {
-    merge_tree(w, k);
-    uint64_t n = w->start[1], d = 0;
-    for (uint64_t h = 0; h < n; h++) {
-        if (!m->keep_dups && h > 0 && w->ids[h] == w->ids[h - 1])
-            continue; /* the first of equal neighbours has the least weight */
-        w->tids[d] = rank_of(m, w->ids[h]);
-        w->tkeys[d++] = w->keys[h];
+    int64_t n = merged_list(m, w, v, k);
+    for (int64_t h = 0; h < n; h++) {
+        w->tids[h] = rank_of(m, w->ids[h]);
+        w->tkeys[h] = w->keys[h];
     }
-    return d;
+    return n;
 }
 
 /* Encode the D ids of FV in w->tids after the cell's lists so far. */
@@ -388,7 +409,10 @@ static int put_list(const struct merge *m, struct worker *w, uint64_t fv, uint64
  * the offsets array (pass 2). */
 static int merge_clist(const struct merge *m, struct worker *w, uint64_t v, int k, int pass)
 {
-    uint64_t fv = rank_of(m, v), d = final_list(m, w, k), size = 0;
+    int64_t n = final_list(m, w, v, k);
+    if (n < 0)
+        return -1;
+    uint64_t fv = rank_of(m, v), d = (uint64_t)n, size = 0;
     w->cell_arcs += d;
     if (pass == 1) {
         m->offsets[fv] = d;

@@ -25,6 +25,7 @@ static const char usage_text[] =
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
     "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
+    "         --combine min|max|sum\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
     "         --compress --no-compress --drop-weights\n"
@@ -50,6 +51,7 @@ static const char help_text[] =
     "      --undirected     store every edge in both directions\n"
     "      --directed       store edges as given\n"
     "      --keep-self-loops, --keep-duplicates\n"
+    "      --combine HOW    the weight duplicates keep: min (default), max or sum\n"
     "      --transpose      also store in-edges (directed graphs)\n"
     "      --relabel        compact ids to 0..n-1 and store the id map\n"
     "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
@@ -76,6 +78,7 @@ enum {
     OPT_DIRECTED,
     OPT_KEEP_LOOPS,
     OPT_KEEP_DUPS,
+    OPT_COMBINE,
     OPT_TRANSPOSE,
     OPT_RELABEL,
     OPT_WEIGHTS,
@@ -101,6 +104,7 @@ static const struct option longopts[] = {
     {"directed", no_argument, NULL, OPT_DIRECTED},
     {"keep-self-loops", no_argument, NULL, OPT_KEEP_LOOPS},
     {"keep-duplicates", no_argument, NULL, OPT_KEEP_DUPS},
+    {"combine", required_argument, NULL, OPT_COMBINE},
     {"transpose", no_argument, NULL, OPT_TRANSPOSE},
     {"relabel", no_argument, NULL, OPT_RELABEL},
     {"weights", required_argument, NULL, OPT_WEIGHTS},
@@ -177,6 +181,36 @@ static uint64_t parse_size(const char *s)
     return bytes;
 }
 
+static int combine_given;
+
+static enum build_combine parse_combine(const char *s)
+{
+    static const char *const names[] = {"min", "max", "sum"};
+    for (int i = 0; i < 3; i++)
+        if (strcmp(s, names[i]) == 0)
+            return (enum build_combine)i;
+    usage_error("--combine wants min, max or sum, not '%s'", s);
+    return COMBINE_MIN;
+}
+
+/* --combine picks among input weights: refused where there are none to
+ * pick from, or where duplicates are not collapsed at all. */
+static void refuse_combine(const struct convert_opts *o)
+{
+    static const char *const unweighted[] = {"el", "bel32", "bel64", "sg", "adj", "webgraph"};
+    const char *why = o->build.keep_duplicates ? "--keep-duplicates keeps every duplicate"
+                      : o->build.weights != BUILD_WEIGHTS_INPUT ? "the input weights are not kept"
+                      : o->source == SOURCE_KRON || o->source == SOURCE_URAND ||
+                              o->source == SOURCE_CSR
+                          ? "it builds on no input weights"
+                          : NULL;
+    for (size_t i = 0; !why && i < sizeof unweighted / sizeof *unweighted; i++)
+        if (strcmp(o->format_name, unweighted[i]) == 0)
+            why = "the format carries no weights";
+    if (combine_given && why)
+        usage_error("--combine does not apply here: %s", why);
+}
+
 static enum reorder_kind parse_reorder(const char *s)
 {
     if (strcmp(s, "none") == 0)
@@ -218,6 +252,7 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_DIRECTED: o->directed = 1; break;
     case OPT_KEEP_LOOPS: b->keep_self_loops = 1; break;
     case OPT_KEEP_DUPS: b->keep_duplicates = 1; break;
+    case OPT_COMBINE: b->combine = parse_combine(arg); combine_given = 1; break;
     case OPT_TRANSPOSE: b->transpose = 1; break;
     case OPT_RELABEL: b->relabel = 1; break;
     case OPT_WEIGHTS: parse_weights(arg, b); break;
@@ -341,6 +376,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     while ((c = getopt_long(argc, argv, "s:e:qh", longopts, NULL)) != -1)
         set_option(c, optarg, o);
     positionals(argc - optind, argv + optind, o);
+    refuse_combine(o);
     if (o->source == SOURCE_CSR)
         refuse_build_options(o);
     refuse_output_over_inputs(o);
@@ -366,6 +402,9 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, " --seed %" PRIu64, b->seed);
     if ((size_t)n < len && b->id_width)
         n += snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
+    if ((size_t)n < len && b->combine != COMBINE_MIN)
+        n += snprintf(buf + n, len - (size_t)n, " --combine %s",
+                      b->combine == COMBINE_MAX ? "max" : "sum");
     if ((size_t)n < len && o->reorder != REORDER_NONE)
         snprintf(buf + n, len - (size_t)n, " --reorder %s",
                  o->reorder == REORDER_DEGREE ? "degree" : "bfs");

@@ -53,6 +53,8 @@ EXTRA_DIST += tests/convert_compress.sh
 # emogi-convert csr --reorder: hand orders, as the build's, id maps composed
 TESTS += tests/convert_csr_reorder.sh
 EXTRA_DIST += tests/convert_csr_reorder.sh
+TESTS += tests/convert_combine.sh
+EXTRA_DIST += tests/convert_combine.sh
 
 EXTRA_DIST += tests/data/tiny.el tests/data/tiny.wel tests/data/tiny_real.wel \
 	tests/data/tiny_real.mtx tests/data/tiny_sym.mtx tests/data/tiny.el.gz \
