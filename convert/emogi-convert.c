@@ -107,12 +107,33 @@ static void resolve_once(struct job *j, const struct parse_result *r)
     j->resolved = 1;
 }
 
+/* el, wel and bel take --vertices as their count; the other inputs state
+ * theirs (a header, a node count), which --vertices must then repeat. */
+static int vertices_given_to_reader(const struct convert_opts *o)
+{
+    return o->source == SOURCE_TEXT &&
+           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_BEL32 ||
+            o->format == FORMAT_BEL64);
+}
+
+static void check_vertices(const struct convert_opts *o, const struct parse_result *r)
+{
+    if (!o->vertices || vertices_given_to_reader(o) || r->nv == o->vertices)
+        return;
+    fprintf(stderr, "emogi-convert: %s: --vertices %llu disagrees with the %llu vertices the "
+                    "input states\n",
+            o->input, (unsigned long long)o->vertices, (unsigned long long)r->nv);
+    exit(1);
+}
+
 static int sink(void *ctx, struct parse_result *r, emogi_error *err)
 {
     struct job *j = ctx;
     resolve_once(j, r);
-    if (r->nv) /* mtx and adj: the size line came first */
+    if (r->nv) { /* mtx and adj: the size line came first; el: --vertices, SNAP's header */
+        check_vertices(j->o, r);
         ooc_set_vertices(&j->ooc, r->nv);
+    }
     ooc_hold(&j->ooc, r->held);
     j->edges_in += r->edges.n;
     progress_update("parsing", j->edges_in, 0, "edges");
@@ -228,7 +249,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
         struct parse_opts po = {.format = o->format, .threads = o->threads,
                                 .block_size = read_block(o),
                                 .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
-                                .memory = o->memory};
+                                .memory = o->memory,
+                                .vertices = vertices_given_to_reader(o) ? o->vertices : 0};
         int adj = o->source == SOURCE_ADJ;
         progress_phase(adj ? "decoding" : "parsing");
         if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
@@ -484,6 +506,7 @@ int main(int argc, char **argv)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
     read_edges(&j, &r, &st);
+    check_vertices(&o, &r);
     check_width(&o, &r);
     size_t plen;
     char *prov = provenance(&o, &plen);

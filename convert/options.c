@@ -28,7 +28,7 @@ static const char usage_text[] =
     "         --combine min|max|sum\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
-    "         --compress --no-compress --drop-weights\n"
+    "         --compress --no-compress --drop-weights --vertices N\n"
     "         --threads N --stats -q --progress --no-progress -h --version\n";
 
 static const char help_text[] =
@@ -67,6 +67,8 @@ static const char help_text[] =
     "      --compress       compressed neighbour lists (emogi-csr(5))\n"
     "      --no-compress    plain lists (the default, except for a compressed csr input)\n"
     "      --drop-weights   store no weights (the same as --weights none)\n"
+    "      --vertices N     N vertices, ids 0..N-1: ids past the largest used are\n"
+    "                       isolated vertices (el, wel, bel; others must agree)\n"
     "      --threads N      threads (default: all)\n"
     "      --stats          phase times, rates and peak memory on stderr\n"
     "  -q, --quiet          no progress or notes\n"
@@ -94,7 +96,8 @@ enum {
     OPT_REORDER,
     OPT_COMPRESS,
     OPT_NO_COMPRESS,
-    OPT_DROP_WEIGHTS
+    OPT_DROP_WEIGHTS,
+    OPT_VERTICES
 };
 
 static const struct option longopts[] = {
@@ -121,6 +124,7 @@ static const struct option longopts[] = {
     {"compress", no_argument, NULL, OPT_COMPRESS},
     {"no-compress", no_argument, NULL, OPT_NO_COMPRESS},
     {"drop-weights", no_argument, NULL, OPT_DROP_WEIGHTS},
+    {"vertices", required_argument, NULL, OPT_VERTICES},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -272,6 +276,11 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_COMPRESS: o->compress = 1; break;
     case OPT_NO_COMPRESS: o->compress = 0; break;
     case OPT_DROP_WEIGHTS: o->drop_weights = 1; b->weights = BUILD_WEIGHTS_NONE; break;
+    case OPT_VERTICES: o->vertices = parse_u64(arg, "--vertices wants a positive number, not '%s'",
+                                               UINT64_MAX - 1);
+        if (!o->vertices)
+            usage_error("--vertices wants a positive number, not '%s'", arg);
+        break;
     case 'q': o->quiet = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
@@ -363,10 +372,22 @@ static void refuse_build_options(const struct convert_opts *o)
                       : b->keep_self_loops  ? "--keep-self-loops"
                       : b->keep_duplicates  ? "--keep-duplicates"
                       : b->relabel          ? "--relabel"
+                      : o->vertices         ? "--vertices"
                       : b->weights == BUILD_WEIGHTS_RANDOM ? "--weights random"
                                                    : NULL;
     if (bad)
         usage_error("csr: %s does not apply to a re-encoding (see emogi-convert(1))", bad);
+}
+
+/* A generator's scale is its vertex count; --relabel counts the ids used. */
+static void refuse_vertices(const struct convert_opts *o)
+{
+    if (o->vertices && (o->source == SOURCE_KRON || o->source == SOURCE_URAND))
+        usage_error("%s: --vertices does not apply to a generator: -s SCALE gives 2^SCALE "
+                    "vertices", o->format_name);
+    if (o->vertices && o->build.relabel)
+        usage_error("%s", "--vertices and --relabel do not combine: --relabel numbers only the "
+                          "ids the edges use");
 }
 
 void options_parse(int argc, char **argv, struct convert_opts *o)
@@ -379,6 +400,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     refuse_combine(o);
     if (o->source == SOURCE_CSR)
         refuse_build_options(o);
+    refuse_vertices(o);
     refuse_output_over_inputs(o);
 }
 
@@ -400,6 +422,8 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, " -s %d -e %" PRIu64, o->scale, o->edgefactor);
     if ((size_t)n < len && (generated || b->weights == BUILD_WEIGHTS_RANDOM))
         n += snprintf(buf + n, len - (size_t)n, " --seed %" PRIu64, b->seed);
+    if ((size_t)n < len && o->vertices)
+        n += snprintf(buf + n, len - (size_t)n, " --vertices %" PRIu64, o->vertices);
     if ((size_t)n < len && b->id_width)
         n += snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
     if ((size_t)n < len && b->combine != COMBINE_MIN)

@@ -32,6 +32,8 @@ struct parser {
     struct mtx_header h;
     struct gr_header g;
     uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
+    uint64_t vertices;    /* el/wel: --vertices (0: none) */
+    uint64_t snap_nv;     /* el/wel: a SNAP header's node count (0: none) */
     int nonint;
     int drop_weights;
 };
@@ -50,6 +52,11 @@ int input_format_parse(const char *s, enum input_format *f)
             return 0;
         }
     return -1;
+}
+
+static int is_edge_list(const struct parser *ps)
+{
+    return ps->format == FORMAT_EL || ps->format == FORMAT_WEL;
 }
 
 /* The lines carry a weight... */
@@ -158,6 +165,11 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
 {
     if (ps->format != FORMAT_MTX && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
         return mtx_banner_error(ps->name, 0, err); /* its ids would be read 1-based */
+    if (is_edge_list(ps) && ps->r->bytes == 0) {
+        ps->snap_nv = snap_nodes(buf, buf + len);
+        /* a streaming sink plans with it; --vertices, given, wins */
+        ps->r->nv = ps->vertices ? ps->vertices : ps->snap_nv;
+    }
     ps->r->bytes += len;
     if (!have_header(ps)) {
         if (header_lines(ps, &buf, &len, err))
@@ -187,6 +199,7 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     for (i = 0; i < n; i++) {
         c[i].weights_dropped = ps->drop_weights;
         c[i].negative_ok = negative_ok;
+        c[i].vertices = ps->vertices;
     }
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(n) schedule(static, 1)
@@ -225,6 +238,7 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
     ps->r = r;
     ps->threads = o->threads;
     ps->drop_weights = o->drop_weights;
+    ps->vertices = o->vertices;
 #ifdef _OPENMP
     if (ps->threads <= 0)
         ps->threads = omp_get_max_threads();
@@ -260,8 +274,8 @@ static int parser_finish(struct parser *ps, emogi_error *err)
                               (unsigned long long)ps->g.arcs, (unsigned long long)ps->entries);
         r->nv = ps->g.nodes;
         r->one_based = 1;
-    } else
-        r->nv = ps->nv;
+    } else /* the header's count may be short of sparse ids (SNAP's web-Google) */
+        r->nv = ps->vertices ? ps->vertices : ps->nv > ps->snap_nv ? ps->nv : ps->snap_nv;
     if (stores_weights(ps))
         r->weights = ps->nonint ? WEIGHTS_REAL : WEIGHTS_INT;
     return 0;

@@ -29,7 +29,8 @@ struct parse_result {
     struct edge_list edges;
     enum weight_kind weights;
     uint64_t nv;       /* mtx, gr, metis, sg: from the header; el/wel: max id + 1
-                          (0 if no edges) */
+                          (0 if no edges), or more: a SNAP '# Nodes: N' comment
+                          raises it to N; el/wel/bel: --vertices if given */
     int one_based;     /* ids in edges are already made 0-based; kept for provenance */
     enum mtx_symmetry symmetry; /* mtx only: the file lists one triangle */
     int undirected;    /* metis, sg/wsg: the input says the graph is undirected */
@@ -48,6 +49,8 @@ struct parse_opts {
     int drop_weights;  /* the caller drops the weights: they are read as numbers
                           (any finite value) but not stored, and weights is NONE */
     uint64_t memory;   /* --memory: sg/wsg refuse offsets that do not fit; 0: no bound */
+    uint64_t vertices; /* --vertices: el, wel, bel32/64 have this many vertices and
+                          refuse an id at or past it; 0: as the input says */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,
@@ -61,8 +64,9 @@ void parse_result_free(struct parse_result *r);
  * *R with that block's edges in r->edges, takes them (leaving r->edges
  * empty, n == 0) and returns 0, or -1 to stop with *err filled.  R's
  * other fields are final only on return; the nv of mtx, gr, metis and sg
- * (and their symmetry or undirected flag) are set
- * before the first edges arrive.
+ * (and their symmetry or undirected flag), and of el/wel/bel with
+ * --vertices, are set before the first edges arrive; el/wel's SNAP header
+ * count is set then too, but only as a lower bound.
  */
 typedef int (*edge_sink)(void *ctx, struct parse_result *r, emogi_error *err);
 int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,

@@ -7,7 +7,8 @@
  * whole pairs, plain, compressed or from standard input; each block is
  * copied into the edge list in parallel.  A trailing partial pair means a
  * truncated file and is reported with its byte offset; so is the one id a
- * bel64 file may not hold (UINT64_MAX, kept free as "no vertex").
+ * bel64 file may not hold (UINT64_MAX, kept free as "no vertex"), and
+ * any id at or past --vertices.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@ struct bel {
     size_t width;    /* bytes per id */
     uint64_t offset; /* bytes before the current block */
     uint64_t nv;     /* max id + 1 so far */
+    uint64_t vertices; /* --vertices: every id below it (0: up to EMOGI_MAX_ID) */
     struct parse_result *r;
 };
 
@@ -37,15 +39,25 @@ static uint64_t get_id(const char *p, size_t width)
     return v;
 }
 
-/* The first reserved id in the block, as an error naming its byte offset. */
-static int reserved_id(const struct bel *b, const char *buf, uint64_t n, emogi_error *err)
+/* The first id in the block that is reserved or at or past --vertices, as
+ * an error naming its byte offset. */
+static int bad_id(const struct bel *b, const char *buf, uint64_t n, emogi_error *err)
 {
-    for (uint64_t i = 0; i < 2 * n; i++)
-        if (get_id(buf + i * b->width, b->width) > EMOGI_MAX_ID)
+    for (uint64_t i = 0; i < 2 * n; i++) {
+        uint64_t id = get_id(buf + i * b->width, b->width);
+        unsigned long long at = (unsigned long long)(b->offset + i * b->width);
+        if (id > EMOGI_MAX_ID)
             return emogi_fail(err, "%s: byte offset %llu: id %llu is reserved (ids go up to %llu)",
-                              b->name, (unsigned long long)(b->offset + i * b->width),
-                              (unsigned long long)UINT64_MAX, (unsigned long long)EMOGI_MAX_ID);
-    return emogi_fail(err, "%s: reserved id", b->name);
+                              b->name, at, (unsigned long long)UINT64_MAX,
+                              (unsigned long long)EMOGI_MAX_ID);
+        if (b->vertices && id >= b->vertices)
+            return emogi_fail(err, "%s: byte offset %llu: vertex %llu out of range 0..%llu "
+                                   "(--vertices %llu)",
+                              b->name, at, (unsigned long long)id,
+                              (unsigned long long)b->vertices - 1,
+                              (unsigned long long)b->vertices);
+    }
+    return emogi_fail(err, "%s: bad id", b->name);
 }
 
 /*
@@ -79,6 +91,7 @@ static int bel_pairs(struct bel *b, const char *buf, uint64_t n, emogi_error *er
         return 0;
     size_t w = b->width, rec = 2 * w;
     uint64_t base = b->r->edges.n, max = 0;
+    uint64_t limit = b->vertices ? b->vertices - 1 : EMOGI_MAX_ID;
     int bad = 0;
     if (edge_list_reserve(&b->r->edges, base + n, 0, err))
         return -1;
@@ -90,10 +103,10 @@ static int bel_pairs(struct bel *b, const char *buf, uint64_t n, emogi_error *er
         dst[i] = d;
         uint64_t m = s > d ? s : d;
         max = m > max ? m : max;
-        bad |= m > EMOGI_MAX_ID;
+        bad |= m > limit;
     }
     if (bad)
-        return reserved_id(b, buf, n, err);
+        return bad_id(b, buf, n, err);
     b->r->edges.n = base + n;
     if (max + 1 > b->nv)
         b->nv = max + 1;
@@ -126,6 +139,8 @@ static void bel_init(struct bel *b, const char *name, const struct parse_opts *o
     b->name = name;
     b->width = o->format == FORMAT_BEL32 ? 4 : 8;
     b->r = r;
+    b->vertices = o->vertices;
+    r->nv = o->vertices; /* a streaming sink plans with it */
 }
 
 int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,
@@ -153,7 +168,7 @@ int parse_bel(const char *path, const struct parse_opts *o, struct parse_result 
         return -1;
     }
     edge_list_shrink(&r->edges);
-    r->nv = b.nv;
+    r->nv = b.vertices ? b.vertices : b.nv;
     return 0;
 }
 
@@ -166,7 +181,7 @@ int parse_bel_buffer(const char *name, const char *buf, size_t len, const struct
         parse_result_free(r);
         return -1;
     }
-    r->nv = b.nv;
+    r->nv = b.vertices ? b.vertices : b.nv;
     r->bytes_in = len;
     return 0;
 }

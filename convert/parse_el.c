@@ -4,7 +4,7 @@
  * One edge per line, fields separated by blanks; lines that are empty or
  * start with '#' or '%' are comments (but parse.c refuses a first line
  * that is a Matrix Market banner: that file's ids are 1-based).  Ids are
- * 0-based integers up to 2^64-2.  This loop is the converter's hot path:
+ * 0-based integers up to 2^64-2, or below --vertices.  This loop is the converter's hot path:
  * a memchr finds the end of the line, then the fields are scanned by hand
  * without strtoull.
  */
@@ -37,6 +37,16 @@ static int scan_id(struct chunk *c, const char **pp, const char *eol, const char
     }
 }
 
+/* --vertices N: every id below N; 0, or -1 after chunk_fail(). */
+static int check_range(struct chunk *c, uint64_t id)
+{
+    if (!c->vertices || id < c->vertices)
+        return 0;
+    chunk_fail(c, "vertex %llu out of range 0..%llu (--vertices %llu)", (unsigned long long)id,
+               (unsigned long long)c->vertices - 1, (unsigned long long)c->vertices);
+    return -1;
+}
+
 /* One data line; 0, or -1 after chunk_fail(). */
 static int el_line(struct chunk *c, const char *p, const char *eol, int weighted)
 {
@@ -59,6 +69,8 @@ static int el_line(struct chunk *c, const char *p, const char *eol, int weighted
                    describe_field(p, eol, d, sizeof d));
         return -1;
     }
+    if (check_range(c, s) || check_range(c, t))
+        return -1;
     emogi_error err;
     if (edge_list_push(c->e, s, t, w, &err)) {
         chunk_fail(c, "%s", err.msg);
@@ -84,4 +96,49 @@ void parse_el_chunk(struct chunk *c, int weighted)
         c->lines++;
         p = eol + 1;
     }
+}
+
+/* "WORD DIGITS" at *PP after blanks, as SNAP writes "Nodes: 12"; 0 or -1. */
+static int snap_count(const char **pp, const char *eol, const char *word, uint64_t *n)
+{
+    size_t len = strlen(word);
+    const char *p = skip_blanks(*pp, eol);
+    if ((size_t)(eol - p) < len || memcmp(p, word, len) != 0)
+        return -1;
+    p = skip_blanks(p + len, eol);
+    if (scan_u64(&p, eol, n) != NUM_OK)
+        return -1;
+    *pp = p;
+    return 0;
+}
+
+/* The rest of a comment line after its '#': "Nodes: N Edges: M", blanks around. */
+static int snap_header(const char *p, const char *eol, uint64_t *nodes)
+{
+    uint64_t edges; /* only informative: SNAP counts an undirected edge once or twice */
+    return snap_count(&p, eol, "Nodes:", nodes) == 0 &&
+           snap_count(&p, eol, "Edges:", &edges) == 0 && skip_blanks(p, eol) == eol;
+}
+
+/*
+ * SNAP's dumps open with comments, one of them "# Nodes: N Edges: M":
+ * N counts the vertices, isolated ones included, which the edges alone
+ * cannot tell.  Only the comments before the first data line are looked
+ * at; a line that is not exactly of that form is an ordinary comment.
+ */
+uint64_t snap_nodes(const char *p, const char *end)
+{
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        if (!is_skip_line(p, eol, 1))
+            return 0;
+        const char *q = skip_blanks(p, eol);
+        uint64_t nodes;
+        if (q < eol && *q == '#' && snap_header(q + 1, eol, &nodes))
+            return nodes;
+        p = eol + 1;
+    }
+    return 0;
 }

@@ -27,6 +27,7 @@ struct chunk {
     uint64_t lines;   /* lines parsed; on a bad line, the 0-based index of it */
     uint64_t entries; /* data lines (edges) parsed */
     uint64_t max_id;  /* largest id seen, valid when entries > 0 */
+    uint64_t vertices; /* el/wel: --vertices, every id below it (0: no bound) */
     int nonint;       /* some weight is not an integer in 0..UINT32_MAX */
     int weights_dropped; /* weights are read as numbers but never stored */
     int negative_ok;  /* negative integers are real weights (mtx real, skew) */
@@ -44,6 +45,9 @@ struct mtx_header {
 };
 
 void parse_el_chunk(struct chunk *c, int weighted);
+/* The N of a SNAP header comment '# Nodes: N Edges: M' among the comment
+ * lines that open [P, END); 0 when there is none (parse_el.c). */
+uint64_t snap_nodes(const char *p, const char *end);
 void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h);
 /* 1-based index k of an entry in c -> 0-based line index within c */
 uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);

@@ -69,6 +69,9 @@ TESTS += tests/convert_roundtrip.sh
 EXTRA_DIST += tests/convert_roundtrip.sh
 TESTS += tests/convert_gen.sh
 EXTRA_DIST += tests/convert_gen.sh
+# --vertices and SNAP's "# Nodes:" header: isolated vertices at the top of the ids
+TESTS += tests/convert_vertices.sh
+EXTRA_DIST += tests/convert_vertices.sh
 
 # readers against hand-written answers, every input path, exact messages
 check_PROGRAMS += tests/unit_parse
