@@ -16,6 +16,7 @@
 # Skipped, with the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/bfs_source.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
 
 why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
@@ -34,12 +35,10 @@ pair() {
 # file's compressed bytes (and half its weights when WEIGHTS is given).
 half_budget() { # TOOL GRAPH WEIGHTS [OPTIONS]
     tool=$1 g=$2 w=$3; shift 3
-    "$tool" "$g" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$T/.discard" \
-        >/dev/null 2>"$T/.budget" && { echo 1; return; }
-    fixed=$(sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p' \
-        "$T/.budget")
-    bytes=$(emogi-info "$g" | awk '$1 ~ /cneighbors$/ { s += $3 } END { print s + 0 }')
-    ne=$(emogi-info "$g" | sed -n 's/^edges: //p')
+    fixed=$(fixed_bytes "$tool" "$g" "$@") || { echo 1; return; }
+    info=$(emogi-info "$g")
+    bytes=$(echo "$info" | awk '$1 ~ /cneighbors$/ { s += $3 } END { print s + 0 }')
+    ne=$(echo "$info" | sed -n 's/^edges: //p')
     [ "$w" = weights ] && bytes=$((bytes + 4 * ne))
     echo $((${fixed:-0} + bytes / 2))
 }

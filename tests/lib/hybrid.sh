@@ -14,6 +14,19 @@ info_num() {
     emogi-info "$1" | sed -n "s/^$2: \([0-9][0-9]*\)\$/\1/p"
 }
 
+# fixed_bytes TOOL GRAPH [TOOL OPTIONS]: the device memory TOOL needs on
+# GRAPH for offsets and kernel state, as it names it when refusing a
+# 1 KiB --gpu-memory (empty when the message has no figure; its stderr
+# stays in $T/.budget); status 1 when it did not refuse.
+fixed_bytes() {
+    fb_tool=$1 fb_g=$2
+    shift 2
+    "$fb_tool" "$fb_g" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$T/.discard" \
+        >/dev/null 2>"$T/.budget" && return 1
+    sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p' \
+        "$T/.budget"
+}
+
 # hybrid_budgets TOOL GRAPH EDGE_BYTES [TOOL OPTIONS]: sets hybrid_ne,
 # hybrid_cap1 and hybrid_cap3 (--gpu-memory values that leave room for a
 # quarter and three quarters of the edges) and hybrid_want1 and
@@ -24,11 +37,9 @@ hybrid_budgets() {
     tool=$1 g=$2 eb=$3
     shift 3
     hybrid_ne=$(info_num "$g" edges)
-    if "$tool" "$g" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$T/.discard"         >/dev/null 2>"$T/.budget"; then
+    if ! fixed=$(fixed_bytes "$tool" "$g" "$@"); then
         diag "$tool: a 1 KiB budget was not refused"; return
     fi
-    fixed=$(sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p' \
-        "$T/.budget")
     if [ -z "$fixed" ] || [ -z "$hybrid_ne" ]; then
         diag "$tool $g: no fixed bytes or edge count:"; sed 's/^/# /' "$T/.budget"; return
     fi
