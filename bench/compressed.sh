@@ -49,14 +49,24 @@ measure_bw "$here"
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "- pinned host->device cudaMemcpy: $bw GB/s"
     echo "- BFS: \`-n $RUNS --seed 1\` per row; SSSP: \`-n 2 --seed 1 --unit-weights\`; CC and PageRank: one run each; times exclude loading; link GB and device GB per search or run: bytes the kernels requested (whole 128-byte lines); ids GB/s: entries read or decoded x 4 bytes over the kernel time"
-    echo "- hybrid: \`--mem hybrid --gpu-memory\` sized so that half the id bytes (plain or compressed) fit beside offsets and state, heads rule"
+    echo "- hybrid: \`--mem hybrid --gpu-memory\` sized to hold half the plain file's id bytes beside offsets and state, the same GPU for every file (a compressed file fits a larger share of its lists), heads rule"
     echo
 } >"$res"
+
+# A line of the results on the file converted WHEN.
+note_file() { # KIND ENCODING FILE WHEN
+    bits=$(emogi-info "$3" | sed -n 's/^bits per link: cneighbors \([0-9.]*\).*/\1/p')
+    echo "- $1 $SCALE $2: converted $4, $(du -h "$3" | cut -f1), ${bits:-32} bits per link" >>"$res"
+}
 
 # The file for graph KIND in ENCODING, converted once; echo its path.
 graph() { # KIND ENCODING
     g=$WORK/$1$SCALE-$2.csr gk=$1 ge=$2
-    [ -s "$g" ] && { echo "$g"; return 0; }
+    if [ -s "$g" ]; then # converted by an earlier call on this machine
+        note_file "$gk" "$ge" "$g" "earlier"
+        echo "$g"
+        return 0
+    fi
     case $ge in
     plain) set -- "$1" ;;
     compressed) set -- "$1" --compress ;;
@@ -64,8 +74,7 @@ graph() { # KIND ENCODING
     esac
     t0=$(date +%s)
     emogi-convert "$@" -s "$SCALE" --id-width 4 -q "$g" 2>"$logs/convert-$gk-$ge.log" || return 1
-    bits=$(emogi-info "$g" | sed -n 's/^bits per link: cneighbors \([0-9.]*\).*/\1/p')
-    echo "- $gk $SCALE $ge: converted in $(($(date +%s) - t0)) s, $(du -h "$g" | cut -f1), ${bits:-32} bits per link" >>"$res"
+    note_file "$gk" "$ge" "$g" "in $(($(date +%s) - t0)) s"
     echo "$g"
 }
 

@@ -57,17 +57,18 @@ row() { # HEAD NAME TOOL KEY ARG...
     fi
 }
 
-# --gpu-memory that holds SHARE (a/b) of the edge array (ids only, ne x
-# id width, or the compressed lists' bytes: the graphs here are
-# undirected and unweighted) beside what the tool needs for offsets and
-# state, which it names when refusing a 1 KiB budget.
+# --gpu-memory that holds SHARE (a/b) of the plain edge array (ids only,
+# ne x id width: the graphs here are undirected and unweighted) beside
+# what the tool needs for offsets and state, which it names when refusing
+# a 1 KiB budget.  A compressed file gets its plain twin's budget, so both
+# rows describe one GPU: the compressed lists fit a larger share of it.
 budget() { # GRAPH SHARE TOOL [ARG...]
     bg=$1 bs=$2 bt=$3
     shift 3
     fixed=$("$bt" "$bg" "$@" --device gpu --mem hybrid --gpu-memory 1K -o "$WORK/budget.bin" 2>&1 |
         sed -n 's/.* is below the \([0-9][0-9]*\) bytes that offsets and kernel state need.*/\1/p')
     emogi-info "$bg" 2>/dev/null | awk -v share="$bs" -v fixed="${fixed:-0}" '
-        /^edges:/ { ne = $2 } /^id width:/ { w = $3 } $1 == "cneighbors" { c = $3 }
-        END { split(share, q, "/"); printf "%.0f\n", fixed + (c ? c : ne * w) * q[1] / q[2] }'
+        /^edges:/ { ne = $2 } /^id width:/ { w = $3 }
+        END { split(share, q, "/"); printf "%.0f\n", fixed + ne * w * q[1] / q[2] }'
 }
 
