@@ -77,63 +77,90 @@ static int try_map(struct input *in, const struct stat *st)
     return 0;
 }
 
+int input_peek(struct input *in, size_t n, emogi_error *err)
+{
+    if (in->raw_pos) {
+        memmove(in->raw, in->raw + in->raw_pos, in->raw_len - in->raw_pos);
+        in->raw_len -= in->raw_pos;
+        in->raw_pos = 0;
+    }
+    if (n > in->raw_cap)
+        n = in->raw_cap;
+    while (in->raw_len < n && !in->raw_eof) {
+        ssize_t got = read(in->fd, in->raw + in->raw_len, in->raw_cap - in->raw_len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            return emogi_fail(err, "%s: read error: %s", in->name, strerror(errno));
+        in->raw_eof = got == 0;
+        in->raw_len += (size_t)got;
+        in->bytes_in += (uint64_t)got;
+    }
+    return 0;
+}
+
+int input_no_library(const struct input *in, const char *what, const char *lib,
+                     const char *pkg, emogi_error *err)
+{
+    return emogi_fail(err, "%s: %s input needs an emogi built with %s (install %s and re-run "
+                           "configure)",
+                      in->name, what, lib, pkg);
+}
+
 /*
- * Compressions that are not decoded here, by signature: the magic number
- * and the fixed bytes after it (bzip2's block or end marker, xz's stream
- * flags, zstd's reserved bit), so that binary ids all but never match.
- * Their bytes would otherwise be parsed as text or as ids.
+ * The compressions told by signature: the magic number and the fixed bytes
+ * after it (bzip2's block or end marker, xz's stream flags, zstd's
+ * reserved bit), so that binary ids all but never match.
  */
-static const char *foreign_compression(const unsigned char *b, size_t n, const char **tool)
+static enum input_kind signed_compression(const unsigned char *b, size_t n)
 {
     static const unsigned char xz[6] = {0xfd, '7', 'z', 'X', 'Z', 0},
                                zstd[4] = {0x28, 0xb5, 0x2f, 0xfd},
-                               lz4_legacy[4] = {0x02, 0x21, 0x4c, 0x18},
                                bz_block[6] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59},
                                bz_end[6] = {0x17, 0x72, 0x45, 0x38, 0x50, 0x90};
-    *tool = NULL;
     if (n >= 10 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9' &&
         (memcmp(b + 4, bz_block, 6) == 0 || memcmp(b + 4, bz_end, 6) == 0))
-        *tool = "bzip2";
-    else if (n >= 8 && memcmp(b, xz, 6) == 0 && b[6] == 0 && (b[7] & 0xf0) == 0)
-        *tool = "xz";
-    else if (n >= 5 && memcmp(b, zstd, 4) == 0 && (b[4] & 0x08) == 0)
-        *tool = "zstd";
-    else if (n >= 4 && memcmp(b, lz4_legacy, 4) == 0)
-        *tool = "lz4";
-    if (!*tool)
-        return NULL;
-    return memcmp(b, lz4_legacy, 4) == 0 ? "lz4-compressed in the legacy format (lz4 -l)"
-           : **tool == 'b'               ? "bzip2-compressed"
-           : **tool == 'x'               ? "xz-compressed"
-                                         : "zstd-compressed";
+        return INPUT_BZ2;
+    if (n >= 8 && memcmp(b, xz, 6) == 0 && b[6] == 0 && (b[7] & 0xf0) == 0)
+        return INPUT_XZ;
+    if (n >= 5 && memcmp(b, zstd, 4) == 0 && (b[4] & 0x08) == 0)
+        return INPUT_ZSTD;
+    return INPUT_PLAIN;
 }
 
-static int refuse_compression(const struct input *in, const char *what, const char *tool,
-                              emogi_error *err)
+/* lz4's legacy format (lz4 -l), which LZ4F does not decode: refused by
+ * name, as its bytes would otherwise be parsed as text or as ids. */
+static int refuse_lz4_legacy(const struct input *in, emogi_error *err)
 {
     int std = in->fd == STDIN_FILENO;
-    return emogi_fail(err, "%s: %s; emogi-convert reads gzip and lz4 frames: decompress it "
-                           "first (%s%s -dc%s%s | emogi-convert FORMAT - OUTPUT)",
-                      in->name, what, std ? "... | " : "", tool, std ? "" : " ",
-                      std ? "" : in->name);
+    return emogi_fail(err, "%s: lz4-compressed in the legacy format (lz4 -l); emogi-convert "
+                           "reads lz4 frames: decompress it first (%slz4 -dc%s%s | "
+                           "emogi-convert FORMAT - OUTPUT)",
+                      in->name, std ? "... | " : "", std ? "" : " ", std ? "" : in->name);
 }
 
 static int pick_kind(struct input *in, emogi_error *err)
 {
-    static const unsigned char gz[2] = {0x1f, 0x8b}, lz4[4] = {0x04, 0x22, 0x4d, 0x18};
+    static const unsigned char gz[2] = {0x1f, 0x8b}, lz4[4] = {0x04, 0x22, 0x4d, 0x18},
+                               lz4_legacy[4] = {0x02, 0x21, 0x4c, 0x18};
+    static int (*const init[])(struct input *, emogi_error *) = {
+        [INPUT_GZIP] = input_gzip_init, [INPUT_LZ4] = input_lz4_init,
+        [INPUT_ZSTD] = input_zstd_init, [INPUT_XZ] = input_xz_init,
+        [INPUT_BZ2] = input_bz2_init};
     struct stat st;
-    const char *tool, *what = foreign_compression(in->raw, in->raw_len, &tool);
-    if (what)
-        return refuse_compression(in, what, tool, err);
-    if (in->raw_len >= 2 && memcmp(in->raw, gz, 2) == 0) {
+    in->kind = signed_compression(in->raw, in->raw_len);
+    if (in->raw_len >= 4 && memcmp(in->raw, lz4_legacy, 4) == 0)
+        return refuse_lz4_legacy(in, err);
+    if (in->raw_len >= 2 && memcmp(in->raw, gz, 2) == 0)
         in->kind = INPUT_GZIP;
-        return input_gzip_init(in, err);
-    }
-    if (in->raw_len >= 4 && memcmp(in->raw, lz4, 4) == 0) {
+    else if (in->raw_len >= 4 && memcmp(in->raw, lz4, 4) == 0)
         in->kind = INPUT_LZ4;
-        return input_lz4_init(in, err);
+    if (in->kind != INPUT_PLAIN) {
+        int rc = init[in->kind](in, err);
+        if (rc)
+            in->kind = INPUT_PLAIN; /* nothing to end */
+        return rc;
     }
-    in->kind = INPUT_PLAIN;
     if (fstat(in->fd, &st) == 0 && in->raw_len == MAGIC_LEN)
         try_map(in, &st);
     return 0;
@@ -239,6 +266,12 @@ static int decode(struct input *in, char *out, size_t cap, size_t *n, emogi_erro
         return input_gzip_read(in, out, cap, n, err);
     case INPUT_LZ4:
         return input_lz4_read(in, out, cap, n, err);
+    case INPUT_ZSTD:
+        return input_zstd_read(in, out, cap, n, err);
+    case INPUT_XZ:
+        return input_xz_read(in, out, cap, n, err);
+    case INPUT_BZ2:
+        return input_bz2_read(in, out, cap, n, err);
     default:
         if (input_refill(in, err))
             return -1;
@@ -314,16 +347,19 @@ uint64_t input_held(const struct input *in)
     uint64_t buf = in->record || in->block > in->max_line ? in->block : in->max_line + 1;
     if (in->kind == INPUT_MAP) /* the pages of the block being parsed */
         return buf + 2 * (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t state = in->kind == INPUT_GZIP ? GZIP_STATE : in->kind == INPUT_LZ4 ? LZ4_STATE : 0;
+    uint64_t state = in->kind == INPUT_GZIP  ? GZIP_STATE
+                     : in->kind == INPUT_LZ4 ? LZ4_STATE
+                                             : in->dec_state;
     return buf + in->raw_cap + state;
 }
 
 void input_close(struct input *in)
 {
-    if (in->kind == INPUT_GZIP)
-        input_gzip_end(in);
-    else if (in->kind == INPUT_LZ4)
-        input_lz4_end(in);
+    static void (*const end[])(struct input *) = {
+        [INPUT_GZIP] = input_gzip_end, [INPUT_LZ4] = input_lz4_end,
+        [INPUT_ZSTD] = input_zstd_end, [INPUT_XZ] = input_xz_end, [INPUT_BZ2] = input_bz2_end};
+    if (in->kind < sizeof end / sizeof end[0] && end[in->kind])
+        end[in->kind](in);
     if (in->map)
         munmap(in->map, in->map_len);
     if (in->fd > STDIN_FILENO)

@@ -1,10 +1,11 @@
 /*
  * input.h - an input file as a sequence of line-aligned blocks of text.
  *
- * The input is a path or "-" for standard input; gzip (1f 8b) and
- * lz4-frame (04 22 4d 18) data are recognised by their magic bytes and
- * decompressed on the fly; bzip2, xz, zstd and legacy lz4 data, by their
- * signatures, and refused with a message that names them.  An
+ * The input is a path or "-" for standard input; gzip (1f 8b), lz4-frame
+ * (04 22 4d 18), zstd, xz and bzip2 data are recognised by their
+ * signatures and decompressed on the fly (the last three when emogi was
+ * built with their library: else refused with a message naming it);
+ * legacy lz4 data is refused with a message that names it.  An
  * uncompressed regular file is mapped and its blocks point into the
  * mapping.  Every block but the last ends with a newline, so no line is
  * split between two blocks; for binary input (input_open_binary) every
@@ -24,7 +25,7 @@
 
 #include "emogi_csr.h"
 
-enum input_kind { INPUT_MAP, INPUT_PLAIN, INPUT_GZIP, INPUT_LZ4 };
+enum input_kind { INPUT_MAP, INPUT_PLAIN, INPUT_GZIP, INPUT_LZ4, INPUT_ZSTD, INPUT_XZ, INPUT_BZ2 };
 
 #define INPUT_MAX_LINE (1u << 20) /* the least max_line: 1 MiB */
 
@@ -52,8 +53,10 @@ struct input {
     size_t buf_len, buf_start, buf_cap;
     int text_eof;
 
-    void *dec;    /* z_stream or LZ4F decompression context */
-    int in_frame; /* a gzip member / lz4 frame is open: its end is still due */
+    void *dec;          /* the decompressor's context (z_stream, LZ4F, ...) */
+    int in_frame;       /* a gzip member / lz4 or zstd frame / bzip2 or xz
+                           stream is open: its end is still due */
+    uint64_t dec_state; /* zstd, xz, bzip2: the most their decoder holds */
 };
 
 int input_open(struct input *in, const char *path, size_t block, emogi_error *err);
@@ -67,7 +70,8 @@ void input_close(struct input *in);
  * pages are the page cache's): buffers and the decompressor's state. */
 uint64_t input_held(const struct input *in);
 
-/* ---- for the decoders (input_gzip.c, input_lz4.c) ---- */
+/* ---- for the decoders (input_gzip.c, input_lz4.c, input_zstd.c,
+ * input_xz.c, input_bz2.c) ---- */
 
 /* Read more raw bytes when all are used; sets raw_eof at end of file. */
 int input_refill(struct input *in, emogi_error *err);
@@ -78,5 +82,22 @@ void input_gzip_end(struct input *in);
 int input_lz4_init(struct input *in, emogi_error *err);
 int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
 void input_lz4_end(struct input *in);
+/* Read until the raw buffer holds N bytes from raw_pos (fewer at the end):
+ * for a decoder that sizes its state from a header. */
+int input_peek(struct input *in, size_t n, emogi_error *err);
+/* The decoders of optional libraries: without theirs, init refuses the
+ * input naming the library (input_zstd.c, input_xz.c, input_bz2.c). */
+int input_zstd_init(struct input *in, emogi_error *err);
+int input_zstd_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
+void input_zstd_end(struct input *in);
+int input_xz_init(struct input *in, emogi_error *err);
+int input_xz_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
+void input_xz_end(struct input *in);
+int input_bz2_init(struct input *in, emogi_error *err);
+int input_bz2_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
+void input_bz2_end(struct input *in);
+/* The refusal when a decoder's library was not built in. */
+int input_no_library(const struct input *in, const char *what, const char *lib,
+                     const char *pkg, emogi_error *err);
 
 #endif

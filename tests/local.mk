@@ -78,6 +78,10 @@ check_PROGRAMS += tests/unit_parse
 TESTS += tests/unit_parse
 tests_unit_parse_LDADD = libconvert.la $(LDADD)
 
+# zstd, xz and bzip2 inputs from the real tools: the plain input's .csr
+TESTS += tests/convert_decompress.sh
+EXTRA_DIST += tests/convert_decompress.sh
+
 # readers through emogi-convert: error messages and input paths
 TESTS += tests/convert_errors.sh tests/convert_parse.sh
 EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
@@ -234,6 +238,7 @@ EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_see
 FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
+	$(srcdir)/convert/input_zstd.c $(srcdir)/convert/input_xz.c $(srcdir)/convert/input_bz2.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
 	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
 	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c $(srcdir)/convert/parse_sg.c \
@@ -247,8 +252,8 @@ FUZZ_CSR_SRC = $(srcdir)/formats/csr_open.c $(srcdir)/formats/csr_check.c \
 FUZZ_INCLUDES = $(srcdir)/tests/fuzz/fuzz_parse.h $(srcdir)/tests/fuzz/fuzz_file.h
 FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \
-	-I$(srcdir)/convert $(ZLIB_CFLAGS) $(LZ4_CFLAGS)
-FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) -lm
+	-I$(srcdir)/convert -I$(top_builddir)/build-aux $(ZLIB_CFLAGS) $(LZ4_CFLAGS) $(COMPRESS_CFLAGS)
+FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) $(COMPRESS_LIBS) -lm
 FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_gr \
 	tests/fuzz/fuzz_input \
 	tests/fuzz/fuzz_bel tests/fuzz/fuzz_adj tests/fuzz/fuzz_webgraph tests/fuzz/fuzz_csr \

@@ -1,8 +1,9 @@
 /*
  * fuzz_file.h - what the fuzz targets that read from a path share: a
  * scratch folder of their own (made on first use, removed at exit, so a
- * run leaves nothing in /tmp), files written into it, and the gzip and
- * lz4-frame forms of a buffer.
+ * run leaves nothing in /tmp), files written into it, and the gzip,
+ * lz4-frame, zstd, xz and bzip2 forms of a buffer (the last three where
+ * emogi is built with their library: FUZZ_CODECS lists them).
  */
 #ifndef EMOGI_FUZZ_FILE_H
 #define EMOGI_FUZZ_FILE_H
@@ -15,6 +16,17 @@
 #include <string.h>
 #include <unistd.h>
 #include <zlib.h>
+
+#include "config.h"
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef HAVE_LZMA
+#include <lzma.h>
+#endif
+#ifdef HAVE_BZ2
+#include <bzlib.h>
+#endif
 
 #ifndef FUZZ_CHECK
 #define FUZZ_CHECK(c)                                                                      \
@@ -91,6 +103,54 @@ static inline size_t fuzz_lz4(const uint8_t *p, size_t n, uint8_t **out)
     FUZZ_CHECK(!LZ4F_isError(len));
     return len;
 }
+
+#ifdef HAVE_ZSTD
+static inline size_t fuzz_zstd(const uint8_t *p, size_t n, uint8_t **out)
+{
+    size_t cap = ZSTD_compressBound(n);
+    *out = malloc(cap);
+    size_t len = ZSTD_compress(*out, cap, p, n, 1);
+    FUZZ_CHECK(!ZSTD_isError(len));
+    return len;
+}
+#endif
+
+#ifdef HAVE_LZMA
+static inline size_t fuzz_xz(const uint8_t *p, size_t n, uint8_t **out)
+{
+    size_t cap = lzma_stream_buffer_bound(n), len = 0;
+    *out = malloc(cap);
+    FUZZ_CHECK(lzma_easy_buffer_encode(0, LZMA_CHECK_CRC32, NULL, p, n, *out, &len, cap) ==
+               LZMA_OK);
+    return len;
+}
+#endif
+
+#ifdef HAVE_BZ2
+static inline size_t fuzz_bz2(const uint8_t *p, size_t n, uint8_t **out)
+{
+    unsigned cap = (unsigned)(n + n / 100 + 600);
+    *out = malloc(cap);
+    FUZZ_CHECK(BZ2_bzBuffToBuffCompress((char *)*out, &cap, (char *)p, (unsigned)n, 1, 0, 0) ==
+               BZ_OK);
+    return cap;
+}
+#endif
+
+/* The compressors above, gzip and lz4 always, for a target to try in turn. */
+typedef size_t (*fuzz_codec)(const uint8_t *, size_t, uint8_t **);
+static const fuzz_codec FUZZ_CODECS[] = {
+    fuzz_gzip, fuzz_lz4,
+#ifdef HAVE_ZSTD
+    fuzz_zstd,
+#endif
+#ifdef HAVE_LZMA
+    fuzz_xz,
+#endif
+#ifdef HAVE_BZ2
+    fuzz_bz2,
+#endif
+};
 
 /* Whether P starts like a compressed stream (gzip, lz4, bzip2, xz, zstd,
    legacy lz4; two bytes are enough to be unsure) that the input layer may

@@ -1,8 +1,8 @@
 /*
  * fuzz_input.c - libFuzzer target for the input layer (input*.c).
  *
- * Plain text is written to a file three ways -- as is (mapped), gzip and
- * lz4 -- and read back with parse_input() in tiny blocks; each must agree
+ * Plain text is written to a file in every form -- as is (mapped), gzip,
+ * lz4 and, where built in, zstd, xz and bzip2 -- and read back with parse_input() in tiny blocks; each must agree
  * with parse_buffer() on the text itself, message for message.  Input that
  * starts like a compressed stream (fuzz_compressed) goes to the input layer
  * unchanged, where garbage must end in an error, never a crash.
@@ -43,16 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             parse_result_free(&r);
         return 0;
     }
-    uint8_t *z;
     fuzz_put(path, data, size);
     agree(data, size, &o);
-    size_t n = fuzz_gzip(data, size, &z);
-    fuzz_put(path, z, n);
-    free(z);
-    agree(data, size, &o);
-    n = fuzz_lz4(data, size, &z);
-    fuzz_put(path, z, n);
-    free(z);
-    agree(data, size, &o);
+    for (size_t i = 0; i < sizeof FUZZ_CODECS / sizeof FUZZ_CODECS[0]; i++) {
+        uint8_t *z;
+        size_t n = FUZZ_CODECS[i](data, size, &z);
+        fuzz_put(path, z, n);
+        free(z);
+        agree(data, size, &o);
+    }
     return 0;
 }
