@@ -295,6 +295,10 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     uint32_t width = 8;
     double t0 = emogi_now();
     memset(b, 0, sizeof *b);
+    if (o->combine == COMBINE_FIRST && !o->keep_duplicates && e->w &&
+        o->weights == BUILD_WEIGHTS_INPUT &&
+        build_keep_first(e, o, &b->duplicates_dropped, err))
+        goto fail;
     if (o->relabel) {
         note(progress, "relabelling");
         if (build_relabel(e, nv, &b->idmap, &nv, err))

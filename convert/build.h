@@ -34,7 +34,9 @@ enum build_weights {
 enum build_combine {
     COMBINE_MIN = 0, /* the default: what a shortest path takes */
     COMBINE_MAX,
-    COMBINE_SUM /* uint32 overflow is an error; float32 adds in ascending order */
+    COMBINE_SUM, /* uint32 overflow is an error; float32 adds in ascending order */
+    COMBINE_FIRST /* the first in input order: build_csr() drops the others before
+                     it sorts; out of core, the earliest run's (ooc_merge.c) */
 };
 
 struct build_opts {
@@ -140,6 +142,10 @@ struct build_ctx {
     const uint64_t *idmap; /* --relabel's input ids, for messages */
 };
 
+/* --combine first: drop every duplicate (u, v) entry of E but the first
+ * in input order, counting the arcs they would have made. */
+int build_keep_first(struct edge_list *e, const struct build_opts *o, uint64_t *dropped_arcs,
+                     emogi_error *err);
 /* Fold duplicate weight keys under --combine (the keys ascending): into
  * *acc, the combined key so far; -1 when a uint32 sum overflows. */
 int combine_keys(enum build_combine how, int real, uint32_t *acc, uint32_t key);

@@ -100,6 +100,8 @@ uint64_t build_need(const struct build_shape *sh, const struct build_opts *o)
     uint64_t t = sh->threads > 0 ? (uint64_t)sh->threads : 1;
     uint64_t list = mem_mul(sh->edges, sh->edge_weights ? 24 : 16);
     uint64_t peak = o->relabel ? relabel_peak(sh, &z, list) : 0;
+    if (o->combine == COMBINE_FIRST && z.packed) /* build_first.c's ranks */
+        peak = mem_max(peak, mem_add(list, mem_mul(8, sh->edges)));
     uint64_t hist = mem_add(mem_mul(mem_mul(8, t), z.nblocks), 8);
     uint64_t in_raw = z.a2 ? raw_bytes(&z, z.a2) : 0;
     uint64_t scatter = mem_add(mem_add(list, z.idmap), raw_bytes(&z, z.a1));

@@ -145,7 +145,7 @@ float float_from_key(uint32_t k)
  * sum (out of core, each run's partial sums are added in their order). */
 int combine_keys(enum build_combine how, int real, uint32_t *acc, uint32_t key)
 {
-    if (how == COMBINE_MIN)
+    if (how == COMBINE_MIN || how == COMBINE_FIRST) /* *acc came first */
         return 0;
     if (how == COMBINE_MAX) {
         *acc = key;

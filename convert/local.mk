@@ -13,7 +13,7 @@ libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
 	convert/parse_sg.c
 noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_internal.h
 # CSR builder, generators and the emogi-convert program
-libconvert_la_SOURCES += convert/build.c convert/build_plan.c convert/build_relabel.c \
+libconvert_la_SOURCES += convert/build.c convert/build_first.c convert/build_plan.c convert/build_relabel.c \
 	convert/build_scatter.c convert/build_sort.c convert/memory.c \
 	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
 	convert/options.c convert/progress.c convert/recode.c

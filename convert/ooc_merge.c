@@ -150,17 +150,19 @@ static int grow_lists(struct worker *w, uint64_t need)
     return 0;
 }
 
-static int before(uint64_t a, uint32_t ka, uint64_t b, uint32_t kb)
+static int before(uint64_t a, uint32_t ka, uint64_t b, uint32_t kb, int by_key)
 {
-    return a < b || (a == b && ka < kb);
+    return a < b || (a == b && by_key && ka < kb);
 }
 
-/* Lists j and j+1 into the scratch arrays at their common start. */
-static void merge_two(struct worker *w, uint64_t a, uint64_t am, uint64_t bm)
+/* Lists j and j+1 into the scratch arrays at their common start; equal
+ * entries (by id alone unless BY_KEY) keep list j's first: the earlier
+ * run's, which --combine first keeps. */
+static void merge_two(struct worker *w, uint64_t a, uint64_t am, uint64_t bm, int by_key)
 {
     uint64_t b = am, o = a;
     while (a < am && b < bm) {
-        if (before(w->ids[b], w->keys[b], w->ids[a], w->keys[a])) {
+        if (before(w->ids[b], w->keys[b], w->ids[a], w->keys[a], by_key)) {
             w->tids[o] = w->ids[b];
             w->tkeys[o++] = w->keys[b++];
         } else {
@@ -181,13 +183,13 @@ static void merge_two(struct worker *w, uint64_t a, uint64_t am, uint64_t bm)
 /* N sorted lists [start[j], start[j+1]) -> one, merging pairs level by
  * level: d log n work for d entries, where picking the least head of n
  * lists each time costs d n. */
-static void merge_tree(struct worker *w, int n)
+static void merge_tree(struct worker *w, int n, int by_key)
 {
     while (n > 1) {
         int m = 0;
         for (int j = 0; j < n; j += 2) {
             uint64_t end = j + 1 < n ? w->start[j + 2] : w->start[j + 1];
-            merge_two(w, w->start[j], w->start[j + 1], end);
+            merge_two(w, w->start[j], w->start[j + 1], end, by_key);
             w->start[m++] = w->start[j];
         }
         w->start[m] = w->start[n];
@@ -274,7 +276,7 @@ static int emit(const struct merge *m, struct worker *w, uint64_t v, uint64_t u,
  * the length, or -1 when a sum overflows. */
 static int64_t merged_list(const struct merge *m, struct worker *w, uint64_t v, int k)
 {
-    merge_tree(w, k);
+    merge_tree(w, k, m->bo->combine != COMBINE_FIRST);
     uint64_t n = w->start[1], d = 0;
     if (m->keep_dups)
         return (int64_t)n;

@@ -25,7 +25,7 @@ static const char usage_text[] =
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
     "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
-    "         --combine min|max|sum\n"
+    "         --combine min|max|sum|first\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
     "         --compress --no-compress --drop-weights --vertices N\n"
@@ -51,7 +51,7 @@ static const char help_text[] =
     "      --undirected     store every edge in both directions\n"
     "      --directed       store edges as given\n"
     "      --keep-self-loops, --keep-duplicates\n"
-    "      --combine HOW    the weight duplicates keep: min (default), max or sum\n"
+    "      --combine HOW    the weight duplicates keep: min (default), max, sum or first\n"
     "      --transpose      also store in-edges (directed graphs)\n"
     "      --relabel        compact ids to 0..n-1 and store the id map\n"
     "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
@@ -189,11 +189,11 @@ static int combine_given;
 
 static enum build_combine parse_combine(const char *s)
 {
-    static const char *const names[] = {"min", "max", "sum"};
-    for (int i = 0; i < 3; i++)
+    static const char *const names[] = {"min", "max", "sum", "first"};
+    for (int i = 0; i < 4; i++)
         if (strcmp(s, names[i]) == 0)
             return (enum build_combine)i;
-    usage_error("--combine wants min, max or sum, not '%s'", s);
+    usage_error("--combine wants min, max, sum or first, not '%s'", s);
     return COMBINE_MIN;
 }
 
@@ -428,7 +428,9 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, " --id-width %" PRIu32, b->id_width);
     if ((size_t)n < len && b->combine != COMBINE_MIN)
         n += snprintf(buf + n, len - (size_t)n, " --combine %s",
-                      b->combine == COMBINE_MAX ? "max" : "sum");
+                      b->combine == COMBINE_MAX   ? "max"
+                      : b->combine == COMBINE_SUM ? "sum"
+                                                  : "first");
     if ((size_t)n < len && o->reorder != REORDER_NONE)
         snprintf(buf + n, len - (size_t)n, " --reorder %s",
                  o->reorder == REORDER_DEGREE ? "degree" : "bfs");

@@ -6,7 +6,7 @@
 # an undirected edge alike; a uint32 sum that overflows refused, naming
 # the file and the pair; options it cannot apply to refused as usage.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 31
+plan 43
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
@@ -42,6 +42,27 @@ edges_of "--undirected --combine sum: both directions alike" \
     "$(lines '0 1 19' '1 0 19' '1 2 4' '2 1 4')" wel both.wel --undirected --combine sum
 edges_of "--undirected --combine max" \
     "$(lines '0 1 9' '1 0 9' '1 2 4' '2 1 4')" wel both.wel --undirected --combine max
+edges_of "--combine first: the first in input order (neither min, max nor sum)" \
+    "$(lines '0 1 5' '1 2 4')" wel dup.wel --directed --combine first
+# the firsts are not the smallest, the largest, the first by id or in any
+# run but the first; 2 3 repeats across the whole file
+printf '2 3 7\n0 1 8\n2 3 1\n4 0 6\n0 1 2\n0 1 9\n4 0 3\n2 3 9\n' >order.wel
+edges_of "--combine first: each pair its first entry, wherever it repeats" \
+    "$(lines '0 1 8' '2 3 7' '4 0 6')" wel order.wel --directed --combine first
+edges_of "--undirected --combine first: 1 0 2 is the same edge as 0 1 5, which came first" \
+    "$(lines '0 1 5' '1 0 5' '1 2 4' '2 1 4')" wel both.wel --undirected --combine first
+emogi-convert wel order.wel mem3.csr -q --directed --combine first
+EMOGI_CONVERT_RUN_EDGES=3 emogi-convert wel order.wel ooc3.csr -q --directed --combine first \
+    --tmpdir runs
+same_file ooc3.csr mem3.csr "--combine first through runs of 3 edges: duplicates within and across runs"
+printf '1 0 2\n0 1 5\n0 1 3\n1 2 4\n' >rev.wel
+edges_of "--undirected --combine first: a reversed entry first" \
+    "$(lines '0 1 2' '1 0 2' '1 2 4' '2 1 4')" wel rev.wel --undirected --combine first
+printf '0 1 0.5\n0 1 0.25\n0 1 2.5\n1 2 1.5\n' >real.wel
+edges_of "real weights, --combine first" "$(lines '0 1 0.5' '1 2 1.5')" wel real.wel \
+    --directed --combine first
+emogi-convert wel order.wel t.csr -q --directed --transpose --combine first
+is "$(dump --transpose t.csr)" "$(lines '0 4 6' '1 0 8' '3 2 7')" "--combine first --transpose: in-edges alike"
 emogi-convert wel dup.wel t.csr -q --directed --transpose --combine sum
 is "$(dump --transpose t.csr)" "$(lines '1 0 17' '2 1 4')" "--transpose: in-edges get the sum too"
 
@@ -80,6 +101,6 @@ fails "--combine on an unweighted format" 2 'carries no weights' \
     emogi-convert el dup.wel o.csr --combine sum
 fails "--combine with a generator" 2 'no input weights' \
     emogi-convert kron -s 4 --combine sum o.csr
-fails "--combine with an unknown way" 2 "wants min, max or sum, not 'avg'" \
+fails "--combine with an unknown way" 2 "wants min, max, sum or first, not 'avg'" \
     emogi-convert wel dup.wel o.csr --combine avg
 finish
