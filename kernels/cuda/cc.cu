@@ -156,31 +156,28 @@ __global__ void __launch_bounds__(BLOCK)
     cc_lists::add_counts(acc, n, lines);
 }
 
-/* The sampling on compressed lists: a warp decodes each vertex's first
- * block, its lanes below ROUNDS link (the trees end the same in any
- * order: a root is always its tree's smallest id). */
+/* The sampling on compressed lists: a thread decodes its vertex's first
+ * two ids (clist_first_two), as sample_links reads them. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     sample_links_c(const emogi_clists c, T *comp, uint64_t nv, unsigned long long *acc)
 {
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
+    static_assert(ROUNDS == 2, "clist_first_two decodes two ids");
     const unsigned lane = threadIdx.x & 31;
     unsigned long long n = 0;
     emogi_lines lines;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
-    for (uint64_t base = 32 * warp; base < nv; base += 32 * nwarps)
-        for (uint64_t v = base; v < base + 32 && v < nv; v++) {
-            const uint64_t d = c.off[v + 1] - c.off[v];
-            emogi_warp_clist(c, win, lines, v, 0, 1, 0, false, lane,
-                             [&](bool ok, uint64_t, uint64_t u) {
-                                 if (ok && lane < ROUNDS)
-                                     link(comp, v, u);
-                                 return false;
-                             });
-            n += lane == 0 ? (d < ROUNDS ? d : ROUNDS) : 0;
-        }
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    /* Whole warps loop together: the line count shuffles. */
+    for (uint64_t base = blockIdx.x * (uint64_t)blockDim.x + (threadIdx.x & ~31u); base < nv;
+         base += stride) {
+        const uint64_t v = base + lane;
+        uint64_t id[ROUNDS], w0 = 0, w1 = 0;
+        const unsigned k = v < nv ? clist_first_two(c, v, id, &w0, &w1) : 0;
+        for (unsigned r = 0; r < k; r++)
+            link(comp, v, id[r]);
+        n += k;
+        clist_count_lines(c, lines, w0, w1, lane);
+    }
     cc_lists::add_counts(acc, n, lines);
 }
 
@@ -369,7 +366,7 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nullptr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
     if (out->d_coffsets)
-        sample_links_c<T><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
+        sample_links_c<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(
             emogi_clists(*out), comp, nv, s.scratch + 3);
     else
         sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,

@@ -229,6 +229,80 @@ __device__ __forceinline__ uint64_t clist_skips(uint64_t nb)
     return nb > 32 ? (nb + 31) / 32 - 1 : 0;
 }
 
+/* W bits (0..64) from bit BIT of the placed words, read by one thread;
+ * words past the end read as 0. */
+__device__ __forceinline__ uint64_t clist_bits(const emogi_clists &c, uint64_t bit, unsigned w)
+{
+    const uint64_t i = bit >> 5;
+    const uint32_t sh = (uint32_t)(bit & 31);
+    const uint32_t a = i < c.words ? c.w[i] : 0u, b = i + 1 < c.words ? c.w[i + 1] : 0u,
+                   d = i + 2 < c.words ? c.w[i + 2] : 0u;
+    const uint64_t x =
+        (uint64_t)__funnelshift_r(b, d, sh) << 32 | (uint64_t)__funnelshift_r(a, b, sh);
+    return w >= 64 ? x : x & ((1ull << w) - 1);
+}
+
+/*
+ * The first two ids of U's list (fewer when it is shorter), decoded by
+ * one thread: Afforest's sampling wants only these, and a warp spent on
+ * each vertex's first block made CC on compressed kron 25 decode-bound
+ * (as slow in device memory as over the link, bench/RESULTS.md).  They
+ * are the first block's first id and first gap, within its first 22
+ * bytes.  [*W0, *W1) are the words read.  Returns how many ids.
+ */
+__device__ __forceinline__ unsigned clist_first_two(const emogi_clists &c, uint64_t u,
+                                                    uint64_t id[2], uint64_t *w0, uint64_t *w1)
+{
+    const uint64_t d = c.off[u + 1] - c.off[u];
+    *w0 = *w1 = 0;
+    if (d == 0)
+        return 0;
+    const unsigned n = d < 32 ? (unsigned)d : 32u;
+    const uint64_t bit = 8 * (c.coff[u] + 8 * clist_skips(clist_blocks(d)));
+    const unsigned hd = (unsigned)clist_bits(c, bit, 16);
+    const unsigned b = hd & 127, mode = hd >> 7 & 1, f = hd >> 8 & 127;
+    const uint64_t stream = bit + 16;
+    id[0] = u + clist_unzigzag(clist_bits(c, stream, f));
+    uint64_t end = stream + f;
+    if (n > 1) {
+        /* Gap 0: 1 where the run mask says so, else the first field. */
+        const uint32_t mask = mode ? (uint32_t)clist_bits(c, stream + f, n - 1) : 0u;
+        const uint64_t field = stream + f + (mode ? n - 1 : 0);
+        if (mask & 1u) {
+            id[1] = id[0] + 1;
+            end = stream + f + n - 1;
+        } else {
+            id[1] = id[0] + clist_bits(c, field, b);
+            end = field + b;
+        }
+    }
+    *w0 = bit >> 5;
+    *w1 = (end + 31) >> 5;
+    return n > 1 ? 2 : 1;
+}
+
+/* Counts the lines of words [W0, W1) that no lower lane counted: lanes
+ * hold the lists of consecutive vertices, so their ranges ascend, and a
+ * line two lanes share is the lower one's.  All lanes call. */
+__device__ __forceinline__ void clist_count_lines(const emogi_clists &c, emogi_lines &lines,
+                                                  uint64_t w0, uint64_t w1, unsigned lane)
+{
+    uint64_t seen = w1; /* the largest end at or below this lane */
+#pragma unroll
+    for (unsigned d = 1; d < 32; d *= 2) {
+        const uint64_t t = __shfl_up_sync(FULL, seen, d);
+        if (lane >= d && t > seen)
+            seen = t;
+    }
+    uint64_t below = __shfl_up_sync(FULL, seen, 1);
+    if (lane == 0)
+        below = 0;
+    const uint64_t counted = (below + 31) / 32 * 32; /* 32 words a line */
+    const uint64_t from = w0 > counted ? w0 : counted;
+    if (w1 > from)
+        lines.add(c.w, from, w1);
+}
+
 /*
  * The warp decodes blocks [K0, K1) of vertex U's list (block k holds
  * entries 32k..32k+31 of the list), calling USE(valid, j, id) once per
