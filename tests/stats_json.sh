@@ -28,7 +28,7 @@ jsonl() { python3 jsonl.py "$1" 2>&1 | tr '\n' ' '; }
 # text line's keys in its order (plus graph and max_rss_bytes, JSON only)
 # and its values: exact for counts and names, to the text's digits for
 # reals that are not timings (which two runs cannot share).  With gpu, a
-# GPU run's: keys and names alone (its counts may vary with the kernels'
+# GPU run's: keys, names and flags alone (its counts may vary with the kernels'
 # races), and the link figures in every search or run record.
 cat >same.py <<'EOF'
 import json, sys
@@ -51,10 +51,10 @@ def check():
             j = r[k]
             if isinstance(j, str):
                 assert v == j, (k, v, j)
-            elif k in timed or len(sys.argv) > 3:
-                assert isinstance(j, (int, float)) and not isinstance(j, bool), (k, j)
             elif isinstance(j, bool):
                 assert v == str(int(j)), (k, v, j)
+            elif k in timed or len(sys.argv) > 3:
+                assert isinstance(j, (int, float)), (k, j)
             elif isinstance(j, int):
                 assert v == str(j), (k, v, j)
             elif isinstance(j, float):
