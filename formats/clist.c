@@ -453,14 +453,16 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
     return 0;
 }
 
-/* List U decoded into IDS at its edge offset, at WIDTH bytes an id. */
+/* List U decoded into IDS at its edge offset, at WIDTH bytes an id; it
+ * was encoded for vertex BASE + U (a part file's whole-graph id). */
 static int decompress_list(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
-                           uint64_t u, uint32_t width, void *ids)
+                           uint64_t u, uint64_t base, uint32_t width, void *ids)
 {
     struct emogi_clist_iter it;
     uint64_t buf[EMOGI_CLIST_BLOCK], at = off[u];
     int n;
-    emogi_clist_iter_init(&it, bytes + coff[u], coff[u + 1] - coff[u], off[u + 1] - off[u], u);
+    emogi_clist_iter_init(&it, bytes + coff[u], coff[u + 1] - coff[u], off[u + 1] - off[u],
+                          base + u);
     while ((n = emogi_clist_next(&it, buf)) > 0)
         for (int i = 0; i < n; i++, at++)
             if (width == 4)
@@ -473,13 +475,13 @@ static int decompress_list(const uint64_t *off, const uint64_t *coff, const unsi
 /* Decode every list into IDS; the first corrupt list's vertex, or
  * UINT64_MAX when all decode. */
 static uint64_t decompress_into(const uint64_t *off, const uint64_t *coff,
-                                const unsigned char *bytes, uint64_t nv, uint32_t width,
-                                void *ids)
+                                const unsigned char *bytes, uint64_t nv, uint64_t base,
+                                uint32_t width, void *ids)
 {
     uint64_t bad = UINT64_MAX;
     EMOGI_OMP(parallel for schedule(dynamic, 1024) reduction(min : bad))
     for (uint64_t u = 0; u < nv; u++)
-        if (decompress_list(off, coff, bytes, u, width, ids) < 0 && u < bad)
+        if (decompress_list(off, coff, bytes, u, base, width, ids) < 0 && u < bad)
             bad = u;
     return bad;
 }
@@ -490,7 +492,7 @@ int emogi_clist_decompress(const uint64_t *off, const uint64_t *coff, const unsi
     void *out = malloc(off[nv] ? off[nv] * width : 1);
     if (!out)
         return emogi_fail(err, "out of memory for %llu ids", (unsigned long long)off[nv]);
-    uint64_t bad = decompress_into(off, coff, bytes, nv, width, out);
+    uint64_t bad = decompress_into(off, coff, bytes, nv, 0, width, out);
     if (bad != UINT64_MAX) {
         free(out);
         return emogi_fail(err, "compressed list of vertex %llu is corrupt",
@@ -509,7 +511,7 @@ int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids, 
                           transpose ? "transpose" : "neighbour");
     uint64_t bad = decompress_into(transpose ? g->t_offsets : g->offsets, coff,
                                    transpose ? g->t_cneighbors : g->cneighbors, g->nv,
-                                   g->id_width, ids);
+                                   emogi_csr_id_base(g), g->id_width, ids);
     if (bad != UINT64_MAX)
         return emogi_fail(err, "%s: compressed %slist of vertex %llu is corrupt", name,
                           transpose ? "transpose " : "", (unsigned long long)bad);

@@ -2,7 +2,10 @@
  * csr_check.c - the structural checks that make a .csr safe to traverse:
  * offsets from 0 to ne and monotone, every neighbour id below nv, every
  * list non-decreasing, float weights finite, and the same for the
- * transpose.  They read every byte of offsets and neighbors once, so they
+ * transpose.  A part file (emogi-csr(5), "Part files") keeps the whole
+ * graph's ids: they are checked against its nv, its transpose against its
+ * own in-edge count, and its compressed lists decode against whole-graph
+ * vertex ids.  They read every byte of offsets and neighbors once, so they
  * run in parallel over equal edge ranges (not vertex ranges: one vertex
  * of a power-law graph can hold a large share of the edges).  Each range
  * reports its first bad index; the smallest wins, so the message names the
@@ -59,29 +62,33 @@ static int check_offsets(const uint64_t *off, uint64_t nv, uint64_t last, const 
     return 0;
 }
 
-/* First edge in [a, b) whose id is out of range or smaller than its predecessor in the list. */
+/* First edge in [a, b) whose id is out of range (not below BOUND) or
+ * smaller than its predecessor in the list. */
 static uint64_t first_bad_edge(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
-                               uint64_t a, uint64_t b)
+                               uint64_t bound, uint64_t a, uint64_t b)
 {
     uint64_t v = vertex_of_edge(off, nv, a);
     for (uint64_t i = a; i < b; i++) {
         while (off[v + 1] <= i)
             v++;
         uint64_t x = id_at(ids, width, i);
-        if (x >= nv || (i > off[v] && x < id_at(ids, width, i - 1)))
+        if (x >= bound || (i > off[v] && x < id_at(ids, width, i - 1)))
             return i;
     }
     return NONE;
 }
 
-static int check_lists(const uint64_t *off, const void *ids, const struct emogi_graph *g,
-                       uint32_t type, const char *name, emogi_error *err)
+/* NE: this direction's edges (a part's transpose has its own count). */
+static int check_lists(const uint64_t *off, const void *ids, uint64_t ne,
+                       const struct emogi_graph *g, uint32_t type, const char *name,
+                       emogi_error *err)
 {
-    uint64_t nchunks = (g->ne + CHECK_CHUNK - 1) / CHECK_CHUNK, bad = NONE;
+    uint64_t nchunks = (ne + CHECK_CHUNK - 1) / CHECK_CHUNK, bad = NONE;
+    uint64_t bound = emogi_csr_id_bound(g);
     EMOGI_OMP(parallel for schedule(dynamic, 1) reduction(min : bad))
     for (uint64_t c = 0; c < nchunks; c++) {
-        uint64_t b = c * CHECK_CHUNK + CHECK_CHUNK < g->ne ? c * CHECK_CHUNK + CHECK_CHUNK : g->ne;
-        uint64_t e = first_bad_edge(off, ids, g->id_width, g->nv, c * CHECK_CHUNK, b);
+        uint64_t b = c * CHECK_CHUNK + CHECK_CHUNK < ne ? c * CHECK_CHUNK + CHECK_CHUNK : ne;
+        uint64_t e = first_bad_edge(off, ids, g->id_width, g->nv, bound, c * CHECK_CHUNK, b);
         if (e < bad)
             bad = e;
     }
@@ -89,21 +96,22 @@ static int check_lists(const uint64_t *off, const void *ids, const struct emogi_
         return 0;
     uint64_t v = vertex_of_edge(off, g->nv, bad), k = bad - off[v], x = id_at(ids, g->id_width, bad);
     const char *what = type == EMOGI_SEC_NEIGHBORS ? "neighbor" : "in-neighbor";
-    if (x >= g->nv)
+    if (x >= bound)
         return emogi_fail(err, "%s: %s %llu of vertex %llu is %llu, not below %llu", name, what,
                           (unsigned long long)k, (unsigned long long)v, (unsigned long long)x,
-                          (unsigned long long)g->nv);
+                          (unsigned long long)bound);
     return emogi_fail(err, "%s: %ss of vertex %llu not ascending: %s %llu is %llu, after %llu", name,
                       what, (unsigned long long)v, what, (unsigned long long)k,
                       (unsigned long long)x, (unsigned long long)id_at(ids, g->id_width, bad - 1));
 }
 
-static int check_float_weights(const uint64_t *off, const float *w, const struct emogi_graph *g,
-                               uint32_t type, const char *name, emogi_error *err)
+static int check_float_weights(const uint64_t *off, const float *w, uint64_t ne,
+                               const struct emogi_graph *g, uint32_t type, const char *name,
+                               emogi_error *err)
 {
     uint64_t bad = NONE;
     EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
-    for (uint64_t i = 0; i < g->ne; i++)
+    for (uint64_t i = 0; i < ne; i++)
         if (!isfinite(w[i]) && i < bad)
             bad = i;
     if (bad == NONE)
@@ -118,11 +126,12 @@ static int check_direction(const uint64_t *off, const void *ids, const void *w, 
                            const struct emogi_graph *g, const char *name, emogi_error *err)
 {
     uint32_t ids_type = off_type + 1, w_type = off_type + 2; /* the enum keeps each triple together */
-    if (check_offsets(off, g->nv, g->ne, "the edge count", off_type, name, err) < 0 ||
-        check_lists(off, ids, g, ids_type, name, err) < 0)
+    uint64_t ne = off_type == EMOGI_SEC_T_OFFSETS ? emogi_csr_t_ne(g) : g->ne;
+    if (check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0 ||
+        check_lists(off, ids, ne, g, ids_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
-        return check_float_weights(off, w, g, w_type, name, err);
+        return check_float_weights(off, w, ne, g, w_type, name, err);
     return 0;
 }
 
@@ -144,7 +153,9 @@ static int check_clist(const uint64_t *off, const uint64_t *coff, const unsigned
 {
     uint64_t len;
     const unsigned char *list = emogi_clist_of(coff, bytes, u, &len);
-    return emogi_clist_check(list, len, off[u + 1] - off[u], u, g->nv, g->id_width, rep);
+    /* a part's lists are encoded for the whole graph's ids */
+    return emogi_clist_check(list, len, off[u + 1] - off[u], emogi_csr_id_base(g) + u,
+                             emogi_csr_id_bound(g), g->id_width, rep);
 }
 
 /* Every list in parallel; the first bad vertex is checked again alone
@@ -168,7 +179,7 @@ static int check_clists(const uint64_t *off, const uint64_t *coff, const unsigne
     if (r.fault == EMOGI_CLIST_RANGE)
         return emogi_fail(err, "%s: %s: entry %llu of vertex %llu is %llu, not below %llu", name,
                           sec, (unsigned long long)r.entry, (unsigned long long)bad,
-                          (unsigned long long)r.value, (unsigned long long)g->nv);
+                          (unsigned long long)r.value, (unsigned long long)emogi_csr_id_bound(g));
     if (r.fault == EMOGI_CLIST_DESCENDING)
         return emogi_fail(err, "%s: %s: list of vertex %llu not ascending: entry %llu is %llu, "
                           "after %llu", name, sec, (unsigned long long)bad,
@@ -184,13 +195,14 @@ static int check_compressed(const uint64_t *off, const uint64_t *coff, const uns
                             const struct emogi_graph *g, const char *name, emogi_error *err)
 {
     uint32_t bytes_type = coff_type + 1, w_type = off_type + 2;
-    if (check_offsets(off, g->nv, g->ne, "the edge count", off_type, name, err) < 0 ||
+    uint64_t ne = off_type == EMOGI_SEC_T_OFFSETS ? emogi_csr_t_ne(g) : g->ne;
+    if (check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0 ||
         check_offsets(coff, g->nv, clist_bytes(g, bytes_type, coff), "its lists' byte count",
                       coff_type, name, err) < 0 ||
         check_clists(off, coff, bytes, g, bytes_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
-        return check_float_weights(off, w, g, w_type, name, err);
+        return check_float_weights(off, w, ne, g, w_type, name, err);
     return 0;
 }
 

@@ -44,8 +44,33 @@ enum {
 };
 
 #define EMOGI_KNOWN_FLAGS \
-    (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP | EMOGI_COMPRESSED)
-#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_T_CNEIGHBORS
+    (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP | EMOGI_COMPRESSED | \
+     EMOGI_PART)
+#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_PART
+#define EMOGI_PART_SECTION_SIZE 64u /* struct emogi_part on disk */
+
+/* The edges of G's transpose: ne, except in a part (its in-edges differ). */
+static inline uint64_t emogi_csr_t_ne(const struct emogi_graph *g)
+{
+    return emogi_is_part(g) ? g->part.t_ne : g->ne;
+}
+
+/* Neighbour ids are below this: the whole graph's vertex count. */
+static inline uint64_t emogi_csr_id_bound(const struct emogi_graph *g)
+{
+    return emogi_is_part(g) ? g->part.nv : g->nv;
+}
+
+/* The whole graph's id of G's vertex 0 (compressed lists are encoded
+ * against whole-graph ids). */
+static inline uint64_t emogi_csr_id_base(const struct emogi_graph *g)
+{
+    return emogi_is_part(g) ? g->part.first : 0;
+}
+
+/* A part section's fields agree with each other and with G's header. */
+int emogi_csr_check_part(const struct emogi_graph *g, const char *name, emogi_error *err);
+
 
 static inline uint32_t get_le32(const unsigned char *p)
 {
@@ -143,5 +168,14 @@ char *emogi_folder_of(const char *path);
 /* PATH with symbolic links followed to the final target (a new string);
  * a missing or dangling target comes back as named.  NULL on a loop. */
 char *emogi_link_target(const char *path, emogi_error *err);
+
+/* emogi_csr_write() in two steps, for a writer that commits several
+ * files together: check G and lay it out into PLAN and the header PAGE
+ * (EMOGI_CSR_ALIGN bytes), naming PATH in messages; then write it all
+ * into A, already open (on failure A is the caller's to abort). */
+int emogi_csr_prepare(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
+                      unsigned char *page, emogi_error *err);
+int emogi_csr_emit(struct emogi_atomic *a, const struct emogi_graph *g,
+                   const struct emogi_csr_plan *plan, const unsigned char *page, emogi_error *err);
 
 #endif

@@ -16,6 +16,7 @@ static const char *const section_names[] = {
     [EMOGI_SEC_IDMAP] = "idmap",         [EMOGI_SEC_PROVENANCE] = "provenance",
     [EMOGI_SEC_COFFSETS] = "coffsets",   [EMOGI_SEC_CNEIGHBORS] = "cneighbors",
     [EMOGI_SEC_T_COFFSETS] = "t_coffsets", [EMOGI_SEC_T_CNEIGHBORS] = "t_cneighbors",
+    [EMOGI_SEC_PART] = "part",
 };
 
 const char *emogi_section_name(uint32_t type)
@@ -36,9 +37,9 @@ int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_
         return emogi_fail(err, "%s: unknown flags 0x%x", name, g->flags & ~(uint32_t)EMOGI_KNOWN_FLAGS);
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "%s: id width %u is neither 4 nor 8", name, g->id_width);
-    if (g->id_width == 4 && g->nv > UINT32_MAX)
+    if (g->id_width == 4 && emogi_csr_id_bound(g) > UINT32_MAX)
         return emogi_fail(err, "%s: %llu vertices do not fit 4-byte ids", name,
-                          (unsigned long long)g->nv);
+                          (unsigned long long)emogi_csr_id_bound(g));
     if (g->weight_type > EMOGI_WEIGHT_FLOAT32)
         return emogi_fail(err, "%s: unknown weight type %u", name, g->weight_type);
     if (!(g->flags & EMOGI_WEIGHTED) != (g->weight_type == EMOGI_WEIGHT_NONE))
@@ -74,6 +75,8 @@ int emogi_csr_section_wanted(uint32_t flags, uint32_t type)
         return (flags & EMOGI_IDMAP) != 0;
     case EMOGI_SEC_PROVENANCE:
         return 2;
+    case EMOGI_SEC_PART:
+        return (flags & EMOGI_PART) != 0;
     default:
         return 0;
     }
@@ -103,11 +106,16 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
                               (unsigned long long)g->nv);
         return product(g->nv + 1, 8, "offsets", type, size, name, err);
     case EMOGI_SEC_NEIGHBORS:
-    case EMOGI_SEC_T_NEIGHBORS:
         return product(g->ne, g->id_width, "edges", type, size, name, err);
+    case EMOGI_SEC_T_NEIGHBORS:
+        return product(emogi_csr_t_ne(g), g->id_width, "edges", type, size, name, err);
     case EMOGI_SEC_WEIGHTS:
-    case EMOGI_SEC_T_WEIGHTS:
         return product(g->ne, 4, "edges", type, size, name, err);
+    case EMOGI_SEC_T_WEIGHTS:
+        return product(emogi_csr_t_ne(g), 4, "edges", type, size, name, err);
+    case EMOGI_SEC_PART:
+        *size = EMOGI_PART_SECTION_SIZE;
+        return 0;
     case EMOGI_SEC_IDMAP:
         return product(g->nv, 8, "vertices", type, size, name, err);
     case EMOGI_SEC_CNEIGHBORS:
@@ -207,6 +215,8 @@ const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type)
     case EMOGI_SEC_CNEIGHBORS: return g->cneighbors;
     case EMOGI_SEC_T_COFFSETS: return g->t_coffsets;
     case EMOGI_SEC_T_CNEIGHBORS: return g->t_cneighbors;
+    /* the host is little-endian and the struct has no padding: it is the section */
+    case EMOGI_SEC_PART: return emogi_is_part(g) ? &g->part : NULL;
     default: return NULL;
     }
 }

@@ -108,6 +108,30 @@ static int check_entry(const struct emogi_graph *g, uint32_t i, uint64_t prev_en
     return 0;
 }
 
+/* The part section, read before the table is checked: the transpose's
+ * sizes and the id bound depend on it.  The table check then sees its
+ * entry again like any other. */
+static int read_part(struct emogi_graph *g, const char *path, emogi_error *err)
+{
+    if (!emogi_is_part(g))
+        return 0;
+    for (uint32_t i = 0; i < g->nsections && i < EMOGI_CSR_MAX_SECTIONS; i++) {
+        const struct emogi_section *s = &g->sections[i];
+        if (s->type != EMOGI_SEC_PART)
+            continue;
+        if (s->size != EMOGI_PART_SECTION_SIZE)
+            return emogi_fail(err, "%s: section part is %llu bytes, not %u", path,
+                              (unsigned long long)s->size, EMOGI_PART_SECTION_SIZE);
+        if (s->offset > g->map_size - s->size)
+            return emogi_fail(err, "%s: section part (at offset %llu) extends past the end of "
+                              "the file (%zu bytes)", path, (unsigned long long)s->offset,
+                              g->map_size);
+        memcpy(&g->part, (const unsigned char *)g->map + s->offset, sizeof g->part);
+        return emogi_csr_check_part(g, path, err);
+    }
+    return emogi_fail(err, "%s: required section part is missing", path);
+}
+
 static int check_table(const struct emogi_graph *g, uint64_t file_size, const char *path,
                        emogi_error *err)
 {
@@ -142,6 +166,7 @@ void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p
     case EMOGI_SEC_CNEIGHBORS: g->cneighbors = p; break;
     case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
     case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
+    case EMOGI_SEC_PART: memcpy(&g->part, p, sizeof g->part); break;
     }
 }
 
@@ -197,7 +222,7 @@ int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err)
         goto fail;
     decode_header(page, g);
     if (emogi_csr_check_fields(g, path, err) < 0 || check_version(page, g, path, err) < 0 ||
-        check_table(g, g->map_size, path, err) < 0)
+        read_part(g, path, err) < 0 || check_table(g, g->map_size, path, err) < 0)
         goto fail;
     point_into_map(g);
     if (emogi_csr_check_content(g, path, err) < 0)

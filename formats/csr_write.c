@@ -72,26 +72,40 @@ static int write_sections(struct emogi_atomic *a, const struct emogi_graph *g,
     return emogi_write_all(a, zeros, (size_t)(p->file_size - pos), err);
 }
 
+int emogi_csr_prepare(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
+                      unsigned char *page, emogi_error *err)
+{
+    if (emogi_csr_check_fields(g, path, err) < 0 || emogi_csr_check_part(g, path, err) < 0 ||
+        emogi_csr_plan_layout(g, plan, path, err) < 0)
+        return -1;
+    if (plan->file_size > SIZE_MAX)
+        return emogi_fail(err, "%s: %llu bytes do not fit this machine's address space", path,
+                          (unsigned long long)plan->file_size);
+    if (check_arrays(g, plan, path, err) < 0 || emogi_csr_check_content(g, path, err) < 0)
+        return -1;
+    checksum_sections(g, plan);
+    emogi_csr_encode_header(page, g, plan);
+    return 0;
+}
+
+int emogi_csr_emit(struct emogi_atomic *a, const struct emogi_graph *g,
+                   const struct emogi_csr_plan *plan, const unsigned char *page, emogi_error *err)
+{
+    if (reserve_space(a, plan->file_size, err) < 0 ||
+        emogi_write_all(a, page, EMOGI_CSR_ALIGN, err) < 0 || write_sections(a, g, plan, err) < 0)
+        return -1;
+    return 0;
+}
+
 int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err)
 {
     struct emogi_csr_plan plan;
     unsigned char page[EMOGI_CSR_ALIGN];
     struct emogi_atomic a;
 
-    if (emogi_csr_check_fields(g, path, err) < 0 || emogi_csr_plan_layout(g, &plan, path, err) < 0)
+    if (emogi_csr_prepare(g, path, &plan, page, err) < 0 || emogi_atomic_open(&a, path, err) < 0)
         return -1;
-    if (plan.file_size > SIZE_MAX)
-        return emogi_fail(err, "%s: %llu bytes do not fit this machine's address space", path,
-                          (unsigned long long)plan.file_size);
-    if (check_arrays(g, &plan, path, err) < 0 || emogi_csr_check_content(g, path, err) < 0)
-        return -1;
-    checksum_sections(g, &plan);
-    emogi_csr_encode_header(page, g, &plan);
-
-    if (emogi_atomic_open(&a, path, err) < 0)
-        return -1;
-    if (reserve_space(&a, plan.file_size, err) < 0 ||
-        emogi_write_all(&a, page, sizeof page, err) < 0 || write_sections(&a, g, &plan, err) < 0) {
+    if (emogi_csr_emit(&a, g, &plan, page, err) < 0) {
         emogi_atomic_abort(&a);
         return -1;
     }

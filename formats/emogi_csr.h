@@ -62,7 +62,8 @@ enum emogi_graph_flags {
     EMOGI_WEIGHTED = 1u << 1,  /* weights section present */
     EMOGI_TRANSPOSE = 1u << 2, /* in-edges stored (directed graphs) */
     EMOGI_IDMAP = 1u << 3,     /* compact id -> input id map present */
-    EMOGI_COMPRESSED = 1u << 4 /* neighbour lists compressed (emogi_clist.h) */
+    EMOGI_COMPRESSED = 1u << 4, /* neighbour lists compressed (emogi_clist.h) */
+    EMOGI_PART = 1u << 5        /* one part of a larger graph: see struct emogi_part */
 };
 
 enum emogi_weight_type {
@@ -83,7 +84,8 @@ enum emogi_section_type {
     EMOGI_SEC_COFFSETS = 9,    /* compressed: uint64[nv+1] byte offsets into cneighbors */
     EMOGI_SEC_CNEIGHBORS = 10, /* compressed lists back to back (emogi_clist.h) */
     EMOGI_SEC_T_COFFSETS = 11, /* the same for the transpose */
-    EMOGI_SEC_T_CNEIGHBORS = 12
+    EMOGI_SEC_T_CNEIGHBORS = 12,
+    EMOGI_SEC_PART = 13        /* struct emogi_part, 64 bytes */
 };
 
 /* Name of a section type ("neighbors"), or "unknown". */
@@ -95,6 +97,23 @@ struct emogi_section {
     uint32_t crc32;  /* zlib crc32 of the section's size bytes */
     uint64_t offset; /* from start of file, multiple of EMOGI_CSR_ALIGN */
     uint64_t size;   /* bytes, without padding */
+};
+
+ /*
+ * What a part file (EMOGI_PART) is a part of.  It holds the lists of the
+ * whole graph's vertices first .. end-1 as its own vertices 0 .. nv-1
+ * (nv = end - first; offsets local to the file), with neighbour ids
+ * GLOBAL: below this nv, not the file's.  The on-disk section is this
+ * struct, little-endian, 64 bytes (emogi-csr(5), "Part files").
+ */
+struct emogi_part {
+    uint32_t index;        /* this part: 0 .. count-1 */
+    uint32_t count;        /* parts the whole graph was split into */
+    uint64_t first, end;   /* the whole graph's ids of this file's vertices: [first, end) */
+    uint64_t nv, ne;       /* the whole graph's vertices and stored edges */
+    uint64_t edge_first;   /* the whole graph's offsets[first] */
+    uint64_t t_ne;         /* in-edges stored here: t_offsets[end - first]; 0 without transpose */
+    uint64_t t_edge_first; /* the whole graph's t_offsets[first]; 0 without transpose */
 };
 
 struct emogi_graph {
@@ -128,6 +147,9 @@ struct emogi_graph {
     const unsigned char *cneighbors;
     const uint64_t *t_coffsets; /* NULL unless EMOGI_TRANSPOSE */
     const unsigned char *t_cneighbors;
+
+    /* Set when EMOGI_PART; zero otherwise. */
+    struct emogi_part part;
 };
 
 /* Whether G's neighbour lists are compressed (neighbors is then NULL). */
@@ -148,13 +170,52 @@ static inline uint64_t emogi_degree(const struct emogi_graph *g, uint64_t v)
     return g->offsets[v + 1] - g->offsets[v];
 }
 
+/* Whether G is one part of a larger graph (emogi-csr(5), "Part files"). */
+static inline int emogi_is_part(const struct emogi_graph *g)
+{
+    return (g->flags & EMOGI_PART) != 0;
+}
+
+/*
+ * What G is a part of, in *P: for a part file its part section (returns
+ * 1); for a whole graph the one part that covers it (returns 0): index 0
+ * of count 1, vertices 0 .. nv, its ne, t_ne = t_offsets[nv] (0 without
+ * transpose), edge_first = t_edge_first = 0.  So a caller handles both the
+ * same way: G's vertex v is the whole graph's P->first + v.
+ */
+EMOGI_API int emogi_csr_part(const struct emogi_graph *g, struct emogi_part *p);
+
+/*
+ * The balanced split of a graph of NV vertices into NPARTS contiguous
+ * ranges of vertices, part k being SPLIT[k] .. SPLIT[k+1]-1 (SPLIT holds
+ * NPARTS+1 entries; SPLIT[0] = 0, SPLIT[NPARTS] = NV).  A vertex with its
+ * out-list weighs 1 + its degree: with W(v) = v + OFFSETS[v] (the weight
+ * of vertices 0 .. v-1) and total W(NV) = NV + OFFSETS[NV], SPLIT[k] is
+ * the first v with W(v) >= floor(k * total / NPARTS) (exact, in 128-bit
+ * arithmetic), moved so that no part is empty when NPARTS <= NV (SPLIT[k]
+ * at least SPLIT[k-1] + 1, at most NV - (NPARTS - k)).  Then no part
+ * weighs more than ceil(total / NPARTS) plus the largest degree.  When
+ * NPARTS > NV some parts are necessarily empty.  OFFSETS need only be
+ * monotone; they are read at O(NPARTS log NV) places.  -1 when NPARTS is
+ * 0.  emogi-convert --partitions and the tools' ranks use this one split.
+ */
+EMOGI_API int emogi_partition(const uint64_t *offsets, uint64_t nv, uint32_t nparts,
+                              uint64_t *split, emogi_error *err);
+
+/* The same with OFFSETS given as a function: OFFSET_AT(CTX, v) for v in
+ * 0 .. NV (for offsets that are not one array in memory). */
+EMOGI_API int emogi_partition_fn(uint64_t (*offset_at)(const void *ctx, uint64_t v),
+                                 const void *ctx, uint64_t nv, uint32_t nparts, uint64_t *split,
+                                 emogi_error *err);
+
 /* Smallest id width (4 or 8) that holds every id below nv. */
 EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
 
 /*
  * Map and validate PATH: header sanity, every section inside the file and
  * of the size the header implies, offsets monotone from 0 to ne, every
- * neighbour id below nv, lists ascending (checked in parallel); for
+ * neighbour id below nv (a part file's: below the whole graph's nv, and
+ * its part section consistent), lists ascending (checked in parallel); for
  * compressed lists every block as emogi_clist_check() sees it.  After a
  * successful open no traversal can read out of bounds.  Checksums are not
  * read here: see emogi_csr_verify().
@@ -178,7 +239,8 @@ EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emo
 /*
  * Decode the compressed neighbour lists of an opened G (its transpose's
  * when TRANSPOSE) into IDS, g->ne ids of g->id_width bytes that the
- * caller allocated: the plain neighbors array of the same graph.  -1 when
+ * caller allocated (a part's transpose: part.t_ne ids): the plain
+ * neighbors array of the same graph.  -1 when
  * G is not compressed, has no such lists, or a list is corrupt (never for
  * a file that emogi_csr_open() accepted).
  */

@@ -12,6 +12,11 @@ check_PROGRAMS += tests/unit_csr
 TESTS += tests/unit_csr
 tests_unit_csr_SOURCES = tests/unit_csr.c
 
+# the balanced split into parts and the part section
+check_PROGRAMS += tests/unit_partition
+TESTS += tests/unit_partition
+tests_unit_partition_SOURCES = tests/unit_partition.c
+
 # compressed neighbour lists: hand encodings, round trips, corruptions
 check_PROGRAMS += tests/unit_clist
 TESTS += tests/unit_clist

@@ -16,7 +16,7 @@ UNREACHED = 0xFFFFFFFF
 NO_PARENT = 0xFFFFFFFFFFFFFFFF
 SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
 
-DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED = 1, 2, 4, 8, 16
+DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART = 1, 2, 4, 8, 16, 32
 WEIGHT_NONE, WEIGHT_UINT32, WEIGHT_FLOAT32 = 0, 1, 2
 PAGERANK_STORE_F64, PAGERANK_STORE_F32 = 0, 1
 
@@ -40,6 +40,13 @@ class Section(ctypes.Structure):
     _fields_ = [("type", c_u32), ("crc32", c_u32), ("offset", c_u64), ("size", c_u64)]
 
 
+class Part(ctypes.Structure):
+    """struct emogi_part: the range of a larger graph that a part file holds."""
+    _fields_ = [("index", c_u32), ("count", c_u32), ("first", c_u64), ("end", c_u64),
+                ("nv", c_u64), ("ne", c_u64), ("edge_first", c_u64), ("t_ne", c_u64),
+                ("t_edge_first", c_u64)]
+
+
 class CGraph(ctypes.Structure):
     _fields_ = [
         ("nv", c_u64), ("ne", c_u64), ("flags", c_u32), ("id_width", c_u32),
@@ -51,6 +58,7 @@ class CGraph(ctypes.Structure):
         ("nsections", c_u32), ("sections", Section * MAX_SECTIONS),
         ("coffsets", c_ptr), ("cneighbors", c_ptr),
         ("t_coffsets", c_ptr), ("t_cneighbors", c_ptr),
+        ("part", Part),
     ]
 
 

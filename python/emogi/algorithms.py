@@ -15,6 +15,9 @@ _DEVICE_CPU = (None, "cpu")
 def _graph(g):
     if not isinstance(g, Graph):
         raise TypeError("expected an emogi.Graph (from emogi.open), not %s" % type(g).__name__)
+    if g.part is not None:  # its ids are the whole graph's: the kernels would read past it
+        raise EmogiError("%s is part %d of %d of a graph; traverse the whole file"
+                         % (g.path, g.part["index"] + 1, g.part["count"]))
     return ctypes.byref(g.cgraph())
 
 

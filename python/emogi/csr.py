@@ -6,7 +6,7 @@ import os
 import numpy as np
 
 from . import _lib
-from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, FormatError
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART, FormatError
 
 ALIGN = 4096
 MAGIC = b"EMOGICSR"
@@ -14,6 +14,7 @@ VERSION = 1
 SEC_OFFSETS, SEC_NEIGHBORS, SEC_WEIGHTS = 1, 2, 3
 SEC_T_OFFSETS, SEC_T_NEIGHBORS, SEC_T_WEIGHTS, SEC_IDMAP, SEC_PROVENANCE = 4, 5, 6, 7, 8
 SEC_COFFSETS, SEC_CNEIGHBORS, SEC_T_COFFSETS, SEC_T_CNEIGHBORS = 9, 10, 11, 12
+SEC_PART = 13
 # the plain lists sit behind the neighbors / t_neighbors properties
 _ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "_neighbors", SEC_WEIGHTS: "weights",
           SEC_T_OFFSETS: "t_offsets", SEC_T_NEIGHBORS: "_t_neighbors",
@@ -29,7 +30,9 @@ class Graph:
     Attributes: path, nv, ne, flags, directed, weighted, has_transpose, compressed,
     id_width, weight_type ('uint32', 'float32' or None), and the arrays offsets,
     neighbors, weights, t_offsets, t_neighbors, t_weights, idmap (None when absent),
-    and provenance (str, or None).  Close with close() or use it as a context manager.
+    provenance (str, or None), and part (for a part file of emogi-convert --partitions,
+    its part section as a dict: index, count, first, end, nv, ne, ...; else None).
+    Close with close() or use it as a context manager.
 
     A file with compressed neighbour lists (emogi-convert --compress) keeps them
     as the uint8 memmaps cneighbors and t_cneighbors, with their byte offsets
@@ -55,6 +58,9 @@ class Graph:
         for attr in _ATTRS.values():
             setattr(self, attr, None)
         self.provenance = None
+        # a part file (emogi-csr(5), "Part files"): its range of the whole graph
+        self.part = ({name: getattr(c.part, name) for name, _ in _lib.Part._fields_}
+                     if c.flags & PART else None)
         for i in range(c.nsections):
             self._map_section(c.sections[i])
 
@@ -66,6 +72,8 @@ class Graph:
                 SEC_T_CNEIGHBORS: np.dtype("u1")}.get(kind, np.dtype("<u8"))
 
     def _map_section(self, sec):
+        if sec.type == SEC_PART:  # read by libemogi into self.part
+            return
         if sec.type == SEC_PROVENANCE:
             with builtins.open(self.path, "rb") as f:
                 f.seek(sec.offset)
@@ -99,13 +107,14 @@ class Graph:
 
         The C graph is rebuilt over this object's memmaps, which outlive close().
         """
-        view = _lib.CGraph(nv=self.nv, ne=self.ne, flags=self.flags, id_width=self.id_width)
+        view = _lib.CGraph(nv=self.nv, ne=self.ne, flags=self.flags, id_width=self.id_width,
+                           part=self._c.part)
         path = ctypes.create_string_buffer(os.fsencode(self.path))
         view.path = ctypes.addressof(path)
         t = "t_" if transpose else ""
         for name in ("offsets", "coffsets", "cneighbors"):
             setattr(view, t + name, getattr(self, t + name).ctypes.data)
-        ids = np.empty(self.ne, dtype=self._dtype(SEC_NEIGHBORS))
+        ids = np.empty(int(getattr(self, t + "offsets")[-1]), dtype=self._dtype(SEC_NEIGHBORS))
         _lib.call(FormatError, _lib.lib().emogi_csr_decompress, ctypes.byref(view),
                   int(transpose), ids.ctypes.data_as(ctypes.c_void_p))
         ids.flags.writeable = False
