@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emogi_clist.h"
 #include "emogi_csr.h"
 #include "tool.h"
 
@@ -128,10 +127,12 @@ static int plain_view(const struct emogi_graph *g, struct emogi_graph *view, voi
     *ids = NULL;
     if (!emogi_compressed(g))
         return 0;
-    emogi_error e;
-    if (emogi_clist_decompress(g->offsets, g->coffsets, g->cneighbors, g->nv, g->id_width, ids,
-                               &e) < 0)
-        return emogi_fail(err, "%s: %s", g->path, e.msg);
+    /* emogi_csr_decompress knows a part's lists are encoded for whole-graph ids */
+    if (!(*ids = malloc(g->ne ? g->ne * g->id_width : 1)))
+        return emogi_fail(err, "%s: out of memory for %llu ids", g->path,
+                          (unsigned long long)g->ne);
+    if (emogi_csr_decompress(g, 0, *ids, err) < 0)
+        return -1;
     view->neighbors = *ids;
     return 0;
 }
@@ -142,6 +143,9 @@ static int report(const struct emogi_graph *g, const struct info_opts *o, emogi_
 {
     struct emogi_graph view;
     void *ids;
+    if (o->edges && o->original && emogi_is_part(g))
+        return emogi_fail(err, "%s: --original-ids: a part file maps only its own vertices' ids, "
+                          "not its neighbours'", g->path);
     if (!reads_ids(g, o))
         return report_view(g, o, err);
     if (plain_view(g, &view, &ids, err) < 0)
@@ -202,15 +206,21 @@ static uint64_t bucket_high(int k)
     return k == 0 ? 0 : k == 64 ? UINT64_MAX : (1ull << k) - 1;
 }
 
-/* A bitmap of vertices with at least one in-edge, or NULL when out of memory. */
+/* A bitmap of vertices with at least one in-edge, or NULL when out of
+ * memory.  A part file's ids are whole-graph ids: only the in-edges from
+ * its own vertices are there to see. */
 static uint64_t *mark_targets(const struct emogi_graph *g)
 {
     uint64_t *has_in = calloc(g->nv / 64 + 1, sizeof *has_in);
+    struct emogi_part p;
     if (!has_in)
         return NULL;
+    emogi_csr_part(g, &p);
     INFO_OMP(parallel for schedule(static))
     for (uint64_t i = 0; i < g->ne; i++) {
-        uint64_t v = emogi_neighbor(g, i);
+        uint64_t v = emogi_neighbor(g, i) - p.first;
+        if (v >= g->nv) /* below first too: the subtraction wrapped */
+            continue;
         __atomic_fetch_or(&has_in[v / 64], 1ull << (v % 64), __ATOMIC_RELAXED);
     }
     return has_in;
@@ -303,6 +313,22 @@ static void text_provenance(FILE *out, const struct emogi_graph *g)
     }
 }
 
+/* The part section: which vertices and edges of which graph this file holds. */
+static void text_part(FILE *out, const struct emogi_graph *g)
+{
+    const struct emogi_part *p = &g->part;
+    if (!emogi_is_part(g))
+        return;
+    fprintf(out, "part: %" PRIu32 " of %" PRIu32 " (numbered from 0)\n", p->index, p->count);
+    fprintf(out, "part vertices: [%" PRIu64 ", %" PRIu64 ") of %" PRIu64 "\n", p->first, p->end,
+            p->nv);
+    fprintf(out, "part edges: [%" PRIu64 ", %" PRIu64 ") of %" PRIu64 "\n", p->edge_first,
+            p->edge_first + g->ne, p->ne);
+    if (g->flags & EMOGI_TRANSPOSE)
+        fprintf(out, "part in-edges: [%" PRIu64 ", %" PRIu64 ") of %" PRIu64 "\n",
+                p->t_edge_first, p->t_edge_first + p->t_ne, p->ne);
+}
+
 static void print_text(FILE *out, const struct emogi_graph *g, const struct degree_stats *s,
                        const char *checksums)
 {
@@ -312,6 +338,7 @@ static void print_text(FILE *out, const struct emogi_graph *g, const struct degr
     fprintf(out, "directed: %s\nid width: %u\nweights: %s\ntranspose: %s\nidmap: %s\n",
             yes_no(g->flags & EMOGI_DIRECTED), g->id_width, weight_name(g->weight_type),
             yes_no(g->flags & EMOGI_TRANSPOSE), yes_no(g->flags & EMOGI_IDMAP));
+    text_part(out, g);
     fprintf(out, "sections: %u\n  %-12s %14s %14s %-7s %s\n", g->nsections, "name", "offset", "size",
             "aligned", "crc32");
     for (uint32_t i = 0; i < g->nsections; i++) {
@@ -349,6 +376,23 @@ static void json_sections(FILE *out, const struct emogi_graph *g)
     fputs("],", out);
 }
 
+/* "part": null for a whole graph; ranges are [first, end), numbers from 0. */
+static void json_part(FILE *out, const struct emogi_graph *g)
+{
+    const struct emogi_part *p = &g->part;
+    if (!emogi_is_part(g)) {
+        fputs("\"part\":null,", out);
+        return;
+    }
+    fprintf(out,
+            "\"part\":{\"index\":%" PRIu32 ",\"count\":%" PRIu32 ",\"first\":%" PRIu64
+            ",\"end\":%" PRIu64 ",\"vertices\":%" PRIu64 ",\"edges\":%" PRIu64
+            ",\"edge_first\":%" PRIu64 ",\"in_edges\":%" PRIu64 ",\"in_edge_first\":%" PRIu64
+            "},",
+            p->index, p->count, p->first, p->end, p->nv, p->ne, p->edge_first, p->t_ne,
+            p->t_edge_first);
+}
+
 static void json_degrees(FILE *out, const struct degree_stats *s)
 {
     fprintf(out,
@@ -371,6 +415,7 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
     fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,",
             g->flags & EMOGI_DIRECTED ? "true" : "false", g->id_width, weight_name(g->weight_type),
             g->flags & EMOGI_TRANSPOSE ? "true" : "false", g->flags & EMOGI_IDMAP ? "true" : "false");
+    json_part(out, g);
     json_sections(out, g);
     fputs("\"bits_per_link\":{", out);
     for (uint32_t i = 0, n = 0; i < g->nsections; i++)
@@ -416,9 +461,11 @@ static int print_edges(FILE *out, const struct emogi_graph *g, int original)
 {
     static char buf[1 << 16];
     const uint64_t *idmap = original ? g->idmap : NULL;
+    struct emogi_part part;
     char *p = buf;
+    emogi_csr_part(g, &part); /* a part's vertex v is the graph's first + v */
     for (uint64_t v = 0; v < g->nv; v++) {
-        uint64_t src = idmap ? idmap[v] : v;
+        uint64_t src = idmap ? idmap[v] : part.first + v;
         for (uint64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
             uint64_t dst = emogi_neighbor(g, i);
             p = put_u64(p, src);

@@ -72,6 +72,12 @@ void tool_open_graph(const char *path, struct emogi_graph *g)
     emogi_error err;
     if (emogi_csr_open(path, g, &err) < 0)
         tool_die(&err);
+    if (emogi_is_part(g)) { /* its ids are another graph's: answers would be nonsense */
+        fprintf(stderr, "%s: %s is part %u of %u of a graph; run the tools under mpirun with "
+                        "all parts, or use the whole file\n",
+                program, path, g->part.index + 1, g->part.count);
+        exit(1);
+    }
 }
 
 int tool_plain_view(const struct emogi_graph *g, struct emogi_graph *view, void *keep[2],
