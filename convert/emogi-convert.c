@@ -35,6 +35,7 @@
 #include "progress.h"
 #include "recode.h"
 #include "reorder.h"
+#include "split.h"
 #include "webgraph.h"
 
 static void die(const char *msg)
@@ -469,6 +470,29 @@ static void recode(const struct convert_opts *o, struct convert_stats *st)
     st->source_phase = "decode";
 }
 
+/* emogi-convert csr --partitions: the part files of the graph. */
+static void split(const struct convert_opts *o, struct convert_stats *st)
+{
+    struct split_result res;
+    emogi_error err;
+    char a[32], b[32];
+    progress_phase("splitting");
+    int rc = split_csr(o->input, o->output, o->partitions, o->memory, &res, &err);
+    if (rc > 0) {
+        fprintf(stderr, "emogi-convert: %s: --partitions %u needs %s, over --memory %s\n",
+                o->input, o->partitions, memory_str(res.need, a, sizeof a),
+                memory_str(o->memory, b, sizeof b));
+        exit(1);
+    }
+    if (rc < 0)
+        die(err.msg);
+    st->nv = res.nv;
+    st->ne = st->edges_in = res.ne;
+    st->t_ne = res.t_ne;
+    st->write = res.write_seconds;
+    st->source_phase = "decode";
+}
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
@@ -488,9 +512,10 @@ int main(int argc, char **argv)
     o.build.memory = o.memory;
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
-    check_output(o.output);
+    if (!o.partitions) /* parts are many files: split_csr() opens each before any is kept */
+        check_output(o.output);
     if (o.source == SOURCE_CSR) {
-        recode(&o, &st);
+        (o.partitions ? split : recode)(&o, &st);
         if (o.stats) {
             st.total = emogi_now() - t0;
             stats_print(&st);

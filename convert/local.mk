@@ -16,9 +16,9 @@ noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_
 libconvert_la_SOURCES += convert/build.c convert/build_first.c convert/build_plan.c convert/build_relabel.c \
 	convert/build_scatter.c convert/build_sort.c convert/memory.c \
 	convert/gen_common.c convert/gen_kron.c convert/gen_urand.c \
-	convert/options.c convert/progress.c convert/recode.c
+	convert/options.c convert/progress.c convert/recode.c convert/split.c
 noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options.h \
-	convert/progress.h convert/recode.h
+	convert/progress.h convert/recode.h convert/split.h
 bin_PROGRAMS += emogi-convert
 emogi_convert_SOURCES = convert/emogi-convert.c
 emogi_convert_CPPFLAGS = $(CONVERT_CPPFLAGS)

@@ -17,6 +17,7 @@
 #include "emogi_csr.h"
 #include "memory.h"
 #include "options.h"
+#include "split.h"
 
 static const char usage_text[] =
     "usage: emogi-convert el|wel|mtx|gr|metis|sg|wsg|adj|bel32|bel64 INPUT OUTPUT [options]\n"
@@ -24,6 +25,7 @@ static const char usage_text[] =
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
     "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
+    "       emogi-convert csr INPUT.csr OUTPUT --partitions N\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --combine min|max|sum|first\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
@@ -69,6 +71,9 @@ static const char help_text[] =
     "      --drop-weights   store no weights (the same as --weights none)\n"
     "      --vertices N     N vertices, ids 0..N-1: ids past the largest used are\n"
     "                       isolated vertices (el, wel, bel; others must agree)\n"
+    "      --partitions N   csr: split into N part files OUTPUT.0 .. OUTPUT.N-1 (or\n"
+    "                       OUTPUT with %d replaced by 0 .. N-1), balanced by edges\n"
+    "                       and vertices, for the tools' distributed runs\n"
     "      --threads N      threads (default: all)\n"
     "      --stats          phase times, rates and peak memory on stderr\n"
     "  -q, --quiet          no progress or notes\n"
@@ -97,7 +102,8 @@ enum {
     OPT_COMPRESS,
     OPT_NO_COMPRESS,
     OPT_DROP_WEIGHTS,
-    OPT_VERTICES
+    OPT_VERTICES,
+    OPT_PARTITIONS
 };
 
 static const struct option longopts[] = {
@@ -125,6 +131,7 @@ static const struct option longopts[] = {
     {"no-compress", no_argument, NULL, OPT_NO_COMPRESS},
     {"drop-weights", no_argument, NULL, OPT_DROP_WEIGHTS},
     {"vertices", required_argument, NULL, OPT_VERTICES},
+    {"partitions", required_argument, NULL, OPT_PARTITIONS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -281,6 +288,11 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
         if (!o->vertices)
             usage_error("--vertices wants a positive number, not '%s'", arg);
         break;
+    case OPT_PARTITIONS: o->partitions = (uint32_t)parse_u64(
+            arg, "--partitions wants a number from 1 to 4294967295, not '%s'", UINT32_MAX);
+        if (!o->partitions)
+            usage_error("--partitions wants a number from 1 to 4294967295, not '%s'", arg);
+        break;
     case 'q': o->quiet = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
@@ -379,6 +391,31 @@ static void refuse_build_options(const struct convert_opts *o)
         usage_error("csr: %s does not apply to a re-encoding (see emogi-convert(1))", bad);
 }
 
+/* --partitions splits a .csr as it is, into regular files named after OUTPUT. */
+static void check_partitions(const struct convert_opts *o)
+{
+    const struct build_opts *b = &o->build;
+    if (!o->partitions)
+        return;
+    if (o->source != SOURCE_CSR)
+        usage_error("%s: --partitions splits a .csr: convert first, then emogi-convert csr "
+                    "OUTPUT.csr PARTS --partitions N", o->format_name);
+    const char *bad = o->compress >= 0 ? "--compress/--no-compress"
+                      : b->id_width        ? "--id-width"
+                      : o->drop_weights    ? "--drop-weights"
+                      : b->transpose       ? "--transpose"
+                      : o->reorder != REORDER_NONE ? "--reorder"
+                                                   : NULL;
+    if (bad)
+        usage_error("--partitions splits the graph as it is, without %s: re-encode it first, "
+                    "then split the result", bad);
+    if (strcmp(o->output, "-") == 0)
+        usage_error("%s", "--partitions writes files named after OUTPUT, not standard output");
+    if (split_is_pattern(o->output) < 0)
+        usage_error("--partitions: OUTPUT '%s' may hold %%d once, for the part's number, and "
+                    "no other %%", o->output);
+}
+
 /* A generator's scale is its vertex count; --relabel counts the ids used. */
 static void refuse_vertices(const struct convert_opts *o)
 {
@@ -401,7 +438,9 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     if (o->source == SOURCE_CSR)
         refuse_build_options(o);
     refuse_vertices(o);
-    refuse_output_over_inputs(o);
+    check_partitions(o);
+    if (!o->partitions) /* parts are named after OUTPUT: split_csr() checks each */
+        refuse_output_over_inputs(o);
 }
 
 void options_describe(const struct convert_opts *o, char *buf, size_t len)

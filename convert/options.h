@@ -37,6 +37,7 @@ struct convert_opts {
     int compress;     /* --compress 1, --no-compress 0, neither -1 */
     int drop_weights; /* --drop-weights */
     uint64_t vertices; /* --vertices N: the vertex count (0: as the input says) */
+    uint32_t partitions; /* --partitions N: csr only, N part files (0: one whole file) */
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

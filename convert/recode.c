@@ -345,6 +345,11 @@ int recode_csr(const char *input, const char *output, const struct recode_opts *
     memset(res, 0, sizeof *res);
     if (emogi_csr_open(input, &in, err) < 0)
         return -1;
+    if (emogi_is_part(&in)) {
+        emogi_fail(err, "%s is part %u of %u of a graph: re-encode the whole graph, then split "
+                   "it", input, in.part.index + 1, in.part.count);
+        goto done;
+    }
     int compress = o->compress < 0 ? emogi_compressed(&in) : o->compress;
     if (o->reorder >= 0 && (res->need = reorder_peak(&in, o, compress)) > o->memory) {
         rc = 1;

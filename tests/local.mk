@@ -58,6 +58,11 @@ EXTRA_DIST += tests/convert_compress.sh
 # emogi-convert csr --reorder: hand orders, as the build's, id maps composed
 TESTS += tests/convert_csr_reorder.sh
 EXTRA_DIST += tests/convert_csr_reorder.sh
+# emogi-convert csr --partitions: part files against the whole graph
+check_PROGRAMS += tests/lib/partcheck
+tests_lib_partcheck_SOURCES = tests/lib/partcheck.c
+TESTS += tests/convert_partitions.sh
+EXTRA_DIST += tests/convert_partitions.sh
 TESTS += tests/convert_combine.sh
 EXTRA_DIST += tests/convert_combine.sh
 
