@@ -453,7 +453,7 @@ static void recode(const struct convert_opts *o, struct convert_stats *st)
                                              : (int)REORDER_BY_BFS;
     struct recode_opts ro = {o->compress, o->build.id_width,
                              o->build.weights == BUILD_WEIGHTS_NONE, o->build.transpose, how,
-                             o->memory, note};
+                             o->memory, note, o->partitions};
     struct recode_result res;
     emogi_error err;
     progress_phase(how < 0 ? "re-encoding" : "reordering");
@@ -470,7 +470,16 @@ static void recode(const struct convert_opts *o, struct convert_stats *st)
     st->source_phase = "decode";
 }
 
-/* emogi-convert csr --partitions: the part files of the graph. */
+/* Whether the csr input's options change the graph or its encoding. */
+static int recoding(const struct convert_opts *o)
+{
+    return o->compress >= 0 || o->build.id_width || o->build.weights == BUILD_WEIGHTS_NONE ||
+           o->build.transpose || o->reorder != REORDER_NONE;
+}
+
+/* emogi-convert csr --partitions without re-encoding: the part files of
+ * the graph as it is, straight from the mapped input (a re-encoding
+ * splits what it made in memory instead: recode_csr()). */
 static void split(const struct convert_opts *o, struct convert_stats *st)
 {
     struct split_result res;
@@ -515,7 +524,7 @@ int main(int argc, char **argv)
     if (!o.partitions) /* parts are many files: split_csr() opens each before any is kept */
         check_output(o.output);
     if (o.source == SOURCE_CSR) {
-        (o.partitions ? split : recode)(&o, &st);
+        (o.partitions && !recoding(&o) ? split : recode)(&o, &st);
         if (o.stats) {
             st.total = emogi_now() - t0;
             stats_print(&st);

@@ -25,7 +25,7 @@ static const char usage_text[] =
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
     "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
-    "       emogi-convert csr INPUT.csr OUTPUT --partitions N\n"
+    "       emogi-convert csr INPUT.csr OUTPUT --partitions N [re-encoding options]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --combine min|max|sum|first\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
@@ -391,24 +391,14 @@ static void refuse_build_options(const struct convert_opts *o)
         usage_error("csr: %s does not apply to a re-encoding (see emogi-convert(1))", bad);
 }
 
-/* --partitions splits a .csr as it is, into regular files named after OUTPUT. */
+/* --partitions splits a .csr, into regular files named after OUTPUT. */
 static void check_partitions(const struct convert_opts *o)
 {
-    const struct build_opts *b = &o->build;
     if (!o->partitions)
         return;
     if (o->source != SOURCE_CSR)
         usage_error("%s: --partitions splits a .csr: convert first, then emogi-convert csr "
                     "OUTPUT.csr PARTS --partitions N", o->format_name);
-    const char *bad = o->compress >= 0 ? "--compress/--no-compress"
-                      : b->id_width        ? "--id-width"
-                      : o->drop_weights    ? "--drop-weights"
-                      : b->transpose       ? "--transpose"
-                      : o->reorder != REORDER_NONE ? "--reorder"
-                                                   : NULL;
-    if (bad)
-        usage_error("--partitions splits the graph as it is, without %s: re-encode it first, "
-                    "then split the result", bad);
     if (strcmp(o->output, "-") == 0)
         usage_error("%s", "--partitions writes files named after OUTPUT, not standard output");
     if (split_is_pattern(o->output) < 0)

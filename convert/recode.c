@@ -20,6 +20,7 @@
 #include "memory.h"
 #include "recode.h"
 #include "reorder.h"
+#include "split.h"
 
 int recode_compress(struct emogi_graph *g, struct recoded *r, emogi_error *err)
 {
@@ -334,6 +335,30 @@ static int write_graph(struct emogi_graph *g, int compress, const char *output,
     return rc;
 }
 
+/* Compress G when asked, and split it into O's part files named after
+ * OUTPUT; their offsets, the split's only memory, must fit o->memory too. */
+static int split_graph_to(struct emogi_graph *g, int compress, const char *input,
+                          const char *output, const struct recode_opts *o,
+                          struct recode_result *res, emogi_error *err)
+{
+    struct recoded r = {0};
+    struct split_result sr;
+    char need[32], bound[32];
+    if (compress && recode_compress(g, &r, err) < 0)
+        return -1;
+    int rc = split_graph(g, input, output, o->partitions, o->memory, &sr, err);
+    if (rc > 0)
+        rc = emogi_fail(err, "%s: --partitions %u needs %s, over --memory %s", input,
+                        o->partitions, memory_str(sr.need, need, sizeof need),
+                        memory_str(o->memory, bound, sizeof bound));
+    res->nv = sr.nv;
+    res->ne = sr.ne;
+    res->t_ne = sr.t_ne;
+    res->write_seconds = sr.write_seconds;
+    recoded_free(&r);
+    return rc;
+}
+
 int recode_csr(const char *input, const char *output, const struct recode_opts *o,
                struct recode_result *res, emogi_error *err)
 {
@@ -366,7 +391,8 @@ int recode_csr(const char *input, const char *output, const struct recode_opts *
     g.provenance_len = plen;
     if (o->reorder >= 0 && reorder_owned(&in, &g, &w, o, &b, res, err) < 0)
         goto done;
-    rc = write_graph(&g, compress, output, res, err);
+    rc = o->partitions ? split_graph_to(&g, compress, input, output, o, res, err)
+                       : write_graph(&g, compress, output, res, err);
 done:
     built_graph_free(&b);
     owned_free(&w);

@@ -32,6 +32,7 @@ struct recode_opts {
     int reorder;       /* an enum reorder_by, or -1: keep the order */
     uint64_t memory;   /* --memory: bounds a reordering (it holds the graph) */
     const char *note;  /* provenance line added when the graph's content changes */
+    uint32_t partitions; /* write this many part files (split.h) instead of one */
 };
 
 /* What the re-encoded graph held, for --stats. */
@@ -41,7 +42,8 @@ struct recode_result {
     uint64_t need; /* bytes a reordering holds at its peak */
 };
 
-/* Re-encode the .csr INPUT into OUTPUT (in memory, written atomically):
+/* Re-encode the .csr INPUT into OUTPUT (in memory, written atomically;
+ * or into o->partitions part files named after OUTPUT, split_graph()):
  * 0, -1 with ERR filled, or 1 when the reordering asked for needs more
  * than o->memory (res->need says how much; nothing is written). */
 int recode_csr(const char *input, const char *output, const struct recode_opts *o,

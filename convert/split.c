@@ -155,9 +155,9 @@ static int enough_files(uint32_t nparts, emogi_error *err)
 }
 
 /* Write part K into A (opened here), naming it NAME. */
-static int write_part(const struct emogi_graph *in, uint32_t k, uint32_t nparts,
-                      const uint64_t *split, const char *name, struct emogi_atomic *a,
-                      emogi_error *err)
+static int write_part(const struct emogi_graph *in, const char *input, uint32_t k,
+                      uint32_t nparts, const uint64_t *split, const char *name,
+                      struct emogi_atomic *a, emogi_error *err)
 {
     struct emogi_graph g;
     struct part_arrays arr;
@@ -166,8 +166,8 @@ static int write_part(const struct emogi_graph *in, uint32_t k, uint32_t nparts,
     int rc = -1;
     if (make_part(in, k, nparts, split[k], split[k + 1], &g, &arr, err) < 0)
         goto done;
-    if (emogi_same_file(name, STDOUT_FILENO, in->path, STDIN_FILENO)) {
-        emogi_fail(err, "%s: part %u would overwrite the input %s", name, k, in->path);
+    if (emogi_same_file(name, STDOUT_FILENO, input, STDIN_FILENO)) {
+        emogi_fail(err, "%s: part %u would overwrite the input %s", name, k, input);
         goto done;
     }
     if (emogi_csr_prepare(&g, name, &plan, page, err) < 0 || emogi_atomic_open(a, name, err) < 0)
@@ -183,14 +183,15 @@ done:
 }
 
 /* Write every part into FILES, then commit them all; on failure abort. */
-static int write_parts(const struct emogi_graph *in, const char *output, uint32_t nparts,
-                       const uint64_t *split, struct emogi_atomic *files, emogi_error *err)
+static int write_parts(const struct emogi_graph *in, const char *input, const char *output,
+                       uint32_t nparts, const uint64_t *split, struct emogi_atomic *files,
+                       emogi_error *err)
 {
     uint32_t done = 0;
     int rc = 0;
     for (; done < nparts && rc == 0; done++) {
         char *name = split_part_name(output, done);
-        rc = name ? write_part(in, done, nparts, split, name, &files[done], err)
+        rc = name ? write_part(in, input, done, nparts, split, name, &files[done], err)
                   : emogi_fail(err, "out of memory");
         free(name);
         if (rc < 0)
@@ -208,33 +209,21 @@ static int write_parts(const struct emogi_graph *in, const char *output, uint32_
     return rc;
 }
 
-int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t memory,
-              struct split_result *res, emogi_error *err)
+int split_graph(const struct emogi_graph *g, const char *input, const char *output,
+                uint32_t nparts, uint64_t memory, struct split_result *res, emogi_error *err)
 {
-    struct emogi_graph in;
     uint64_t *split = NULL;
     struct emogi_atomic *files = NULL;
     int rc = -1;
     memset(res, 0, sizeof *res);
-    if (emogi_csr_open(input, &in, err) < 0)
-        return -1;
-    if (emogi_is_part(&in)) {
-        emogi_fail(err, "%s is part %u of %u of a graph: split the whole graph", input,
-                   in.part.index + 1, in.part.count);
+    if (nparts > g->nv)
+        return emogi_fail(err, "%s: %u parts for %llu vertices: at most one part a vertex",
+                          input, nparts, (unsigned long long)g->nv);
+    if (!(split = malloc(((size_t)nparts + 1) * sizeof *split)))
+        return emogi_fail(err, "out of memory for %u split points", nparts);
+    if (emogi_partition(g->offsets, g->nv, nparts, split, err) < 0)
         goto done;
-    }
-    if (nparts > in.nv) {
-        emogi_fail(err, "%s: %u parts for %llu vertices: at most one part a vertex", input,
-                   nparts, (unsigned long long)in.nv);
-        goto done;
-    }
-    if (!(split = malloc(((size_t)nparts + 1) * sizeof *split))) {
-        emogi_fail(err, "out of memory for %u split points", nparts);
-        goto done;
-    }
-    if (emogi_partition(in.offsets, in.nv, nparts, split, err) < 0)
-        goto done;
-    if ((res->need = split_need(&in, split, nparts)) > memory) {
+    if ((res->need = split_need(g, split, nparts)) > memory) {
         rc = 1;
         goto done;
     }
@@ -245,14 +234,30 @@ int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t m
         goto done;
     }
     double t = emogi_now();
-    rc = write_parts(&in, output, nparts, split, files, err);
+    rc = write_parts(g, input, output, nparts, split, files, err);
     res->write_seconds = emogi_now() - t;
-    res->nv = in.nv;
-    res->ne = in.ne;
-    res->t_ne = in.t_offsets ? in.t_offsets[in.nv] : 0;
+    res->nv = g->nv;
+    res->ne = g->ne;
+    res->t_ne = g->t_offsets ? g->t_offsets[g->nv] : 0;
 done:
     free(files);
     free(split);
+    return rc;
+}
+
+int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t memory,
+              struct split_result *res, emogi_error *err)
+{
+    struct emogi_graph in;
+    int rc = -1;
+    memset(res, 0, sizeof *res);
+    if (emogi_csr_open(input, &in, err) < 0)
+        return -1;
+    if (emogi_is_part(&in))
+        emogi_fail(err, "%s is part %u of %u of a graph: split the whole graph", input,
+                   in.part.index + 1, in.part.count);
+    else
+        rc = split_graph(&in, input, output, nparts, memory, res, err);
     emogi_csr_close(&in);
     return rc;
 }

@@ -26,12 +26,20 @@ struct split_result {
 };
 
 /*
+ * Write the NPARTS part files of graph G (a mapped file, or arrays built
+ * in memory), read from INPUT (named in messages, and no part may be
+ * it): the same as split_csr() after its open.
+ */
+int split_graph(const struct emogi_graph *g, const char *input, const char *output,
+                uint32_t nparts, uint64_t memory, struct split_result *res, emogi_error *err);
+
+/*
  * Write the NPARTS part files of the .csr INPUT, named by
  * split_part_name(OUTPUT, k), holding at most MEMORY bytes of their own
- * (the lists are written straight from the mapped input).  Every part is
- * written to a temporary first; they are renamed into place only when all
- * are complete, so a failure before then leaves every existing file as it
- * was.  0, -1 with ERR filled, or 1 when MEMORY is too small (res->need
+ * (the lists are written straight from the mapped input).  Every part
+ * is written to a temporary first; they are renamed into place only when
+ * all are complete, so a failure before then leaves every existing file
+ * as it was.  0, -1 with ERR filled, or 1 when MEMORY is too small (res->need
  * says how much; nothing is written).
  */
 int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t memory,

@@ -12,7 +12,7 @@
 # refuse a part file.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
-plan 71
+plan 72
 conv() { emogi-convert "$@" -q; }
 check() { "$EMOGI_BIN/tests/lib/partcheck" "$@"; }
 parts() { # parts BASE N: BASE.0 .. BASE.N-1
@@ -68,6 +68,19 @@ done
 is "$(for f in $(parts pktc5 5); do emogi-info --edges "$f"; done | md5sum)" \
     "$(emogi-info --edges ktc.csr | md5sum)" "compressed 8-byte kron: emogi-info reads the parts' lists"
 
+# re-encoded, then split: the parts of the re-encoded whole
+conv wel g.wel dn.csr --directed --vertices 12
+conv csr dn.csr dnt.csr --transpose --compress --id-width 8
+conv csr dn.csr pdnt --partitions 3 --transpose --compress --id-width 8
+check dnt.csr $(parts pdnt 3) >/dev/null
+ok $? "--partitions --transpose --compress --id-width 8: the parts of the re-encoded graph"
+is "$(emogi-info pdnt.1 | grep '^part in-edges')" "part in-edges: [7, 7) of 12" \
+    "... with the in-lists of their vertices"
+conv csr kt.csr pkr --partitions 3 --reorder degree
+conv csr kt.csr ktr.csr --reorder degree
+check ktr.csr $(parts pkr 3) >/dev/null
+ok $? "--partitions --reorder degree: the parts of the reordered graph, id map sliced"
+
 # partcheck can fail: parts missing, parts of two splits, another graph's
 if check u.csr pu3.0 pu3.1 >/dev/null 2>&1; then ok 1 "partcheck: 2 of 3 parts refused"; else
     ok 0 "partcheck: 2 of 3 parts refused"; fi
@@ -92,10 +105,6 @@ fails "more parts than vertices refused" 1 "d.csr: 13 parts for 12 vertices" \
 no_files_like "nop*" "... leaving no part"
 fails "not a csr input: usage error" 2 "el: --partitions splits a .csr" \
     emogi-convert el sparse.el nop --partitions 2
-fails "with --compress: usage error" 2 "without --compress" \
-    emogi-convert csr d.csr nop --partitions 2 --compress
-fails "with --transpose: usage error" 2 "without --transpose" \
-    emogi-convert csr d.csr nop --partitions 2 --transpose
 fails "a part file split again refused" 1 "d3.1 is part 2 of 3 of a graph: split the whole" \
     emogi-convert csr d3.1 nop --partitions 2
 fails "a part file re-encoded refused" 1 "d3.1 is part 2 of 3 of a graph: re-encode the whole" \
