@@ -258,7 +258,7 @@ FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/conv
 	$(srcdir)/convert/webgraph_list.c $(srcdir)/convert/webgraph_props.c
 FUZZ_CSR_SRC = $(srcdir)/formats/csr_open.c $(srcdir)/formats/csr_check.c \
 	$(srcdir)/formats/csr_layout.c $(srcdir)/formats/crc32.c $(srcdir)/formats/error.c \
-	$(srcdir)/formats/clist.c
+	$(srcdir)/formats/clist.c $(srcdir)/formats/partition.c
 FUZZ_INCLUDES = $(srcdir)/tests/fuzz/fuzz_parse.h $(srcdir)/tests/fuzz/fuzz_file.h
 FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \

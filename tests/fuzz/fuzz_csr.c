@@ -16,7 +16,9 @@
  * every unvisited vertex follows the offsets and neighbours of both
  * directions, reading every weight, idmap entry and provenance byte.
  * Compressed lists are decoded whole, and block by block from a seek to
- * each block through the skip index, which must give the same ids.
+ * each block through the skip index, which must give the same ids.  A
+ * part file's ids are the whole graph's: they must be below its vertex
+ * count, and only those in the part's range are followed.
  */
 #include <math.h>
 
@@ -68,26 +70,29 @@ static void fix_up(unsigned char *f, size_t len, unsigned switches)
 static void decode_list(const struct emogi_graph *g, const uint64_t *off, const uint64_t *coff,
                         const unsigned char *bytes, uint64_t v, uint64_t *ids)
 {
+    uint64_t u = emogi_csr_id_base(g) + v; /* what the list was encoded for */
     uint64_t len, d = off[v + 1] - off[v], blk[EMOGI_CLIST_BLOCK];
     const unsigned char *list = emogi_clist_of(coff, bytes, v, &len);
     FUZZ_CHECK(coff[v] <= coff[v + 1] && coff[v + 1] <= coff[g->nv]);
-    FUZZ_CHECK(emogi_clist_decode(list, len, d, v, ids) == 0);
+    FUZZ_CHECK(emogi_clist_decode(list, len, d, u, ids) == 0);
     for (uint64_t k = 0; k < emogi_clist_blocks(d); k++) {
         struct emogi_clist_iter it;
-        emogi_clist_iter_init(&it, list, len, d, v);
+        emogi_clist_iter_init(&it, list, len, d, u);
         FUZZ_CHECK(emogi_clist_seek(&it, k) == 0);
         int n = emogi_clist_next(&it, blk);
         FUZZ_CHECK(n > 0 && memcmp(blk, ids + k * EMOGI_CLIST_BLOCK, (size_t)n * 8) == 0);
     }
 }
 
-static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const void *ids,
-                        const void *w, const uint64_t *coff, const unsigned char *bytes)
+static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, uint64_t ne,
+                        const void *ids, const void *w, const uint64_t *coff,
+                        const unsigned char *bytes)
 {
     uint64_t nv = g->nv, head = 0, tail = 0, sum = 0;
+    uint64_t bound = emogi_csr_id_bound(g), base = emogi_csr_id_base(g);
     unsigned char *seen = calloc(nv ? nv : 1, 1);
     uint64_t *queue = malloc((nv ? nv : 1) * sizeof *queue);
-    FUZZ_CHECK(off[0] == 0 && off[nv] == g->ne);
+    FUZZ_CHECK(off[0] == 0 && off[nv] == ne);
     for (uint64_t s = 0; s < nv; s++) {
         if (seen[s])
             continue;
@@ -95,7 +100,7 @@ static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const 
         queue[tail++] = s;
         while (head < tail) {
             uint64_t v = queue[head++];
-            FUZZ_CHECK(off[v] <= off[v + 1] && off[v + 1] <= g->ne);
+            FUZZ_CHECK(off[v] <= off[v + 1] && off[v + 1] <= ne);
             uint64_t *list = NULL;
             if (coff) {
                 list = malloc((off[v + 1] - off[v] + 1) * sizeof *list);
@@ -105,14 +110,14 @@ static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, const 
                 uint64_t u = list                ? list[e - off[v]]
                              : g->id_width == 4 ? ((const uint32_t *)ids)[e]
                                                 : ((const uint64_t *)ids)[e];
-                FUZZ_CHECK(u < nv);
+                FUZZ_CHECK(u < bound);
                 if (g->weight_type == EMOGI_WEIGHT_FLOAT32)
                     FUZZ_CHECK(isfinite(((const float *)w)[e]));
                 else if (w)
                     sum += ((const uint32_t *)w)[e];
-                if (!seen[u]) {
-                    seen[u] = 1;
-                    queue[tail++] = u;
+                if (u - base < nv && !seen[u - base]) { /* below base wraps past nv */
+                    seen[u - base] = 1;
+                    queue[tail++] = u - base;
                 }
             }
             free(list);
@@ -139,10 +144,10 @@ static void walk(struct emogi_graph *g)
     void *copies[EMOGI_CSR_MAX_SECTIONS];
     FUZZ_CHECK(g->nsections <= EMOGI_CSR_MAX_SECTIONS);
     copy_sections(g, copies);
-    sink += sum_ids(g, g->offsets, g->neighbors, g->weights, g->coffsets, g->cneighbors);
+    sink += sum_ids(g, g->offsets, g->ne, g->neighbors, g->weights, g->coffsets, g->cneighbors);
     if (g->flags & EMOGI_TRANSPOSE)
-        sink += sum_ids(g, g->t_offsets, g->t_neighbors, g->t_weights, g->t_coffsets,
-                        g->t_cneighbors);
+        sink += sum_ids(g, g->t_offsets, emogi_csr_t_ne(g), g->t_neighbors, g->t_weights,
+                        g->t_coffsets, g->t_cneighbors);
     for (uint64_t v = 0; g->idmap && v < g->nv; v++)
         sink += g->idmap[v];
     for (size_t i = 0; i < g->provenance_len; i++)

@@ -47,7 +47,11 @@ csr)
     "$conv" wel "$data/tiny_real.wel" "$t/c.csr" -q --undirected --relabel
     "$conv" wel "$data/tiny.wel" "$t/d.csr" -q --transpose --compress
     "$conv" kron -s 6 "$t/e.csr" -q --compress --id-width 8
-    for g in a b c d e; do pack_csr "$t/$g.csr" "$dir/$g"; done ;;
+    # part files: a plain directed part with its in-lists, a compressed 8-byte one
+    "$conv" csr "$t/a.csr" "$t/f" -q --partitions 2
+    "$conv" csr "$t/e.csr" "$t/g" -q --partitions 3 --transpose
+    cp "$t/f.1" "$t/f.csr" && cp "$t/g.1" "$t/g.csr"
+    for g in a b c d e f g; do pack_csr "$t/$g.csr" "$dir/$g"; done ;;
 *)
     echo "fuzz_seeds.sh: no fuzz target '$name'" >&2; exit 2 ;;
 esac
