@@ -31,3 +31,8 @@ noinst_HEADERS += convert/webgraph.h convert/webgraph_decode.h convert/bitstream
 libconvert_la_SOURCES += convert/ooc_plan.c convert/ooc_run.c convert/ooc_merge.c convert/ooc_write.c \
 	convert/parse_bel.c convert/reorder.c
 noinst_HEADERS += convert/ooc.h convert/ooc_internal.h convert/ooc_merge.h convert/reorder.h
+# emogi-export: a .csr written out as el, wel, mtx, gr, metis, sg or wsg
+bin_PROGRAMS += emogi-export
+emogi_export_SOURCES = convert/emogi-export.c
+emogi_export_CPPFLAGS = $(CONVERT_CPPFLAGS)
+emogi_export_LDADD = $(LDADD)

@@ -98,6 +98,9 @@ EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
 # DIMACS .gr, METIS and GAP .sg/.wsg inputs (karate written from karate.mtx)
 TESTS += tests/convert_formats.sh
 EXTRA_DIST += tests/convert_formats.sh tests/data/karate.gr tests/data/karate.graph
+# emogi-export: every format out and back in to the same graph, refusals
+TESTS += tests/export.sh
+EXTRA_DIST += tests/export.sh
 
 # --memory as a bound: peak resident memory (tests/lib/peakrss), sparse ids,
 # long lines, streamed input; the default bound's cgroup lookup
