@@ -251,7 +251,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
                                 .block_size = read_block(o),
                                 .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
                                 .memory = o->memory,
-                                .vertices = vertices_given_to_reader(o) ? o->vertices : 0};
+                                .vertices = vertices_given_to_reader(o) ? o->vertices : 0,
+                                .csv = &o->csv};
         int adj = o->source == SOURCE_ADJ;
         progress_phase(adj ? "decoding" : "parsing");
         if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))

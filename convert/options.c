@@ -18,9 +18,11 @@
 #include "memory.h"
 #include "options.h"
 #include "split.h"
+#include "parse_internal.h" /* csv_columns_parse */
 
 static const char usage_text[] =
     "usage: emogi-convert el|wel|mtx|gr|metis|sg|wsg|adj|bel32|bel64 INPUT OUTPUT [options]\n"
+    "       emogi-convert csv INPUT OUTPUT [--delimiter C] [--header] [--columns SRC,DST[,W]]\n"
     "       emogi-convert webgraph BASENAME OUTPUT [options]\n"
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
@@ -37,6 +39,10 @@ static const char help_text[] =
     "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
     "  el, wel, mtx         edge list, weighted edge list, Matrix Market (INPUT - is stdin;\n"
     "                       gzip and lz4 inputs are recognised)\n"
+    "  csv                  delimited fields (SNAP, LDBC, cuGraph): --delimiter C\n"
+    "                       (',' default; tab or \\t, '|'), --header (the first line\n"
+    "                       names the columns), --columns SRC,DST[,W] (1-based\n"
+    "                       indices or header names; default 1,2); quotes as RFC 4180\n"
     "  gr                   DIMACS shortest-path file ('p sp N M', 'a U V W')\n"
     "  metis                METIS graph file ('N M [FMT [NCON]]', a line per vertex)\n"
     "  bel32, bel64         binary edge list: pairs of little-endian uint32 / uint64 ids\n"
@@ -70,7 +76,7 @@ static const char help_text[] =
     "      --no-compress    plain lists (the default, except for a compressed csr input)\n"
     "      --drop-weights   store no weights (the same as --weights none)\n"
     "      --vertices N     N vertices, ids 0..N-1: ids past the largest used are\n"
-    "                       isolated vertices (el, wel, bel; others must agree)\n"
+    "                       isolated vertices (el, wel, csv, bel; others must agree)\n"
     "      --partitions N   csr: split into N part files OUTPUT.0 .. OUTPUT.N-1 (or\n"
     "                       OUTPUT with %d replaced by 0 .. N-1), balanced by edges\n"
     "                       and vertices, for the tools' distributed runs\n"
@@ -103,7 +109,10 @@ enum {
     OPT_NO_COMPRESS,
     OPT_DROP_WEIGHTS,
     OPT_VERTICES,
-    OPT_PARTITIONS
+    OPT_PARTITIONS,
+    OPT_DELIMITER,
+    OPT_HEADER,
+    OPT_COLUMNS
 };
 
 static const struct option longopts[] = {
@@ -132,6 +141,9 @@ static const struct option longopts[] = {
     {"drop-weights", no_argument, NULL, OPT_DROP_WEIGHTS},
     {"vertices", required_argument, NULL, OPT_VERTICES},
     {"partitions", required_argument, NULL, OPT_PARTITIONS},
+    {"delimiter", required_argument, NULL, OPT_DELIMITER},
+    {"header", no_argument, NULL, OPT_HEADER},
+    {"columns", required_argument, NULL, OPT_COLUMNS},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
@@ -234,6 +246,34 @@ static enum reorder_kind parse_reorder(const char *s)
     return REORDER_NONE;
 }
 
+/* One character, or tab spelled "\t" or "tab"; not a quote or a newline. */
+static char parse_delimiter(const char *s)
+{
+    if (strcmp(s, "\\t") == 0 || strcmp(s, "tab") == 0)
+        return '\t';
+    if (strlen(s) != 1 || s[0] == '"' || s[0] == '\n' || s[0] == '\r')
+        usage_error("--delimiter wants one character (or tab, \\t), not '%s'", s);
+    return s[0];
+}
+
+/* The csv options: only for csv, and --columns must read. */
+static void check_csv(const struct convert_opts *o)
+{
+    const struct csv_opts *c = &o->csv;
+    if (o->source != SOURCE_TEXT || o->format != FORMAT_CSV) {
+        if (c->delimiter || c->header || c->columns)
+            usage_error("%s: --delimiter, --header and --columns are for csv", o->format_name);
+        return;
+    }
+    struct csv_columns cols;
+    char msg[256];
+    if (csv_columns_parse(c->columns, &cols, msg, sizeof msg))
+        usage_error("%s", msg);
+    for (int i = 0; i < cols.n; i++)
+        if (cols.name[i][0] && !c->header)
+            usage_error("--columns names '%s': that needs --header", cols.name[i]);
+}
+
 static void defaults(struct convert_opts *o)
 {
     memset(o, 0, sizeof *o);
@@ -293,6 +333,9 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
         if (!o->partitions)
             usage_error("--partitions wants a number from 1 to 4294967295, not '%s'", arg);
         break;
+    case OPT_DELIMITER: o->csv.delimiter = parse_delimiter(arg); break;
+    case OPT_HEADER: o->csv.header = 1; break;
+    case OPT_COLUMNS: o->csv.columns = arg; break;
     case 'q': o->quiet = 1; break;
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
@@ -324,7 +367,7 @@ static void positionals(int n, char **args, struct convert_opts *o)
         else if (input_format_parse(args[0], &o->format) == 0)
             o->source = SOURCE_TEXT;
         else
-            usage_error("unknown FORMAT '%s' (el, wel, mtx, gr, metis, sg, wsg, bel32, bel64, "
+            usage_error("unknown FORMAT '%s' (el, wel, csv, mtx, gr, metis, sg, wsg, bel32, bel64, "
                         "adj, webgraph, csr, kron, urand)",
                         args[0]);
         if (n != 3)
@@ -429,6 +472,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
         refuse_build_options(o);
     refuse_vertices(o);
     check_partitions(o);
+    check_csv(o);
     if (!o->partitions) /* parts are named after OUTPUT: split_csr() checks each */
         refuse_output_over_inputs(o);
 }
@@ -461,6 +505,13 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
                       : b->combine == COMBINE_SUM ? "sum"
                                                   : "first");
     if ((size_t)n < len && o->reorder != REORDER_NONE)
-        snprintf(buf + n, len - (size_t)n, " --reorder %s",
-                 o->reorder == REORDER_DEGREE ? "degree" : "bfs");
+        n += snprintf(buf + n, len - (size_t)n, " --reorder %s",
+                      o->reorder == REORDER_DEGREE ? "degree" : "bfs");
+    if ((size_t)n < len && o->csv.delimiter)
+        n += snprintf(buf + n, len - (size_t)n, o->csv.delimiter == '\t' ? " --delimiter tab"
+                                                : " --delimiter '%c'", o->csv.delimiter);
+    if ((size_t)n < len && o->csv.header)
+        n += snprintf(buf + n, len - (size_t)n, " --header");
+    if ((size_t)n < len && o->csv.columns)
+        snprintf(buf + n, len - (size_t)n, " --columns %.200s", o->csv.columns);
 }

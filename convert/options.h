@@ -38,6 +38,7 @@ struct convert_opts {
     int drop_weights; /* --drop-weights */
     uint64_t vertices; /* --vertices N: the vertex count (0: as the input says) */
     uint32_t partitions; /* --partitions N: csr only, N part files (0: one whole file) */
+    struct csv_opts csv; /* csv: --delimiter, --header, --columns */
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

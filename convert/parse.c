@@ -31,6 +31,7 @@ struct parser {
     struct parse_result *r;
     struct mtx_header h;
     struct gr_header g;
+    struct csv_header csv;
     uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
     uint64_t vertices;    /* el/wel: --vertices (0: none) */
     uint64_t snap_nv;     /* el/wel: a SNAP header's node count (0: none) */
@@ -45,7 +46,8 @@ int input_format_parse(const char *s, enum input_format *f)
         enum input_format f;
     } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX},
                  {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}, {"gr", FORMAT_GR},
-                 {"metis", FORMAT_METIS}, {"sg", FORMAT_SG}, {"wsg", FORMAT_WSG}};
+                 {"metis", FORMAT_METIS}, {"sg", FORMAT_SG}, {"wsg", FORMAT_WSG},
+                 {"csv", FORMAT_CSV}};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i].name) == 0) {
             *f = names[i].f;
@@ -56,7 +58,7 @@ int input_format_parse(const char *s, enum input_format *f)
 
 static int is_edge_list(const struct parser *ps)
 {
-    return ps->format == FORMAT_EL || ps->format == FORMAT_WEL;
+    return ps->format == FORMAT_EL || ps->format == FORMAT_WEL || ps->format == FORMAT_CSV;
 }
 
 /* The lines carry a weight... */
@@ -64,6 +66,8 @@ static int weighted_format(const struct parser *ps)
 {
     if (ps->format == FORMAT_MTX)
         return ps->h.field != MTX_PATTERN;
+    if (ps->format == FORMAT_CSV)
+        return ps->csv.cols.n == 3;
     return ps->format == FORMAT_WEL || ps->format == FORMAT_GR;
 }
 
@@ -78,6 +82,8 @@ static int have_header(const struct parser *ps)
 {
     if (ps->format == FORMAT_MTX)
         return ps->h.have_size;
+    if (ps->format == FORMAT_CSV)
+        return !ps->csv.want_header || ps->csv.have_header;
     return ps->format != FORMAT_GR || ps->g.have_problem;
 }
 
@@ -91,8 +97,9 @@ static int header_lines(struct parser *ps, const char **buf, size_t *len, emogi_
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
-        int bad = ps->format == FORMAT_MTX ? mtx_header_line(&ps->h, p, eol, msg, sizeof msg)
-                                           : gr_header_line(&ps->g, p, eol, msg, sizeof msg);
+        int bad = ps->format == FORMAT_MTX   ? mtx_header_line(&ps->h, p, eol, msg, sizeof msg)
+                  : ps->format == FORMAT_CSV ? csv_header_line(&ps->csv, p, eol, msg, sizeof msg)
+                                             : gr_header_line(&ps->g, p, eol, msg, sizeof msg);
         if (bad)
             return emogi_fail(err, "%s:%llu: %s", ps->name,
                               (unsigned long long)ps->r->lines + 1, msg);
@@ -214,6 +221,8 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
             parse_mtx_chunk(&c[i], &ps->h);
         else if (ps->format == FORMAT_GR)
             parse_gr_chunk(&c[i], &ps->g);
+        else if (ps->format == FORMAT_CSV)
+            parse_csv_chunk(&c[i], &ps->csv);
         else
             parse_el_chunk(&c[i], weighted);
     }
@@ -226,6 +235,25 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     free(parts);
     free(c);
     return rc;
+}
+
+/* csv: the delimiter and the columns; names wait for the header line. */
+static int csv_init(struct parser *ps, const char *name, const struct csv_opts *o,
+                    emogi_error *err)
+{
+    static const struct csv_opts defaults = {0};
+    char msg[256];
+    if (!o)
+        o = &defaults;
+    ps->csv.delim = o->delimiter ? o->delimiter : ',';
+    ps->csv.want_header = o->header;
+    if (csv_columns_parse(o->columns, &ps->csv.cols, msg, sizeof msg))
+        return emogi_fail(err, "%s: %s", name, msg);
+    for (int i = 0; i < ps->csv.cols.n; i++)
+        if (ps->csv.cols.name[i][0] && !o->header)
+            return emogi_fail(err, "%s: --columns names '%s' but there is no --header line "
+                                   "to find it in", name, ps->csv.cols.name[i]);
+    return 0;
 }
 
 static int parser_init(struct parser *ps, const char *name, const struct parse_opts *o,
@@ -245,7 +273,10 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
 #endif
     if (ps->threads <= 0)
         ps->threads = 1;
-    if ((o->format == FORMAT_WEL || o->format == FORMAT_GR) && !o->drop_weights && edge_list_reserve(&r->edges, 0, 1, err))
+    if (o->format == FORMAT_CSV && csv_init(ps, name, o->csv, err))
+        return -1;
+    if (weighted_format(ps) && ps->format != FORMAT_MTX && !o->drop_weights &&
+        edge_list_reserve(&r->edges, 0, 1, err))
         return -1;
     return 0;
 }

@@ -19,7 +19,8 @@
  * (parse_metis.c); SG / WSG: GAP's serialized graphs (parse_sg.c). */
 enum input_format {
     FORMAT_EL, FORMAT_WEL, FORMAT_MTX, FORMAT_BEL32, FORMAT_BEL64,
-    FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG
+    FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG,
+    FORMAT_CSV /* delimited fields, columns chosen (parse_csv.c) */
 };
 int input_format_parse(const char *s, enum input_format *f);
 
@@ -41,6 +42,14 @@ struct parse_result {
                           edges it hands to the sink (buffers, a block's parse) */
 };
 
+/* csv: the delimiter, whether a header line names the columns, and the
+ * columns "SRC,DST[,W]" (1-based indices or header names; NULL: "1,2"). */
+struct csv_opts {
+    char delimiter; /* 0: ',' */
+    int header;
+    const char *columns;
+};
+
 struct parse_opts {
     enum input_format format;
     int threads; /* 0: OpenMP default */
@@ -51,6 +60,7 @@ struct parse_opts {
     uint64_t memory;   /* --memory: sg/wsg refuse offsets that do not fit; 0: no bound */
     uint64_t vertices; /* --vertices: el, wel, bel32/64 have this many vertices and
                           refuse an id at or past it; 0: as the input says */
+    const struct csv_opts *csv; /* csv only; NULL: the defaults */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,

@@ -70,6 +70,24 @@ struct gr_header {
 int gr_header_line(struct gr_header *h, const char *p, const char *eol, char *msg, size_t cap);
 void parse_gr_chunk(struct chunk *c, const struct gr_header *h);
 
+/* csv (parse_csv.c): the columns of SRC, DST and W (n == 3 when
+ * weighted), 1-based, or by name until the header line gives the index. */
+struct csv_columns {
+    int n;
+    uint64_t col[3];
+    char name[3][128]; /* "" for a column given by index */
+};
+struct csv_header {
+    char delim;
+    int want_header, have_header;
+    struct csv_columns cols;
+};
+/* SPEC ("SRC,DST[,W]", NULL for "1,2") into *C; 0, or -1 with msg. */
+int csv_columns_parse(const char *spec, struct csv_columns *c, char *msg, size_t cap);
+/* A line before the header line is read (comments, then it); 0 or -1. */
+int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *msg, size_t cap);
+void parse_csv_chunk(struct chunk *c, const struct csv_header *h);
+
 /* A 1-based index in 1..MAX at *PP, 'WHAT N out of range 1..MAX' when it is
  * not (parse_mtx.c); 0, or -1 after chunk_fail(). */
 int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,

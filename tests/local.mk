@@ -98,6 +98,9 @@ EXTRA_DIST += tests/convert_errors.sh tests/convert_parse.sh
 # DIMACS .gr, METIS and GAP .sg/.wsg inputs (karate written from karate.mtx)
 TESTS += tests/convert_formats.sh
 EXTRA_DIST += tests/convert_formats.sh tests/data/karate.gr tests/data/karate.graph
+# csv input: SNAP, LDBC and cuGraph-style files, quoting, refusals
+TESTS += tests/convert_csv.sh
+EXTRA_DIST += tests/convert_csv.sh
 # emogi-export: every format out and back in to the same graph, refusals
 TESTS += tests/export.sh
 EXTRA_DIST += tests/export.sh

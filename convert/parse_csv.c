@@ -1,0 +1,229 @@
+/*
+ * parse_csv.c - delimited edge lists: SNAP's tab files, LDBC's '|' files,
+ * cuGraph's and everyone's CSV.
+ *
+ * A line is fields separated by one delimiter character (',' unless
+ * --delimiter says otherwise); the edge is taken from the columns
+ * --columns names, SRC,DST[,W], each a 1-based index or, with --header, a
+ * name from the header line (the first line that is not a comment).  Ids
+ * are 0-based integers, as in el; W is read as wel reads weights.  Blank
+ * lines and lines starting with '#' or '%' are comments.  A field may be
+ * quoted as RFC 4180 says ("a ""b"", c"); a quote must then close on its
+ * line: a newline inside quotes is refused, naming the line, since the
+ * block driver cuts at every newline.  Blanks and a '\r' around a field
+ * are not part of it.  The lines parse in parallel chunks through
+ * parse.c, as el's do.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse_internal.h"
+
+static const char *const column_role[3] = {"source", "destination", "weight"};
+
+/* Blanks other than the delimiter (a tab may be one). */
+static int pad(char ch, char delim)
+{
+    return ch != delim && (ch == ' ' || ch == '\t' || ch == '\r');
+}
+
+int csv_columns_parse(const char *spec, struct csv_columns *c, char *msg, size_t cap)
+{
+    memset(c, 0, sizeof *c);
+    const char *p = spec ? spec : "1,2";
+    for (;;) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (c->n == 3 || n == 0 || n >= sizeof c->name[0]) {
+            snprintf(msg, cap, "--columns wants SRC,DST[,W]: 1-based indices or header names, "
+                               "not '%s'", spec);
+            return -1;
+        }
+        size_t digits = strspn(p, "0123456789");
+        if (digits >= n) {
+            c->col[c->n] = strtoull(p, NULL, 10);
+            if (c->col[c->n] == 0 || c->col[c->n] > 1u << 20) {
+                snprintf(msg, cap, "--columns: column %.*s is not in 1..1048576", (int)n, p);
+                return -1;
+            }
+        } else
+            memcpy(c->name[c->n], p, n); /* a name: resolved by the header line */
+        c->n++;
+        if (!e)
+            break;
+        p = e + 1;
+    }
+    if (c->n < 2) {
+        snprintf(msg, cap, "--columns wants SRC,DST[,W], not '%s'", spec);
+        return -1;
+    }
+    return 0;
+}
+
+/* The field at *PP up to DELIM or EOL, unquoted and unpadded into
+ * [*FS, *FE) (a quoted field's "" stay doubled: ids and weights never
+ * hold one); *PP moves past the delimiter.  1 when a delimiter followed,
+ * 0 at the end of the line, -1 on a quote left open, -2 on text after a
+ * closing quote. */
+static int next_field(const char **pp, const char *eol, char delim, const char **fs,
+                      const char **fe)
+{
+    const char *p = *pp;
+    while (p < eol && pad(*p, delim))
+        p++;
+    if (p < eol && *p == '"') {
+        const char *q = ++p;
+        while (q < eol && (*q != '"' || (q + 1 < eol && q[1] == '"' && ++q)))
+            q++;
+        if (q >= eol)
+            return -1;
+        *fs = p, *fe = q;
+        for (p = q + 1; p < eol && pad(*p, delim);)
+            p++;
+        if (p < eol && *p != delim)
+            return -2;
+    } else {
+        *fs = p;
+        while (p < eol && *p != delim)
+            p++;
+        *fe = p;
+        while (*fe > *fs && pad((*fe)[-1], delim))
+            (*fe)--;
+    }
+    *pp = p < eol ? p + 1 : eol;
+    return p < eol;
+}
+
+static const char *field_fault(int rc)
+{
+    return rc == -1 ? "a quoted field does not close on its line (newlines inside quotes are "
+                      "not supported)"
+                    : "text after a quoted field's closing quote";
+}
+
+/* The fields of the line at P: [fs[i], fe[i]) for the columns WANT[i]
+ * (1-based); how many fields the line has, or the fault of next_field(). */
+static int64_t line_fields(const char *p, const char *eol, char delim, const uint64_t *want,
+                           int nwant, const char **fs, const char **fe)
+{
+    int64_t k = 0;
+    for (int more = 1; more;) {
+        const char *s, *e;
+        if ((more = next_field(&p, eol, delim, &s, &e)) < 0)
+            return more;
+        k++;
+        for (int i = 0; i < nwant; i++)
+            if (want[i] == (uint64_t)k)
+                fs[i] = s, fe[i] = e;
+    }
+    return k;
+}
+
+/* The header line names the columns: a name in the spec becomes the
+ * index of its first field of that name. */
+int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *msg, size_t cap)
+{
+    if (is_skip_line(p, eol, 1))
+        return 0;
+    h->have_header = 1;
+    for (int i = 0; i < h->cols.n; i++) {
+        if (!h->cols.name[i][0])
+            continue;
+        const char *q = p, *s, *e;
+        uint64_t k = 0;
+        int more = 1;
+        h->cols.col[i] = 0;
+        while (more && !h->cols.col[i]) {
+            if ((more = next_field(&q, eol, h->delim, &s, &e)) < 0) {
+                snprintf(msg, cap, "header line: %s", field_fault(more));
+                return -1;
+            }
+            k++;
+            if ((size_t)(e - s) == strlen(h->cols.name[i]) &&
+                memcmp(s, h->cols.name[i], (size_t)(e - s)) == 0)
+                h->cols.col[i] = k;
+        }
+        if (!h->cols.col[i]) {
+            snprintf(msg, cap, "column '%s' (the %s) missing from the header line",
+                     h->cols.name[i], column_role[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An id field: the whole field a non-negative integer. */
+static int csv_id(struct chunk *c, const char *s, const char *e, int role, uint64_t *id)
+{
+    char d[192];
+    const char *p = s;
+    int st = s < e ? scan_u64(&p, e, id) : NUM_NONE;
+    if (st == NUM_OK && p == e && *id <= EMOGI_MAX_ID &&
+        (!c->vertices || *id < c->vertices))
+        return 0;
+    if (st == NUM_OK && p == e && *id <= EMOGI_MAX_ID)
+        chunk_fail(c, "vertex %llu out of range 0..%llu (--vertices %llu)",
+                   (unsigned long long)*id, (unsigned long long)c->vertices - 1,
+                   (unsigned long long)c->vertices);
+    else
+        chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s",
+                   column_role[role], (unsigned long long)EMOGI_MAX_ID,
+                   describe_field(s, e, d, sizeof d));
+    return -1;
+}
+
+static int csv_line(struct chunk *c, const struct csv_header *h, const char *p, const char *eol)
+{
+    const char *fs[3] = {0}, *fe[3] = {0};
+    int64_t k = line_fields(p, eol, h->delim, h->cols.col, h->cols.n, fs, fe);
+    if (k < 0) {
+        chunk_fail(c, "%s", field_fault((int)k));
+        return -1;
+    }
+    for (int i = 0; i < h->cols.n; i++)
+        if (!fs[i]) {
+            chunk_fail(c, "column %llu (the %s) missing: the line has %lld fields",
+                       (unsigned long long)h->cols.col[i], column_role[i], (long long)k);
+            return -1;
+        }
+    uint64_t s, t;
+    double w = 0;
+    if (csv_id(c, fs[0], fe[0], 0, &s) || csv_id(c, fs[1], fe[1], 1, &t))
+        return -1;
+    if (h->cols.n == 3) {
+        const char *q = fs[2];
+        char d[192];
+        if (scan_weight(c, &q, fe[2], &w))
+            return -1;
+        if (q != fe[2] || fs[2] == fe[2]) {
+            chunk_fail(c, "expected a weight, found %s", describe_field(fs[2], fe[2], d, sizeof d));
+            return -1;
+        }
+    }
+    emogi_error err;
+    if (edge_list_push(c->e, s, t, w, &err)) {
+        chunk_fail(c, "%s", err.msg);
+        c->status = CHUNK_FAILED;
+        return -1;
+    }
+    uint64_t m = s > t ? s : t;
+    if (m > c->max_id || c->entries == 0)
+        c->max_id = m;
+    c->entries++;
+    return 0;
+}
+
+void parse_csv_chunk(struct chunk *c, const struct csv_header *h)
+{
+    const char *p = c->p, *end = c->p + c->len;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        if (!is_skip_line(p, eol, 1) && csv_line(c, h, p, eol))
+            return;
+        c->lines++;
+        p = eol + 1;
+    }
+}
