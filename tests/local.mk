@@ -244,13 +244,14 @@ tests_unit_ooc_bel_LDADD = libconvert.la $(LDADD)
 #   el wel mtx gr input  the text readers and the input layer (parse.h, input.h)
 #   bel adj webgraph   binary edge lists, WebGraph's ASCII form, BVGraph
 #   metis              METIS graph files (read from a file, like adj)
+#   csv                delimited fields, quoted or not (the defaults: ',', 1,2)
 #   csr                emogi_csr_open and emogi_csr_verify on any bytes
-FUZZ_NAMES = el wel mtx gr input bel adj webgraph metis csr
+FUZZ_NAMES = el wel mtx gr input bel adj webgraph metis csr csv
 EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_seeds.sh \
 	tests/fuzz/mtx.dict tests/fuzz/csr.dict tests/fuzz/webgraph.dict \
 	tests/fuzz/fuzz_el.c tests/fuzz/fuzz_wel.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_gr.c tests/fuzz/fuzz_input.c \
 	tests/fuzz/fuzz_bel.c tests/fuzz/fuzz_adj.c tests/fuzz/fuzz_webgraph.c tests/fuzz/fuzz_csr.c \
-	tests/fuzz/fuzz_metis.c
+	tests/fuzz/fuzz_metis.c tests/fuzz/fuzz_csv.c
 FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
@@ -258,6 +259,7 @@ FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
 	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
 	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c $(srcdir)/convert/parse_sg.c \
+	$(srcdir)/convert/parse_csv.c \
 	$(srcdir)/convert/memory.c \
 	$(srcdir)/formats/error.c
 FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \
@@ -273,7 +275,7 @@ FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) $(COMPRESS_LIBS) -lm
 FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_gr \
 	tests/fuzz/fuzz_input \
 	tests/fuzz/fuzz_bel tests/fuzz/fuzz_adj tests/fuzz/fuzz_webgraph tests/fuzz/fuzz_csr \
-	tests/fuzz/fuzz_metis
+	tests/fuzz/fuzz_metis tests/fuzz/fuzz_csv
 CLEANFILES += $(FUZZ_PROGS) tests/fuzz/crash-* tests/fuzz/fuzz_*.log
 if HAVE_CLANG
 fuzz: $(FUZZ_PROGS)
@@ -304,6 +306,9 @@ tests/fuzz/fuzz_webgraph: $(srcdir)/tests/fuzz/fuzz_webgraph.c $(FUZZ_INCLUDES) 
 tests/fuzz/fuzz_metis: $(srcdir)/tests/fuzz/fuzz_metis.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_metis.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_csv: $(srcdir)/tests/fuzz/fuzz_csv.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_csv.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
 tests/fuzz/fuzz_csr: $(srcdir)/tests/fuzz/fuzz_csr.c $(FUZZ_INCLUDES) $(FUZZ_CSR_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_csr.c $(FUZZ_CSR_SRC) $(FUZZ_LINK)
