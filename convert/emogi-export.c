@@ -32,6 +32,7 @@
 
 #include "emogi_clist.h"
 #include "emogi_csr.h"
+#include "emogi_text.h"
 
 #define PROG "emogi-export"
 #define TEXT_BUF (1u << 20)
@@ -240,26 +241,14 @@ static void out_abort(struct out *o)
 
 /* ---- text: numbers, and the graph a list at a time ---- */
 
-static char *put_u64(char *p, uint64_t x)
-{
-    char tmp[20];
-    int n = 0;
-    do
-        tmp[n++] = (char)('0' + x % 10);
-    while ((x /= 10) != 0);
-    while (n > 0)
-        *p++ = tmp[--n];
-    return p;
-}
-
 /* "%.9g" prints every float32 so that it reads back to the same bits. */
 static char *put_weight(char *p, const struct emogi_graph *g, uint64_t e)
 {
     *p++ = ' ';
     if (!g->weights)
-        return put_u64(p, 1);
+        return emogi_put_u64(p, 1);
     if (g->weight_type == EMOGI_WEIGHT_UINT32)
-        return put_u64(p, ((const uint32_t *)g->weights)[e]);
+        return emogi_put_u64(p, ((const uint32_t *)g->weights)[e]);
     return p + snprintf(p, 32, "%.9g", (double)((const float *)g->weights)[e]);
 }
 
@@ -315,9 +304,9 @@ static int text_arc(struct exporter *x, const char *prefix, uint64_t u, uint64_t
         return -1;
     while (*prefix)
         *p++ = *prefix++;
-    p = put_u64(p, id_out(x, u));
+    p = emogi_put_u64(p, id_out(x, u));
     *p++ = ' ';
-    p = put_u64(p, id_out(x, v));
+    p = emogi_put_u64(p, id_out(x, v));
     if (x->weights)
         p = put_weight(p, x->g, e);
     *p++ = '\n';
@@ -432,7 +421,7 @@ static int metis_arc(struct exporter *x, uint64_t u, uint64_t v, uint64_t e)
         return -1;
     if (e > x->g->offsets[u])
         *p++ = ' ';
-    p = put_u64(p, v + 1);
+    p = emogi_put_u64(p, v + 1);
     if (x->weights)
         p = put_weight(p, x->g, e);
     x->out.len += (size_t)(p - start);

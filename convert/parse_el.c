@@ -71,17 +71,7 @@ static int el_line(struct chunk *c, const char *p, const char *eol, int weighted
     }
     if (check_range(c, s) || check_range(c, t))
         return -1;
-    emogi_error err;
-    if (edge_list_push(c->e, s, t, w, &err)) {
-        chunk_fail(c, "%s", err.msg);
-        c->status = CHUNK_FAILED;
-        return -1;
-    }
-    uint64_t m = s > t ? s : t;
-    if (m > c->max_id || c->entries == 0)
-        c->max_id = m;
-    c->entries++;
-    return 0;
+    return chunk_push(c, s, t, w);
 }
 
 void parse_el_chunk(struct chunk *c, int weighted)

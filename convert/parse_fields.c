@@ -133,3 +133,18 @@ int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
     *w = x + 0.0; /* -0.0 is 0 */
     return 0;
 }
+
+int chunk_push(struct chunk *c, uint64_t s, uint64_t t, double w)
+{
+    emogi_error err;
+    if (edge_list_push(c->e, s, t, w, &err)) {
+        chunk_fail(c, "%s", err.msg);
+        c->status = CHUNK_FAILED;
+        return -1;
+    }
+    const uint64_t m = s > t ? s : t;
+    if (m > c->max_id || c->entries == 0)
+        c->max_id = m;
+    c->entries++;
+    return 0;
+}

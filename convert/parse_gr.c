@@ -117,14 +117,7 @@ static int gr_arc(struct chunk *c, const char *p, const char *eol, const struct 
                    describe_field(p, eol, d, sizeof d));
         return -1;
     }
-    emogi_error err;
-    if (edge_list_push(c->e, u - 1, v - 1, w, &err)) {
-        chunk_fail(c, "%s", err.msg);
-        c->status = CHUNK_FAILED;
-        return -1;
-    }
-    c->entries++;
-    return 0;
+    return chunk_push(c, u - 1, v - 1, w);
 }
 
 static int gr_line(struct chunk *c, const char *p, const char *eol, const struct gr_header *h)

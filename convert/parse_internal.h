@@ -202,6 +202,11 @@ static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
  */
 int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w);
 
+/* Appends edge (S, T, W) to the chunk's list and counts it (and the
+ * largest id); 0, or -1 after failing the chunk when the list cannot
+ * grow. */
+int chunk_push(struct chunk *c, uint64_t s, uint64_t t, double w);
+
 /* Where the next of LEFT near-equal chunks of P[AT, LEN) ends: past the
  * first newline at or after its share, so that no line is split (the
  * readers that number lines per chunk, adj and metis, cut this way). */

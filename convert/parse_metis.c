@@ -124,13 +124,8 @@ static int vertex_line(struct chunk *c, const char *p, const char *eol, uint64_t
         }
         if (h->ewgt && scan_weight(c, &p, eol, &w))
             return -1;
-        emogi_error err;
-        if (edge_list_push(c->e, vertex, v - 1, w, &err)) {
-            chunk_fail(c, "%s", err.msg);
-            c->status = CHUNK_FAILED;
+        if (chunk_push(c, vertex, v - 1, w))
             return -1;
-        }
-        c->entries++;
     }
     return 0;
 }

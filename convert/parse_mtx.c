@@ -227,14 +227,7 @@ static int mtx_line(struct chunk *c, const char *p, const char *eol, const struc
                    (unsigned long long)i, (unsigned long long)j);
         return -1;
     }
-    emogi_error err;
-    if (edge_list_push(c->e, i - 1, j - 1, w, &err)) {
-        chunk_fail(c, "%s", err.msg);
-        c->status = CHUNK_FAILED;
-        return -1;
-    }
-    c->entries++;
-    return 0;
+    return chunk_push(c, i - 1, j - 1, w);
 }
 
 void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h)

@@ -8,4 +8,5 @@ libformats_la_SOURCES = formats/error.c formats/crc32.c formats/atomic.c formats
 	formats/csr_check.c formats/csr_open.c formats/csr_write.c formats/path_id.c \
 	formats/size.c formats/clist.c formats/partition.c
 include_HEADERS += formats/emogi_csr.h
-noinst_HEADERS += formats/csr_internal.h formats/emogi_clist.h formats/clist_fast.h
+noinst_HEADERS += formats/csr_internal.h formats/emogi_clist.h formats/clist_fast.h \
+	formats/emogi_text.h

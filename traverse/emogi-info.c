@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "emogi_csr.h"
+#include "emogi_text.h"
 #include "tool.h"
 
 #define PROG "emogi-info"
@@ -436,24 +437,12 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
 
 /* ---- report: the edge dump ---- */
 
-static char *put_u64(char *p, uint64_t x)
-{
-    char tmp[20];
-    int n = 0;
-    do
-        tmp[n++] = (char)('0' + x % 10);
-    while ((x /= 10) != 0);
-    while (n > 0)
-        *p++ = tmp[--n];
-    return p;
-}
-
 /* "%.9g" prints every float32 so that it reads back to the same bits. */
 static char *put_weight(char *p, const struct emogi_graph *g, const void *w, uint64_t i)
 {
     *p++ = ' ';
     if (g->weight_type == EMOGI_WEIGHT_UINT32)
-        return put_u64(p, ((const uint32_t *)w)[i]);
+        return emogi_put_u64(p, ((const uint32_t *)w)[i]);
     return p + snprintf(p, 32, "%.9g", (double)((const float *)w)[i]);
 }
 
@@ -468,9 +457,9 @@ static int print_edges(FILE *out, const struct emogi_graph *g, int original)
         uint64_t src = idmap ? idmap[v] : part.first + v;
         for (uint64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
             uint64_t dst = emogi_neighbor(g, i);
-            p = put_u64(p, src);
+            p = emogi_put_u64(p, src);
             *p++ = ' ';
-            p = put_u64(p, idmap ? idmap[dst] : dst);
+            p = emogi_put_u64(p, idmap ? idmap[dst] : dst);
             if (g->weights)
                 p = put_weight(p, g, g->weights, i);
             *p++ = '\n';
