@@ -137,7 +137,10 @@ static int sink(void *ctx, struct parse_result *r, emogi_error *err)
     }
     ooc_hold(&j->ooc, r->held);
     j->edges_in += r->edges.n;
-    progress_update("parsing", j->edges_in, 0, "edges");
+    if (r->size_in) /* a file: its share read, and the time left */
+        progress_update("parsing", r->at_in, r->size_in, "bytes");
+    else
+        progress_update("parsing", j->edges_in, 0, "edges");
     return ooc_add(&j->ooc, &r->edges, &j->o->build, err);
 }
 

@@ -183,11 +183,19 @@ int input_open(struct input *in, const char *path, size_t block, emogi_error *er
         input_close(in);
         return emogi_fail(err, "out of memory");
     }
+    struct stat st;
+    if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        in->size = (uint64_t)st.st_size; /* progress shows a share of it */
     if (read_magic(in, err) || pick_kind(in, err)) {
         input_close(in);
         return -1;
     }
     return 0;
+}
+
+uint64_t input_consumed(const struct input *in)
+{
+    return in->kind == INPUT_MAP ? in->map_pos : in->bytes_in;
 }
 
 int input_open_binary(struct input *in, const char *path, size_t block, size_t record,

@@ -34,6 +34,7 @@ struct input {
     enum input_kind kind;
     int fd;
     uint64_t bytes_in; /* bytes read from the file */
+    uint64_t size;     /* the file's size when it is a regular file, else 0 */
     size_t block;      /* wanted text bytes per block */
     size_t record;     /* binary input: blocks hold whole records of this many
                           bytes (but the last); 0: text, blocks end at a newline */
@@ -69,6 +70,9 @@ void input_close(struct input *in);
 /* The most bytes the input layer holds for IN (a mapped file: none, its
  * pages are the page cache's): buffers and the decompressor's state. */
 uint64_t input_held(const struct input *in);
+/* Bytes of the file consumed so far: through the last block handed out
+ * for a mapped file, read (and buffered ahead) for the others. */
+uint64_t input_consumed(const struct input *in);
 
 /* ---- for the decoders (input_gzip.c, input_lz4.c, input_zstd.c,
  * input_xz.c, input_bz2.c) ---- */

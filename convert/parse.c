@@ -366,7 +366,8 @@ static int parse_text(const char *path, const struct parse_opts *o, struct parse
     if (parser_init(&ps, in.name, o, r, err) == 0) {
         r->held = input_held(&in) + block_parse_bytes(in.block, ps.threads);
         while ((k = input_next_block(&in, &p, &len, err)) > 0)
-            if (parse_block(&ps, p, len, err) || (sink && sink(ctx, r, err))) {
+            if (parse_block(&ps, p, len, err) ||
+                (note_position(r, &in), sink && sink(ctx, r, err))) {
                 k = -1;
                 break;
             }

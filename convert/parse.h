@@ -40,6 +40,8 @@ struct parse_result {
     uint64_t bytes;    /* bytes of text parsed */
     uint64_t held;     /* streaming: the most bytes the reader holds beside the
                           edges it hands to the sink (buffers, a block's parse) */
+    uint64_t at_in, size_in; /* streaming: the bytes of the input consumed before
+                                each sink call, of its size_in (0: not a file) */
 };
 
 /* csv: the delimiter, whether a header line names the columns, and the

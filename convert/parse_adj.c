@@ -179,6 +179,7 @@ static int adj_blocks(struct adj_state *s, struct input *in, struct parse_result
         }
         if (len && parse_block(s, p, len, err))
             return -1;
+        note_position(r, in);
         if (sink && sink(ctx, r, err))
             return -1;
     }

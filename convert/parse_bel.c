@@ -157,7 +157,8 @@ int parse_bel(const char *path, const struct parse_opts *o, struct parse_result 
     bel_init(&b, in.name, o, r);
     r->held = input_held(&in) + in.block / rec * 16; /* a block's edges */
     while ((k = input_next_block(&in, &p, &len, err)) > 0)
-        if (bel_block(&b, p, len, err) || (sink && sink(ctx, r, err))) {
+        if (bel_block(&b, p, len, err) ||
+            (note_position(r, &in), sink && sink(ctx, r, err))) {
             k = -1;
             break;
         }

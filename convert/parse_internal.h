@@ -14,6 +14,7 @@
 #include <string.h>
 #include <stddef.h>
 
+#include "input.h"
 #include "parse.h"
 
 #define EMOGI_MAX_ID (UINT64_MAX - 1) /* UINT64_MAX stays free as "no vertex" */
@@ -201,6 +202,13 @@ static inline int scan_u64(const char **pp, const char *eol, uint64_t *out)
  * chunk_fail().
  */
 int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w);
+
+/* Where a streaming reader is in its input, for the sink's progress. */
+static inline void note_position(struct parse_result *r, const struct input *in)
+{
+    r->at_in = input_consumed(in);
+    r->size_in = in->size;
+}
 
 /* Appends edge (S, T, W) to the chunk's list and counts it (and the
  * largest id); 0, or -1 after failing the chunk when the list cannot

@@ -306,6 +306,7 @@ static int metis_blocks(struct metis_state *s, struct input *in, edge_sink sink,
         }
         if (len && parse_block(s, p, len, err))
             return -1;
+        note_position(s->r, in);
         if (sink && sink(ctx, s->r, err))
             return -1;
     }

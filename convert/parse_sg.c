@@ -331,6 +331,7 @@ int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *
         }
         if (s.off)
             r->held = s.held + 8 * (s.n + 1);
+        note_position(r, &in);
         if (sink && r->edges.n && sink(ctx, r, err)) {
             k = -1;
             break;

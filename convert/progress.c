@@ -6,6 +6,7 @@
  * and is printed whenever asked for.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 
 #include "emogi_csr.h"
@@ -14,10 +15,19 @@
 static int progress_on;
 static double progress_start, phase_start, last_update;
 
+/* Seconds between progress_update lines: 1, or EMOGI_PROGRESS_INTERVAL
+ * (the tests set 0 to see every update of a small input). */
+static double interval = 1.0;
+
 void progress_init(int enabled)
 {
     progress_on = enabled;
     progress_start = emogi_now();
+    const char *v = getenv("EMOGI_PROGRESS_INTERVAL");
+    char *end;
+    double x = v && *v ? strtod(v, &end) : -1;
+    if (v && *v && !*end && x >= 0)
+        interval = x;
 }
 
 void progress_phase(const char *phase)
@@ -53,7 +63,7 @@ void progress_update(const char *what, uint64_t done, uint64_t total, const char
     double now = emogi_now();
     int print = 0;
 #pragma omp critical(emogi_progress)
-    if (now - last_update >= 1.0) {
+    if (now - last_update >= interval) {
         last_update = now;
         print = 1;
     }

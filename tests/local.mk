@@ -82,6 +82,8 @@ EXTRA_DIST += tests/convert_gen.sh
 # --vertices and SNAP's "# Nodes:" header: isolated vertices at the top of the ids
 TESTS += tests/convert_vertices.sh
 EXTRA_DIST += tests/convert_vertices.sh
+TESTS += tests/convert_progress.sh
+EXTRA_DIST += tests/convert_progress.sh
 
 # readers against hand-written answers, every input path, exact messages
 check_PROGRAMS += tests/unit_parse
