@@ -1,5 +1,5 @@
 /*
- * unit_stats.c - the --stats record emitter (traverse/tool.c) in both
+ * unit_stats.c - the --stats record emitter (common/record.c) in both
  * forms, on records whose lines are written out by hand here: JSON
  * numbers (2^64 - 1 exact, the fewest digits that read back, null for NaN
  * and infinity), strings escaped (quotes, backslashes, control characters,

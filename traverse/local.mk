@@ -2,9 +2,10 @@
 # (tool.h: errors, numbers, result arrays, the traversal command line,
 # sources and backend) and each algorithm's checker with its emogi-verify
 # subcommand (verify.h).
-TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/traverse
+TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/common -I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
 libtools_la_LDFLAGS = $(LIB_LDFLAGS)
+libtools_la_LIBADD = libcommon.la
 libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c \

@@ -37,34 +37,13 @@
 
 /* ---- errors ---- */
 
-static const char *program = "emogi";
 static const char *help_command;
-
-void tool_init(const char *name)
-{
-    program = name;
-}
-
-const char *tool_name(void)
-{
-    return program;
-}
+/* the graph, named in JSON load records */
+static const char *stats_graph;
 
 void tool_help_hint(const char *command)
 {
     help_command = command;
-}
-
-_Noreturn void tool_die(const emogi_error *err)
-{
-    fprintf(stderr, "%s: %s\n", program, err->msg);
-    exit(1);
-}
-
-_Noreturn void tool_die_about(const char *name, const emogi_error *err)
-{
-    fprintf(stderr, "%s: %s: %s\n", program, name, err->msg);
-    exit(1);
 }
 
 void tool_open_graph(const char *path, struct emogi_graph *g)
@@ -75,7 +54,7 @@ void tool_open_graph(const char *path, struct emogi_graph *g)
     if (emogi_is_part(g)) { /* its ids are another graph's: answers would be nonsense */
         fprintf(stderr, "%s: %s is part %u of %u of a graph; run the tools under mpirun with "
                         "all parts, or use the whole file\n",
-                program, path, g->part.index + 1, g->part.count);
+                tool_name(), path, g->part.index + 1, g->part.count);
         exit(1);
     }
 }
@@ -113,9 +92,9 @@ void tool_plain_free(void *keep[2])
 
 _Noreturn void tool_usage_error(const char *fmt, const char *arg)
 {
-    fprintf(stderr, "%s: ", program);
+    fprintf(stderr, "%s: ", tool_name());
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry '%s --help'.\n", help_command ? help_command : program);
+    fprintf(stderr, "\nTry '%s --help'.\n", help_command ? help_command : tool_name());
     exit(2);
 }
 
@@ -147,216 +126,6 @@ int tool_parse_real(const char *s, double *out)
         return -1;
     *out = x;
     return 0;
-}
-
-double tool_rate(double x, double seconds)
-{
-    return seconds > 0 ? x / seconds : 0.0;
-}
-
-/* Length of the valid UTF-8 sequence at p (up to end), or 0 if invalid. */
-static size_t utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    size_t n = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 && p[0] < 0xE0 ? 2 : 0;
-    if (n == 0 || (size_t)(end - p) < n)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-    return n;
-}
-
-void tool_json_string(FILE *out, const char *s, size_t len)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-    putc('"', out);
-    while (p < end) {
-        if (*p == '"' || *p == '\\') {
-            fprintf(out, "\\%c", *p++);
-        } else if (*p == '\n' || *p == '\t') {
-            fputs(*p++ == '\n' ? "\\n" : "\\t", out);
-        } else if (*p < 0x20 || *p == 0x7F) {
-            fprintf(out, "\\u%04x", *p++);
-        } else if (*p < 0x80) {
-            putc(*p++, out);
-        } else {
-            size_t n = utf8_len(p, end);
-            if (n)
-                fwrite(p, 1, n, out);
-            else
-                fputs("\\ufffd", out);
-            p += n ? n : 1;
-        }
-    }
-    putc('"', out);
-}
-
-/* ---- statistics ---- */
-
-/* Where records go and in which form; the record being built, in memory,
- * so that each reaches its destination whole, in one write. */
-static struct {
-    int json;
-    const char *graph; /* named in JSON load records */
-    int to_file;
-    struct emogi_atomic file; /* --stats-file, written as records come */
-    FILE *line;
-    char *buf;
-    size_t len;
-} rec;
-
-static _Noreturn void out_of_memory(const char *what)
-{
-    fprintf(stderr, "%s: out of memory for %s\n", program, what);
-    exit(1);
-}
-
-void tool_record_begin(const char *event, const char *word)
-{
-    if (!(rec.line = open_memstream(&rec.buf, &rec.len)))
-        out_of_memory("a --stats record");
-    if (!rec.json) {
-        fprintf(rec.line, "%s:", program);
-        if (word)
-            fprintf(rec.line, " %s", word);
-        return;
-    }
-    fputs("{\"tool\":", rec.line);
-    tool_json_string(rec.line, program, strlen(program));
-    fputs(",\"event\":", rec.line);
-    tool_json_string(rec.line, event, strlen(event));
-}
-
-/* " key=" or ,"key": before a value. */
-static void record_key(const char *key)
-{
-    if (rec.json) {
-        putc(',', rec.line);
-        tool_json_string(rec.line, key, strlen(key));
-        putc(':', rec.line);
-    } else {
-        fprintf(rec.line, " %s=", key);
-    }
-}
-
-void tool_record_u64(const char *key, uint64_t x)
-{
-    record_key(key);
-    fprintf(rec.line, "%" PRIu64, x);
-}
-
-/* The fewest significant digits that read back as X. */
-static void json_real(FILE *f, double x)
-{
-    char buf[40];
-    if (!isfinite(x)) {
-        fputs("null", f);
-        return;
-    }
-    for (int digits = 1; digits <= 17; digits++) {
-        snprintf(buf, sizeof buf, "%.*g", digits, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
-    fputs(buf, f);
-}
-
-void tool_record_real(const char *key, const char *fmt, double x)
-{
-    record_key(key);
-    if (rec.json)
-        json_real(rec.line, x);
-    else
-        fprintf(rec.line, fmt, x);
-}
-
-void tool_record_flag(const char *key, int x)
-{
-    record_key(key);
-    fputs(rec.json ? (x ? "true" : "false") : (x ? "1" : "0"), rec.line);
-}
-
-void tool_record_str(const char *key, const char *s)
-{
-    record_key(key);
-    if (rec.json)
-        tool_json_string(rec.line, s, strlen(s));
-    else
-        fputs(s, rec.line);
-}
-
-void tool_record_note(const char *key, const char *s)
-{
-    if (rec.json)
-        tool_record_str(key, s);
-    else
-        fprintf(rec.line, " %s", s);
-}
-
-void tool_record_json_str(const char *key, const char *s)
-{
-    if (rec.json)
-        tool_record_str(key, s);
-}
-
-void tool_record_peak_memory(void)
-{
-    struct rusage ru;
-    if (rec.json && getrusage(RUSAGE_SELF, &ru) == 0)
-        tool_record_u64("max_rss_bytes", (uint64_t)ru.ru_maxrss * 1024); /* Linux: KiB */
-}
-
-void tool_record_end(void)
-{
-    fputs(rec.json ? "}\n" : "\n", rec.line);
-    if (fclose(rec.line) != 0)
-        out_of_memory("a --stats record");
-    rec.line = NULL;
-    emogi_error err;
-    if (rec.to_file && emogi_write_all(&rec.file, rec.buf, rec.len, &err) < 0)
-        tool_die(&err);
-    if (!rec.to_file)
-        fwrite(rec.buf, 1, rec.len, stderr);
-    free(rec.buf);
-    rec.buf = NULL;
-}
-
-void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds)
-{
-    tool_record_u64("link_bytes", link_bytes);
-    tool_record_u64("devmem_bytes", devmem_bytes);
-    tool_record_real("link_gbps", "%.3f", tool_rate((double)link_bytes, seconds) / 1e9);
-}
-
-/* A run that ends before tool_stats_finish() failed: its stats file goes. */
-static void abort_stats_file(void)
-{
-    if (rec.to_file)
-        emogi_atomic_abort(&rec.file);
-    rec.to_file = 0;
-}
-
-static void open_stats(const struct tool_opts *o)
-{
-    emogi_error err;
-    rec.json = o->stats == TOOL_STATS_JSON;
-    rec.graph = o->graph;
-    if (!o->stats_file)
-        return;
-    if (emogi_atomic_open(&rec.file, o->stats_file, &err) < 0)
-        tool_die(&err);
-    rec.to_file = 1;
-    atexit(abort_stats_file);
-}
-
-void tool_stats_finish(void)
-{
-    emogi_error err;
-    if (!rec.to_file)
-        return;
-    rec.to_file = 0;
-    if (emogi_atomic_commit(&rec.file, &err) < 0)
-        tool_die(&err);
 }
 
 /* ---- result arrays written ---- */
@@ -495,7 +264,7 @@ void tool_refuse_terminal(const char *path, int text, const char *what)
         isatty(STDOUT_FILENO)) {
         fprintf(stderr, "%s: standard output is a terminal: not writing binary %s to it "
                         "(use -o FILE, a pipe, or --text)\n",
-                program, what);
+                tool_name(), what);
         exit(1);
     }
 }
@@ -869,7 +638,8 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     if (o->threads)
         omp_set_num_threads(o->threads);
 #endif
-    open_stats(o);
+    stats_graph = o->graph;
+    tool_stats_open(o->stats == TOOL_STATS_JSON, o->stats_file);
 }
 
 /* ---- sources ---- */
@@ -1145,7 +915,7 @@ void tool_backend_report_load(const struct tool_backend *b, double open_s)
     if (b->on_gpu)
         snprintf(device, sizeof device, "gpu:%d", p->device);
     tool_record_begin("load", "load");
-    tool_record_json_str("graph", rec.graph);
+    tool_record_json_str("graph", stats_graph);
     tool_record_str("device", device);
     if (!b->on_gpu) {
         tool_record_real("open_seconds", "%.6f", open_s);

@@ -1,7 +1,7 @@
 /*
  * tool.h - what the emogi tools share, built once into libtools
- * (traverse/local.mk): errors that name the program, numbers on the
- * command line, result arrays written and read back; and the traversal
+ * (traverse/local.mk) over libcommon (common/record.h: the program's
+ * name, tool_die, the --stats records): numbers on the command line, result arrays written and read back; and the traversal
  * tools' common command line, their sources and their backend, CPU or GPU
  * (all in tool.c).
  *
@@ -18,24 +18,13 @@
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
 #include "emogi_loader.h"
+#include "record.h"
 
-/* ---- errors ---- */
-
-/* Name the program ("emogi-bfs"), first thing in main: every message
- * below, --version and the hint to --help start with it. */
-void tool_init(const char *name);
-const char *tool_name(void);
+/* ---- errors (the program's name, tool_die: record.h) ---- */
 
 /* The command a usage error sends the user to ("Try 'COMMAND --help'."):
  * the program unless a subcommand with its own help names itself. */
 void tool_help_hint(const char *command);
-
-/* "TOOL: <err>", exit 1. */
-_Noreturn void tool_die(const emogi_error *err);
-
-/* "TOOL: NAME: <err>", exit 1: for kernels' messages, which do not know
- * the file they ran on, and for checks of a named result file. */
-_Noreturn void tool_die_about(const char *name, const emogi_error *err);
 
 /* Open the .csr PATH into *G, or "TOOL: <why>" and exit 1.  Plain and
  * compressed neighbour lists alike: both backends read both. */
@@ -58,47 +47,6 @@ int tool_parse_u64(const char *s, uint64_t *out);
 
 /* A finite decimal or exponent number, nothing after it: 0, or -1. */
 int tool_parse_real(const char *s, double *out);
-
-/* X per second, or 0 when no time passed (rates in --stats lines). */
-double tool_rate(double x, double seconds);
-
-/* A JSON string of S's LEN bytes to OUT: quotes, backslashes and control
- * characters escaped, bad UTF-8 as U+FFFD. */
-void tool_json_string(FILE *out, const char *s, size_t len);
-
-/* ---- statistics: the records --stats writes ---- */
-
-/*
- * A record is one line: in text form "TOOL: [WORD ]key=value key=value",
- * in JSON form {"tool":"TOOL","event":"EVENT","key":value,...}, to
- * standard error or the --stats-file.  Tools describe each figure once,
- * through the calls below, so both forms carry the same figures.  The
- * text form prints a real with the FMT given (the figure scripts have
- * always parsed); JSON with the fewest digits that read back exactly,
- * and null for NaN or infinity.  One record at a time.
- */
-void tool_record_begin(const char *event, const char *word);
-void tool_record_u64(const char *key, uint64_t x);
-void tool_record_real(const char *key, const char *fmt, double x);
-void tool_record_flag(const char *key, int x); /* text 0 or 1, JSON false or true */
-void tool_record_str(const char *key, const char *s);
-void tool_record_note(const char *key, const char *s); /* text: S alone, no "key=" */
-/* JSON only, where the text form has no such field: the text lines stay
- * as scripts have always parsed them. */
-void tool_record_json_str(const char *key, const char *s);
-void tool_record_peak_memory(void); /* "max_rss_bytes": the process's peak resident size */
-void tool_record_end(void);
-
-/* The link figures of a GPU run, added to the record: link_bytes and
- * devmem_bytes, the edge-array bytes the kernels requested over the link
- * and from device memory (counted per 128-byte line by the kernels), and
- * link_gbps, the link rate over SECONDS. */
-void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds);
-
-/* Commit the --stats-file, if any, at the end of a successful run (else
- * "TOOL: FILE: why", exit 1).  A run that exits without it, failed,
- * leaves no stats file: an existing one stays as it was. */
-void tool_stats_finish(void);
 
 /* ---- result arrays: one entry per vertex ---- */
 
