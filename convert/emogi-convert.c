@@ -33,6 +33,7 @@
 #include "parse.h"
 #include "ooc.h"
 #include "progress.h"
+#include "record.h"
 #include "recode.h"
 #include "reorder.h"
 #include "split.h"
@@ -506,6 +507,85 @@ static void split(const struct convert_opts *o, struct convert_stats *st)
     st->source_phase = "decode";
 }
 
+static double rate(double amount, double seconds)
+{
+    return seconds > 0 ? amount / seconds : 0;
+}
+
+/* The figures of the --stats text lines (stats_print) as one JSON record:
+ * bytes and seconds rather than megabytes, the rates per second. */
+static void stats_json(const struct convert_opts *o, const struct convert_stats *s)
+{
+    tool_record_begin("run", NULL);
+    tool_record_str("input", o->input ? o->input : o->format_name);
+    tool_record_str("output", o->output);
+    tool_record_str("read_phase", s->source_phase);
+    tool_record_real("read_seconds", "", s->parse);
+    tool_record_u64("text_bytes", s->bytes_text);
+    tool_record_u64("input_bytes", s->bytes_in);
+    tool_record_real("text_bytes_per_second", "", rate((double)s->bytes_text, s->parse));
+    tool_record_real("input_bytes_per_second", "", rate((double)s->bytes_in, s->parse));
+    tool_record_real("read_edges_per_second", "", rate((double)s->edges_in, s->parse));
+    tool_record_flag("out_of_core", s->runs != 0);
+    if (s->runs) {
+        tool_record_u64("runs", s->runs);
+        tool_record_u64("run_edges", s->chunk);
+        tool_record_u64("run_bytes", s->run_bytes);
+        tool_record_real("run_bytes_per_arc", "",
+                         s->run_arcs ? (double)s->run_bytes / (double)s->run_arcs : 0.0);
+        tool_record_real("run_seconds", "", s->run_seconds);
+        tool_record_real("merge_seconds", "", s->merge_seconds);
+    } else {
+        tool_record_real("build_seconds", "", s->relabel + s->scatter + s->weights);
+        tool_record_real("relabel_seconds", "", s->relabel);
+        tool_record_real("scatter_seconds", "", s->scatter);
+        tool_record_real("weights_seconds", "", s->weights);
+        tool_record_real("sort_seconds", "", s->sort);
+        tool_record_real("reorder_seconds", "", s->reorder);
+        tool_record_real("write_seconds", "", s->write);
+        tool_record_real("write_bytes_per_second", "", rate((double)s->file_bytes, s->write));
+    }
+    tool_record_u64("file_bytes", s->file_bytes);
+    tool_record_real("total_seconds", "", s->total);
+    tool_record_u64("input_edges", s->edges_in);
+    tool_record_real("input_edges_per_second", "", rate((double)s->edges_in, s->total));
+    tool_record_u64("vertices", s->nv);
+    tool_record_u64("edges", s->ne);
+    tool_record_u64("in_edges", s->t_ne);
+    tool_record_u64("self_loops_dropped", s->self_loops_dropped);
+    tool_record_u64("duplicates_dropped", s->duplicates_dropped);
+    tool_record_peak_memory();
+    tool_record_end();
+}
+
+/* --stats: the text lines or the JSON record, to standard error or the
+ * --stats-file (committed here, at the end of a successful run). */
+static void report_stats(const struct convert_opts *o, struct convert_stats *st, double t0)
+{
+    if (!o->stats)
+        return;
+    st->total = emogi_now() - t0;
+    if (o->stats == STATS_JSON) {
+        stats_json(o, st);
+    } else {
+        char *text = NULL;
+        size_t len = 0;
+        FILE *mem = open_memstream(&text, &len);
+        if (!mem) {
+            fputs("emogi-convert: out of memory for the --stats lines\n", stderr);
+            exit(1);
+        }
+        stats_print(mem, st);
+        if (fclose(mem) != 0) {
+            fputs("emogi-convert: out of memory for the --stats lines\n", stderr);
+            exit(1);
+        }
+        tool_stats_write(text, len);
+        free(text);
+    }
+    tool_stats_finish();
+}
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
@@ -522,6 +602,9 @@ int main(int argc, char **argv)
     mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
     options_parse(argc, argv, &o);
+    tool_init("emogi-convert");
+    if (o.stats) /* a --stats-file that cannot be made fails now, not after the work */
+        tool_stats_open(o.stats == STATS_JSON, o.stats_file);
     o.build.memory = o.memory;
     set_threads(o.threads);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
@@ -529,10 +612,7 @@ int main(int argc, char **argv)
         check_output(o.output);
     if (o.source == SOURCE_CSR) {
         (o.partitions && !recoding(&o) ? split : recode)(&o, &st);
-        if (o.stats) {
-            st.total = emogi_now() - t0;
-            stats_print(&st);
-        }
+        report_stats(&o, &st, t0);
         return 0;
     }
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
@@ -555,10 +635,7 @@ int main(int argc, char **argv)
     run_stats(&st, &j.ooc);
     ooc_free(&j.ooc);
 
-    if (o.stats) {
-        st.total = emogi_now() - t0;
-        stats_print(&st);
-    }
+    report_stats(&o, &st, t0);
     free(prov);
     free(tmpdir);
     return 0;

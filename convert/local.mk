@@ -21,8 +21,8 @@ noinst_HEADERS += convert/build.h convert/gen.h convert/memory.h convert/options
 	convert/progress.h convert/recode.h convert/split.h
 bin_PROGRAMS += emogi-convert
 emogi_convert_SOURCES = convert/emogi-convert.c
-emogi_convert_CPPFLAGS = $(CONVERT_CPPFLAGS)
-emogi_convert_LDADD = libconvert.la $(LDADD)
+emogi_convert_CPPFLAGS = $(CONVERT_CPPFLAGS) -I$(top_srcdir)/common
+emogi_convert_LDADD = libconvert.la libcommon.la $(LDADD)
 # WebGraph (BVGraph) reader
 libconvert_la_SOURCES += convert/webgraph.c convert/webgraph_list.c convert/webgraph_props.c \
 	convert/parse_adj.c

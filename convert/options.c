@@ -33,7 +33,8 @@ static const char usage_text[] =
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
     "         --compress --no-compress --drop-weights --vertices N\n"
-    "         --threads N --stats -q --progress --no-progress -h --version\n";
+    "         --threads N --stats[=text|json] --json --stats-file FILE\n"
+    "         -q --progress --no-progress -h --version\n";
 
 static const char help_text[] =
     "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
@@ -81,7 +82,10 @@ static const char help_text[] =
     "                       OUTPUT with %d replaced by 0 .. N-1), balanced by edges\n"
     "                       and vertices, for the tools' distributed runs\n"
     "      --threads N      threads (default: all)\n"
-    "      --stats          phase times, rates and peak memory on stderr\n"
+    "      --stats[=FORM]   phase times, rates and peak memory on stderr, in FORM\n"
+    "                       text (default) or json (one JSON object)\n"
+    "      --json           the same as --stats=json\n"
+    "      --stats-file FILE  the --stats figures to FILE, not standard error\n"
     "  -q, --quiet          no progress or notes\n"
     "      --progress, --no-progress\n"
     "  -h, --help, --version\n";
@@ -99,6 +103,8 @@ enum {
     OPT_ID_WIDTH,
     OPT_THREADS,
     OPT_STATS,
+    OPT_JSON,
+    OPT_STATS_FILE,
     OPT_PROGRESS,
     OPT_NO_PROGRESS,
     OPT_VERSION,
@@ -129,7 +135,9 @@ static const struct option longopts[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"id-width", required_argument, NULL, OPT_ID_WIDTH},
     {"threads", required_argument, NULL, OPT_THREADS},
-    {"stats", no_argument, NULL, OPT_STATS},
+    {"stats", optional_argument, NULL, OPT_STATS},
+    {"json", no_argument, NULL, OPT_JSON},
+    {"stats-file", required_argument, NULL, OPT_STATS_FILE},
     {"quiet", no_argument, NULL, 'q'},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
@@ -285,6 +293,19 @@ static void defaults(struct convert_opts *o)
     o->compress = -1;
 }
 
+/* --stats alone keeps a form already chosen (--json --stats is JSON). */
+static void parse_stats(const char *arg, struct convert_opts *o)
+{
+    if (arg && strcmp(arg, "json") == 0)
+        o->stats = STATS_JSON;
+    else if (arg && strcmp(arg, "text") == 0)
+        o->stats = STATS_TEXT;
+    else if (arg)
+        usage_error("bad --stats form '%s' (text or json)", arg);
+    else if (!o->stats)
+        o->stats = STATS_TEXT;
+}
+
 static void set_option(int c, const char *arg, struct convert_opts *o)
 {
     struct build_opts *b = &o->build;
@@ -316,7 +337,9 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
         if (o->threads < 1)
             usage_error("--threads wants 1 to 4096, not '%s'", arg);
         break;
-    case OPT_STATS: o->stats = 1; break;
+    case OPT_STATS: parse_stats(arg, o); break;
+    case OPT_JSON: o->stats = STATS_JSON; break;
+    case OPT_STATS_FILE: o->stats_file = arg; break;
     case OPT_MEMORY: o->memory = parse_size(arg); break;
     case OPT_TMPDIR: o->tmpdir = arg; break;
     case OPT_REORDER: o->reorder = parse_reorder(arg); break;
@@ -449,6 +472,28 @@ static void check_partitions(const struct convert_opts *o)
                     "no other %%", o->output);
 }
 
+/* The --stats-file replaces its file at the end: never the output or an
+ * input (whatever the spelling). */
+static void check_stats_file(struct convert_opts *o)
+{
+    if (!o->stats_file)
+        return;
+    if (!o->stats)
+        o->stats = STATS_TEXT;
+    const char *what, *name;
+    if (emogi_same_file(o->stats_file, STDOUT_FILENO, o->output, STDOUT_FILENO))
+        what = "OUTPUT", name = stream_name(o->output, "(standard output)");
+    else if (o->input && o->source != SOURCE_WEBGRAPH &&
+             emogi_same_file(o->stats_file, STDOUT_FILENO, o->input, STDIN_FILENO))
+        what = "the input", name = stream_name(o->input, "(standard input)");
+    else
+        return;
+    fprintf(stderr, "emogi-convert: --stats-file %s is the same file or stream as %s %s\n",
+            stream_name(o->stats_file, "(standard output)"), what, name);
+    fputs(usage_text, stderr);
+    exit(2);
+}
+
 /* A generator's scale is its vertex count; --relabel counts the ids used. */
 static void refuse_vertices(const struct convert_opts *o)
 {
@@ -475,6 +520,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     check_csv(o);
     if (!o->partitions) /* parts are named after OUTPUT: split_csr() checks each */
         refuse_output_over_inputs(o);
+    check_stats_file(o);
 }
 
 void options_describe(const struct convert_opts *o, char *buf, size_t len)

@@ -18,6 +18,8 @@ enum source_kind {
     SOURCE_CSR /* an existing .csr, re-encoded (recode.h) */
 };
 
+enum { STATS_TEXT = 1, STATS_JSON = 2 };
+
 struct convert_opts {
     const char *format_name; /* as given: el, wel, mtx, adj, webgraph, kron, urand */
     enum source_kind source;
@@ -29,7 +31,9 @@ struct convert_opts {
     int directed;        /* -1: the format's default */
     struct build_opts build;
     int threads; /* 0: OpenMP's default */
-    int stats, quiet;
+    int stats; /* --stats: 0 off, STATS_TEXT or STATS_JSON (--stats=json, --json) */
+    const char *stats_file; /* --stats-file: the record there, not on standard error */
+    int quiet;
     int progress; /* -1: when standard error is a terminal */
     uint64_t memory;    /* --memory: bytes (default: half of physical memory) */
     const char *tmpdir; /* --tmpdir: run files (default: OUTPUT's folder) */

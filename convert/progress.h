@@ -33,6 +33,9 @@ struct convert_stats {
     uint64_t runs, run_bytes, run_arcs, chunk;
     double run_seconds, merge_seconds;
 };
-void stats_print(const struct convert_stats *s);
+#include <stdio.h>
+
+/* The --stats text lines to OUT. */
+void stats_print(FILE *out, const struct convert_stats *s);
 
 #endif

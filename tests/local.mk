@@ -215,8 +215,11 @@ EXTRA_DIST += tests/link_stats.sh tests/lib/link_stats.sh
 # record parsed by python3, the text form's figures, escaping, usage errors
 TESTS += tests/stats_json.sh
 EXTRA_DIST += tests/stats_json.sh
+# emogi-convert's --stats=json: one record with its text lines' figures
+TESTS += tests/convert_stats_json.sh
+EXTRA_DIST += tests/convert_stats_json.sh
 
-# the --stats record emitter of libtools, both forms, on hand-written lines
+# the --stats record emitter of libcommon (through libtools), both forms, on hand-written lines
 check_PROGRAMS += tests/unit_stats
 TESTS += tests/unit_stats
 tests_unit_stats_SOURCES = tests/unit_stats.c
