@@ -5,7 +5,7 @@
 # increasing order); the Kronecker graph's answers come from the same
 # graph converted without --reorder, which keeps the input ids.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 30
+plan 34
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -63,6 +63,16 @@ fails "emogi-verify bfs: a compact id out of range" 1 \
     "^emogi-verify: s\.csr: source 7 out of range \(compact ids 0\.\.6\)$" \
     emogi-verify bfs s.csr -s 7 d.bin
 
+# The search records name the source both ways when given as an input id.
+emogi-bfs s.csr -S 3000 -o d.bin --stats $cpu 2>st.txt
+is "$(grep -o 'source=[0-9]* source_id=[0-9]* seconds' st.txt)" "source=3 source_id=3000 seconds" \
+    "bfs -S 3000 --stats: source=3 (compact) source_id=3000 (input)"
+emogi-sssp s.csr -s 3000 --original-ids -o d8.bin --json $cpu 2>st.json
+is "$(grep -c '"event":"search","source":3,"source_id":3000,' st.json)" 1 \
+    "sssp -s 3000 --original-ids --json: source 3, source_id 3000"
+emogi-bfs s.csr -s 3 -o d.bin --stats $cpu 2>st3.txt
+is "$(grep -c source_id st3.txt)" 0 "bfs -s 3 (a compact id): no source_id"
+
 # CC labels are vertex ids: the smallest compact id of each component,
 # printed through the map.
 is "$(emogi-cc s.csr --text --original-ids $cpu)" \
@@ -82,6 +92,8 @@ is "$(emogi-bfs p.csr -S 2 --original-ids --text $cpu)" "$(lines "0 2" "1 1" "2 
 fails "... and one past them says so" 1 \
     "source 3 \(an input id, -S\) out of range 0\.\.2: the graph has no id map" \
     emogi-bfs p.csr -S 3 $cpu -o x.bin
+is "$(emogi-bfs p.csr -S 2 -o d.bin --stats $cpu 2>&1 | grep -c source_id)" 0 \
+    "-S on a graph without an id map: no source_id (the ids are the same)"
 
 # Kronecker, --reorder degree: every answer in input ids is the plain graph's.
 emogi-convert kron -s 9 -e 8 k.csr -q --weights random:1:100

@@ -225,7 +225,7 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
-    tool_record_u64("source", source);
+    tool_record_source(source);
     tool_record_real("seconds", "%.6f", st->seconds);
     if (!stats) {
         tool_record_end();

@@ -218,7 +218,7 @@ static void report_search(uint64_t source, const struct emogi_sssp_stats *st, in
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
-    tool_record_u64("source", source);
+    tool_record_source(source);
     tool_record_real("seconds", "%.6f", st->seconds);
     if (!stats) {
         tool_record_end();

@@ -644,6 +644,10 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
 
 /* ---- sources ---- */
 
+/* The id map, when the source was given as an input id (-S,
+ * --original-ids): the search records name that id too. */
+static const uint64_t *source_ids;
+
 /* Draws before giving up on rejection and listing the candidates instead. */
 #define REJECT_TRIES 4096
 
@@ -756,10 +760,18 @@ uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph 
             return s;
         emogi_fail(err, "%s: %s", o->graph, why.msg);
     } else if (tool_resolve_source(o->graph, g, o->source, o->source_input, &s[0], err) == 0) {
+        source_ids = o->source_input ? g->idmap : NULL;
         return s;
     }
     free(s);
     return NULL;
+}
+
+void tool_record_source(uint64_t source)
+{
+    tool_record_u64("source", source);
+    if (source_ids)
+        tool_record_u64("source_id", source_ids[source]);
 }
 
 /* ---- backend ---- */

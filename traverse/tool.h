@@ -202,6 +202,11 @@ const uint64_t *tool_text_ids(const struct tool_opts *o, const struct emogi_grap
 uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph *g, uint64_t *n,
                             emogi_error *err);
 
+/* A search record's source=V (compact) and, when the source was given as
+ * an input id (-S, --original-ids) of a graph with an id map, source_id=ID
+ * after it. */
+void tool_record_source(uint64_t source);
+
 /* The CPU, or a GPU with the graph placed on it: chosen once per run from
  * --device and --mem, so a tool's search loop only asks which it got. */
 struct tool_backend {
