@@ -226,7 +226,10 @@ tests_unit_stats_SOURCES = tests/unit_stats.c
 tests_unit_stats_LDADD = libtools.la $(LDADD)
 
 # ==== python
-# the emogi Python package against the tools and networkx
+# the emogi Python package against the tools and networkx; struct_layout
+# gives the public structs' sizes and offsets for its ctypes mirrors
+check_PROGRAMS += tests/lib/struct_layout
+tests_lib_struct_layout_SOURCES = tests/lib/struct_layout.c
 TESTS += tests/python.sh
 EXTRA_DIST += tests/python.sh
 

@@ -94,6 +94,46 @@ class PagerankStats(ctypes.Structure):
                 ("edges_examined", c_u64), ("link_bytes", c_u64), ("devmem_bytes", c_u64)]
 
 
+class PlaceOpts(ctypes.Structure):
+    """struct emogi_place_opts (loader/emogi_loader.h)."""
+    _fields_ = [("device", ctypes.c_int), ("mem", ctypes.c_int), ("advice", ctypes.c_int),
+                ("state_bytes", c_u64), ("with_weights", ctypes.c_int),
+                ("gpu_memory", c_u64), ("extra_edge_bytes", c_u64),
+                ("presplit", ctypes.c_int), ("split", c_u64), ("rule", ctypes.c_int)]
+
+
+class LoadStats(ctypes.Structure):
+    _fields_ = [("file_s", c_dbl), ("pin_s", c_dbl), ("h2d_s", c_dbl),
+                ("device_bytes", c_u64), ("pinned_bytes", c_u64), ("managed_bytes", c_u64),
+                ("note", ctypes.c_char * 256)]
+
+
+class Edges(ctypes.Structure):
+    _fields_ = [("dev", c_ptr), ("host", c_ptr), ("split", c_u64), ("n", c_u64),
+                ("hot", c_ptr), ("rank", c_ptr)]
+
+
+class Placed(ctypes.Structure):
+    """struct emogi_placed: a graph placed for a GPU by emogi_place."""
+    _fields_ = [("g", c_ptr), ("mem", ctypes.c_int), ("device", ctypes.c_int),
+                ("d_offsets", c_ptr), ("d_coffsets", c_ptr), ("nbr", Edges), ("wgt", Edges),
+                ("split", c_u64), ("stats", LoadStats), ("priv", c_ptr)]
+
+
+class BfsOpts(ctypes.Structure):
+    _fields_ = [("direction", ctypes.c_int), ("alpha", c_dbl), ("beta", c_dbl),
+                ("kernel", ctypes.c_int), ("in_", ctypes.POINTER(Placed))]
+
+
+# The structs struct_layout (tests/lib) reports, by their C names.
+STRUCTS = {"emogi_graph": CGraph, "emogi_part": Part, "emogi_place_opts": PlaceOpts,
+           "emogi_load_stats": LoadStats, "emogi_edges": Edges, "emogi_placed": Placed,
+           "emogi_bfs_opts": BfsOpts, "emogi_bfs_stats": BfsStats, "emogi_sssp_opts": SsspOpts,
+           "emogi_sssp_stats": SsspStats, "emogi_cc_stats": CcStats,
+           "emogi_pagerank_params": PagerankParams, "emogi_pagerank_stats": PagerankStats}
+C_FIELD_NAMES = {"in": "in_"}  # C names that are Python keywords
+
+
 def stats_dict(st):
     """A stats struct as a plain dict."""
     return {name: getattr(st, name) for name, _ in st._fields_}
@@ -120,6 +160,23 @@ _SIGNATURES = {
     "emogi_pagerank_in_edges_free": ([G, G], None),
     "emogi_pagerank_cpu": ([G, ctypes.POINTER(PagerankParams), c_ptr,
                             ctypes.POINTER(PagerankStats), E], ctypes.c_int),
+    "emogi_edge_bytes": ([G, ctypes.c_int], c_u64),
+    "emogi_mem_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_uvm_advice_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_hybrid_rule_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_kernel_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_direction_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_cc_algorithm_parse": ([ctypes.c_char_p, ctypes.POINTER(ctypes.c_int)], ctypes.c_int),
+    "emogi_place": ([G, ctypes.POINTER(PlaceOpts), ctypes.POINTER(Placed), E], ctypes.c_int),
+    "emogi_unplace": ([ctypes.POINTER(Placed)], None),
+    "emogi_bfs_gpu": ([ctypes.POINTER(Placed), c_u64, ctypes.POINTER(BfsOpts), c_ptr,
+                       ctypes.POINTER(BfsStats), E], ctypes.c_int),
+    "emogi_sssp_gpu": ([ctypes.POINTER(Placed), c_u64, ctypes.POINTER(SsspOpts), ctypes.c_int,
+                        c_ptr, ctypes.POINTER(SsspStats), E], ctypes.c_int),
+    "emogi_cc_gpu": ([ctypes.POINTER(Placed), ctypes.POINTER(Placed), ctypes.c_int, ctypes.c_int,
+                      c_ptr, ctypes.POINTER(CcStats), E], ctypes.c_int),
+    "emogi_pagerank_gpu": ([ctypes.POINTER(Placed), ctypes.POINTER(PagerankParams), ctypes.c_int,
+                            c_ptr, ctypes.POINTER(PagerankStats), E], ctypes.c_int),
     "emogi_pagerank_cpu_gs": ([G, ctypes.POINTER(PagerankParams), ctypes.c_int, c_ptr,
                                ctypes.POINTER(PagerankStats), E], ctypes.c_int),
 }

@@ -10,6 +10,12 @@ from ._lib import EmogiError
 from .csr import Graph
 
 _DEVICE_CPU = (None, "cpu")
+_DIR_PUSH = 1  # EMOGI_DIR_PUSH: top-down only, no in-edges placed
+_CC_UF = 0     # EMOGI_CC_UF, emogi-cc's default GPU algorithm
+# The placement keywords every algorithm takes with device='gpu', as the
+# tools' options: --gpu, --mem, --gpu-memory, --uvm-advice, --hybrid, --kernel.
+_GPU_DEFAULTS = {"gpu": 0, "mem": "auto", "gpu_memory": 0, "uvm_advice": "read-mostly",
+                 "hybrid": "heads", "kernel": "aligned"}
 
 
 def _graph(g):
@@ -21,14 +27,113 @@ def _graph(g):
     return ctypes.byref(g.cgraph())
 
 
-def _check_device(device):
+def _enum(parse, what, name):
+    """NAME through libemogi's own parser (emogi_mem_parse, ...): its enum value."""
+    v = ctypes.c_int()
+    if not isinstance(name, str) or parse(name.encode(), ctypes.byref(v)) != 0:
+        raise ValueError("bad %s %r" % (what, name))
+    return v.value
+
+
+def _gpu_options(device, placement):
+    """None for the CPU, else the placement keywords checked, with their defaults."""
+    unknown = sorted(set(placement) - set(_GPU_DEFAULTS))
+    if unknown:
+        raise TypeError("unexpected keyword argument %r (placement: %s)"
+                        % (unknown[0], ", ".join(sorted(_GPU_DEFAULTS))))
     if device in _DEVICE_CPU:
-        return
+        if placement:
+            raise ValueError("%s apply to device='gpu' only" % ", ".join(sorted(placement)))
+        return None
+    if device != "gpu":
+        raise ValueError("device must be 'cpu' or 'gpu', not %r" % (device,))
+    o = dict(_GPU_DEFAULTS, **placement)
+    lib = _lib.lib()
+    o["mem"] = _enum(lib.emogi_mem_parse, "mem (auto, device, zerocopy, uvm, hybrid)", o["mem"])
+    o["uvm_advice"] = _enum(lib.emogi_uvm_advice_parse,
+                            "uvm_advice (read-mostly, accessed-by, prefetch)", o["uvm_advice"])
+    o["hybrid"] = _enum(lib.emogi_hybrid_rule_parse, "hybrid (heads, prefix)", o["hybrid"])
+    o["kernel"] = _enum(lib.emogi_kernel_parse, "kernel (naive, merged, aligned)", o["kernel"])
+    if int(o["gpu_memory"]) < 0:
+        raise ValueError("gpu_memory must be a byte count >= 0 (0: free memory less headroom)")
     err = _lib.Error()
-    if _lib.lib().emogi_gpu_count(ctypes.byref(err)) <= 0:
-        raise EmogiError("device=%r: no GPU: %s" % (device, err.text()))
-    raise EmogiError("device=%r: the GPU backend is not available from Python yet; use the "
-                     "tools (emogi-bfs --device gpu ...) or device='cpu'" % (device,))
+    n = lib.emogi_gpu_count(ctypes.byref(err))
+    if n <= 0:
+        raise EmogiError("device='gpu': no GPU is usable: %s" % (err.text() or "no CUDA device"))
+    if not 0 <= int(o["gpu"]) < n:
+        raise EmogiError("gpu=%s was requested but %d %s usable"
+                         % (o["gpu"], n, "is" if n == 1 else "are"))
+    return o
+
+
+def _transpose_view(c):
+    """A copy of emogi_graph C whose out-lists are its stored transpose."""
+    v = _lib.CGraph()
+    ctypes.memmove(ctypes.byref(v), ctypes.byref(c), ctypes.sizeof(v))
+    v.offsets, v.neighbors = c.t_offsets, c.t_neighbors
+    v.coffsets, v.cneighbors = c.t_coffsets, c.t_cneighbors
+    v.weights = v.t_offsets = v.t_neighbors = v.t_weights = None
+    v.t_coffsets = v.t_cneighbors = None
+    return v
+
+
+class _Placement:
+    """A graph placed on a GPU as the tools place it (tool_backend_open in
+    traverse/tool.c): the graph within the budget, then, when asked for and
+    the graph is directed with a transpose, the transpose as a graph of its
+    own with the same placement and split.  A context manager: leaving it
+    frees the device memory and unpins the file."""
+
+    def __init__(self, c, o, state_bytes, with_weights=False, with_in=False):
+        lib = _lib.lib()
+        self._c, self._in_view = c, None
+        self.out, self.inn = _lib.Placed(), None
+        with_in = with_in and bool(c.flags & _lib.DIRECTED) and bool(c.t_offsets)
+        compressed = bool(c.flags & _lib.COMPRESSED)
+        po = _lib.PlaceOpts(
+            device=int(o["gpu"]), mem=o["mem"], advice=o["uvm_advice"],
+            state_bytes=int(state_bytes) + ((2 if compressed else 1) * (c.nv + 1) * 8
+                                            if with_in else 0),
+            with_weights=1 if with_weights else 0, gpu_memory=int(o["gpu_memory"]),
+            extra_edge_bytes=lib.emogi_edge_bytes(ctypes.byref(c), 1) if with_in else 0,
+            rule=o["hybrid"])
+        _lib.call(EmogiError, lib.emogi_place, ctypes.byref(c), ctypes.byref(po),
+                  ctypes.byref(self.out))
+        if not with_in:
+            return
+        self._in_view = _transpose_view(c)
+        pin = _lib.PlaceOpts(device=self.out.device, mem=self.out.mem, advice=o["uvm_advice"],
+                             presplit=1, split=self.out.split, rule=o["hybrid"])
+        placed = _lib.Placed()
+        try:
+            _lib.call(EmogiError, lib.emogi_place, ctypes.byref(self._in_view), ctypes.byref(pin),
+                      ctypes.byref(placed))
+        except EmogiError:
+            self.close()
+            raise
+        self.inn = placed
+
+    def in_edges(self):
+        """The placed in-edges: the graph itself when undirected, else its
+        placed transpose, or None."""
+        if not self._c.flags & _lib.DIRECTED:
+            return self.out
+        return self.inn
+
+    def close(self):
+        lib = _lib.lib()
+        if self.inn is not None:
+            lib.emogi_unplace(ctypes.byref(self.inn))
+            self.inn = None
+        if self.out is not None:
+            lib.emogi_unplace(ctypes.byref(self.out))
+            self.out = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 def _check_source(g, source):
@@ -45,20 +150,36 @@ def _result(arr, st, stats):
     return (arr, _lib.stats_dict(st)) if stats else arr
 
 
-def bfs(g, source, *, parents=False, stats=False, device=None):
+def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto", **placement):
     """Breadth-first search from source, as emogi-bfs.
 
     Returns the depths, a uint32 array of nv entries (0xFFFFFFFF where unreached);
     with parents=True the pair (depth, parent), parent uint64 (the smallest
     in-neighbour one level up; 2**64-1 where unreached); with stats=True also a dict
-    of the kernel's figures (seconds, levels, reached, edges_examined, edge_bytes).
+    of the kernel's figures (seconds, levels, reached, edges_examined, edge_bytes,
+    link_bytes, devmem_bytes, push_levels, pull_levels).
+
+    device='gpu' runs the CUDA kernel on the graph placed as emogi-bfs places it,
+    with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory,
+    uvm_advice, hybrid, kernel) and direction ('auto', 'push', 'pull'; on the CPU
+    the search is always 'auto').
     """
-    _check_device(device)
+    o = _gpu_options(device, placement)
     source = _check_source(g, source)
     lib, cg = _lib.lib(), _graph(g)
     depth = np.empty(g.nv, dtype=np.uint32)
     st = _lib.BfsStats()
-    _lib.call(EmogiError, lib.emogi_bfs_cpu, cg, source, _ptr(depth), ctypes.byref(st))
+    if o is None:
+        _lib.call(EmogiError, lib.emogi_bfs_cpu, cg, source, _ptr(depth), ctypes.byref(st))
+    else:
+        d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull)", direction)
+        with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
+                        with_in=d != _DIR_PUSH) as p:
+            inn = p.in_edges()
+            bo = _lib.BfsOpts(direction=d, kernel=o["kernel"],
+                              in_=ctypes.pointer(inn) if inn is not None else None)
+            _lib.call(EmogiError, lib.emogi_bfs_gpu, ctypes.byref(p.out), source,
+                      ctypes.byref(bo), _ptr(depth), ctypes.byref(st))
     if not parents:
         return _result(depth, st, stats)
     parent = np.empty(g.nv, dtype=np.uint64)
@@ -66,16 +187,18 @@ def bfs(g, source, *, parents=False, stats=False, device=None):
     return _result((depth, parent), st, stats)
 
 
-def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None):
+def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None, **placement):
     """Single-source shortest paths from source (delta-stepping), as emogi-sssp.
 
     Distances are uint64 (2**64-1 where unreached) for uint32 weights or
     unit_weights=True, float32 (+inf where unreached) for float32 weights.
     delta: the bucket width, 0 for the library's default.  stats=True also returns
     a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined,
-    and link_bytes and devmem_bytes, 0 on the CPU).
+    and link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': the CUDA
+    kernel (Bellman-Ford over frontiers; delta unused), placed as emogi-sssp
+    places the graph, with bfs's placement keywords.
     """
-    _check_device(device)
+    o = _gpu_options(device, placement)
     source = _check_source(g, source)
     lib, cg = _lib.lib(), _graph(g)
     opts = _lib.SsspOpts(1 if unit_weights else 0, float(delta))
@@ -83,30 +206,45 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None):
     dtype = np.float32 if lib.emogi_sssp_float_dist(cg, ctypes.byref(opts)) else np.uint64
     dist = np.empty(g.nv, dtype=dtype)
     st = _lib.SsspStats()
-    _lib.call(EmogiError, lib.emogi_sssp_cpu, cg, source, ctypes.byref(opts), _ptr(dist),
-              ctypes.byref(st))
+    if o is None:
+        _lib.call(EmogiError, lib.emogi_sssp_cpu, cg, source, ctypes.byref(opts), _ptr(dist),
+                  ctypes.byref(st))
+        return _result(dist, st, stats)
+    stamp = 4  # the kernels' per-vertex frontier stamp, as emogi-sssp counts it
+    with _Placement(g.cgraph(), o, g.nv * (dist.itemsize + stamp),
+                    with_weights=not unit_weights) as p:
+        _lib.call(EmogiError, lib.emogi_sssp_gpu, ctypes.byref(p.out), source, ctypes.byref(opts),
+                  o["kernel"], _ptr(dist), ctypes.byref(st))
     return _result(dist, st, stats)
 
 
-def cc(g, *, stats=False, device=None):
+def cc(g, *, stats=False, device=None, **placement):
     """Connected components (weakly, for a directed graph with a stored transpose).
 
     Each label is the smallest vertex id of the component: uint32 when the graph
     stores 4-byte ids, uint64 for 8-byte ids, as emogi-cc writes.  stats=True also
     returns a dict (seconds, passes, edges_examined, edge_bytes, and link_bytes and
-    devmem_bytes, 0 on the CPU).
+    devmem_bytes, 0 on the CPU).  device='gpu': emogi-cc's GPU union-find, the
+    graph (and a directed graph's transpose) placed as the tool places them, with
+    bfs's placement keywords.
     """
-    _check_device(device)
+    o = _gpu_options(device, placement)
     lib, cg = _lib.lib(), _graph(g)
     _lib.call(EmogiError, lib.emogi_cc_check_graph, cg)
     labels = np.empty(g.nv, dtype=np.uint32 if g.id_width == 4 else np.uint64)
     st = _lib.CcStats()
-    _lib.call(EmogiError, lib.emogi_cc_cpu, cg, _ptr(labels), ctypes.byref(st))
+    if o is None:
+        _lib.call(EmogiError, lib.emogi_cc_cpu, cg, _ptr(labels), ctypes.byref(st))
+        return _result(labels, st, stats)
+    with _Placement(g.cgraph(), o, g.nv * 10, with_in=True) as p:  # 10: emogi-cc's state
+        inn = ctypes.byref(p.inn) if p.inn is not None else None
+        _lib.call(EmogiError, lib.emogi_cc_gpu, ctypes.byref(p.out), inn, _CC_UF, o["kernel"],
+                  _ptr(labels), ctypes.byref(st))
     return _result(labels, st, stats)
 
 
 def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="float64",
-             method="gauss-seidel", stats=False, device=None):
+             method="gauss-seidel", stats=False, device=None, **placement):
     """PageRank, as emogi-pagerank: edge weights are ignored.
 
     tolerance is the total L1 change sum |rank' - rank| between iterations (what
@@ -115,9 +253,11 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     (reproducible bit for bit).  precision: 'float64' or 'float32' (rounded on
     output), the result's dtype.  stats=True also returns a dict (seconds,
     iterations, converged, delta, edges_read, edge_bytes, edges_examined, and
-    link_bytes and devmem_bytes, 0 on the CPU).
+    link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': emogi-pagerank's
+    CUDA kernel (method is the CPU's choice) on the in-edges placed as the tool
+    places them, with bfs's placement keywords.
     """
-    _check_device(device)
+    o = _gpu_options(device, placement)
     if precision not in ("float64", "float32"):
         raise ValueError("precision must be 'float64' or 'float32', not %r" % (precision,))
     if method not in ("gauss-seidel", "jacobi"):
@@ -130,7 +270,11 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     in_edges = _lib.CGraph()
     _lib.call(EmogiError, lib.emogi_pagerank_in_edges, cg, ctypes.byref(in_edges))
     try:
-        if method == "jacobi":
+        if o is not None:
+            with _Placement(in_edges, o, g.nv * 24) as p:  # 24: emogi-pagerank's state
+                _lib.call(EmogiError, lib.emogi_pagerank_gpu, ctypes.byref(p.out),
+                          ctypes.byref(prm), o["kernel"], _ptr(rank), ctypes.byref(st))
+        elif method == "jacobi":
             _lib.call(EmogiError, lib.emogi_pagerank_cpu, ctypes.byref(in_edges),
                       ctypes.byref(prm), _ptr(rank), ctypes.byref(st))
         else:  # as the tool: float32 contributions only where the output is float32 anyway

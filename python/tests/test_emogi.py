@@ -4,6 +4,7 @@ Results are checked against the tools (byte for byte) and against networkx,
 an independent implementation, on small graphs.  Needs EMOGI_BIN (the tools),
 top_srcdir (the data) and a working folder as the current directory.
 """
+import ctypes
 import os
 import subprocess
 import sys
@@ -443,6 +444,106 @@ def errors_carry_the_library_message():
         assert "transpose" in str(e), str(e)
 
 
+# ---- the GPU through the same library: ctypes layouts, options, results ----
+
+def gpu_probe():
+    """None when a CUDA device is usable, else why not (tests/lib/gpu_probe)."""
+    r = subprocess.run([os.path.join(BIN, "tests", "lib", "gpu_probe")], capture_output=True,
+                       text=True)
+    return None if r.returncode == 0 else (r.stdout + r.stderr).strip() or "no CUDA device"
+
+
+@test()
+def struct_layouts_match_the_headers():
+    from emogi import _lib
+    out = subprocess.run([os.path.join(BIN, "tests", "lib", "struct_layout")], check=True,
+                         capture_output=True, text=True).stdout.split("\n")
+    seen = 0
+    for line in filter(None, out):
+        name, value = line.split()
+        struct, _, field = name.partition(".")
+        cls = _lib.STRUCTS[struct]
+        if field:
+            got = getattr(cls, _lib.C_FIELD_NAMES.get(field, field)).offset
+        else:
+            got = ctypes.sizeof(cls)
+        assert got == int(value), "%s: ctypes %d, C %s" % (name, got, value)
+        seen += 1
+    assert seen > 60, "only %d sizes and offsets compared" % seen
+
+
+@test()
+def gpu_options_checked():
+    g = directed_graph()
+    for kw, exc in (({"mem": "vram"}, ValueError), ({"kernel": "fast"}, ValueError),
+                    ({"uvm_advice": "never"}, ValueError), ({"hybrid": "tail"}, ValueError),
+                    ({"gpu_memory": -1}, ValueError), ({"gpus": 1}, TypeError)):
+        try:
+            emogi.bfs(g, 0, device="gpu", **kw)
+            raise AssertionError("accepted %r" % kw)
+        except exc as e:
+            assert list(kw)[0] in str(e), str(e)
+    try:
+        emogi.cc(g, mem="device")
+        raise AssertionError("mem= without device='gpu' accepted")
+    except ValueError as e:
+        assert "device='gpu'" in str(e), str(e)
+    try:
+        emogi.pagerank(g, device="tpu")
+        raise AssertionError("device='tpu' accepted")
+    except ValueError as e:
+        assert "tpu" in str(e), str(e)
+    why = gpu_probe()
+    if why is None:
+        return
+    for fn in (lambda: emogi.bfs(g, 0, device="gpu"), lambda: emogi.cc(g, device="gpu"),
+               lambda: emogi.pagerank(g, device="gpu"),
+               lambda: emogi.sssp(g, 0, unit_weights=True, device="gpu", mem="zerocopy")):
+        try:
+            fn()
+            raise AssertionError("device='gpu' ran without a GPU")
+        except emogi.EmogiError as e:
+            assert "device='gpu': no GPU is usable" in str(e), str(e)
+
+
+GPU_PLACEMENTS = ({"mem": "device"}, {"mem": "zerocopy"}, {"mem": "uvm"},
+                  {"mem": "hybrid", "hybrid": "prefix"}, {"mem": "auto", "kernel": "naive"})
+
+
+@test(needs=("gpu",))
+def gpu_matches_cpu():
+    graphs = [directed_graph(), weighted_graph("int"), weighted_graph("float"),
+              convert("mtx", os.path.join(DATA, "karate.mtx"), "karate.csr"),
+              convert("mtx", os.path.join(DATA, "karate.mtx"), "karate-c.csr", "--compress")]
+    for g in graphs:
+        cpu_cc = emogi.cc(g)
+        cpu_pr = emogi.pagerank(g, method="jacobi", tolerance=1e-9)
+        for kw in GPU_PLACEMENTS:
+            what = "%s %r" % (g.path, kw)
+            for s in (0, g.nv - 1):
+                assert np.array_equal(emogi.bfs(g, s, device="gpu", **kw), emogi.bfs(g, s)), \
+                    "bfs %s from %d" % (what, s)
+                for d in ("push", "pull"):
+                    assert np.array_equal(emogi.bfs(g, s, device="gpu", direction=d, **kw),
+                                          emogi.bfs(g, s)), "bfs %s %s" % (d, what)
+                if g.weighted:
+                    gpu, st = emogi.sssp(g, s, device="gpu", stats=True, **kw)
+                    cpu = emogi.sssp(g, s)
+                    assert gpu.dtype == cpu.dtype and np.allclose(gpu, cpu, rtol=1e-6), \
+                        "sssp %s from %d" % (what, s)
+                    assert st["edge_bytes"] == st["link_bytes"] + st["devmem_bytes"], st
+                assert np.array_equal(emogi.sssp(g, s, unit_weights=True, device="gpu", **kw),
+                                      emogi.sssp(g, s, unit_weights=True)), "unit sssp " + what
+            assert np.array_equal(emogi.cc(g, device="gpu", **kw), cpu_cc), "cc " + what
+            pr = emogi.pagerank(g, device="gpu", tolerance=1e-9, **kw)
+            assert np.allclose(pr, cpu_pr, atol=1e-7), "pagerank %s: %g" % (
+                what, np.abs(pr - cpu_pr).max())
+        dev, st = emogi.bfs(graphs[0], 0, device="gpu", mem="device", stats=True)
+        assert st["link_bytes"] == 0 and st["devmem_bytes"] > 0, st
+        dev, st = emogi.bfs(graphs[0], 0, device="gpu", mem="zerocopy", stats=True)
+        assert st["link_bytes"] > 0 and st["devmem_bytes"] == 0, st
+
+
 @test(needs=("networkx",))
 def to_networkx_and_its_limit():
     g = directed_graph()
@@ -462,11 +563,14 @@ def to_networkx_and_its_limit():
 def main():
     print("1..%d" % len(_tests))
     failed = 0
-    have = {"scipy": scipy is not None, "networkx": nx is not None}
+    no_gpu = gpu_probe()
+    have = {"scipy": scipy is not None, "networkx": nx is not None, "gpu": no_gpu is None}
+    why = {"gpu": "no CUDA device: %s" % no_gpu}
     for n, (fn, needs) in enumerate(_tests, 1):
         missing = [m for m in needs if not have[m]]
         if missing:
-            print("ok %d # SKIP %s: %s not installed" % (n, fn.__name__, ", ".join(missing)))
+            print("ok %d # SKIP %s: %s" % (n, fn.__name__, "; ".join(
+                why.get(m, m + " not installed") for m in missing)))
             continue
         try:
             fn()
