@@ -137,8 +137,9 @@ static int check_direction(const uint64_t *off, const void *ids, const void *w, 
 
 /* ---- compressed lists ---- */
 
-/* The bytes of section TYPE: the table's for a file, the offsets' own
- * last entry for a graph in memory (the writer sizes it from them). */
+/* The bytes of section TYPE (compressed lists, names): the table's for a
+ * file, the offsets' own last entry for a graph in memory (the writer
+ * sizes it from them). */
 static uint64_t clist_bytes(const struct emogi_graph *g, uint32_t type, const uint64_t *coff)
 {
     for (uint32_t i = 0; g->map && i < g->nsections; i++)
@@ -206,9 +207,41 @@ static int check_compressed(const uint64_t *off, const uint64_t *coff, const uns
     return 0;
 }
 
+/* ---- id names ---- */
+
+/* Whether name v+1 sorts after name v: bytewise, a prefix first. */
+static int names_ascend(const uint64_t *off, const char *names, uint64_t v)
+{
+    uint64_t la = off[v + 1] - off[v], lb = off[v + 2] - off[v + 1];
+    int c = memcmp(names + off[v], names + off[v + 1], (size_t)(la < lb ? la : lb));
+    return c < 0 || (c == 0 && la < lb);
+}
+
+/* Offsets from 0 to the section's bytes, monotone; names strictly
+ * ascending, so unique and searchable by emogi_csr_find_name(). */
+static int check_names(const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    const uint64_t *off = g->name_offsets;
+    uint64_t bad = NONE;
+    if (check_offsets(off, g->nv, clist_bytes(g, EMOGI_SEC_NAMES, off), "the bytes of names",
+                      EMOGI_SEC_NAME_OFFSETS, name, err) < 0)
+        return -1;
+    EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
+    for (uint64_t v = 1; v < g->nv; v++)
+        if (v - 1 < bad && !names_ascend(off, g->names, v - 1))
+            bad = v - 1;
+    if (bad != NONE)
+        return emogi_fail(err, "%s: names: the name of vertex %llu does not sort after that of "
+                          "vertex %llu (names must be unique and ascending)", name,
+                          (unsigned long long)bad + 1, (unsigned long long)bad);
+    return 0;
+}
+
 int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err)
 {
     int t = (g->flags & EMOGI_TRANSPOSE) != 0;
+    if ((g->flags & EMOGI_IDNAMES) && check_names(g, name, err) < 0)
+        return -1;
     if (emogi_compressed(g))
         return check_compressed(g->offsets, g->coffsets, g->cneighbors, g->weights,
                                 EMOGI_SEC_OFFSETS, EMOGI_SEC_COFFSETS, g, name, err) < 0 ||

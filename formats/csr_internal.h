@@ -45,8 +45,8 @@ enum {
 
 #define EMOGI_KNOWN_FLAGS \
     (EMOGI_DIRECTED | EMOGI_WEIGHTED | EMOGI_TRANSPOSE | EMOGI_IDMAP | EMOGI_COMPRESSED | \
-     EMOGI_PART)
-#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_PART
+     EMOGI_PART | EMOGI_IDNAMES)
+#define EMOGI_SEC_MAX_TYPE EMOGI_SEC_NAMES
 #define EMOGI_PART_SECTION_SIZE 64u /* struct emogi_part on disk */
 
 /* The edges of G's transpose: ne, except in a part (its in-edges differ). */
@@ -156,7 +156,7 @@ int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi
 static inline int emogi_csr_sized_by_content(uint32_t type)
 {
     return type == EMOGI_SEC_PROVENANCE || type == EMOGI_SEC_CNEIGHBORS ||
-           type == EMOGI_SEC_T_CNEIGHBORS;
+           type == EMOGI_SEC_T_CNEIGHBORS || type == EMOGI_SEC_NAMES;
 }
 
 /* Pointer to the array of section TYPE in G, or NULL. */

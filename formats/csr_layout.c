@@ -16,7 +16,8 @@ static const char *const section_names[] = {
     [EMOGI_SEC_IDMAP] = "idmap",         [EMOGI_SEC_PROVENANCE] = "provenance",
     [EMOGI_SEC_COFFSETS] = "coffsets",   [EMOGI_SEC_CNEIGHBORS] = "cneighbors",
     [EMOGI_SEC_T_COFFSETS] = "t_coffsets", [EMOGI_SEC_T_CNEIGHBORS] = "t_cneighbors",
-    [EMOGI_SEC_PART] = "part",
+    [EMOGI_SEC_PART] = "part",           [EMOGI_SEC_NAME_OFFSETS] = "name_offsets",
+    [EMOGI_SEC_NAMES] = "names",
 };
 
 const char *emogi_section_name(uint32_t type)
@@ -42,6 +43,10 @@ int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_
                           (unsigned long long)emogi_csr_id_bound(g));
     if (g->weight_type > EMOGI_WEIGHT_FLOAT32)
         return emogi_fail(err, "%s: unknown weight type %u", name, g->weight_type);
+    if ((g->flags & EMOGI_IDMAP) && (g->flags & EMOGI_IDNAMES))
+        return emogi_fail(err, "%s: both an id map and id names: a vertex has one input id", name);
+    if ((g->flags & EMOGI_IDNAMES) && emogi_is_part(g))
+        return emogi_fail(err, "%s: a part file cannot hold id names", name);
     if (!(g->flags & EMOGI_WEIGHTED) != (g->weight_type == EMOGI_WEIGHT_NONE))
         return emogi_fail(err, "%s: weighted flag %s but weight type is %u", name,
                           g->flags & EMOGI_WEIGHTED ? "set" : "clear", g->weight_type);
@@ -77,6 +82,9 @@ int emogi_csr_section_wanted(uint32_t flags, uint32_t type)
         return 2;
     case EMOGI_SEC_PART:
         return (flags & EMOGI_PART) != 0;
+    case EMOGI_SEC_NAME_OFFSETS:
+    case EMOGI_SEC_NAMES:
+        return (flags & EMOGI_IDNAMES) != 0;
     default:
         return 0;
     }
@@ -101,6 +109,7 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
     case EMOGI_SEC_T_OFFSETS:
     case EMOGI_SEC_COFFSETS:
     case EMOGI_SEC_T_COFFSETS:
+    case EMOGI_SEC_NAME_OFFSETS:
         if (g->nv == UINT64_MAX)
             return emogi_fail(err, "%s: %llu vertices leave no room for offsets", name,
                               (unsigned long long)g->nv);
@@ -127,6 +136,11 @@ int emogi_csr_section_size(const struct emogi_graph *g, uint32_t type, uint64_t 
         *size = coff[g->nv];
         return 0;
     }
+    case EMOGI_SEC_NAMES:
+        if (!g->name_offsets)
+            return emogi_fail(err, "%s: section names has no offsets to size it", name);
+        *size = g->name_offsets[g->nv];
+        return 0;
     default:
         return emogi_fail(err, "%s: section %s has no implied size", name, emogi_section_name(type));
     }
@@ -217,6 +231,8 @@ const void *emogi_csr_section_data(const struct emogi_graph *g, uint32_t type)
     case EMOGI_SEC_T_CNEIGHBORS: return g->t_cneighbors;
     /* the host is little-endian and the struct has no padding: it is the section */
     case EMOGI_SEC_PART: return emogi_is_part(g) ? &g->part : NULL;
+    case EMOGI_SEC_NAME_OFFSETS: return g->name_offsets;
+    case EMOGI_SEC_NAMES: return g->names;
     default: return NULL;
     }
 }

@@ -167,6 +167,8 @@ void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p
     case EMOGI_SEC_T_COFFSETS: g->t_coffsets = p; break;
     case EMOGI_SEC_T_CNEIGHBORS: g->t_cneighbors = p; break;
     case EMOGI_SEC_PART: memcpy(&g->part, p, sizeof g->part); break;
+    case EMOGI_SEC_NAME_OFFSETS: g->name_offsets = p; break;
+    case EMOGI_SEC_NAMES: g->names = p; break;
     }
 }
 

@@ -63,7 +63,8 @@ enum emogi_graph_flags {
     EMOGI_TRANSPOSE = 1u << 2, /* in-edges stored (directed graphs) */
     EMOGI_IDMAP = 1u << 3,     /* compact id -> input id map present */
     EMOGI_COMPRESSED = 1u << 4, /* neighbour lists compressed (emogi_clist.h) */
-    EMOGI_PART = 1u << 5        /* one part of a larger graph: see struct emogi_part */
+    EMOGI_PART = 1u << 5,       /* one part of a larger graph: see struct emogi_part */
+    EMOGI_IDNAMES = 1u << 6     /* compact id -> input name (string ids) present */
 };
 
 enum emogi_weight_type {
@@ -85,7 +86,9 @@ enum emogi_section_type {
     EMOGI_SEC_CNEIGHBORS = 10, /* compressed lists back to back (emogi_clist.h) */
     EMOGI_SEC_T_COFFSETS = 11, /* the same for the transpose */
     EMOGI_SEC_T_CNEIGHBORS = 12,
-    EMOGI_SEC_PART = 13        /* struct emogi_part, 64 bytes */
+    EMOGI_SEC_PART = 13,       /* struct emogi_part, 64 bytes */
+    EMOGI_SEC_NAME_OFFSETS = 14, /* uint64[nv+1] byte offsets into names */
+    EMOGI_SEC_NAMES = 15         /* the names back to back, strictly ascending */
 };
 
 /* Name of a section type ("neighbors"), or "unknown". */
@@ -150,6 +153,12 @@ struct emogi_graph {
 
     /* Set when EMOGI_PART; zero otherwise. */
     struct emogi_part part;
+
+    /* Set when EMOGI_IDNAMES (string ids, emogi-csr(5) "Id names"): vertex
+     * v's input name is names[name_offsets[v] .. name_offsets[v+1]), no
+     * terminator; the names are unique and in ascending byte order. */
+    const uint64_t *name_offsets;
+    const char *names;
 };
 
 /* Whether G's neighbour lists are compressed (neighbors is then NULL). */
@@ -207,6 +216,17 @@ EMOGI_API int emogi_partition(const uint64_t *offsets, uint64_t nv, uint32_t npa
 EMOGI_API int emogi_partition_fn(uint64_t (*offset_at)(const void *ctx, uint64_t v),
                                  const void *ctx, uint64_t nv, uint32_t nparts, uint64_t *split,
                                  emogi_error *err);
+
+/*
+ * The input name of vertex V of G (string ids), *LEN bytes, not
+ * NUL-terminated; NULL when G has no names or V is not below nv.
+ */
+EMOGI_API const char *emogi_csr_id_name(const struct emogi_graph *g, uint64_t v, size_t *len);
+
+/* The vertex whose input name is the LEN bytes at NAME, in *V: 0, or -1
+ * when G has no names or none is that one (a binary search). */
+EMOGI_API int emogi_csr_find_name(const struct emogi_graph *g, const char *name, size_t len,
+                                  uint64_t *v);
 
 /* Smallest id width (4 or 8) that holds every id below nv. */
 EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);

@@ -59,6 +59,7 @@ class CGraph(ctypes.Structure):
         ("coffsets", c_ptr), ("cneighbors", c_ptr),
         ("t_coffsets", c_ptr), ("t_cneighbors", c_ptr),
         ("part", Part),
+        ("name_offsets", c_ptr), ("names", c_ptr),
     ]
 
 

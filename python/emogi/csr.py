@@ -15,12 +15,14 @@ SEC_OFFSETS, SEC_NEIGHBORS, SEC_WEIGHTS = 1, 2, 3
 SEC_T_OFFSETS, SEC_T_NEIGHBORS, SEC_T_WEIGHTS, SEC_IDMAP, SEC_PROVENANCE = 4, 5, 6, 7, 8
 SEC_COFFSETS, SEC_CNEIGHBORS, SEC_T_COFFSETS, SEC_T_CNEIGHBORS = 9, 10, 11, 12
 SEC_PART = 13
+SEC_NAME_OFFSETS, SEC_NAMES = 14, 15  # emogi-convert --string-ids
 # the plain lists sit behind the neighbors / t_neighbors properties
 _ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "_neighbors", SEC_WEIGHTS: "weights",
           SEC_T_OFFSETS: "t_offsets", SEC_T_NEIGHBORS: "_t_neighbors",
           SEC_T_WEIGHTS: "t_weights", SEC_IDMAP: "idmap", SEC_COFFSETS: "coffsets",
           SEC_CNEIGHBORS: "cneighbors", SEC_T_COFFSETS: "t_coffsets",
-          SEC_T_CNEIGHBORS: "t_cneighbors"}
+          SEC_T_CNEIGHBORS: "t_cneighbors", SEC_NAME_OFFSETS: "name_offsets",
+          SEC_NAMES: "_names"}
 NETWORKX_MAX_EDGES = 10_000_000
 
 
@@ -30,7 +32,8 @@ class Graph:
     Attributes: path, nv, ne, flags, directed, weighted, has_transpose, compressed,
     id_width, weight_type ('uint32', 'float32' or None), and the arrays offsets,
     neighbors, weights, t_offsets, t_neighbors, t_weights, idmap (None when absent),
-    provenance (str, or None), and part (for a part file of emogi-convert --partitions,
+    provenance (str, or None), names (with emogi-convert --string-ids: a list of nv
+    bytes objects, vertex v's input name at names[v]; else None), and part (for a part file of emogi-convert --partitions,
     its part section as a dict: index, count, first, end, nv, ne, ...; else None).
     Close with close() or use it as a context manager.
 
@@ -69,7 +72,7 @@ class Graph:
         weights = np.dtype("<u4" if self.weight_type == "uint32" else "<f4")
         return {SEC_NEIGHBORS: ids, SEC_T_NEIGHBORS: ids, SEC_WEIGHTS: weights,
                 SEC_T_WEIGHTS: weights, SEC_CNEIGHBORS: np.dtype("u1"),
-                SEC_T_CNEIGHBORS: np.dtype("u1")}.get(kind, np.dtype("<u8"))
+                SEC_T_CNEIGHBORS: np.dtype("u1"), SEC_NAMES: np.dtype("u1")}.get(kind, np.dtype("<u8"))
 
     def _map_section(self, sec):
         if sec.type == SEC_PART:  # read by libemogi into self.part
@@ -87,6 +90,14 @@ class Graph:
         else:
             arr = np.memmap(self.path, dtype=dtype, mode="r", offset=sec.offset, shape=(count,))
         setattr(self, _ATTRS[sec.type], arr)
+
+    @property
+    def names(self):
+        """The input names (--string-ids) as a list of bytes, or None."""
+        if self.name_offsets is None:
+            return None
+        off, blob = self.name_offsets, self._names
+        return [bytes(blob[off[v]:off[v + 1]]) for v in range(self.nv)]
 
     @property
     def neighbors(self):
