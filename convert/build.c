@@ -341,5 +341,7 @@ void built_graph_free(struct built_graph *b)
     free(b->t_neighbors);
     free(b->t_weights);
     free(b->idmap);
+    free(b->name_offsets);
+    free(b->names);
     memset(b, 0, sizeof *b);
 }

@@ -64,6 +64,8 @@ struct build_times {
 struct built_graph {
     struct emogi_graph g;
     uint64_t *offsets, *t_offsets, *idmap;
+    uint64_t *name_offsets; /* --string-ids: the names (emogi_graph's), or NULL */
+    char *names;
     void *neighbors, *weights, *t_neighbors, *t_weights;
     struct build_times times;
     uint64_t self_loops_dropped, duplicates_dropped; /* over both directions */

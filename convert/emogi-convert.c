@@ -100,6 +100,7 @@ struct job {
     struct ooc ooc;
     int resolved;
     uint64_t edges_in;
+    struct name_table names; /* --string-ids */
 };
 
 static void resolve_once(struct job *j, const struct parse_result *r)
@@ -136,7 +137,7 @@ static int sink(void *ctx, struct parse_result *r, emogi_error *err)
         check_vertices(j->o, r);
         ooc_set_vertices(&j->ooc, r->nv);
     }
-    ooc_hold(&j->ooc, r->held);
+    ooc_hold(&j->ooc, r->held + (j->o->string_ids ? names_held(&j->names) : 0));
     j->edges_in += r->edges.n;
     if (r->size_in) /* a file: its share read, and the time left */
         progress_update("parsing", r->at_in, r->size_in, "bytes");
@@ -153,6 +154,20 @@ static void reorder_too_big(const struct convert_opts *o, uint64_t need)
                     "%s; raise --memory, or reorder a smaller graph\n",
             o->input ? o->input : o->format_name, memory_str(need, a, sizeof a),
             memory_str(o->memory, b, sizeof b));
+    exit(1);
+}
+
+/* --string-ids builds in memory only: the edges and names read do not fit. */
+static void string_ids_too_big(struct job *j, const struct parse_result *r)
+{
+    uint64_t need = 0;
+    char a[32], b[32];
+    ooc_fits_in_memory(&j->ooc, r->nv, r->weights, &need);
+    fprintf(stderr, "emogi-convert: %s: --string-ids needs the graph and its names in memory: "
+                    "%s, over --memory %s; raise --memory (string ids are not relabelled out "
+                    "of core)\n",
+            j->o->input, memory_str(mem_add(need, j->ooc.held), a, sizeof a),
+            memory_str(j->o->memory, b, sizeof b));
     exit(1);
 }
 
@@ -256,7 +271,8 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
                                 .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
                                 .memory = o->memory,
                                 .vertices = vertices_given_to_reader(o) ? o->vertices : 0,
-                                .csv = &o->csv};
+                                .csv = &o->csv,
+                                .names = o->string_ids ? &j->names : NULL};
         int adj = o->source == SOURCE_ADJ;
         progress_phase(adj ? "decoding" : "parsing");
         if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
@@ -277,6 +293,29 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
     st->bytes_in = r->bytes_in;
     st->bytes_text = r->bytes;
     ooc_hold(&j->ooc, 0); /* the reader is done */
+    if (o->string_ids) { /* the names stay until the build has renumbered the edges */
+        ooc_hold(&j->ooc, names_held(&j->names));
+        r->nv = j->names.n;
+    }
+}
+
+/* --string-ids: the ids are provisional (order of appearance) until the
+ * names are sorted; then they are the compact ids, and the build has
+ * nothing left to relabel. */
+static void number_names(struct job *j, struct parse_result *r, uint64_t **offsets, char **blob)
+{
+    emogi_error err;
+    progress_phase("sorting names");
+    if (names_finish(&j->names, &r->edges, offsets, blob, &err))
+        die(err.msg);
+}
+
+/* The sorted names go into the built graph, which frees them. */
+static void attach_names(struct built_graph *b, uint64_t *offsets, char *blob)
+{
+    b->g.name_offsets = b->name_offsets = offsets;
+    b->g.names = b->names = blob;
+    b->g.flags |= EMOGI_IDNAMES;
 }
 
 /* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files. */
@@ -343,13 +382,22 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     struct convert_opts *o = j->o;
     struct built_graph b;
     emogi_error err;
+    struct build_opts bo = o->build;
+    uint64_t *name_offsets = NULL;
+    char *names = NULL;
     ooc_take_edges(&j->ooc, &r->edges);
     edge_list_shrink(&r->edges);
-    if (build_csr(&r->edges, r->nv, r->weights, &o->build, &b, progress_phase, &err)) {
+    if (o->string_ids) {
+        number_names(j, r, &name_offsets, &names);
+        bo.relabel = 0; /* the names' ranks are the compact ids */
+    }
+    if (build_csr(&r->edges, r->nv, r->weights, &bo, &b, progress_phase, &err)) {
         fprintf(stderr, "emogi-convert: %s: %s\n", o->input ? o->input : o->format_name, err.msg);
         exit(1);
     }
     parse_result_free(r);
+    if (o->string_ids)
+        attach_names(&b, name_offsets, names);
     if (o->reorder != REORDER_NONE) {
         progress_phase("reordering");
         double t = emogi_now();
@@ -619,7 +667,7 @@ int main(int argc, char **argv)
     j.o = &o;
     ooc_init(&j.ooc, &(struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
                                         run_edges(), o.reorder != REORDER_NONE,
-                                        o.compress == 1});
+                                        o.compress == 1, o.string_ids});
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
@@ -630,6 +678,8 @@ int main(int argc, char **argv)
     char *prov = provenance(&o, &plen);
     if (!ooc_spilled(&j.ooc) && fits_in_memory(&j, &r))
         build_in_memory(&j, &r, prov, plen, &st);
+    else if (o.string_ids)
+        string_ids_too_big(&j, &r);
     else
         build_out_of_core(&j, &r, prov, plen, &st);
     run_stats(&st, &j.ooc);

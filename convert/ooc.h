@@ -57,6 +57,7 @@ struct ooc_opts {
     uint64_t run_edges; /* at most this many edges a run (0: as --memory allows) */
     int reorder;        /* --reorder: the graph must be built in memory */
     int compress;       /* --compress: the merge writes compressed lists */
+    int string_ids;     /* --string-ids: the graph must be built in memory */
 };
 
 struct ooc_stats {

@@ -63,6 +63,8 @@ static const char help_text[] =
     "      --combine HOW    the weight duplicates keep: min (default), max, sum or first\n"
     "      --transpose      also store in-edges (directed graphs)\n"
     "      --relabel        compact ids to 0..n-1 and store the id map\n"
+    "      --string-ids     el, wel, csv: ids are names (any token), numbered in\n"
+    "                       byte order and stored; implies --relabel\n"
     "      --weights SPEC   none, or random:LO:HI (uint32, seeded by --seed)\n"
     "      --seed S         seed for generators and random weights (default 1)\n"
     "      --id-width W     4, 8 or auto (default auto)\n"
@@ -118,7 +120,8 @@ enum {
     OPT_PARTITIONS,
     OPT_DELIMITER,
     OPT_HEADER,
-    OPT_COLUMNS
+    OPT_COLUMNS,
+    OPT_STRING_IDS
 };
 
 static const struct option longopts[] = {
@@ -131,6 +134,7 @@ static const struct option longopts[] = {
     {"combine", required_argument, NULL, OPT_COMBINE},
     {"transpose", no_argument, NULL, OPT_TRANSPOSE},
     {"relabel", no_argument, NULL, OPT_RELABEL},
+    {"string-ids", no_argument, NULL, OPT_STRING_IDS},
     {"weights", required_argument, NULL, OPT_WEIGHTS},
     {"seed", required_argument, NULL, OPT_SEED},
     {"id-width", required_argument, NULL, OPT_ID_WIDTH},
@@ -327,6 +331,7 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_COMBINE: b->combine = parse_combine(arg); combine_given = 1; break;
     case OPT_TRANSPOSE: b->transpose = 1; break;
     case OPT_RELABEL: b->relabel = 1; break;
+    case OPT_STRING_IDS: o->string_ids = b->relabel = 1; break;
     case OPT_WEIGHTS: parse_weights(arg, b); break;
     case OPT_SEED: b->seed = parse_u64(arg, "--seed wants a non-negative number, not '%s'",
                                        UINT64_MAX);
@@ -494,6 +499,21 @@ static void check_stats_file(struct convert_opts *o)
     exit(2);
 }
 
+/* --string-ids: names come from the text edge lists, and they keep name
+ * order, which a renumbering would break. */
+static void check_string_ids(const struct convert_opts *o)
+{
+    if (!o->string_ids)
+        return;
+    if (o->source != SOURCE_TEXT ||
+        (o->format != FORMAT_EL && o->format != FORMAT_WEL && o->format != FORMAT_CSV))
+        usage_error("%s: --string-ids reads el, wel and csv, whose ids may be names",
+                    o->format_name);
+    if (o->reorder != REORDER_NONE)
+        usage_error("%s", "--string-ids and --reorder do not combine: vertices stay in the "
+                          "order of their names");
+}
+
 /* A generator's scale is its vertex count; --relabel counts the ids used. */
 static void refuse_vertices(const struct convert_opts *o)
 {
@@ -516,6 +536,7 @@ void options_parse(int argc, char **argv, struct convert_opts *o)
     if (o->source == SOURCE_CSR)
         refuse_build_options(o);
     refuse_vertices(o);
+    check_string_ids(o);
     check_partitions(o);
     check_csv(o);
     if (!o->partitions) /* parts are named after OUTPUT: split_csr() checks each */
@@ -558,6 +579,8 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
                                                 : " --delimiter '%c'", o->csv.delimiter);
     if ((size_t)n < len && o->csv.header)
         n += snprintf(buf + n, len - (size_t)n, " --header");
+    if ((size_t)n < len && o->string_ids)
+        n += snprintf(buf + n, len - (size_t)n, " --string-ids");
     if ((size_t)n < len && o->csv.columns)
         snprintf(buf + n, len - (size_t)n, " --columns %.200s", o->csv.columns);
 }

@@ -43,6 +43,7 @@ struct convert_opts {
     uint64_t vertices; /* --vertices N: the vertex count (0: as the input says) */
     uint32_t partitions; /* --partitions N: csr only, N part files (0: one whole file) */
     struct csv_opts csv; /* csv: --delimiter, --header, --columns */
+    int string_ids;      /* --string-ids: el, wel, csv ids are names (implies --relabel) */
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

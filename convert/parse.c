@@ -37,6 +37,7 @@ struct parser {
     uint64_t snap_nv;     /* el/wel: a SNAP header's node count (0: none) */
     int nonint;
     int drop_weights;
+    struct name_table *names; /* --string-ids */
 };
 
 int input_format_parse(const char *s, enum input_format *f)
@@ -207,6 +208,7 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
         c[i].weights_dropped = ps->drop_weights;
         c[i].negative_ok = negative_ok;
         c[i].vertices = ps->vertices;
+        c[i].names = ps->names;
     }
 #ifdef _OPENMP
 #pragma omp parallel for num_threads(n) schedule(static, 1)
@@ -271,8 +273,9 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
     if (ps->threads <= 0)
         ps->threads = omp_get_max_threads();
 #endif
-    if (ps->threads <= 0)
-        ps->threads = 1;
+    if (ps->threads <= 0 || o->names)
+        ps->threads = 1; /* one table of names, ids in order of appearance */
+    ps->names = o->names;
     if (o->format == FORMAT_CSV && csv_init(ps, name, o->csv, err))
         return -1;
     if (weighted_format(ps) && ps->format != FORMAT_MTX && !o->drop_weights &&

@@ -13,6 +13,7 @@
 #define EMOGI_CONVERT_PARSE_H
 
 #include "edges.h"
+#include "names.h"
 
 /* BEL32 / BEL64: binary edge lists, pairs of little-endian uint32 / uint64 ids.
  * GR: DIMACS shortest-path files; METIS: METIS/Chaco graph files
@@ -63,6 +64,8 @@ struct parse_opts {
     uint64_t vertices; /* --vertices: el, wel, bel32/64 have this many vertices and
                           refuse an id at or past it; 0: as the input says */
     const struct csv_opts *csv; /* csv only; NULL: the defaults */
+    struct name_table *names; /* el, wel, csv: ids are tokens interned here (--string-ids),
+                                 parsed on one thread; NULL: integers */
 };
 
 int parse_input(const char *path, const struct parse_opts *o, struct parse_result *r,

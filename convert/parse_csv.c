@@ -154,10 +154,17 @@ int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *
 }
 
 /* An id field: the whole field a non-negative integer. */
-static int csv_id(struct chunk *c, const char *s, const char *e, int role, uint64_t *id)
+static int csv_id(struct chunk *c, const char *s, const char *e, int quoted, int role,
+                  uint64_t *id)
 {
     char d[192];
     const char *p = s;
+    if (c->names) {
+        if (s < e) /* in a quoted field "" stands for " */
+            return chunk_name(c, s, (size_t)(e - s), quoted, id);
+        chunk_fail(c, "expected a %s vertex id, found an empty field", column_role[role]);
+        return -1;
+    }
     int st = s < e ? scan_u64(&p, e, id) : NUM_NONE;
     if (st == NUM_OK && p == e && *id <= EMOGI_MAX_ID &&
         (!c->vertices || *id < c->vertices))
@@ -167,7 +174,8 @@ static int csv_id(struct chunk *c, const char *s, const char *e, int role, uint6
                    (unsigned long long)*id, (unsigned long long)c->vertices - 1,
                    (unsigned long long)c->vertices);
     else
-        chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s",
+        chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s "
+                      "(ids that are names need --string-ids)",
                    column_role[role], (unsigned long long)EMOGI_MAX_ID,
                    describe_field(s, e, d, sizeof d));
     return -1;
@@ -189,7 +197,9 @@ static int csv_line(struct chunk *c, const struct csv_header *h, const char *p, 
         }
     uint64_t s, t;
     double w = 0;
-    if (csv_id(c, fs[0], fe[0], 0, &s) || csv_id(c, fs[1], fe[1], 1, &t))
+    /* a quoted field starts after its quote; an unquoted one never does */
+    if (csv_id(c, fs[0], fe[0], fs[0] > p && fs[0][-1] == '"', 0, &s) ||
+        csv_id(c, fs[1], fe[1], fs[1] > p && fs[1][-1] == '"', 1, &t))
         return -1;
     if (h->cols.n == 3) {
         const char *q = fs[2];

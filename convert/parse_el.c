@@ -17,6 +17,13 @@ static int scan_id(struct chunk *c, const char **pp, const char *eol, const char
 {
     const char *p = *pp;
     char d[192];
+    if (c->names) {
+        *pp = field_end(p, eol);
+        if (*pp > p)
+            return chunk_name(c, p, (size_t)(*pp - p), 0, id);
+        chunk_fail(c, "expected %s vertex id, found end of line", what);
+        return -1;
+    }
     switch (scan_u64(pp, eol, id)) {
     case NUM_OK:
         if (*id <= EMOGI_MAX_ID)
@@ -31,8 +38,9 @@ static int scan_id(struct chunk *c, const char **pp, const char *eol, const char
                    describe_field(p, eol, d, sizeof d));
         return -1;
     default:
-        chunk_fail(c, "expected %s vertex id (a non-negative integer), found %s", what,
-                   describe_field(p, eol, d, sizeof d));
+        chunk_fail(c, "expected %s vertex id (a non-negative integer), found %s%s", what,
+                   describe_field(p, eol, d, sizeof d),
+                   p < eol ? " (ids that are names need --string-ids)" : "");
         return -1;
     }
 }

@@ -134,6 +134,14 @@ int scan_weight(struct chunk *c, const char **pp, const char *eol, double *w)
     return 0;
 }
 
+int chunk_name(struct chunk *c, const char *p, size_t len, int unquote, uint64_t *id)
+{
+    if (names_intern(c->names, p, len, unquote, id, c->msg, sizeof c->msg) == 0)
+        return 0;
+    c->status = CHUNK_FAILED;
+    return -1;
+}
+
 int chunk_push(struct chunk *c, uint64_t s, uint64_t t, double w)
 {
     emogi_error err;

@@ -32,6 +32,7 @@ struct chunk {
     int nonint;       /* some weight is not an integer in 0..UINT32_MAX */
     int weights_dropped; /* weights are read as numbers but never stored */
     int negative_ok;  /* negative integers are real weights (mtx real, skew) */
+    struct name_table *names; /* el, wel, csv: ids are tokens (--string-ids) */
     int status;       /* enum chunk_status */
     char msg[512];    /* why the line (or the chunk) failed */
 };
@@ -214,6 +215,10 @@ static inline void note_position(struct parse_result *r, const struct input *in)
  * largest id); 0, or -1 after failing the chunk when the list cannot
  * grow. */
 int chunk_push(struct chunk *c, uint64_t s, uint64_t t, double w);
+
+/* A token's id under --string-ids (c->names): 0, or -1 after failing the
+ * chunk (CHUNK_FAILED: the table, not the line, is at fault). */
+int chunk_name(struct chunk *c, const char *p, size_t len, int unquote, uint64_t *id);
 
 /* Where the next of LEFT near-equal chunks of P[AT, LEN) ends: past the
  * first newline at or after its share, so that no line is split (the

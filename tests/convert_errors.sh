@@ -119,7 +119,7 @@ fi
 
 # binary garbage in a text format: the message shows it escaped
 printf '0 1\n1 \001\377\n' >bin.el
-refused el bin.el "bin\.el:2: expected a destination vertex id \(a non-negative integer\), found '\\\\x01\\\\xff'$"
+refused el bin.el "bin\.el:2: expected a destination vertex id \(a non-negative integer\), found '\\\\x01\\\\xff' \(ids that are names need --string-ids\)$"
 printf 'version=0\ngraphclass=\001\377\nnodes=1\narcs=0\nwindowsize=7\nmaxrefcount=3\nminintervallength=4\n' >w.properties
 : >w.graph
 fails "webgraph: a binary graphclass is shown escaped" 1 \

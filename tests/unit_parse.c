@@ -162,9 +162,9 @@ static void test_errors(void)
     bad(FORMAT_EL, "99999999999999999999999 0\n",
         "t:1: vertex id '99999999999999999999999' is too large: ids go up to 18446744073709551614");
     bad(FORMAT_EL, "\n\nx 1\n",
-        "t:3: expected a source vertex id (a non-negative integer), found 'x'");
+        "t:3: expected a source vertex id (a non-negative integer), found 'x' (ids that are names need --string-ids)");
     bad(FORMAT_EL, "1 2x\n",
-        "t:1: expected a destination vertex id (a non-negative integer), found '2x'");
+        "t:1: expected a destination vertex id (a non-negative integer), found '2x' (ids that are names need --string-ids)");
     bad(FORMAT_EL, "7\n", "t:1: expected a destination vertex id (a non-negative integer), found end of line");
     bad(FORMAT_EL, "0 1 5\n",
         "t:1: expected end of line after 'src dst' (extra fields need format wel), found '5'");

@@ -131,7 +131,7 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
                           const uint32_t *depth)
 {
     emogi_error err;
-    const uint64_t *ids = tool_text_ids(&o->t, g);
+    const struct emogi_graph *ids = tool_text_ids(&o->t, g);
     if (o->t.out &&
         tool_write_array_ids(o->t.out, depth, TOOL_U32, g->nv, o->t.format, ids, 0, &err) < 0)
         tool_die(&err);

@@ -336,9 +336,11 @@ static void print_text(FILE *out, const struct emogi_graph *g, const struct degr
     fprintf(out, "file: %s\nformat version: %u\nfile size: %zu\n", g->path, format_version(g),
             g->map_size);
     fprintf(out, "vertices: %" PRIu64 "\nedges: %" PRIu64 "\n", g->nv, g->ne);
-    fprintf(out, "directed: %s\nid width: %u\nweights: %s\ntranspose: %s\nidmap: %s\n",
+    fprintf(out, "directed: %s\nid width: %u\nweights: %s\ntranspose: %s\nidmap: %s\n"
+                 "id names: %s\n",
             yes_no(g->flags & EMOGI_DIRECTED), g->id_width, weight_name(g->weight_type),
-            yes_no(g->flags & EMOGI_TRANSPOSE), yes_no(g->flags & EMOGI_IDMAP));
+            yes_no(g->flags & EMOGI_TRANSPOSE), yes_no(g->flags & EMOGI_IDMAP),
+            yes_no(g->flags & EMOGI_IDNAMES));
     text_part(out, g);
     fprintf(out, "sections: %u\n  %-12s %14s %14s %-7s %s\n", g->nsections, "name", "offset", "size",
             "aligned", "crc32");
@@ -413,9 +415,11 @@ static void print_json(FILE *out, const struct emogi_graph *g, const struct degr
     tool_json_string(out, g->path, strlen(g->path));
     fprintf(out, ",\"version\":%u,\"file_size\":%zu,\"vertices\":%" PRIu64 ",\"edges\":%" PRIu64 ",",
             format_version(g), g->map_size, g->nv, g->ne);
-    fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,",
+    fprintf(out, "\"directed\":%s,\"id_width\":%u,\"weights\":\"%s\",\"transpose\":%s,\"idmap\":%s,"
+                 "\"id_names\":%s,",
             g->flags & EMOGI_DIRECTED ? "true" : "false", g->id_width, weight_name(g->weight_type),
-            g->flags & EMOGI_TRANSPOSE ? "true" : "false", g->flags & EMOGI_IDMAP ? "true" : "false");
+            g->flags & EMOGI_TRANSPOSE ? "true" : "false", g->flags & EMOGI_IDMAP ? "true" : "false",
+            g->flags & EMOGI_IDNAMES ? "true" : "false");
     json_part(out, g);
     json_sections(out, g);
     fputs("\"bits_per_link\":{", out);
@@ -446,10 +450,19 @@ static char *put_weight(char *p, const struct emogi_graph *g, const void *w, uin
     return p + snprintf(p, 32, "%.9g", (double)((const float *)w)[i]);
 }
 
+/* SEP, then vertex V's input name; 0 or -1. */
+static int put_name(FILE *out, const struct emogi_graph *g, uint64_t v, const char *sep)
+{
+    size_t len;
+    const char *s = emogi_csr_id_name(g, v, &len);
+    return fputs(sep, out) != EOF && fwrite(s, 1, len, out) == len ? 0 : -1;
+}
+
 static int print_edges(FILE *out, const struct emogi_graph *g, int original)
 {
     static char buf[1 << 16];
     const uint64_t *idmap = original ? g->idmap : NULL;
+    int named = original && (g->flags & EMOGI_IDNAMES);
     struct emogi_part part;
     char *p = buf;
     emogi_csr_part(g, &part); /* a part's vertex v is the graph's first + v */
@@ -457,6 +470,14 @@ static int print_edges(FILE *out, const struct emogi_graph *g, int original)
         uint64_t src = idmap ? idmap[v] : part.first + v;
         for (uint64_t i = g->offsets[v]; i < g->offsets[v + 1]; i++) {
             uint64_t dst = emogi_neighbor(g, i);
+            if (named) { /* names have any length: straight to OUT */
+                if (fwrite(buf, 1, (size_t)(p - buf), out) != (size_t)(p - buf) ||
+                    put_name(out, g, v, "") < 0 || put_name(out, g, dst, " ") < 0)
+                    return -1;
+                p = g->weights ? put_weight(buf, g, g->weights, i) : buf;
+                *p++ = '\n';
+                continue;
+            }
             p = emogi_put_u64(p, src);
             *p++ = ' ';
             p = emogi_put_u64(p, idmap ? idmap[dst] : dst);

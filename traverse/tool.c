@@ -141,22 +141,35 @@ static size_t elem_size(enum tool_elem t)
     return t == TOOL_U32 || t == TOOL_F32 ? 4 : 8;
 }
 
-/* How text lines name vertices: by IDS (the id map) when not NULL, the
- * values too when VALUE_IS_ID. */
+/* How text lines name vertices: by G's input ids (its id map or its
+ * names) when G is not NULL, the values too when VALUE_IS_ID. */
 struct text_ids {
-    const uint64_t *ids;
+    const struct emogi_graph *g;
     int value_is_id;
 };
+
+/* Vertex V as the lines name it, then the character END. */
+static size_t put_vertex(char *buf, const struct text_ids *t, uint64_t v, char end)
+{
+    size_t len = 0;
+    const char *name = t->g ? emogi_csr_id_name(t->g, v, &len) : NULL;
+    if (name)
+        memcpy(buf, name, len);
+    else
+        len = (size_t)sprintf(buf, "%" PRIu64, t->g && t->g->idmap ? t->g->idmap[v] : v);
+    buf[len] = end;
+    return len + 1;
+}
 
 /* One "vertex value" line into BUF. */
 static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_t v,
                           const struct text_ids *t)
 {
-    const uint64_t name = t->ids ? t->ids[v] : v;
+    size_t n = put_vertex(buf, t, v, ' ');
     uint64_t x;
     switch (type) {
-    case TOOL_F32: return (size_t)sprintf(buf, "%" PRIu64 " %.9g\n", name, ((const float *)a)[v]);
-    case TOOL_F64: return (size_t)sprintf(buf, "%" PRIu64 " %.17g\n", name, ((const double *)a)[v]);
+    case TOOL_F32: return n + (size_t)sprintf(buf + n, "%.9g\n", ((const float *)a)[v]);
+    case TOOL_F64: return n + (size_t)sprintf(buf + n, "%.17g\n", ((const double *)a)[v]);
     case TOOL_U32:
         x = ((const uint32_t *)a)[v];
         x = x == UINT32_MAX ? UINT64_MAX : x;
@@ -164,16 +177,26 @@ static size_t format_line(char *buf, const void *a, enum tool_elem type, uint64_
     default: x = ((const uint64_t *)a)[v]; break;
     }
     if (x == UINT64_MAX)
-        return (size_t)sprintf(buf, "%" PRIu64 " -1\n", name);
-    if (t->ids && t->value_is_id)
-        x = t->ids[x];
-    return (size_t)sprintf(buf, "%" PRIu64 " %" PRIu64 "\n", name, x);
+        return n + (size_t)sprintf(buf + n, "-1\n");
+    if (t->value_is_id)
+        return n + put_vertex(buf + n, t, x, '\n');
+    return n + (size_t)sprintf(buf + n, "%" PRIu64 "\n", x);
+}
+
+/* The longest input name of G's vertices (0 without names): a line holds two. */
+static uint64_t longest_name(const struct emogi_graph *g)
+{
+    uint64_t most = 0;
+    for (uint64_t v = 0; g && g->name_offsets && v < g->nv; v++)
+        if (g->name_offsets[v + 1] - g->name_offsets[v] > most)
+            most = g->name_offsets[v + 1] - g->name_offsets[v];
+    return most;
 }
 
 static int write_text(struct emogi_atomic *f, const void *a, enum tool_elem type, uint64_t n,
                       const struct text_ids *t, emogi_error *err)
 {
-    char *buf = malloc(TEXT_CHUNK + 64);
+    char *buf = malloc(TEXT_CHUNK + 64 + 2 * longest_name(t->g));
     if (!buf)
         return emogi_fail(err, "out of memory for text output");
     size_t used = 0;
@@ -234,7 +257,7 @@ int tool_write_array(const char *path, const void *a, enum tool_elem type, uint6
 }
 
 int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
-                         enum tool_format format, const uint64_t *ids, int value_is_id,
+                         enum tool_format format, const struct emogi_graph *ids, int value_is_id,
                          emogi_error *err)
 {
     const struct text_ids t = {ids, value_is_id};
@@ -513,7 +536,9 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
 {
     switch (c) {
     case 's': case 'S':
-        o->source = number(arg, "bad source '%s'");
+        /* an input id may be a name (--string-ids), looked up once the graph is open */
+        o->source_text = arg;
+        o->source_is_name = tool_parse_u64(arg, &o->source) != 0;
         o->have_source = 1;
         o->source_input = c == 'S' ? "-S" : NULL;
         break;
@@ -630,6 +655,8 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     check_sources(t, o);
     if (o->original_ids && o->have_source && !o->source_input)
         o->source_input = "--original-ids";
+    if (o->source_is_name && !o->source_input)
+        tool_usage_error("bad source '%s'", o->source_text);
     if (o->stats_file && !o->stats)
         o->stats = TOOL_STATS_TEXT;
     const struct tool_output outs[] = {{"-o", o->out}, {"--stats-file", o->stats_file}};
@@ -740,9 +767,9 @@ int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t
                       (unsigned long long)id, last);
 }
 
-const uint64_t *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g)
+const struct emogi_graph *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g)
 {
-    return o->original_ids ? g->idmap : NULL;
+    return o->original_ids && (g->idmap || (g->flags & EMOGI_IDNAMES)) ? g : NULL;
 }
 
 uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph *g, uint64_t *n,
@@ -759,6 +786,14 @@ uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph 
         if (random_sources(g, *n, o->seed, s, &why) == 0)
             return s;
         emogi_fail(err, "%s: %s", o->graph, why.msg);
+    } else if (o->source_input && (g->flags & EMOGI_IDNAMES)) {
+        if (emogi_csr_find_name(g, o->source_text, strlen(o->source_text), &s[0]) == 0)
+            return s;
+        emogi_fail(err, "%s: source '%s' (an input name, %s) is not among the graph's names",
+                   o->graph, o->source_text, o->source_input);
+    } else if (o->source_is_name) {
+        emogi_fail(err, "%s: source '%s' is a name, but the graph has no names (it was not "
+                        "converted with --string-ids)", o->graph, o->source_text);
     } else if (tool_resolve_source(o->graph, g, o->source, o->source_input, &s[0], err) == 0) {
         source_ids = o->source_input ? g->idmap : NULL;
         return s;

@@ -69,12 +69,12 @@ enum tool_format { TOOL_FORMAT_AUTO, TOOL_FORMAT_RAW, TOOL_FORMAT_NPY, TOOL_FORM
 int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
                      enum tool_format format, emogi_error *err);
 
-/* tool_write_array, but TEXT lines name each vertex by IDS[v] (the id map:
- * --original-ids), and each value too when VALUE_IS_ID (parents, labels;
+/* tool_write_array, but TEXT lines name each vertex by its input id in
+ * IDS (the id map or the names: --original-ids), and each value too when VALUE_IS_ID (parents, labels;
  * the all-ones "none" stays -1).  IDS NULL: the graph's own ids.  RAW and
  * NPY ignore both: binary results stay indexed by compact id. */
 int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
-                         enum tool_format format, const uint64_t *ids, int value_is_id,
+                         enum tool_format format, const struct emogi_graph *ids, int value_is_id,
                          emogi_error *err);
 
 /* When PATH is "-" (or another name for standard output), TEXT is off and
@@ -108,6 +108,8 @@ struct tool_opts {
     /* NULL: -s is a compact id (the graph's); else the option that made
      * it an input id, looked up in the id map: "-S" or "--original-ids" */
     const char *source_input;
+    const char *source_text; /* -s or -S as given: an input name (--string-ids) */
+    int source_is_name;      /* it is not a number */
     int original_ids; /* --original-ids: -s and --text in input ids */
     uint64_t runs; /* -n: random sources; 0 when -s was given */
     uint64_t seed;
@@ -191,9 +193,9 @@ void tool_check_outputs(const char *graph, const struct tool_output *outs, int n
 int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t id,
                         const char *input_how, uint64_t *v, emogi_error *err);
 
-/* The ids --text prints for O: G's id map under --original-ids, else NULL
- * (the graph's own ids). */
-const uint64_t *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g);
+/* The ids --text prints for O: G's input ids (id map or names, --string-ids)
+ * under --original-ids, else NULL (the graph's own ids). */
+const struct emogi_graph *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g);
 
 /* The sources a tool's -s or -n asks for (n of them, to free), or NULL
  * with a message: a source past the graph is the user's error.  -n draws

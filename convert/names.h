@@ -1,0 +1,45 @@
+/*
+ * names.h - --string-ids: vertex ids that are arbitrary tokens ("alice",
+ * "urn:x:17").  The readers intern each token as they meet it, giving it
+ * the next provisional id (order of first appearance); once the input is
+ * read, names_finish() sorts the names bytewise, renumbers the edges to
+ * each name's rank and hands back the sorted names in the form of the
+ * .csr's id-names sections (emogi-csr(5), "Id names").  So the compact ids
+ * follow the names' order, as --relabel's follow the integer ids' order,
+ * and neither depends on the thread count or on the input's order.
+ */
+#ifndef EMOGI_CONVERT_NAMES_H
+#define EMOGI_CONVERT_NAMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "edges.h"
+
+struct name_table {
+    char *bytes;           /* the names back to back, in provisional id order */
+    uint64_t nbytes, bytes_cap;
+    uint64_t *start;       /* start[id]: where name id begins in bytes */
+    uint64_t n, start_cap; /* names so far */
+    uint64_t *slots;       /* open addressing: id + 1, 0 for an empty slot */
+    uint64_t nslots;
+    uint64_t memory;       /* --memory: the table refuses to grow past it (0: no bound) */
+};
+
+/* The id of the LEN bytes at P in *ID, interned if new; with UNQUOTE a
+ * doubled quote ("") stands for one.  0, or -1 with MSG filled (out of
+ * memory, or past T->memory). */
+int names_intern(struct name_table *t, const char *p, size_t len, int unquote, uint64_t *id,
+                 char *msg, size_t cap);
+
+/* The bytes the table holds now and what names_finish() adds to them. */
+uint64_t names_held(const struct name_table *t);
+
+/* Sort the names, renumber E's ids to their ranks, and return the
+ * sorted names as *OFFSETS (n+1) and *BLOB; the table is freed. */
+int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, char **blob,
+                 emogi_error *err);
+
+void names_free(struct name_table *t);
+
+#endif

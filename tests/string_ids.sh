@@ -1,0 +1,67 @@
+#!/bin/sh
+# string_ids.sh - emogi-convert --string-ids: ids that are names.  Names
+# are numbered in byte order (worked by hand below); --original-ids and -S
+# give them back; a damaged names section is refused.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+plan 20
+lines() { printf '%s\n' "$@"; }
+cpu="--device cpu"
+
+# alice=0 bob=1 carol=2 dave=3 (byte order); arcs 0>1 1>2 2>0 3>1.
+lines "alice bob" "bob carol" "# a comment" "carol alice" "dave bob" >a.el
+emogi-convert el a.el a.csr -q --directed --string-ids
+is "$(emogi-info --edges a.csr)" "$(lines "0 1" "1 2" "2 0" "3 1")" "el names: compact arcs by hand"
+is "$(emogi-info --edges --original-ids a.csr)" \
+    "$(lines "alice bob" "bob carol" "carol alice" "dave bob")" "--original-ids: the input names"
+is "$(emogi-info a.csr | grep -c '^id names: yes$')" 1 "emogi-info says it has names"
+is "$(emogi-info a.csr | grep -Ec '^  (name_offsets|names) ')" 2 "... and lists both sections"
+is "$(emogi-bfs a.csr -S alice --text $cpu)" "$(lines "0 0" "1 1" "2 2" "3 -1")" \
+    "bfs -S alice: depths by hand"
+is "$(emogi-bfs a.csr -S alice --text $cpu)" "$(emogi-bfs a.csr -s 0 --text $cpu)" \
+    "-S alice is -s 0"
+is "$(emogi-bfs a.csr -S dave --original-ids --text $cpu)" \
+    "$(lines "alice 3" "bob 1" "carol 2" "dave 0")" "bfs -S dave --original-ids --text"
+fails "a name not in the graph" 1 "source 'zed' \(an input name, -S\) is not among" \
+    emogi-bfs a.csr -S zed $cpu -o x.bin
+fails "a name where a compact id is due" 2 "bad source 'bob'" emogi-bfs a.csr -s bob $cpu -o x.bin
+
+# Byte order, not numeric: "10" < "9"; digits are names too.
+printf '9 10\n' >n.el
+emogi-convert el n.el n.csr -q --directed --string-ids
+is "$(emogi-info --edges n.csr)" "1 0" "names sort bytewise: '10' before '9'"
+is "$(emogi-bfs n.csr -S 9 --original-ids --text $cpu)" "$(lines "10 1" "9 0")" \
+    "-S 9 is the name '9'"
+
+# LDBC-like: '|', a header, string ids.  p:10995=0 p:4139=1 p:933=2.
+lines "Person.id|Person.id|creationDate" "p:933|p:4139|2010" "p:4139|p:10995|2010" >l.csv
+emogi-convert csv l.csv l.csr -q --delimiter '|' --header --columns 1,2 --undirected --string-ids
+is "$(emogi-info --edges l.csr)" "$(lines "0 1" "1 0" "1 2" "2 1")" "csv '|': compact edges by hand"
+is "$(emogi-cc l.csr --original-ids --text $cpu)" \
+    "$(lines "p:10995 p:10995" "p:4139 p:10995" "p:933 p:10995")" "cc labels as names"
+
+# Quoted names with blanks and doubled quotes; an unquoted twin is the same name.
+lines '"Ann Lee","Bo ""B"" Smith"' 'Bo "B" Smith,Cy' >q.csv
+emogi-convert csv q.csv q.csr -q --directed --string-ids
+is "$(emogi-info --edges --original-ids q.csr)" "$(lines 'Ann Lee Bo "B" Smith' 'Bo "B" Smith Cy')" \
+    "quoted csv names: three vertices, names unquoted"
+
+# Errors.
+fails "a name without --string-ids names file and line" 1 \
+    "^emogi-convert: a\.el:1: expected a source vertex id .*found 'alice' \(ids that are names need --string-ids\)$" \
+    emogi-convert el a.el x.csr --relabel
+awk 'BEGIN { for (i = 1; i <= 50000; i++) print "v" i, "w" i }' >big.el
+fails "--memory too small for the names" 1 "string ids are not relabelled out of core" \
+    emogi-convert el big.el x.csr --string-ids --memory 4M
+no_files_like 'x.csr*' "... and no output"
+fails "--string-ids reads only text edge lists" 2 "--string-ids reads el, wel and csv" \
+    emogi-convert mtx a.el x.csr --string-ids
+
+# A names section out of order is refused on open: 'alice' -> 'zlice'.
+off=$(emogi-info a.csr | awk '$1 == "names" { print $2 }')
+cp a.csr bad.csr
+printf 'z' | dd of=bad.csr bs=1 seek="$off" conv=notrunc 2>/dev/null
+fails "names not ascending" 1 "names: the name of vertex 1 does not sort after that of vertex 0" \
+    emogi-info bad.csr
+is "$(emogi-bfs a.csr -S carol --text $cpu | tr '\n' ' ')" "0 1 1 2 2 0 3 -1 " \
+    "the intact file still reads (bfs -S carol)"
+finish
