@@ -647,6 +647,11 @@ static int check_format(const struct export_opts *o, const struct emogi_graph *g
                         emogi_error *err)
 {
     int real = g->weights && g->weight_type != EMOGI_WEIGHT_UINT32;
+    if (o->original && (g->flags & EMOGI_IDNAMES))
+        return emogi_fail(err, "%s: its input ids are names (--string-ids): --original-ids "
+                               "exports only integer ids; emogi-info --edges --original-ids "
+                               "prints the names",
+                          o->input);
     if (o->format == OUT_METIS && directed(g))
         return emogi_fail(err, "%s: a directed graph: a METIS graph file holds only undirected "
                                "ones (export it as el, gr or mtx)",

@@ -3,7 +3,7 @@
 # are numbered in byte order (worked by hand below); --original-ids and -S
 # give them back; a damaged names section is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 20
+plan 22
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -25,6 +25,10 @@ fails "a name not in the graph" 1 "source 'zed' \(an input name, -S\) is not amo
     emogi-bfs a.csr -S zed $cpu -o x.bin
 fails "a name where a compact id is due" 2 "bad source 'bob'" emogi-bfs a.csr -s bob $cpu -o x.bin
 
+emogi-export el a.csr a-out.el >/dev/null
+is "$(grep -v '^#' a-out.el)" "$(lines "0 1" "1 2" "2 0" "3 1")" "emogi-export el: compact ids"
+fails "emogi-export --original-ids refuses names rather than print compact ids" 1 \
+    "its input ids are names" emogi-export el a.csr names.el --original-ids
 # Byte order, not numeric: "10" < "9"; digits are names too.
 printf '9 10\n' >n.el
 emogi-convert el n.el n.csr -q --directed --string-ids
