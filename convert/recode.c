@@ -375,6 +375,12 @@ int recode_csr(const char *input, const char *output, const struct recode_opts *
                    "it", input, in.part.index + 1, in.part.count);
         goto done;
     }
+    if (in.flags & EMOGI_IDNAMES) {
+        emogi_fail(err, "%s: its input ids are names (--string-ids), which re-encoding and "
+                   "splitting do not carry: convert the text input again with the options",
+                   input);
+        goto done;
+    }
     int compress = o->compress < 0 ? emogi_compressed(&in) : o->compress;
     if (o->reorder >= 0 && (res->need = reorder_peak(&in, o, compress)) > o->memory) {
         rc = 1;

@@ -3,7 +3,7 @@
 # are numbered in byte order (worked by hand below); --original-ids and -S
 # give them back; a damaged names section is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 22
+plan 24
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -29,6 +29,9 @@ emogi-export el a.csr a-out.el >/dev/null
 is "$(grep -v '^#' a-out.el)" "$(lines "0 1" "1 2" "2 0" "3 1")" "emogi-export el: compact ids"
 fails "emogi-export --original-ids refuses names rather than print compact ids" 1 \
     "its input ids are names" emogi-export el a.csr names.el --original-ids
+fails "emogi-convert csr refuses to re-encode names it would drop" 1 \
+    "its input ids are names" emogi-convert csr a.csr ac.csr --compress
+no_files_like 'ac.csr*' "... and no output"
 # Byte order, not numeric: "10" < "9"; digits are names too.
 printf '9 10\n' >n.el
 emogi-convert el n.el n.csr -q --directed --string-ids
