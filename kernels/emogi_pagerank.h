@@ -71,15 +71,24 @@ static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_grap
     return (in->flags & EMOGI_DIRECTED) ? in->t_offsets : in->offsets;
 }
 
+/* How the CPU iterations store the contributions (rank / out-degree)
+ * they read at random; the sums are float64 either way.  float32 halves
+ * that array; its rounding moves the fixed point by about 1e-7 in L1,
+ * so it suits tolerances of 1e-5 and above. */
+enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 };
+
 /* OpenMP: RANK gets in->nv entries.  Reproducible: the result does not
  * depend on the thread count. */
 EMOGI_API int emogi_pagerank_cpu(const struct emogi_graph *in,
                                  const struct emogi_pagerank_params *prm,
                                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
 
-/* How emogi_pagerank_cpu_gs stores the contributions it reads at random;
- * the sums are float64 either way. */
-enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 };
+/* emogi_pagerank_cpu (which stores float64) with the contributions stored
+ * as STORE says; reproducible either way. */
+EMOGI_API int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
+                                        const struct emogi_pagerank_params *prm,
+                                        enum emogi_pagerank_store store, double *rank,
+                                        struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* OpenMP, Gauss-Seidel: as emogi_pagerank_cpu, but each vertex's new
  * contribution is visible at once to the vertices after it in the same
@@ -98,6 +107,11 @@ EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
                                  const struct emogi_pagerank_params *prm,
                                  enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
                                  emogi_error *err);
+
+/* The CPU backends' starting ranks (pagerank.c): RANK gets in->nv
+ * entries summing to 1, nearer the fixed point than 1/n each. */
+void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off, double d,
+                              double *rank);
 
 /* 0, or -1 naming the parameter that is out of range. */
 EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,

@@ -116,20 +116,24 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
  * offsets; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 24
 
+/* The smallest tolerance the CPU keeps float32 contributions for. */
+#define PAGERANK_F32_TOLERANCE 1e-5
+
 static void report(const struct emogi_pagerank_stats *st, int on_cpu);
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st);
 static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank);
 
-/* Gauss-Seidel may keep its contributions in float32 when the output is
- * float32 anyway and the tolerance is far above float32's rounding. */
+/* The contributions, read at random every iteration, are kept in float32
+ * when the tolerance is far above float32's rounding (emogi_pagerank.h):
+ * half the bytes, a seventh of the time (bench/RESULTS.md). */
 static int run_cpu(const struct pagerank_opts *o, const struct emogi_graph *in, double *rank,
                    struct emogi_pagerank_stats *st, emogi_error *err)
 {
-    if (o->method == PAGERANK_JACOBI)
-        return emogi_pagerank_cpu(in, &o->prm, rank, st, err);
-    enum emogi_pagerank_store store = o->precision == TOOL_F32 && o->prm.tolerance >= 1e-5
+    enum emogi_pagerank_store store = o->prm.tolerance >= PAGERANK_F32_TOLERANCE
                                           ? EMOGI_PAGERANK_STORE_F32
                                           : EMOGI_PAGERANK_STORE_F64;
+    if (o->method == PAGERANK_JACOBI)
+        return emogi_pagerank_cpu_jacobi(in, &o->prm, store, rank, st, err);
     return emogi_pagerank_cpu_gs(in, &o->prm, store, rank, st, err);
 }
 

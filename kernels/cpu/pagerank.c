@@ -37,11 +37,34 @@ struct pr_state {
     const uint64_t *out_off;
     int packed; /* in-lists compressed (clist_fast.h) */
     struct emogi_clist_dir lists;
-    double *rank, *contrib;
-    double *part; /* one partial sum per block */
+    double *rank;
+    void *contrib, *next; /* this and the next iteration's: double, or float with f32 */
+    int f32;
+    double *part_delta, *part_dang; /* one partial sum per block */
     uint64_t nblocks;
     uint64_t examined; /* in-edge entries the gathers read */
 };
+
+ALWAYS_INLINE double load_c(const void *c, int f32, uint64_t u)
+{
+    return f32 ? (double)((const float *)c)[u] : ((const double *)c)[u];
+}
+
+ALWAYS_INLINE void store_c(void *c, int f32, uint64_t u, double x)
+{
+    if (f32)
+        ((float *)c)[u] = (float)x;
+    else
+        ((double *)c)[u] = x;
+}
+
+ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
+{
+    if (f32)
+        __builtin_prefetch((const float *)c + u);
+    else
+        __builtin_prefetch((const double *)c + u);
+}
 
 int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_error *err)
 {
@@ -54,15 +77,63 @@ int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm, emogi_e
     return 0;
 }
 
-static double sum_blocks(const struct pr_state *s)
+static double sum_blocks(const struct pr_state *s, const double *part)
 {
     double sum = 0;
     for (uint64_t b = 0; b < s->nblocks; b++)
-        sum += s->part[b];
+        sum += part[b];
     return sum;
 }
 
-/* Contributions for the next gather; returns the dangling vertices' rank. */
+/*
+ * Starting ranks.  1/n everywhere is far from the fixed point of graphs
+ * with many vertices that nothing links to (kron 22: 43% isolated): the
+ * first iterations spend themselves moving that rank.  A vertex without
+ * in-edges has exactly the teleport share plus its part of the dangling
+ * rank D, a = ((1 - d) + d D) / n, from the start; the others start
+ * level, at b.  With S vertices without in-edges, Z of them dangling,
+ * and M dangling vertices with in-edges, D = Z a + M b and S a +
+ * (n - S) b = 1 give
+ *   a = ((1 - d) + d M / (n - S)) / (n - d Z + d M S / (n - S)).
+ * Any start converges to the same point; this one saves iterations and
+ * ends nearer it (bench/RESULTS.md: kron 22 to 1e-4, Jacobi 11 -> 8,
+ * Gauss-Seidel 6 -> 5).  Starting in proportion to in-degree saved one
+ * more Jacobi iteration but stirred a slowly decaying mode: its ranks
+ * stopped 3.5e-4 from the fixed point, these 3.3e-5.
+ */
+void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off, double d,
+                              double *rank)
+{
+    const uint64_t nv = in->nv, *off = in->offsets;
+    uint64_t nsrc = 0, zdang = 0, mdang = 0;
+#pragma omp parallel for schedule(static) reduction(+ : nsrc, zdang, mdang)
+    for (uint64_t v = 0; v < nv; v++) {
+        int src = off[v + 1] == off[v], dang = out_off[v + 1] == out_off[v];
+        nsrc += src, zdang += src && dang, mdang += !src && dang;
+    }
+    const double n = (double)nv, S = (double)nsrc, Z = (double)zdang, M = (double)mdang;
+    double a = 1.0 / n, b = a;
+    if (nsrc < nv) {
+        double a1 = ((1 - d) + d * M / (n - S)) / (n - d * Z + d * M * S / (n - S));
+        double b1 = (1 - S * a1) / (n - S);
+        if (a1 > 0 && b1 > 0)
+            a = a1, b = b1;
+    }
+#pragma omp parallel for schedule(static)
+    for (uint64_t v = 0; v < nv; v++)
+        rank[v] = off[v + 1] == off[v] ? a : b;
+}
+
+/* V's contribution from its rank R into C; returns R when V is dangling. */
+ALWAYS_INLINE double contribute(const struct pr_state *s, void *c, int f32, uint64_t v, double r)
+{
+    uint64_t deg = s->out_off[v + 1] - s->out_off[v];
+    store_c(c, f32, v, deg ? r / (double)deg : 0.0);
+    return deg ? 0.0 : r;
+}
+
+/* The first iteration's contributions; returns the dangling vertices'
+ * rank.  Later ones are written as the ranks are (gather_w). */
 static double spread(struct pr_state *s)
 {
     const uint64_t nv = s->in->nv;
@@ -70,21 +141,18 @@ static double spread(struct pr_state *s)
     for (uint64_t b = 0; b < s->nblocks; b++) {
         double dangling = 0;
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
-        for (uint64_t v = b * BLOCK_V; v < end; v++) {
-            uint64_t deg = s->out_off[v + 1] - s->out_off[v];
-            s->contrib[v] = deg ? s->rank[v] / (double)deg : 0.0;
-            dangling += deg ? 0.0 : s->rank[v];
-        }
-        s->part[b] = dangling;
+        for (uint64_t v = b * BLOCK_V; v < end; v++)
+            dangling += contribute(s, s->contrib, s->f32, v, s->rank[v]);
+        s->part_dang[b] = dangling;
     }
-    return sum_blocks(s);
+    return sum_blocks(s, s->part_dang);
 }
 
 /* V's in-list (degree D) compressed, the next D entries of the run R:
  * summed in list order, as the plain loop does, so the sum is the same
  * to the bit.  The run decodes ahead, and the contribution PREFETCH
  * entries ahead is prefetched, across list ends as in_sum does. */
-ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, struct emogi_clist_run *r,
+ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, struct emogi_clist_run *r,
                                    uint64_t d)
 {
     double sum = 0;
@@ -94,8 +162,8 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, struct emogi_clist_
         const uint64_t *ids = emogi_clist_run_ids(r);
         for (unsigned i = 0; i < k; i++) {
             if (i + PREFETCH < ready)
-                __builtin_prefetch(&s->contrib[ids[i + PREFETCH]]);
-            sum += s->contrib[ids[i]];
+                prefetch_c(s->contrib, f32, ids[i + PREFETCH]);
+            sum += load_c(s->contrib, f32, ids[i]);
         }
         emogi_clist_run_skip(r, k);
         d -= k;
@@ -106,74 +174,85 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, struct emogi_clist_
 /* The contributions are read at random; prefetching PREFETCH entries
  * ahead overlaps those misses (bench/RESULTS.md: 7-8% per iteration on
  * kron 22, 2 cores).  Reading ids past v's list stays inside the array. */
-ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, uint64_t v)
+ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, uint64_t v,
+                            struct emogi_clist_run *r)
 {
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
+    if (s->packed)
+        return in_sum_packed(s, f32, r, end - off[v]);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
-                __builtin_prefetch(&s->contrib[nb[e + PREFETCH]]);
-            sum += s->contrib[nb[e]];
+                prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
+            sum += load_c(s->contrib, f32, nb[e]);
         }
     } else {
         const uint64_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
-                __builtin_prefetch(&s->contrib[nb[e + PREFETCH]]);
-            sum += s->contrib[nb[e]];
+                prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
+            sum += load_c(s->contrib, f32, nb[e]);
         }
     }
     return sum;
 }
 
-/* New ranks in place (the contributions hold the old ones); returns the L1 change. */
-ALWAYS_INLINE double gather_w(struct pr_state *s, unsigned w, double base, double d)
+/*
+ * New ranks in place, and at once the next iteration's contributions
+ * into s->next (the current ones stay readable in s->contrib): one pass
+ * over the vertices per iteration, not a second to spread the ranks.
+ * Per block: the L1 change and the dangling rank, summed over blocks in
+ * order.
+ */
+ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, double base, double d)
 {
     const uint64_t nv = s->in->nv, *off = s->in->offsets;
     uint64_t examined = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined) if (s->nblocks > 1)
     for (uint64_t b = 0; b < s->nblocks; b++) {
-        double delta = 0;
+        double delta = 0, dangling = 0;
         uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
-        if (s->packed) {
-            struct emogi_clist_run run;
+        struct emogi_clist_run run; /* the block's compressed in-lists */
+        if (s->packed)
             emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
-            for (uint64_t v = b * BLOCK_V; v < end; v++) {
-                double r = base + d * in_sum_packed(s, &run, off[v + 1] - off[v]);
-                delta += fabs(r - s->rank[v]);
-                s->rank[v] = r;
-            }
-        } else {
-            for (uint64_t v = b * BLOCK_V; v < end; v++) {
-                double r = base + d * in_sum(s, w, v);
-                delta += fabs(r - s->rank[v]);
-                s->rank[v] = r;
-            }
+        for (uint64_t v = b * BLOCK_V; v < end; v++) {
+            double r = base + d * in_sum(s, w, f32, v, &run);
+            delta += fabs(r - s->rank[v]);
+            s->rank[v] = r;
+            dangling += contribute(s, s->next, f32, v, r);
         }
-        s->part[b] = delta;
+        s->part_delta[b] = delta;
+        s->part_dang[b] = dangling;
         examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
     }
     s->examined += examined;
-    return sum_blocks(s);
 }
 
-static double gather(struct pr_state *s, double base, double d)
+/* One iteration; returns the L1 change and leaves the next dangling rank in *DANGLING. */
+static double gather(struct pr_state *s, double base, double d, double *dangling)
 {
-    return s->in->id_width == 4 ? gather_w(s, 4, base, d) : gather_w(s, 8, base, d);
+    if (s->in->id_width == 4)
+        s->f32 ? gather_w(s, 4, 1, base, d) : gather_w(s, 4, 0, base, d);
+    else
+        s->f32 ? gather_w(s, 8, 1, base, d) : gather_w(s, 8, 0, base, d);
+    void *t = s->contrib;
+    s->contrib = s->next;
+    s->next = t;
+    *dangling = sum_blocks(s, s->part_dang);
+    return sum_blocks(s, s->part_delta);
 }
 
 static void iterate(struct pr_state *s, const struct emogi_pagerank_params *prm,
                     struct emogi_pagerank_stats *st)
 {
     const double n = (double)s->in->nv, d = prm->damping;
-    for (uint64_t v = 0; v < s->in->nv; v++)
-        s->rank[v] = 1.0 / n;
+    emogi_pagerank_cpu_start(s->in, s->out_off, d, s->rank);
+    double dangling = spread(s);
     while (st->iterations < prm->max_iterations) {
-        double dangling = spread(s);
-        st->delta = gather(s, (1.0 - d) / n + d * dangling / n, d);
+        st->delta = gather(s, (1.0 - d) / n + d * dangling / n, d, &dangling);
         st->iterations++;
         if (st->delta < prm->tolerance) {
             st->converged = 1;
@@ -182,8 +261,15 @@ static void iterate(struct pr_state *s, const struct emogi_pagerank_params *prm,
     }
 }
 
-int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
-                       double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
+static void free_state(struct pr_state *s)
+{
+    free(s->contrib), free(s->next), free(s->part_delta), free(s->part_dang);
+}
+
+int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
+                              const struct emogi_pagerank_params *prm,
+                              enum emogi_pagerank_store store, double *rank,
+                              struct emogi_pagerank_stats *st, emogi_error *err)
 {
     struct emogi_pagerank_stats local = {0};
     if (emogi_pagerank_check_params(prm, err) < 0)
@@ -192,14 +278,18 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
     if (in->nv && !out_off)
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
-    struct pr_state s = {in, out_off, emogi_compressed(in), {0}, rank, NULL, NULL,
-                         (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
+    const int f32 = store == EMOGI_PAGERANK_STORE_F32;
+    const size_t csize = (in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double));
+    struct pr_state s = {in, out_off, emogi_compressed(in), {0}, rank, NULL, NULL, f32,
+                         NULL, NULL, (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
     if (s.packed)
         s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
-    s.contrib = malloc((in->nv ? in->nv : 1) * sizeof *s.contrib);
-    s.part = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part);
-    if (!s.contrib || !s.part) {
-        free(s.contrib), free(s.part);
+    s.contrib = malloc(csize);
+    s.next = malloc(csize);
+    s.part_delta = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part_delta);
+    s.part_dang = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part_dang);
+    if (!s.contrib || !s.next || !s.part_delta || !s.part_dang) {
+        free_state(&s);
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",
                           (unsigned long long)in->nv);
     }
@@ -212,9 +302,14 @@ int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank
     local.edges_read = local.iterations * in->ne;
     local.edge_bytes = local.edges_read * in->id_width;
     local.edges_examined = s.examined;
-    free(s.contrib);
-    free(s.part);
+    free_state(&s);
     if (st)
         *st = local;
     return 0;
+}
+
+int emogi_pagerank_cpu(const struct emogi_graph *in, const struct emogi_pagerank_params *prm,
+                       double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    return emogi_pagerank_cpu_jacobi(in, prm, EMOGI_PAGERANK_STORE_F64, rank, st, err);
 }

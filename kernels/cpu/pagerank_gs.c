@@ -181,18 +181,18 @@ static struct gs_sums sweep(struct gs_state *s, double base, double d)
     return s->f32 ? sweep_wf(s, 8, 1, base, d) : sweep_wf(s, 8, 0, base, d);
 }
 
-/* Ranks 1/n and their contributions; counts the dangling vertices and
- * returns their in-sums (the first sweep's estimate of D, below). */
-static double start(struct gs_state *s)
+/* The starting ranks (emogi_pagerank_cpu_start) and their contributions;
+ * counts the dangling vertices and returns their in-sums (the first
+ * sweep's estimate of D, below). */
+static double start(struct gs_state *s, double d)
 {
     const uint64_t nv = s->in->nv;
-    const double r = 1.0 / (double)nv;
     uint64_t ndang = 0;
+    emogi_pagerank_cpu_start(s->in, s->out_off, d, s->rank);
 #pragma omp parallel for schedule(static) reduction(+ : ndang)
     for (uint64_t v = 0; v < nv; v++) {
         uint64_t deg = s->out_off[v + 1] - s->out_off[v];
-        s->rank[v] = r;
-        store_c(s->contrib, s->f32, v, deg ? r / (double)deg : 0.0);
+        store_c(s->contrib, s->f32, v, deg ? s->rank[v] / (double)deg : 0.0);
         ndang += !deg;
     }
     s->ndang = ndang;
@@ -246,7 +246,7 @@ static void iterate(struct gs_state *s, const struct emogi_pagerank_params *prm,
                     struct emogi_pagerank_stats *st)
 {
     const double n = (double)s->in->nv, d = prm->damping;
-    double dangling = dangling_rank(s, start(s), d);
+    double dangling = dangling_rank(s, start(s, d), d);
     while (st->iterations < prm->max_iterations) {
         struct gs_sums sum = sweep(s, (1.0 - d) / n + d * dangling / n, d);
         s->examined += sum.examined;
