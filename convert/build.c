@@ -121,6 +121,26 @@ static void move_list(const struct build_ctx *c, const void *src, uint64_t from,
 /* Move the survivors of the sort into arrays of their final size.  The
  * slots are freed afterwards, so the peak of this phase is two neighbour
  * arrays: no more than the distribution's edge list plus one. */
+/* The surviving slots of every list moved down to their final place
+ * (LEN: the final offsets) in the array that holds them, then the array
+ * shrunk: no second array of lists beside the first, the peak of an
+ * in-memory build otherwise.  Each list only moves down (duplicates are
+ * dropped, nothing is added), so lists in ascending order never
+ * overwrite one still to move; one thread, a memmove per list. */
+static void compact_in_place(struct build_side *s, uint64_t nv, uint64_t *len, size_t idw)
+{
+    char *a = s->elems;
+    for (uint64_t v = 0; v < nv; v++)
+        if (len[v] != s->offsets[v])
+            memmove(a + len[v] * idw, a + s->offsets[v] * idw, (len[v + 1] - len[v]) * idw);
+    void *p = realloc(a, (len[nv] ? len[nv] : 1) * idw);
+    free(s->offsets);
+    s->elems = p ? p : a;
+    s->wkeys = NULL;
+    s->offsets = len;
+    s->ne = len[nv];
+}
+
 static int compact_side(const struct build_ctx *c, struct build_side *s, uint64_t *dropped,
                         emogi_error *err)
 {
@@ -134,6 +154,10 @@ static int compact_side(const struct build_ctx *c, struct build_side *s, uint64_
         return 0;
     }
     size_t idw = c->kind == ELEM_U32 || c->kind == ELEM_U32W ? 4 : 8;
+    if (!packed) {
+        compact_in_place(s, nv, len, idw);
+        return 0;
+    }
     void *nb = build_alloc(len[nv], idw, "the neighbour lists", err);
     uint32_t *keys = packed && nb ? build_alloc(len[nv], 4, "the weights", err) : NULL;
     if (!nb || (packed && !keys)) {
@@ -301,7 +325,7 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
         goto fail;
     if (o->relabel) {
         note(progress, "relabelling");
-        if (build_relabel(e, nv, &b->idmap, &nv, err))
+        if (edge_list_widen(e, err) || build_relabel(e, nv, &b->idmap, &nv, err))
             goto fail;
     }
     double t1 = emogi_now();
@@ -311,9 +335,10 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     setup_ctx(&c, o, nv, width, e, wk);
     c.idmap = b->idmap;
     note(progress, "distributing edges");
-    if (build_distribute(&c, e, 0, &out, err))
+    const int transpose = o->transpose && o->directed;
+    if (build_distribute(&c, e, 0, !transpose, &out, err))
         goto fail;
-    if (o->transpose && o->directed && build_distribute(&c, e, 1, &in, err))
+    if (transpose && build_distribute(&c, e, 1, 1, &in, err))
         goto fail;
     b->self_loops_dropped = out.self_loops;
     edge_list_free(e);

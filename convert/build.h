@@ -168,8 +168,10 @@ struct build_side {
 };
 
 /* Passes 1 and 2: arcs of E (reversed when SWAP) into S->elems, grouped by
- * block of source vertices, in two sequential sweeps over E. */
-int build_distribute(const struct build_ctx *c, const struct edge_list *e, int swap,
+ * block of source vertices, in two sequential sweeps over E.  With LAST
+ * (no later reader of E but edge_list_free) pass 2 hands E's pages back
+ * to the system as it consumes them: E's contents are then gone. */
+int build_distribute(const struct build_ctx *c, const struct edge_list *e, int swap, int last,
                      struct build_side *s, emogi_error *err);
 /* Pass 3, one block at a time while it is in cache: group by vertex (fills
  * S->offsets), sort every list, drop duplicates in place (fills S->len). */

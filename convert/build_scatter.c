@@ -15,6 +15,13 @@
  * Threads take contiguous ranges of edges ("parts") in both sweeps and
  * write at positions fixed by the pass-1 counts, so nothing is atomic.
  *
+ * Pass 2 is the peak of the in-memory build: the edge list (16 bytes per
+ * edge) is whole while the lists (4 or 8 bytes per arc, plus the 2 of the
+ * offset) fill.  So the last pass over the list gives its pages back as
+ * it goes (release_behind): the list shrinks about as fast as the lists
+ * grow, and the peak is the larger of the two, not their sum (kron 22:
+ * 1794 -> about 1100 MiB; bench/RESULTS.md).
+ *
  * Each thread's scratch in pass 3 is sized from --memory, not from the
  * largest block: a block that a hub makes larger than it is grouped in
  * place (each slot swapped to its vertex's next free place) and its long
@@ -22,6 +29,8 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -77,18 +86,53 @@ static void put(const struct build_ctx *c, void *elems, uint64_t slot, uint64_t 
 
 struct sweep {
     const struct build_ctx *c;
-    const uint64_t *src, *dst;
+    const void *src, *dst; /* uint32_t when narrow, else uint64_t */
+    int narrow;
     const double *w;
     uint64_t n;
     int shift, keep_loops;
+    int release; /* pass 2 gives the list's pages back behind it */
 };
 
+#define RELEASE_EDGES (1u << 16) /* edges placed between releases */
+
+/* Give back the whole pages of A[from, to) (ELEM bytes each), as far as
+ * *DONE (an address) has not already; partial pages at either end stay,
+ * since the neighbouring part or allocation may still use them. */
+static void release_behind(const void *a, size_t elem, uint64_t from, uint64_t to,
+                           uintptr_t *done)
+{
+#ifdef MADV_DONTNEED
+    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t lo = ((uintptr_t)a + from * elem + page - 1) / page * page;
+    uintptr_t hi = ((uintptr_t)a + to * elem) / page * page;
+    if (lo < *done)
+        lo = *done;
+    if (hi > lo) {
+        madvise((void *)lo, hi - lo, MADV_DONTNEED);
+        *done = hi;
+    }
+#else
+    (void)a, (void)elem, (void)from, (void)to, (void)done;
+#endif
+}
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+/* Edge I's ends; NARROW a constant where inlined, so each sweep's loop
+ * comes in a 32- and a 64-bit version. */
+ALWAYS_INLINE uint64_t end_at(const void *a, int narrow, uint64_t i)
+{
+    return narrow ? ((const uint32_t *)a)[i] : ((const uint64_t *)a)[i];
+}
+
 /* Pass 1 for edges [lo, hi): arcs per block into hist; self-loops dropped. */
-static uint64_t count_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *hist)
+ALWAYS_INLINE uint64_t count_edges(const struct sweep *sw, int narrow, uint64_t lo, uint64_t hi,
+                                   uint64_t *hist)
 {
     uint64_t loops = 0;
     for (uint64_t i = lo; i < hi; i++) {
-        uint64_t u = sw->src[i], v = sw->dst[i];
+        uint64_t u = end_at(sw->src, narrow, i), v = end_at(sw->dst, narrow, i);
         if (u == v) {
             if (sw->keep_loops)
                 hist[u >> sw->shift]++;
@@ -103,14 +147,19 @@ static uint64_t count_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uin
     return loops;
 }
 
-/* Pass 2 for edges [lo, hi): cursor[b] is this part's next slot in block b. */
-static void place_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *cursor,
-                       struct build_side *s)
+static uint64_t count_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *hist)
+{
+    return sw->narrow ? count_edges(sw, 1, lo, hi, hist) : count_edges(sw, 0, lo, hi, hist);
+}
+
+/* Pass 2 for edges [lo, hi). */
+ALWAYS_INLINE void place_edges_w(const struct sweep *sw, int narrow, uint64_t lo, uint64_t hi,
+                                 uint64_t *cursor, struct build_side *s)
 {
     const struct build_ctx *c = sw->c;
     uint16_t mask = (uint16_t)((1u << sw->shift) - 1);
     for (uint64_t i = lo; i < hi; i++) {
-        uint64_t u = sw->src[i], v = sw->dst[i];
+        uint64_t u = end_at(sw->src, narrow, i), v = end_at(sw->dst, narrow, i);
         if (u == v && !sw->keep_loops)
             continue;
         uint32_t key = c->weighted_in ? weight_key(c, sw->w[i]) : 0;
@@ -124,6 +173,37 @@ static void place_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_
             put(c, s->elems, slot, u, key);
             s->local[slot] = (uint16_t)(v & mask);
         }
+    }
+}
+
+static void place_edges(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *cursor,
+                        struct build_side *s)
+{
+    if (sw->narrow)
+        place_edges_w(sw, 1, lo, hi, cursor, s);
+    else
+        place_edges_w(sw, 0, lo, hi, cursor, s);
+}
+
+/* Pass 2 for edges [lo, hi): cursor[b] is this part's next slot in block
+ * b; a piece at a time when the list's pages go back behind it. */
+static void place_part(const struct sweep *sw, uint64_t lo, uint64_t hi, uint64_t *cursor,
+                       struct build_side *s)
+{
+    if (!sw->release) {
+        place_edges(sw, lo, hi, cursor, s);
+        return;
+    }
+    uintptr_t done[3] = {0, 0, 0};
+    for (uint64_t at = lo; at < hi;) {
+        uint64_t to = hi - at < RELEASE_EDGES ? hi : at + RELEASE_EDGES;
+        place_edges(sw, at, to, cursor, s);
+        const size_t width = sw->narrow ? 4 : 8;
+        release_behind(sw->src, width, lo, to, &done[0]);
+        release_behind(sw->dst, width, lo, to, &done[1]);
+        if (sw->w)
+            release_behind(sw->w, sizeof *sw->w, lo, to, &done[2]);
+        at = to;
     }
 }
 
@@ -144,11 +224,14 @@ static uint64_t lay_out_blocks(uint64_t *hist, int parts, uint64_t nblocks, uint
     return run;
 }
 
-int build_distribute(const struct build_ctx *c, const struct edge_list *e, int swap,
+int build_distribute(const struct build_ctx *c, const struct edge_list *e, int swap, int last,
                      struct build_side *s, emogi_error *err)
 {
-    struct sweep sw = {c, swap ? e->dst : e->src, swap ? e->src : e->dst, e->w, e->n, 0,
-                       c->o->keep_self_loops};
+    const int narrow = edge_list_narrow_p(e);
+    const void *src = narrow ? (const void *)e->src32 : e->src;
+    const void *dst = narrow ? (const void *)e->dst32 : e->dst;
+    struct sweep sw = {c, swap ? dst : src, swap ? src : dst, narrow, e->w, e->n, 0,
+                       c->o->keep_self_loops, last};
     sw.shift = s->shift = choose_shift(c->nv, e->n * (c->both ? 2 : 1));
     s->nblocks = c->nv ? ((c->nv - 1) >> s->shift) + 1 : 0;
     int parts = max_threads();

@@ -31,9 +31,14 @@ int edge_list_reserve(struct edge_list *e, uint64_t cap, int weighted, emogi_err
         cap = 1; /* a weighted list is one whose w is allocated */
     if (cap == e->cap && (!weighted || e->w))
         return 0;
-    if (grow_array((void **)&e->src, cap, sizeof *e->src, err) ||
-        grow_array((void **)&e->dst, cap, sizeof *e->dst, err))
+    if (edge_list_narrow_p(e)) {
+        if (grow_array((void **)&e->src32, cap, sizeof *e->src32, err) ||
+            grow_array((void **)&e->dst32, cap, sizeof *e->dst32, err))
+            return -1;
+    } else if (grow_array((void **)&e->src, cap, sizeof *e->src, err) ||
+               grow_array((void **)&e->dst, cap, sizeof *e->dst, err)) {
         return -1;
+    }
     if ((weighted || e->w) && grow_array((void **)&e->w, cap, sizeof *e->w, err))
         return -1;
     e->cap = cap;
@@ -105,19 +110,93 @@ void edge_list_shrink(struct edge_list *e)
         return;
     /* shrinking in place cannot fail in practice; keep the old arrays if it does */
     void *p;
-    if ((p = realloc(e->src, e->n * sizeof *e->src)))
+    if (e->src && (p = realloc(e->src, e->n * sizeof *e->src)))
         e->src = p;
-    if ((p = realloc(e->dst, e->n * sizeof *e->dst)))
+    if (e->dst && (p = realloc(e->dst, e->n * sizeof *e->dst)))
         e->dst = p;
+    if (e->src32 && (p = realloc(e->src32, e->n * sizeof *e->src32)))
+        e->src32 = p;
+    if (e->dst32 && (p = realloc(e->dst32, e->n * sizeof *e->dst32)))
+        e->dst32 = p;
     if (e->w && (p = realloc(e->w, e->n * sizeof *e->w)))
         e->w = p;
     e->cap = e->n;
+}
+
+/* Each array in place, front to back: entry i's 4 bytes land at or below
+ * the 8 it is read from, so nothing is overwritten before it is read;
+ * then the array shrinks to n entries, which hands its upper half back.
+ * In blocks, so that threads never write what another has still to read. */
+static uint32_t *narrow_array(uint64_t *a, uint64_t n)
+{
+    uint32_t *b = (uint32_t *)a;
+    const uint64_t step = 1u << 20;
+    for (uint64_t lo = 0; lo < n; lo += step) {
+        uint64_t hi = n - lo < step ? n : lo + step;
+        if (lo == 0) {
+            for (uint64_t i = 0; i < hi; i++)
+                b[i] = (uint32_t)a[i];
+            continue;
+        }
+        /* entries [lo, hi) go to bytes [4 lo, 4 hi), all below 8 lo: read already */
+#pragma omp parallel for schedule(static)
+        for (uint64_t i = lo; i < hi; i++)
+            b[i] = (uint32_t)a[i];
+    }
+    void *p = realloc(b, (n ? n : 1) * sizeof *b);
+    return p ? p : b;
+}
+
+int edge_list_narrow(struct edge_list *e, emogi_error *err)
+{
+    if (edge_list_narrow_p(e))
+        return 0;
+    if (!e->src) { /* empty: narrow arrays for what comes */
+        e->cap = 0;
+        return grow_array((void **)&e->src32, 1, sizeof *e->src32, err) ||
+                       grow_array((void **)&e->dst32, 1, sizeof *e->dst32, err)
+                   ? -1
+                   : 0;
+    }
+    e->src32 = narrow_array(e->src, e->n);
+    e->dst32 = narrow_array(e->dst, e->n);
+    e->src = e->dst = NULL;
+    if (e->w) { /* the weights' spare room too */
+        void *p = realloc(e->w, (e->n ? e->n : 1) * sizeof *e->w);
+        if (p)
+            e->w = p;
+    }
+    e->cap = e->n;
+    return 0;
+}
+
+int edge_list_widen(struct edge_list *e, emogi_error *err)
+{
+    if (!edge_list_narrow_p(e))
+        return 0;
+    uint64_t *src = NULL, *dst = NULL;
+    if (grow_array((void **)&src, e->cap ? e->cap : 1, sizeof *src, err) ||
+        grow_array((void **)&dst, e->cap ? e->cap : 1, sizeof *dst, err)) {
+        free(src);
+        return -1;
+    }
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < e->n; i++)
+        src[i] = e->src32[i], dst[i] = e->dst32[i];
+    free(e->src32);
+    free(e->dst32);
+    e->src32 = e->dst32 = NULL;
+    e->src = src;
+    e->dst = dst;
+    return 0;
 }
 
 void edge_list_free(struct edge_list *e)
 {
     free(e->src);
     free(e->dst);
+    free(e->src32);
+    free(e->dst32);
     free(e->w);
     memset(e, 0, sizeof *e);
 }

@@ -182,7 +182,11 @@ static int fits_in_memory(struct job *j, const struct parse_result *r)
     return 0;
 }
 
-/* A generator's edges, a run's worth at a time (edge i depends only on i). */
+/* Edges generated at a time: the buffer they join keeps 32-bit ids where
+ * the vertex count allows (edges.h), so a piece is the only 16-byte copy. */
+#define GEN_PIECE (1ull << 22)
+
+/* A generator's edges, a piece at a time (edge i depends only on i). */
 static uint64_t generate(struct job *j, struct parse_result *r)
 {
     const struct convert_opts *o = j->o;
@@ -196,11 +200,12 @@ static uint64_t generate(struct job *j, struct parse_result *r)
     if (o->reorder != REORDER_NONE && /* known before anything is generated */
         !ooc_build_fits(&j->ooc, &o->build, n, 1ull << o->scale, 0, WEIGHTS_NONE, &need))
         reorder_too_big(o, need);
-    for (uint64_t lo = 0; lo < n; lo += chunk) {
+    for (uint64_t lo = 0, m; lo < n; lo += m) {
         struct edge_list e = {0};
         if (ooc_plan(&j->ooc, &o->build, 0, &chunk, &err))
             die(err.msg);
-        uint64_t m = n - lo < chunk ? n - lo : chunk;
+        m = n - lo < chunk ? n - lo : chunk;
+        m = m < GEN_PIECE ? m : GEN_PIECE;
         if (edge_list_reserve(&e, m, 0, &err))
             die(err.msg);
         e.n = m;

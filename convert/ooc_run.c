@@ -96,7 +96,7 @@ static uint64_t max_id(const struct edge_list *e)
     uint64_t m = 0;
 #pragma omp parallel for schedule(static) reduction(max : m)
     for (uint64_t i = 0; i < e->n; i++) {
-        uint64_t x = e->src[i] > e->dst[i] ? e->src[i] : e->dst[i];
+        uint64_t u = edge_src(e, i), v = edge_dst(e, i), x = u > v ? u : v;
         m = x > m ? x : m;
     }
     return m;
@@ -389,20 +389,30 @@ static int flush(struct ooc *s, emogi_error *err)
     return rc;
 }
 
-/* Edges [i, i + take) of E into the buffer: all of E is taken without a copy. */
-static int append(struct ooc *s, struct edge_list *e, uint64_t i, uint64_t take,
+/* Edges [i, i + take) of E (wide) into the buffer: all of E is taken
+ * without a copy.  The buffer holds 32-bit ids while NARROW: every id so
+ * far, E's included, fits (edges.h). */
+static int append(struct ooc *s, struct edge_list *e, uint64_t i, uint64_t take, int narrow,
                   emogi_error *err)
 {
     if (s->buf.n == 0 && i == 0 && take == e->n) {
         struct edge_list t = s->buf;
         s->buf = *e;
         *e = t;
-        return 0;
+        return narrow ? edge_list_narrow(&s->buf, err) : 0;
     }
-    if (edge_list_reserve(&s->buf, s->chunk, e->w != NULL, err))
+    if ((narrow ? edge_list_narrow(&s->buf, err) : edge_list_widen(&s->buf, err)) ||
+        edge_list_reserve(&s->buf, s->chunk, e->w != NULL, err))
         return -1;
-    memcpy(s->buf.src + s->buf.n, e->src + i, take * sizeof *e->src);
-    memcpy(s->buf.dst + s->buf.n, e->dst + i, take * sizeof *e->dst);
+    if (narrow) {
+        uint32_t *src = s->buf.src32 + s->buf.n, *dst = s->buf.dst32 + s->buf.n;
+#pragma omp parallel for schedule(static) if (take > (1u << 16))
+        for (uint64_t k = 0; k < take; k++)
+            src[k] = (uint32_t)e->src[i + k], dst[k] = (uint32_t)e->dst[i + k];
+    } else {
+        memcpy(s->buf.src + s->buf.n, e->src + i, take * sizeof *e->src);
+        memcpy(s->buf.dst + s->buf.n, e->dst + i, take * sizeof *e->dst);
+    }
     if (e->w)
         memcpy(s->buf.w + s->buf.n, e->w + i, take * sizeof *e->w);
     s->buf.n += take;
@@ -413,6 +423,8 @@ int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emo
 {
     uint64_t env = e->n ? max_id(e) + 1 : 0, cap, n = e->n;
     int weighted = e->w != NULL;
+    /* 32-bit ids in the buffer while they fit: half its bytes */
+    const int narrow = env <= (1ull << 32) && (s->buf.n == 0 || edge_list_narrow_p(&s->buf));
     ooc_setup(s, bo);
     s->seen_nv = s->seen_nv > env ? s->seen_nv : env;
     if (s->side == NULL && !(s->side = calloc(2, sizeof *s->side)))
@@ -432,7 +444,7 @@ int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emo
             if (take == 0)
                 return emogi_fail(err, "%s: no room in --memory for a run", s->o.name);
         }
-        if (append(s, e, i, take, err))
+        if (append(s, e, i, take, narrow, err))
             return -1;
         s->buf_nv = nv;
         i += take;

@@ -3,7 +3,7 @@
 # expected CSR is written below by hand: directions, self-loops, duplicates,
 # transpose, relabel, id widths, weights.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 36
+plan 38
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
@@ -95,6 +95,20 @@ is "$(dump --edges sd.csr | head -2)" "$(lines '0 0 2.5' '0 1 1.5')" \
 conv mtx "$DATA/convert_general.mtx" g.csr --transpose
 is "$(dump --edges g.csr)" "$(lines '0 3' '1 0' '3 2')" "general mtx: 1-based, directed"
 is "$(dump --transpose g.csr)" "$(lines '0 1' '2 3' '3 0')" "general mtx transpose"
+
+# The buffer that gathers the edges keeps 32-bit ids while they fit
+# (convert/edges.h); a block of text with an id past 2^32 after blocks
+# without must widen it, not truncate.  --memory 16M reads 64 KiB blocks.
+awk 'BEGIN { for (i = 0; i < 12000; i++) print i, i + 1 }' >chain.el
+{ cat chain.el; echo '5000000000 7'; } >late.el
+{ echo '5000000000 7'; cat chain.el; } >early.el
+{ cat late.el; } | sort >want.txt
+conv el late.el late.csr --relabel --memory 16M
+emogi-info --edges --original-ids late.csr | sort >got.txt
+ok "$(cmp -s got.txt want.txt; echo $?)" "a 64-bit id after 32-bit blocks: every edge kept, ids whole"
+conv el early.el early.csr --relabel --memory 16M
+emogi-info --edges --original-ids early.csr | sort >got2.txt
+ok "$(cmp -s got2.txt want.txt; echo $?)" "a 64-bit id in the first block: the same edges"
 
 # provenance
 conv el "$DATA/convert_small.el" p.csr --undirected --relabel
