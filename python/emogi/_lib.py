@@ -19,6 +19,7 @@ SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
 DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART = 1, 2, 4, 8, 16, 32
 WEIGHT_NONE, WEIGHT_UINT32, WEIGHT_FLOAT32 = 0, 1, 2
 PAGERANK_STORE_F64, PAGERANK_STORE_F32 = 0, 1
+PAGERANK_F32_TOLERANCE = 1e-5  # traverse/emogi-pagerank.c: float32 contributions from here
 
 
 class EmogiError(Exception):
@@ -180,6 +181,8 @@ _SIGNATURES = {
                             c_ptr, ctypes.POINTER(PagerankStats), E], ctypes.c_int),
     "emogi_pagerank_cpu_gs": ([G, ctypes.POINTER(PagerankParams), ctypes.c_int, c_ptr,
                                ctypes.POINTER(PagerankStats), E], ctypes.c_int),
+    "emogi_pagerank_cpu_jacobi": ([G, ctypes.POINTER(PagerankParams), ctypes.c_int, c_ptr,
+                                   ctypes.POINTER(PagerankStats), E], ctypes.c_int),
 }
 
 

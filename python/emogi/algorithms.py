@@ -269,19 +269,18 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     st = _lib.PagerankStats()
     in_edges = _lib.CGraph()
     _lib.call(EmogiError, lib.emogi_pagerank_in_edges, cg, ctypes.byref(in_edges))
+    # as the tool: float32 contributions where the tolerance is far above their rounding
+    store = (_lib.PAGERANK_STORE_F32 if tolerance >= _lib.PAGERANK_F32_TOLERANCE
+             else _lib.PAGERANK_STORE_F64)
+    run = lib.emogi_pagerank_cpu_jacobi if method == "jacobi" else lib.emogi_pagerank_cpu_gs
     try:
         if o is not None:
             with _Placement(in_edges, o, g.nv * 24) as p:  # 24: emogi-pagerank's state
                 _lib.call(EmogiError, lib.emogi_pagerank_gpu, ctypes.byref(p.out),
                           ctypes.byref(prm), o["kernel"], _ptr(rank), ctypes.byref(st))
-        elif method == "jacobi":
-            _lib.call(EmogiError, lib.emogi_pagerank_cpu, ctypes.byref(in_edges),
-                      ctypes.byref(prm), _ptr(rank), ctypes.byref(st))
-        else:  # as the tool: float32 contributions only where the output is float32 anyway
-            store = (_lib.PAGERANK_STORE_F32 if precision == "float32" and tolerance >= 1e-5
-                     else _lib.PAGERANK_STORE_F64)
-            _lib.call(EmogiError, lib.emogi_pagerank_cpu_gs, ctypes.byref(in_edges),
-                      ctypes.byref(prm), store, _ptr(rank), ctypes.byref(st))
+        else:
+            _lib.call(EmogiError, run, ctypes.byref(in_edges), ctypes.byref(prm), store,
+                      _ptr(rank), ctypes.byref(st))
     finally:
         lib.emogi_pagerank_in_edges_free(cg, ctypes.byref(in_edges))
     if precision == "float32":
