@@ -3,12 +3,13 @@
  *
  * The pull formulation of the GAP benchmark suite's pr.cc (S. Beamer,
  * K. Asanovic, D. Patterson, "The GAP Benchmark Suite", 2015), after
- * Page, Brin et al. (1999): each iteration first turns every rank into
- * the contribution it sends along each out-edge (rank / out-degree), then
- * every vertex sums the contributions of its in-neighbours.  Pulling
- * writes each rank once, by one thread, so no atomics are needed, and the
- * in-edge array is swept front to back; only the contributions, nv
- * doubles, are read at random.  GAP leaves dangling vertices' rank to
+ * Page, Brin et al. (1999): every vertex sums the contributions of its
+ * in-neighbours (rank / out-degree), and writes its new rank and, into a
+ * second array, the contribution it will send in the next iteration.
+ * Pulling writes each rank once, by one thread, so no atomics are needed,
+ * and the in-edge array is swept front to back; only the contributions,
+ * nv doubles or floats (emogi_pagerank_store), are read at random.  GAP
+ * leaves dangling vertices' rank to
  * leak away; here it is spread over all vertices (emogi_pagerank.h), so
  * ranks sum to 1.
  *
