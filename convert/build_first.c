@@ -51,6 +51,8 @@ int build_keep_first(struct edge_list *e, const struct build_opts *o, uint64_t *
                      emogi_error *err)
 {
     struct first_ctx c = {e, !o->directed || o->mirror};
+    if (edge_list_widen(e, err)) /* it reads and drops 64-bit ids in place (edges.h) */
+        return -1;
     uint64_t *rank = build_alloc(e->n, sizeof *rank, "the input order (--combine first)", err);
     if (!rank)
         return -1;

@@ -129,6 +129,12 @@ static int compare_ids(const void *a, const void *b)
 int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, char **blob,
                  emogi_error *err)
 {
+    /* The edges renumber in place as 64-bit ids (the gathering buffer may
+     * have narrowed them, edges.h). */
+    if (edge_list_widen(e, err)) {
+        names_free(t);
+        return -1;
+    }
     free(t->slots);
     t->slots = NULL, t->nslots = 0;
     uint64_t n = t->n;
