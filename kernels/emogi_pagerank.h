@@ -31,6 +31,10 @@ extern "C" {
 #define EMOGI_PAGERANK_DAMPING 0.85
 #define EMOGI_PAGERANK_TOLERANCE 1e-4
 #define EMOGI_PAGERANK_MAX_ITERATIONS 100
+/* The CPU's global sums are taken per block of this many vertices, then
+ * over blocks in order (kernels/cpu/pagerank.c): a distributed run whose
+ * ranges are whole blocks sums the same way, to the bit. */
+#define EMOGI_PAGERANK_BLOCK 2048
 
 struct emogi_pagerank_params {
     double damping;          /* in [0, 1) */

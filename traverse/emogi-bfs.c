@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dist.h"
 #include "emogi_bfs.h"
 #include "tool.h"
 #include "verify.h"
@@ -149,11 +150,17 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
     free(parent);
 }
 
+static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
+                            const uint64_t *sources, uint64_t n);
+
 int main(int argc, char **argv)
 {
     struct bfs_opts o;
+    struct dist d;
     tool_init("emogi-bfs");
+    dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
+    dist_check_options(&d, &o.t);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     tool_refuse_terminal(o.parents, o.t.text, "arrays");
@@ -166,6 +173,12 @@ int main(int argc, char **argv)
     uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
     if (!sources)
         tool_die(&err);
+    if (d.on) {
+        run_distributed(&o, &d, &g, sources, n);
+        free(sources);
+        emogi_csr_close(&g);
+        return 0;
+    }
     uint32_t *depth = malloc(g.nv * sizeof *depth);
     if (!depth) {
         emogi_fail(&err, "out of memory for %llu depths", (unsigned long long)g.nv);
@@ -202,6 +215,60 @@ int main(int argc, char **argv)
     free(sources);
     emogi_csr_close(&g);
     return 0;
+}
+
+/* ---- distributed: MPI ranks (dist.h, dist_bfs.c) ---- */
+
+/* Each rank searches its range; every rank then holds all depths (the
+ * parents need them), and rank 0 reports, checks and writes what a
+ * single process would. */
+static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
+                            const uint64_t *sources, uint64_t n)
+{
+    emogi_error err;
+    double t0 = emogi_now();
+    dist_partition(d, g, 64);
+    uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
+    uint32_t *depth = dist_alloc(g->nv, sizeof *depth, "depths");
+    struct bfs_tally tally = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        struct emogi_bfs_stats st;
+        if (dist_bfs(d, g, sources[i], &o->search, mine, &st, &err) < 0)
+            tool_die_about(o->t.graph, &err);
+        dist_allgather(d, mine, sizeof *mine, depth);
+        if (d->rank == 0 && (o->t.stats || o->t.runs))
+            report_search(g, 0, sources[i], depth, &st, o->t.stats, &tally);
+        if (d->rank == 0 && o->t.verify)
+            check(o, g, sources[i], depth);
+    }
+    if (d->rank == 0 && o->t.runs)
+        report_mean(&tally, o->t.stats);
+    uint64_t *parent = NULL, *all_parents = NULL;
+    if (o->parents) {
+        parent = dist_alloc(d->hi - d->lo, sizeof *parent, "parents");
+        if (dist_bfs_parents(d, g, sources[n - 1], depth, parent, &err) < 0)
+            tool_die_about(o->t.graph, &err);
+        if (d->rank == 0)
+            all_parents = dist_alloc(g->nv, sizeof *all_parents, "parents");
+        dist_gather(d, parent, sizeof *parent, all_parents);
+    }
+    if (o->t.stats)
+        dist_report(d, emogi_now() - t0, 0);
+    if (d->rank == 0) {
+        const uint64_t *ids = tool_text_ids(&o->t, g);
+        if (o->t.out &&
+            tool_write_array_ids(o->t.out, depth, TOOL_U32, g->nv, o->t.format, ids, 0, &err) < 0)
+            tool_die(&err);
+        if (o->parents && tool_write_array_ids(o->parents, all_parents, TOOL_U64, g->nv,
+                                               o->t.format, ids, 1, &err) < 0)
+            tool_die(&err);
+        tool_stats_finish();
+    }
+    free(all_parents);
+    free(parent);
+    free(depth);
+    free(mine);
+    dist_finish(d);
 }
 
 /* ---- report ---- */

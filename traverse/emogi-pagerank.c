@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "emogi_pagerank.h"
+#include "dist.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -27,7 +28,8 @@ static const char usage_text[] =
     "      --max-iterations N  stop after N iterations at most (default 100)\n"
     "      --precision P       result type: float64 (default) or float32\n"
     "      --method M          CPU iteration: gauss-seidel (default, fewer iterations)\n"
-    "                          or jacobi (the same ranks whatever the thread count)\n"
+    "                          or jacobi (the same ranks whatever the thread count;\n"
+    "                          always under mpirun)\n"
     "  -o, --output FILE       ranks to FILE ('-' stdout; default stdout)\n"
     "      --text              'vertex rank' lines instead of a raw array\n"
     "      --original-ids      --text names vertices by the graph's input ids (its id\n"
@@ -61,6 +63,7 @@ struct pagerank_opts {
     struct emogi_pagerank_params prm;
     enum tool_elem precision; /* TOOL_F32 or TOOL_F64 */
     enum pagerank_method method;
+    int method_given; /* --method named: a distributed run refuses gauss-seidel */
 };
 
 static int own_option(int code, const char *arg, void *ctx)
@@ -87,6 +90,7 @@ static int own_option(int code, const char *arg, void *ctx)
             tool_usage_error("bad precision '%s' (float32 or float64)", arg);
         return 0;
     case OPT_METHOD:
+        o->method_given = 1;
         if (strcmp(arg, "gauss-seidel") == 0)
             o->method = PAGERANK_GAUSS_SEIDEL;
         else if (strcmp(arg, "jacobi") == 0)
@@ -106,6 +110,7 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
     o->prm.max_iterations = EMOGI_PAGERANK_MAX_ITERATIONS;
     o->precision = TOOL_F64;
     o->method = PAGERANK_GAUSS_SEIDEL;
+    o->method_given = 0;
     tool_parse_options(argc, argv, &spec, &o->t);
 }
 
@@ -174,11 +179,21 @@ static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, d
         tool_die(&err);
 }
 
+static void run_distributed(const struct pagerank_opts *o, struct dist *d,
+                            const struct emogi_graph *g, const struct emogi_graph *in);
+
 int main(int argc, char **argv)
 {
     struct pagerank_opts o;
+    struct dist d;
     tool_init("emogi-pagerank");
+    dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
+    dist_check_options(&d, &o.t);
+    if (d.on && o.method_given && o.method == PAGERANK_GAUSS_SEIDEL)
+        tool_usage_error("%s: its result depends on thread timing; under mpirun PageRank "
+                         "runs --method jacobi",
+                         "--method gauss-seidel");
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
 
@@ -189,6 +204,12 @@ int main(int argc, char **argv)
     if (emogi_pagerank_in_edges(&g, &in, &err) < 0)
         tool_die_about(o.t.graph, &err);
     double open_s = emogi_now() - t0;
+    if (d.on) {
+        run_distributed(&o, &d, &g, &in);
+        emogi_pagerank_in_edges_free(&g, &in);
+        emogi_csr_close(&g);
+        return 0;
+    }
     double *rank = malloc((g.nv ? g.nv : 1) * sizeof *rank);
     if (!rank) {
         emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)g.nv);
@@ -201,6 +222,36 @@ int main(int argc, char **argv)
     emogi_pagerank_in_edges_free(&g, &in);
     emogi_csr_close(&g);
     return 0;
+}
+
+/* ---- distributed: MPI ranks (dist.h, dist_pagerank.c) ---- */
+
+/* Jacobi over ranks, the same ranks as --method jacobi in one process;
+ * rank 0 gathers them, then reports, checks and writes as finish() does. */
+static void run_distributed(const struct pagerank_opts *o, struct dist *d,
+                            const struct emogi_graph *g, const struct emogi_graph *in)
+{
+    emogi_error err;
+    double t0 = emogi_now();
+    dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
+    double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
+    double *rank = d->rank == 0 ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
+    struct emogi_pagerank_stats st;
+    if (dist_pagerank(d, in, &o->prm, mine, &st, &err) < 0)
+        tool_die_about(g->path, &err);
+    dist_gather(d, mine, sizeof *mine, rank);
+    if (o->t.stats)
+        dist_report(d, emogi_now() - t0, 0);
+    if (d->rank == 0) {
+        if (o->t.stats)
+            report(&st, 1);
+        warn_unconverged(o, &st);
+        finish(o, g, rank);
+        tool_stats_finish();
+    }
+    free(rank);
+    free(mine);
+    dist_finish(d);
 }
 
 /* ---- report ---- */

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "emogi_sssp.h"
+#include "dist.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -163,8 +164,16 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
 int main(int argc, char **argv)
 {
     struct sssp_cli o;
+    struct dist d;
     tool_init("emogi-sssp");
+    dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
+    if (d.on) { /* every rank would write the whole result */
+        if (d.rank == 0)
+            fprintf(stderr, "emogi-sssp: does not run distributed yet (issue 14): run it as "
+                            "one process\n");
+        exit(1);
+    }
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
 

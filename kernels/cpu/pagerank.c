@@ -27,7 +27,7 @@
 #include "clist_fast.h"
 #include "emogi_pagerank.h"
 
-#define BLOCK_V 2048 /* vertices per partial sum, and per scheduled chunk */
+#define BLOCK_V EMOGI_PAGERANK_BLOCK /* vertices per partial sum, and per scheduled chunk */
 #define RUN_PIECE 256 /* compressed entries summed between refills */
 #define PREFETCH 24  /* in-edges ahead */
 

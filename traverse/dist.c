@@ -1,0 +1,344 @@
+/*
+ * dist.c - starting MPI, the partition and the collectives the
+ * distributed tools share (dist.h).  Without MPI only the check of
+ * mpirun's environment is here.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_MPI
+#include <mpi.h>
+#endif
+
+#include "dist.h"
+#include "tool.h"
+
+/* The world size mpirun announces in the environment (Open MPI, MPICH's
+ * Hydra and other PMI launchers, MVAPICH), or 1. */
+static long env_world_size(void)
+{
+    static const char *const names[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
+                                        "MV2_COMM_WORLD_SIZE"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        const char *s = getenv(names[i]);
+        if (s && *s)
+            return strtol(s, NULL, 10);
+    }
+    return 1;
+}
+
+void dist_check_options(const struct dist *d, const struct tool_opts *o)
+{
+    if (d->on && o->device == TOOL_DEVICE_GPU)
+        tool_usage_error("%s: distributed runs use CPU ranks for now (GPU ranks are to come: "
+                         "issue 14); use --device cpu or auto",
+                         "--device gpu");
+}
+
+void *dist_alloc(uint64_t n, size_t size, const char *what)
+{
+    void *p = n <= SIZE_MAX / size ? malloc((n ? n : 1) * size) : NULL;
+    if (!p) {
+        fprintf(stderr, "%s: out of memory for %llu %s\n", tool_name(), (unsigned long long)n,
+                what);
+        exit(1);
+    }
+    return p;
+}
+
+#ifndef HAVE_MPI
+
+void dist_start(int *argc, char ***argv, struct dist *d)
+{
+    (void)argc;
+    (void)argv;
+    memset(d, 0, sizeof *d);
+    d->size = 1;
+    long n = env_world_size();
+    if (n <= 1)
+        return;
+    fprintf(stderr,
+            "%s: started as one of %ld MPI processes, but built without MPI: rebuild "
+            "with ./configure --with-mpi (Debian: apt-get install libopenmpi-dev "
+            "openmpi-bin), or run one process\n",
+            tool_name(), n);
+    exit(1);
+}
+
+void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
+{
+    (void)d, (void)g, (void)align;
+}
+int dist_owner(const struct dist *d, uint64_t v)
+{
+    (void)d, (void)v;
+    return 0;
+}
+void dist_allgather(struct dist *d, const void *local, size_t es, void *full)
+{
+    (void)d, (void)local, (void)es, (void)full;
+}
+void dist_gather(struct dist *d, const void *local, size_t es, void *full)
+{
+    (void)d, (void)local, (void)es, (void)full;
+}
+uint64_t dist_sum_u64(struct dist *d, uint64_t x)
+{
+    (void)d;
+    return x;
+}
+double dist_max_real(struct dist *d, double x)
+{
+    (void)d;
+    return x;
+}
+int dist_all(struct dist *d, int ok)
+{
+    (void)d;
+    return ok;
+}
+void dist_report(struct dist *d, double seconds, uint64_t link)
+{
+    (void)d, (void)seconds, (void)link;
+}
+void dist_finish(struct dist *d)
+{
+    (void)d;
+}
+
+#else
+
+/* Stop the job: a rank that cannot go on takes the others with it. */
+static _Noreturn void mpi_failed(const char *what, int code)
+{
+    char msg[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(code, msg, &len);
+    fprintf(stderr, "%s: MPI: %s: %.*s\n", tool_name(), what, len, msg);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+    exit(1);
+}
+
+#define CHECK(what, call)                                                                  \
+    do {                                                                                   \
+        int rc_ = (call);                                                                  \
+        if (rc_ != MPI_SUCCESS)                                                            \
+            mpi_failed(what, rc_);                                                         \
+    } while (0)
+
+void dist_start(int *argc, char ***argv, struct dist *d)
+{
+    memset(d, 0, sizeof *d);
+    d->size = 1;
+    if (env_world_size() <= 1)
+        return;
+    int provided;
+    CHECK("init", MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided));
+    /* errors come back as codes, so a message names the call */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    MPI_Comm_rank(MPI_COMM_WORLD, &d->rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &d->size);
+    MPI_Comm host;
+    CHECK("split by host",
+          MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host));
+    MPI_Comm_rank(host, &d->local_rank);
+    MPI_Comm_free(&host);
+    d->on = d->size > 1;
+    if (!d->on) { /* an mpirun of one: the single-process tool */
+        MPI_Finalize();
+        d->rank = 0;
+    }
+}
+
+void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
+{
+    if (!(d->bound = malloc((size_t)(d->size + 1) * sizeof *d->bound))) {
+        fprintf(stderr, "%s: out of memory for %d ranks\n", tool_name(), d->size);
+        exit(1);
+    }
+    const uint64_t nv = g->nv, total = g->ne + nv;
+    d->bound[0] = 0;
+    for (int r = 1; r < d->size; r++) {
+        /* the first v with offsets[v] + v >= total * r / size */
+        long double want = (long double)total * r / d->size;
+        uint64_t a = d->bound[r - 1], b = nv;
+        while (a < b) {
+            uint64_t m = a + (b - a) / 2;
+            if ((long double)(g->offsets[m] + m) < want)
+                a = m + 1;
+            else
+                b = m;
+        }
+        uint64_t v = (a + align / 2) & ~(align - 1);
+        d->bound[r] = v < d->bound[r - 1] ? d->bound[r - 1] : v > nv ? nv : v;
+    }
+    d->bound[d->size] = nv;
+    d->lo = d->bound[d->rank];
+    d->hi = d->bound[d->rank + 1];
+}
+
+int dist_owner(const struct dist *d, uint64_t v)
+{
+    int a = 0, b = d->size - 1; /* the last r with bound[r] <= v */
+    while (a < b) {
+        int m = (a + b + 1) / 2;
+        if (d->bound[m] <= v)
+            a = m;
+        else
+            b = m - 1;
+    }
+    return a;
+}
+
+/* Counts and displacements of the ranks' ranges, in units of ES-byte
+ * blocks that MPI's int counts can hold: 0, or -1 when too large. */
+static int range_counts(const struct dist *d, int *count, int *displ)
+{
+    for (int r = 0; r < d->size; r++) {
+        if (d->bound[r + 1] > (uint64_t)INT32_MAX)
+            return -1;
+        count[r] = (int)dist_count(d, r);
+        displ[r] = (int)d->bound[r];
+    }
+    return 0;
+}
+
+void dist_allgather(struct dist *d, const void *local, size_t es, void *full)
+{
+    int *count = malloc(2 * (size_t)d->size * sizeof *count);
+    if (!count || range_counts(d, count, count + d->size) < 0) {
+        fprintf(stderr, "%s: MPI: %s\n", tool_name(),
+                count ? "a graph of 2^31 vertices or more cannot be exchanged yet"
+                      : "out of memory");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)es, MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    const void *send = (const char *)full + d->lo * es == (const char *)local ? MPI_IN_PLACE : local;
+    double t0 = emogi_now();
+    CHECK("allgatherv", MPI_Allgatherv(send, count[d->rank], t, full, count, count + d->size, t,
+                                       MPI_COMM_WORLD));
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += (uint64_t)(d->size - 1) * (d->hi - d->lo) * es;
+    MPI_Type_free(&t);
+    free(count);
+}
+
+#define PIECE (1u << 26) /* bytes a message carries at most */
+
+void dist_gather(struct dist *d, const void *local, size_t es, void *full)
+{
+    double t0 = emogi_now();
+    if (d->rank != 0) {
+        const char *p = local;
+        uint64_t left = (d->hi - d->lo) * es;
+        d->bytes_sent += left;
+        for (; left > 0; p += PIECE < left ? PIECE : left, left -= PIECE < left ? PIECE : left)
+            CHECK("send", MPI_Send(p, (int)(PIECE < left ? PIECE : left), MPI_BYTE, 0, 7,
+                                   MPI_COMM_WORLD));
+    } else {
+        memmove((char *)full + d->lo * es, local, (d->hi - d->lo) * es);
+        for (int r = 1; r < d->size; r++) {
+            char *p = (char *)full + d->bound[r] * es;
+            uint64_t left = dist_count(d, r) * es;
+            for (; left > 0; p += PIECE < left ? PIECE : left, left -= PIECE < left ? PIECE : left)
+                CHECK("receive", MPI_Recv(p, (int)(PIECE < left ? PIECE : left), MPI_BYTE, r, 7,
+                                          MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+        }
+    }
+    d->comm_seconds += emogi_now() - t0;
+}
+
+uint64_t dist_sum_u64(struct dist *d, uint64_t x)
+{
+    uint64_t sum;
+    double t0 = emogi_now();
+    CHECK("allreduce", MPI_Allreduce(&x, &sum, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD));
+    d->comm_seconds += emogi_now() - t0;
+    return sum;
+}
+
+double dist_max_real(struct dist *d, double x)
+{
+    double max;
+    double t0 = emogi_now();
+    CHECK("allreduce", MPI_Allreduce(&x, &max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD));
+    d->comm_seconds += emogi_now() - t0;
+    return max;
+}
+
+int dist_all(struct dist *d, int ok)
+{
+    int all;
+    double t0 = emogi_now();
+    CHECK("allreduce", MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD));
+    d->comm_seconds += emogi_now() - t0;
+    return all;
+}
+
+/* One rank's figures, as gathered to rank 0. */
+struct rank_figures {
+    double seconds, comm_seconds;
+    uint64_t bytes_sent, link_bytes, lo, hi;
+};
+
+static void record_figures(const struct rank_figures *f)
+{
+    tool_record_real("seconds", "%.6f", f->seconds);
+    tool_record_real("compute_seconds", "%.6f",
+                     f->seconds > f->comm_seconds ? f->seconds - f->comm_seconds : 0.0);
+    tool_record_real("comm_seconds", "%.6f", f->comm_seconds);
+    tool_record_u64("bytes_sent", f->bytes_sent);
+    tool_record_u64("link_bytes", f->link_bytes);
+}
+
+void dist_report(struct dist *d, double seconds, uint64_t link)
+{
+    struct rank_figures mine = {seconds, d->comm_seconds, d->bytes_sent, link, d->lo, d->hi};
+    struct rank_figures *all = d->rank == 0 ? malloc((size_t)d->size * sizeof *all) : NULL;
+    if (d->rank == 0 && !all) {
+        fprintf(stderr, "%s: out of memory for --stats\n", tool_name());
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    CHECK("gather", MPI_Gather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, 0,
+                               MPI_COMM_WORLD));
+    if (d->rank != 0)
+        return;
+    struct rank_figures sum = {0};
+    for (int r = 0; r < d->size; r++) {
+        tool_record_begin("rank", "rank");
+        tool_record_u64("rank", (uint64_t)r);
+        tool_record_u64("first_vertex", all[r].lo);
+        tool_record_u64("vertices", all[r].hi - all[r].lo);
+        record_figures(&all[r]);
+        tool_record_end();
+        sum.seconds = all[r].seconds > sum.seconds ? all[r].seconds : sum.seconds;
+        sum.comm_seconds += all[r].comm_seconds;
+        sum.bytes_sent += all[r].bytes_sent;
+        sum.link_bytes += all[r].link_bytes;
+    }
+    /* seconds: the slowest rank's (the job's); the rest summed */
+    tool_record_begin("ranks", "ranks");
+    tool_record_u64("ranks", (uint64_t)d->size);
+    tool_record_real("seconds", "%.6f", sum.seconds);
+    tool_record_real("comm_seconds", "%.6f", sum.comm_seconds);
+    tool_record_u64("bytes_sent", sum.bytes_sent);
+    tool_record_u64("link_bytes", sum.link_bytes);
+    tool_record_end();
+    free(all);
+}
+
+void dist_finish(struct dist *d)
+{
+    if (d->on)
+        MPI_Finalize();
+    free(d->bound);
+    d->bound = NULL;
+}
+
+#endif

@@ -1,0 +1,120 @@
+/*
+ * dist.h - the traversal tools as MPI ranks (issue 14).
+ *
+ * Started by mpirun with more than one process, a tool runs distributed:
+ * every rank maps the same .csr (a shared file system; pages outside a
+ * rank's range are never read by its search), owns a contiguous range of
+ * vertices chosen to balance edges plus vertices, computes its range's
+ * results, and rank 0 gathers them and writes the output file through
+ * the same atomic writer as a single process, so the file is byte for
+ * byte the single-process CPU run's and appears only when every rank
+ * succeeded.  Not under mpirun, or with one process, nothing here runs
+ * and the tools behave as they always have.
+ *
+ * A rank that fails prints "TOOL: message" and exits 1 like a single
+ * process; mpirun then ends the other ranks, and since rank 0 commits the
+ * output only after receiving every rank's part, no output appears (an
+ * existing file stays).
+ *
+ * Built without MPI, dist_start() still recognises mpirun's environment
+ * and stops with how to get an MPI build; the algorithms (dist_*.c) are
+ * then stubs that are never reached.
+ */
+#ifndef EMOGI_DIST_H
+#define EMOGI_DIST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emogi_bfs.h"
+#include "emogi_cc.h"
+#include "emogi_csr.h"
+#include "emogi_pagerank.h"
+
+struct dist {
+    int on;              /* distributed: under mpirun with more than one process */
+    int rank, size;      /* 0 and 1 when not on */
+    int local_rank;      /* rank among the processes of this host */
+    uint64_t *bound;     /* size + 1 vertex bounds: rank r owns [bound[r], bound[r+1]) */
+    uint64_t lo, hi;     /* this rank's range */
+    /* --stats: this rank's time in MPI calls and the bytes it sent */
+    double comm_seconds;
+    uint64_t bytes_sent;
+};
+
+/* Before parsing options: under mpirun with more than one process start
+ * MPI (D->on = 1); built without MPI, say how to get an MPI build and
+ * exit 1.  Otherwise D->on = 0 and nothing else happens. */
+void dist_start(int *argc, char ***argv, struct dist *d);
+
+/* Usage error (exit 2) for options a distributed run does not take. */
+struct tool_opts;
+void dist_check_options(const struct dist *d, const struct tool_opts *o);
+
+/* N entries of SIZE bytes, or "TOOL: out of memory for N WHAT", exit 1. */
+void *dist_alloc(uint64_t n, size_t size, const char *what);
+
+/* Split G's vertices into D->size contiguous ranges of about equal
+ * offsets[v] + v (edges plus vertices), every bound a multiple of ALIGN
+ * (a power of two; 64 keeps bitmap words whole) except the last, nv. */
+void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align);
+
+/* The rank that owns vertex V. */
+int dist_owner(const struct dist *d, uint64_t v);
+
+/* The vertices of rank R's range. */
+static inline uint64_t dist_count(const struct dist *d, int r)
+{
+    return d->bound[r + 1] - d->bound[r];
+}
+
+/* Every rank's LOCAL range (its count entries of ES bytes) into FULL, a
+ * whole array of nv entries, on every rank (FULL may hold LOCAL's own
+ * place: then LOCAL may be FULL + lo * ES). */
+void dist_allgather(struct dist *d, const void *local, size_t es, void *full);
+
+/* The same into FULL on rank 0 only (FULL ignored elsewhere), in pieces,
+ * so arrays past 2^31 entries travel too. */
+void dist_gather(struct dist *d, const void *local, size_t es, void *full);
+
+/* Sums and maxima over all ranks (MPI_Allreduce). */
+uint64_t dist_sum_u64(struct dist *d, uint64_t x);
+double dist_max_real(struct dist *d, double x);
+/* 1 when OK is 1 on every rank. */
+int dist_all(struct dist *d, int ok);
+
+/* --stats: one "rank" record per rank and a "ranks" record summing them,
+ * written by rank 0: the rank's computation and communication seconds
+ * (COMPUTE is the rank's own figure of its whole run; communication is
+ * what D counted), bytes sent, and LINK bytes (GPU ranks; 0 on CPUs). */
+void dist_report(struct dist *d, double seconds, uint64_t link);
+
+/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ---- */
+
+/* BFS from SOURCE: DEPTH gets this rank's hi - lo depths; ST the search's
+ * figures over all ranks.  Partition aligned to 64. */
+int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
+             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             emogi_error *err);
+
+/* emogi_bfs_parents' tree: PARENT gets this rank's hi - lo parents from
+ * DEPTH, every vertex's depth. */
+int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
+                     const uint32_t *depth, uint64_t *parent, emogi_error *err);
+
+/* emogi_cc_cpu's labels (the smallest id of each component) for this
+ * rank's range, as uint64. */
+int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+            struct emogi_cc_stats *st, emogi_error *err);
+
+/* emogi_pagerank_cpu (Jacobi) over ranks, bit for bit: RANK gets this
+ * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph; the
+ * partition aligned to EMOGI_PAGERANK_BLOCK. */
+int dist_pagerank(struct dist *d, const struct emogi_graph *in,
+                  const struct emogi_pagerank_params *prm, double *rank,
+                  struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* Leave MPI (at the end of a successful run). */
+void dist_finish(struct dist *d);
+
+#endif

@@ -1,0 +1,460 @@
+/*
+ * dist_bfs.c - breadth-first search over MPI ranks (CPU ranks, OpenMP
+ * inside each).
+ *
+ * The 1D-partitioned direction-optimizing search of A. Buluç and K.
+ * Madduri, "Parallel Breadth-First Search on Distributed Memory Systems"
+ * (SC 2011), with the direction switch of S. Beamer, K. Asanović and D.
+ * Patterson, "Direction-Optimizing Breadth-First Search" (SC 2012) taken
+ * from global counts, with the same thresholds and rule as the
+ * single-process search (kernels/cpu/bfs.c), so both run the same levels
+ * in the same direction.  Each rank owns a contiguous range of vertices
+ * (dist_partition) and their depths.
+ *
+ * Top-down: owners expand their frontier vertices; a neighbour owned by
+ * the rank is claimed at once, any other is sent to its owner, once per
+ * search (a bitmap of ids already sent), with one MPI_Alltoallv per
+ * level.  The exchange is sparse because a top-down frontier is small:
+ * sending the discovered ids moves at most one id per vertex per search,
+ * where any dense form would move nv bits every level.
+ * Bottom-up: every rank scans its unvisited vertices' in-lists against
+ * the global frontier bitmap, assembled with MPI_Allgatherv from each
+ * rank's slice: the frontier is large in these levels, and nv/8 bytes
+ * is less than its ids would be (a frontier over 1/32 of the vertices,
+ * 4-byte ids; 1/64 with 8-byte ids).
+ *
+ * Depths are unique, so the result is the single-process array whatever
+ * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'
+ * canonical rule, the smallest in-neighbour one level up: every rank
+ * proposes its vertices to their out-neighbours one level down in an
+ * array of all vertices, and MPI_Reduce_scatter with MPI_MIN hands each
+ * owner its range; that costs nv depths and nv parents on every rank.
+ */
+#include "config.h"
+
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+#include "emogi_clist.h"
+
+#define BU_CHUNK 1024 /* a multiple of 64: threads own whole words of the next bitmap */
+
+struct dbfs {
+    struct dist *d;
+    const struct emogi_graph *g;
+    struct emogi_lists out, in;
+    int has_in;
+    uint32_t *depth;             /* hi - lo, this rank's */
+    uint64_t *queue, *next;      /* global ids of this rank's frontier */
+    uint64_t queue_n, next_n;
+    uint64_t *front, *curr;      /* front: nv bits, all ranks'; curr: this rank's slice */
+    uint64_t *sent;              /* nv bits: ids sent to their owner */
+    uint64_t *out_ids;           /* ids to send this level */
+    uint64_t out_n, out_cap;
+    uint64_t scout;              /* out-edges of this rank's new frontier */
+    uint32_t level;
+    uint64_t examined;
+    int corrupt;                 /* a compressed list did not decode */
+    int *counts;                 /* 4 * size: send and receive counts and displacements */
+};
+
+static int claim(struct dbfs *b, uint64_t v)
+{
+    uint32_t *slot = &b->depth[v - b->d->lo], seen = EMOGI_UNREACHED;
+    if (__atomic_load_n(slot, __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
+        !__atomic_compare_exchange_n(slot, &seen, b->level + 1, 0, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+        return 0;
+    uint64_t at = __atomic_fetch_add(&b->next_n, 1, __ATOMIC_RELAXED);
+    b->next[at] = v;
+    __atomic_fetch_add(&b->scout, b->g->offsets[v + 1] - b->g->offsets[v], __ATOMIC_RELAXED);
+    return 1;
+}
+
+/* A remote id, once per search, onto the send list (which holds nv). */
+static void send_later(struct dbfs *b, uint64_t w)
+{
+    uint64_t bit = 1ull << (w & 63);
+    if (__atomic_fetch_or(&b->sent[w >> 6], bit, __ATOMIC_RELAXED) & bit)
+        return;
+    uint64_t at = __atomic_fetch_add(&b->out_n, 1, __ATOMIC_RELAXED);
+    b->out_ids[at] = w;
+}
+
+static void expand(struct dbfs *b)
+{
+    uint64_t examined = 0;
+    int corrupt = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : examined) reduction(| : corrupt)
+    for (uint64_t i = 0; i < b->queue_n; i++) {
+        struct emogi_list_reader r;
+        uint64_t ids[EMOGI_CLIST_BLOCK];
+        int n;
+        emogi_list_open(&r, &b->out, b->queue[i]);
+        while ((n = emogi_list_next(&r, ids)) > 0)
+            for (int k = 0; k < n; k++) {
+                uint64_t w = ids[k];
+                if (w >= b->d->lo && w < b->d->hi)
+                    claim(b, w);
+                else
+                    send_later(b, w);
+            }
+        corrupt |= n < 0;
+        examined += b->g->offsets[b->queue[i] + 1] - b->g->offsets[b->queue[i]];
+    }
+    b->examined += examined;
+    b->corrupt |= corrupt;
+}
+
+/* The send list sorted by owner into SEND, with counts for MPI. */
+static void bucket(struct dbfs *b, uint64_t *send)
+{
+    int size = b->d->size, *sc = b->counts, *sd = sc + size;
+    memset(sc, 0, (size_t)size * sizeof *sc);
+    for (uint64_t i = 0; i < b->out_n; i++)
+        sc[dist_owner(b->d, b->out_ids[i])]++;
+    sd[0] = 0;
+    for (int r = 1; r < size; r++)
+        sd[r] = sd[r - 1] + sc[r - 1];
+    int *at = malloc((size_t)size * sizeof *at);
+    memcpy(at, sd, (size_t)size * sizeof *at);
+    for (uint64_t i = 0; i < b->out_n; i++)
+        send[at[dist_owner(b->d, b->out_ids[i])]++] = b->out_ids[i];
+    free(at);
+}
+
+/* Alltoallv of the send list; the ids received are claimed here. */
+static int exchange(struct dbfs *b)
+{
+    struct dist *d = b->d;
+    int size = d->size, *sc = b->counts, *sd = sc + size, *rc = sd + size, *rd = rc + size;
+    if (b->out_n > (uint64_t)INT32_MAX)
+        return -1;
+    uint64_t *send = malloc((b->out_n ? b->out_n : 1) * sizeof *send);
+    if (!send)
+        return -1;
+    bucket(b, send);
+    double t0 = emogi_now();
+    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
+    uint64_t total = 0;
+    for (int r = 0; r < size; r++) {
+        rd[r] = (int)total;
+        total += (uint64_t)rc[r];
+    }
+    uint64_t *recv = total <= INT32_MAX ? malloc((total ? total : 1) * sizeof *recv) : NULL;
+    int ok = recv && MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, recv, rc, rd, MPI_UINT64_T,
+                                   MPI_COMM_WORLD) == MPI_SUCCESS;
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += b->out_n * sizeof *send;
+    free(send);
+    if (ok) {
+#pragma omp parallel for schedule(static)
+        for (uint64_t i = 0; i < total; i++)
+            claim(b, recv[i]);
+    }
+    free(recv);
+    return ok ? 0 : -1;
+}
+
+/* MPI_Allreduce of a few sums at once. */
+static void sums(struct dist *d, uint64_t *x, int n)
+{
+    double t0 = emogi_now();
+    MPI_Allreduce(MPI_IN_PLACE, x, n, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+}
+
+/* One top-down level: the new frontier in b->queue; [0] its out-edges,
+ * [1] its vertices, over all ranks. */
+static int td_step(struct dbfs *b, uint64_t global[2])
+{
+    b->next_n = 0;
+    b->out_n = 0;
+    b->scout = 0;
+    expand(b);
+    if (exchange(b) < 0)
+        return -1;
+    uint64_t *t = b->queue;
+    b->queue = b->next;
+    b->next = t;
+    b->queue_n = b->next_n;
+    global[0] = b->scout;
+    global[1] = b->queue_n;
+    sums(b->d, global, 2);
+    return 0;
+}
+
+/* Words of the frontier bitmap each rank contributes. */
+static void slice_counts(const struct dist *d, int *count, int *displ)
+{
+    for (int r = 0; r < d->size; r++) {
+        uint64_t lo = d->bound[r], hi = d->bound[r + 1];
+        displ[r] = (int)(lo >> 6);
+        count[r] = hi > lo ? (int)((hi + 63) / 64 - (lo >> 6)) : 0;
+    }
+}
+
+/* The global frontier from every rank's slice (b->curr). */
+static void share_frontier(struct dbfs *b)
+{
+    struct dist *d = b->d;
+    int *count = b->counts, *displ = count + d->size;
+    slice_counts(d, count, displ);
+    memcpy(b->front + (d->lo >> 6), b->curr, (size_t)count[d->rank] * sizeof *b->curr);
+    double t0 = emogi_now();
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, b->front, count, displ, MPI_UINT64_T,
+                   MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += (uint64_t)(d->size - 1) * (uint64_t)count[d->rank] * 8;
+}
+
+static uint64_t slice_words(const struct dist *d)
+{
+    return d->hi > d->lo ? (d->hi + 63) / 64 - (d->lo >> 6) : 0;
+}
+
+static void queue_to_slice(struct dbfs *b)
+{
+    memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
+    for (uint64_t i = 0; i < b->queue_n; i++) {
+        uint64_t v = b->queue[i] - b->d->lo;
+        b->curr[v >> 6] |= 1ull << (v & 63);
+    }
+}
+
+static void slice_to_queue(struct dbfs *b)
+{
+    b->queue_n = 0;
+    for (uint64_t i = 0; i < slice_words(b->d); i++)
+        for (uint64_t bits = b->curr[i]; bits; bits &= bits - 1)
+            b->queue[b->queue_n++] = b->d->lo + (i << 6) + (uint64_t)__builtin_ctzll(bits);
+}
+
+/* Whether any of V's in-neighbours is in the frontier; *read: entries read. */
+static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
+{
+    struct emogi_list_reader r;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    int n;
+    emogi_list_open(&r, &b->in, v);
+    while ((n = emogi_list_next(&r, ids)) > 0)
+        for (int k = 0; k < n; k++) {
+            ++*read;
+            if ((b->front[ids[k] >> 6] >> (ids[k] & 63)) & 1)
+                return 1;
+        }
+    if (n < 0)
+        b->corrupt = 1;
+    return 0;
+}
+
+/* One bottom-up level from b->front into b->curr; returns this rank's finds. */
+static uint64_t bu_step(struct dbfs *b)
+{
+    const uint64_t lo = b->d->lo, n = b->d->hi - lo;
+    uint64_t awake = 0, examined = 0;
+    memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
+#pragma omp parallel for schedule(dynamic, BU_CHUNK) reduction(+ : awake, examined)
+    for (uint64_t i = 0; i < n; i++) {
+        if (b->depth[i] != EMOGI_UNREACHED || !in_frontier(b, lo + i, &examined))
+            continue;
+        b->depth[i] = b->level + 1;
+        b->curr[i >> 6] |= 1ull << (i & 63);
+        awake++;
+    }
+    b->examined += examined;
+    return awake;
+}
+
+/* Bottom-up levels while the frontier is large (GAP's rule, as
+ * kernels/cpu/bfs.c applies it, on global counts); *frontier: its size
+ * over all ranks, in and out.  Returns the vertices found. */
+static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, double beta,
+                              uint64_t *frontier, uint32_t *pull_levels)
+{
+    uint64_t found = 0, awake = *frontier, old;
+    queue_to_slice(b);
+    do {
+        old = awake;
+        share_frontier(b);
+        awake = bu_step(b);
+        sums(b->d, &awake, 1);
+        ++*pull_levels;
+        if (awake == 0)
+            break;
+        found += awake;
+        b->level++;
+    } while (o->direction == EMOGI_DIR_PULL || awake >= old ||
+             (double)awake > (double)b->g->nv / beta);
+    if (awake == 0)
+        b->queue_n = 0;
+    else
+        slice_to_queue(b);
+    *frontier = awake;
+    return found;
+}
+
+static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, uint32_t *depth)
+{
+    memset(b, 0, sizeof *b);
+    b->d = d;
+    b->g = g;
+    b->depth = depth;
+    b->out = emogi_lists_out(g);
+    if (!(g->flags & EMOGI_DIRECTED)) {
+        b->in = b->out;
+        b->has_in = 1;
+    } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets) {
+        b->in = emogi_lists_transpose(g);
+        b->has_in = 1;
+    }
+    uint64_t n = d->hi - d->lo, words = (g->nv + 63) / 64;
+    b->queue = malloc((n ? n : 1) * sizeof *b->queue);
+    b->next = malloc((n ? n : 1) * sizeof *b->next);
+    b->front = calloc(words ? words : 1, sizeof *b->front);
+    b->curr = calloc(slice_words(d) + 1, sizeof *b->curr);
+    b->sent = calloc(words ? words : 1, sizeof *b->sent);
+    b->out_ids = malloc((g->nv ? g->nv : 1) * sizeof *b->out_ids);
+    b->counts = malloc(4 * (size_t)d->size * sizeof *b->counts);
+    for (uint64_t i = 0; i < n; i++)
+        depth[i] = EMOGI_UNREACHED;
+    return b->queue && b->next && b->front && b->curr && b->sent && b->out_ids && b->counts
+               ? 0 : -1;
+}
+
+static void release(struct dbfs *b)
+{
+    free(b->queue);
+    free(b->next);
+    free(b->front);
+    free(b->curr);
+    free(b->sent);
+    free(b->out_ids);
+    free(b->counts);
+}
+
+static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts *o,
+                   struct emogi_bfs_stats *st)
+{
+    const double alpha = o->alpha > 0 ? o->alpha : EMOGI_BFS_ALPHA;
+    const double beta = o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
+    const uint64_t *off = b->g->offsets;
+    uint64_t unexplored = b->g->ne, scout = off[source + 1] - off[source], frontier = 1;
+    if (source >= b->d->lo && source < b->d->hi) {
+        b->depth[source - b->d->lo] = 0;
+        b->queue[b->queue_n++] = source;
+    }
+    st->reached = 1;
+    while (frontier > 0) {
+        if (b->has_in && o->direction != EMOGI_DIR_PUSH &&
+            (o->direction == EMOGI_DIR_PULL || (double)scout > (double)unexplored / alpha)) {
+            st->reached += run_bottom_up(b, o, beta, &frontier, &st->pull_levels);
+            scout = 1; /* as GAP: favour top-down right after bottom-up */
+            continue;
+        }
+        unexplored -= scout < unexplored ? scout : unexplored;
+        uint64_t global[2];
+        if (td_step(b, global) < 0) {
+            b->corrupt = 2;
+            return;
+        }
+        st->push_levels++;
+        scout = global[0];
+        frontier = global[1];
+        if (frontier > 0)
+            b->level++;
+        st->reached += frontier;
+    }
+}
+
+int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
+             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             emogi_error *err)
+{
+    struct dbfs b;
+    memset(st, 0, sizeof *st);
+    if (o->direction == EMOGI_DIR_PULL && (g->flags & EMOGI_DIRECTED) &&
+        !((g->flags & EMOGI_TRANSPOSE) && g->t_offsets))
+        return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "
+                               "transpose (emogi-convert --transpose)");
+    int ok = setup(&b, d, g, depth) == 0;
+    if (!dist_all(d, ok)) {
+        release(&b);
+        return emogi_fail(err, ok ? "another rank ran out of memory" : "out of memory");
+    }
+    double t0 = emogi_now();
+    search(&b, source, o, st);
+    st->seconds = emogi_now() - t0;
+    st->levels = b.level + 1;
+    uint64_t figures[2] = {b.examined, (uint64_t)b.corrupt};
+    sums(d, figures, 2);
+    st->edges_examined = figures[0];
+    st->edge_bytes = figures[0] * g->id_width;
+    release(&b);
+    if (figures[1])
+        return emogi_fail(err, "a compressed list did not decode, or an exchange failed "
+                               "(over 2^31 ids at once)");
+    return 0;
+}
+
+/* Every rank's out-edges U -> W one level down propose U to W. */
+static void propose(struct dist *d, const struct emogi_graph *g, const uint32_t *depth,
+                    uint64_t *parent)
+{
+    struct emogi_lists out = emogi_lists_out(g);
+#pragma omp parallel for schedule(dynamic, 1024)
+    for (uint64_t u = d->lo; u < d->hi; u++) {
+        if (depth[u] == EMOGI_UNREACHED)
+            continue;
+        struct emogi_list_reader r;
+        uint64_t ids[EMOGI_CLIST_BLOCK];
+        int n;
+        emogi_list_open(&r, &out, u);
+        while ((n = emogi_list_next(&r, ids)) > 0)
+            for (int k = 0; k < n; k++) {
+                uint64_t *slot = &parent[ids[k]];
+                uint64_t cur = __atomic_load_n(slot, __ATOMIC_RELAXED);
+                if (depth[ids[k]] != depth[u] + 1)
+                    continue;
+                while (u < cur && !__atomic_compare_exchange_n(slot, &cur, u, 1, __ATOMIC_RELAXED,
+                                                               __ATOMIC_RELAXED))
+                    ;
+            }
+    }
+}
+
+int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
+                     const uint32_t *depth, uint64_t *parent, emogi_error *err)
+{
+    uint64_t *all = malloc((g->nv ? g->nv : 1) * sizeof *all);
+    int *count = malloc((size_t)d->size * sizeof *count);
+    int ok = all && count && g->nv <= INT32_MAX;
+    if (!dist_all(d, ok)) {
+        free(all);
+        free(count);
+        return emogi_fail(err, "parents: out of memory, or over 2^31 vertices");
+    }
+    for (uint64_t v = 0; v < g->nv; v++)
+        all[v] = EMOGI_NO_PARENT;
+    propose(d, g, depth, all);
+    for (int r = 0; r < d->size; r++)
+        count[r] = (int)dist_count(d, r);
+    double t0 = emogi_now();
+    MPI_Reduce_scatter(all, parent, count, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += g->nv * sizeof *all;
+    free(all);
+    free(count);
+    uint64_t bad = 0;
+    for (uint64_t v = d->lo; v < d->hi; v++) {
+        if (v == source)
+            parent[v - d->lo] = source;
+        else if (depth[v] != EMOGI_UNREACHED && parent[v - d->lo] == EMOGI_NO_PARENT)
+            bad++;
+    }
+    if (dist_sum_u64(d, bad))
+        return emogi_fail(err, "parents: a reached vertex has no in-neighbour one level up");
+    return 0;
+}

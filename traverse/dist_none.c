@@ -1,0 +1,43 @@
+/*
+ * dist_none.c - the distributed algorithms in a build without MPI: never
+ * reached, since dist_start() stops a tool that mpirun started as one of
+ * several processes; here so that the tools link.
+ */
+#include "config.h"
+
+#include "dist.h"
+
+static int no_mpi(emogi_error *err)
+{
+    return emogi_fail(err, "built without MPI: rebuild with ./configure --with-mpi");
+}
+
+int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
+             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             emogi_error *err)
+{
+    (void)d, (void)g, (void)source, (void)o, (void)depth, (void)st;
+    return no_mpi(err);
+}
+
+int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
+                     const uint32_t *depth, uint64_t *parent, emogi_error *err)
+{
+    (void)d, (void)g, (void)source, (void)depth, (void)parent;
+    return no_mpi(err);
+}
+
+int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+            struct emogi_cc_stats *st, emogi_error *err)
+{
+    (void)d, (void)g, (void)labels, (void)st;
+    return no_mpi(err);
+}
+
+int dist_pagerank(struct dist *d, const struct emogi_graph *in,
+                  const struct emogi_pagerank_params *prm, double *rank,
+                  struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    (void)d, (void)in, (void)prm, (void)rank, (void)st;
+    return no_mpi(err);
+}
