@@ -36,6 +36,9 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
+# the tools as MPI ranks (skipped without mpirun)
+TESTS += tests/mpi.sh
+EXTRA_DIST += tests/mpi.sh
 
 # results as NumPy .npy: header bytes, every tool's dtype, emogi-verify, np.load
 TESTS += tests/results_npy.sh
