@@ -243,6 +243,14 @@ void tool_stats_open(int json, const char *stats_file)
     atexit(abort_stats_file);
 }
 
+void tool_stats_discard(void)
+{
+    if (!rec.to_file)
+        return;
+    rec.to_file = 0;
+    emogi_atomic_abort(&rec.file);
+}
+
 void tool_stats_finish(void)
 {
     emogi_error err;

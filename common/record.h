@@ -81,4 +81,8 @@ void tool_stats_open(int json, const char *stats_file);
  * leaves no stats file: an existing one stays as it was. */
 void tool_stats_finish(void);
 
+/* Drop the --stats-file of a process that writes no records (an MPI rank
+ * other than 0): its temporary goes, whatever the file system. */
+void tool_stats_discard(void);
+
 #endif

@@ -42,7 +42,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 98
+plan 100
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -115,6 +115,12 @@ sum=$(grep '"event":"rank"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/' 
     awk '{ s += $1 } END { print s }')
 total=$(grep '"event":"ranks"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/')
 is "$total" "$sum" "--stats: the ranks record sums the bytes each rank sent"
+
+# --stats-file: written by rank 0 alone; the other ranks leave no
+# temporary behind, even a named one (EMOGI_NO_TMPFILE: see emogi(7))
+EMOGI_NO_TMPFILE=1 mpi 3 emogi-bfs big.csr -s 1 --json --stats-file st.json -o out.bin
+is "$(grep -c '"event":"rank"' st.json 2>/dev/null)" 3 "--stats-file under mpirun: the rank records"
+no_files_like "st.json.tmp.*" "--stats-file under mpirun: no temporary left by the other ranks"
 
 # ---- failures: a message, no output, an existing output kept ----
 echo old >kept.bin

@@ -335,6 +335,8 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
 
 void dist_finish(struct dist *d)
 {
+    if (d->rank != 0) /* rank 0 writes the records */
+        tool_stats_discard();
     if (d->on)
         MPI_Finalize();
     free(d->bound);
