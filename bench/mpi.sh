@@ -1,0 +1,89 @@
+#!/bin/sh
+# mpi.sh - the traversal tools as MPI ranks (issue 14): BFS, CC and
+# PageRank on Kronecker graphs (4-byte ids) with 1, 2 and 4 ranks, each
+# placement a row.  Prints markdown table rows on stdout:
+#
+# | tool | scale | ranks | device | seconds | speed-up over 1 rank | bytes sent | link bytes per GPU |
+#
+# seconds: the tool's own figure of its search or iterations (rank 0's,
+# which waits for every rank), the load excluded; speed-up: over the same
+# device's one-rank row; bytes sent: summed over the ranks (--stats'
+# "ranks" record).  DEVICES lists cpu (CPU ranks, OpenMP inside each) and
+# gpu:zerocopy, gpu:device (one GPU per rank, when GPU ranks are built;
+# until then their rows say they were refused).
+#
+# Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
+# ("1 2 4"), TOOLS ("bfs cc pagerank"), DEVICES ("cpu gpu:zerocopy
+# gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
+# needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
+# DEADLINE (epoch seconds: no run starts after it).
+set -u
+: "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
+PATH=$EMOGI_BIN:$PATH
+SCALES=${SCALES:-"26 27"}
+RANKS=${RANKS:-"1 2 4"}
+TOOLS=${TOOLS:-"bfs cc pagerank"}
+DEVICES=${DEVICES:-"cpu gpu:zerocopy gpu:device"}
+MPIRUN=${MPIRUN:-mpirun}
+WORK=${WORK:-/tmp/emogi-bench-mpi}
+DEADLINE=${DEADLINE:-$(($(date +%s) + 3600))}
+mkdir -p "$WORK" || exit 1
+
+# key=value FIELD from the last line of LOG that starts with PREFIX
+field() { # LOG PREFIX KEY
+    grep "^$2" "$1" | tail -1 | tr ' ' '\n' | sed -n "s/^$3=//p"
+}
+
+# The tool's arguments beyond the graph, and the line holding its seconds.
+args_of() {
+    case $1 in
+    bfs) echo "-n 4 --seed 1" ;;
+    pagerank) echo "--method jacobi" ;;
+    *) echo "" ;;
+    esac
+}
+line_of() { case $1 in bfs) echo "emogi-bfs: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac; }
+
+row() { # TOOL SCALE NP DEVICE GRAPH
+    t=$1 s=$2 np=$3 dev=$4 g=$5
+    if [ "$(date +%s)" -ge "$DEADLINE" ]; then
+        echo "| $t | $s | $np | $dev | past the deadline | | | |"; return
+    fi
+    case $dev in
+    cpu) opts="--device cpu" ;;
+    gpu:*) opts="--device gpu --mem ${dev#gpu:}" ;;
+    esac
+    log="$WORK/$t-$s-$np-$(echo "$dev" | tr ':' '-').log"
+    # shellcheck disable=SC2086
+    if ! OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(($(nproc) / np))} $MPIRUN -np "$np" \
+        emogi-$t "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
+        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-$t:" "$log" | tail -1 | cut -c1-60) | | | |"
+        return
+    fi
+    sec=$(grep -E "^$(line_of "$t")" "$log" | tail -1 | tr ' ' '\n' | sed -n 's/^seconds=//p')
+    sent=$(field "$log" "emogi-$t: ranks" bytes_sent)
+    link=$(field "$log" "emogi-$t: ranks" link_bytes)
+    eval "base=\${base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_'):-}"
+    if [ "$np" = 1 ]; then
+        eval "base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_')=$sec"
+        base=$sec
+    fi
+    up=$(awk -v a="${base:-0}" -v b="${sec:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b }')
+    per=$(awk -v l="${link:-0}" -v n="$np" 'BEGIN { if (l > 0) printf "%.0f", l / n }')
+    echo "| $t | $s | $np | $dev | ${sec:-?} | ${up:-—} | ${sent:-0} | ${per:-—} |"
+}
+
+echo "| tool | scale | ranks | device | seconds | speed-up | bytes sent | link bytes per GPU |"
+echo "|---|---|---|---|---|---|---|---|"
+for s in $SCALES; do
+    g="$WORK/kron$s.csr"
+    [ -e "$g" ] || emogi-convert kron -s "$s" --undirected --id-width 4 "$g" -q ||
+        { echo "| | $s | | | could not generate kron $s | | | |"; continue; }
+    for t in $TOOLS; do
+        for dev in $DEVICES; do
+            for np in $RANKS; do
+                row "$t" "$s" "$np" "$dev" "$g"
+            done
+        done
+    done
+done
