@@ -6,8 +6,10 @@
 # (undirected, directed with and without a transpose, 4- and 8-byte ids,
 # compressed lists), a star of huge degree beside isolated vertices and a
 # path, and a graph large enough to split PageRank's 2048-vertex blocks
-# over four ranks; --verify (checkers sharing no code with the searches)
-# passes under mpirun; --stats gives one record per rank and their sums.
+# over four ranks; the same with every exchange cut into pieces of 3
+# entries, as exchanges past MPI's int counts are; --verify (checkers
+# sharing no code with the searches) passes under mpirun; --stats gives
+# one record per rank and their sums.
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
@@ -35,14 +37,18 @@ if mpirun --version 2>&1 | grep -q 'Open MPI'; then
     # CI runs as root, which Open MPI refuses unless told
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     OMPI_MCA_rmaps_base_oversubscribe=1
+    # session files in the test's folder: concurrent jobs (make -j, other
+    # checkouts) racing to create /tmp/ompi.HOST.UID failed a run now and then
+    OMPI_MCA_orte_tmpdir_base=$T
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
+    export OMPI_MCA_orte_tmpdir_base
 fi
 # one thread per rank: four ranks already share two cores
 OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 100
+plan 104
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -101,6 +107,15 @@ emogi-pagerank big.csr --method jacobi -o want.bin
 mpi 4 emogi-pagerank big.csr -o out.bin 2>err.txt
 same_file want.bin out.bin "pagerank under mpirun -np 4 runs --method jacobi by default"
 same_run "bfs --text" 3 star.csr emogi-bfs -s 340 --text
+
+# ---- exchanges past MPI's int counts, in pieces (EMOGI_MPI_CHUNK) ----
+EMOGI_MPI_CHUNK=3
+export EMOGI_MPI_CHUNK
+same_run "pieces of 3: bfs, parents" 3 big.csr emogi-bfs -n 2 --seed 7
+same_run "pieces of 3: bfs, top-down only" 4 stard.csr emogi-bfs -s 7 --direction push
+same_run "pieces of 3: cc" 3 kront8.csr emogi-cc
+same_run "pieces of 3: pagerank" 4 big.csr emogi-pagerank --method jacobi
+unset EMOGI_MPI_CHUNK
 
 # ---- checked by the independent checkers ----
 runs "bfs --verify under mpirun -np 3" mpi 3 emogi-bfs big.csr -n 2 --verify -o out.bin

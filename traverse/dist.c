@@ -112,6 +112,11 @@ void dist_finish(struct dist *d)
 
 #else
 
+/* Entries one MPI call moves per pair of ranks at most: INT_MAX (MPI
+ * counts are int), or EMOGI_MPI_CHUNK's, so that tests can run the
+ * pieced exchanges below on small graphs. */
+static uint64_t chunk = INT32_MAX;
+
 /* Stop the job: a rank that cannot go on takes the others with it. */
 static _Noreturn void mpi_failed(const char *what, int code)
 {
@@ -136,6 +141,9 @@ void dist_start(int *argc, char ***argv, struct dist *d)
     d->size = 1;
     if (env_world_size() <= 1)
         return;
+    const char *c = getenv("EMOGI_MPI_CHUNK");
+    if (c && strtoull(c, NULL, 10) > 0 && strtoull(c, NULL, 10) < INT32_MAX)
+        chunk = strtoull(c, NULL, 10);
     int provided;
     CHECK("init", MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided));
     /* errors come back as codes, so a message names the call */
@@ -194,39 +202,159 @@ int dist_owner(const struct dist *d, uint64_t v)
     return a;
 }
 
-/* Counts and displacements of the ranks' ranges, in units of ES-byte
- * blocks that MPI's int counts can hold: 0, or -1 when too large. */
-static int range_counts(const struct dist *d, int *count, int *displ)
+static uint64_t chunk_for(const struct dist *d)
 {
+    uint64_t per_pair = (uint64_t)INT32_MAX / (uint64_t)d->size; /* displacements fit too */
+    return chunk < per_pair ? chunk : per_pair;
+}
+
+void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *count,
+                     const uint64_t *displ)
+{
+    const uint64_t lim = chunk_for(d);
+    int *c = dist_alloc(2 * (uint64_t)d->size, sizeof *c, "ranks");
+    int fits = 1;
     for (int r = 0; r < d->size; r++) {
-        if (d->bound[r + 1] > (uint64_t)INT32_MAX)
-            return -1;
-        count[r] = (int)dist_count(d, r);
-        displ[r] = (int)d->bound[r];
+        fits &= count[r] <= lim && displ[r] <= lim * (uint64_t)d->size;
+        c[r] = (int)count[r];
+        c[d->size + r] = (int)displ[r];
     }
-    return 0;
+    double t0 = emogi_now();
+    MPI_Datatype t;
+    MPI_Type_contiguous((int)es, MPI_BYTE, &t);
+    MPI_Type_commit(&t);
+    if (fits) { /* every rank computes the same: the counts are everyone's */
+        CHECK("allgatherv", MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, full, c,
+                                           c + d->size, t, MPI_COMM_WORLD));
+    } else { /* each rank's part broadcast in pieces */
+        for (int r = 0; r < d->size; r++)
+            for (uint64_t at = 0; at < count[r]; at += lim) {
+                uint64_t n = count[r] - at < lim ? count[r] - at : lim;
+                CHECK("broadcast", MPI_Bcast((char *)full + (displ[r] + at) * es, (int)n, t, r,
+                                             MPI_COMM_WORLD));
+            }
+    }
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += (uint64_t)(d->size - 1) * count[d->rank] * es;
+    MPI_Type_free(&t);
+    free(c);
 }
 
 void dist_allgather(struct dist *d, const void *local, size_t es, void *full)
 {
-    int *count = malloc(2 * (size_t)d->size * sizeof *count);
-    if (!count || range_counts(d, count, count + d->size) < 0) {
-        fprintf(stderr, "%s: MPI: %s\n", tool_name(),
-                count ? "a graph of 2^31 vertices or more cannot be exchanged yet"
-                      : "out of memory");
-        MPI_Abort(MPI_COMM_WORLD, 1);
+    uint64_t *c = dist_alloc(2 * (uint64_t)d->size, sizeof *c, "ranks");
+    for (int r = 0; r < d->size; r++) {
+        c[r] = dist_count(d, r);
+        c[d->size + r] = d->bound[r];
     }
+    char *mine = (char *)full + d->lo * es;
+    if (mine != (const char *)local)
+        memmove(mine, local, (d->hi - d->lo) * es);
+    dist_allgatherv(d, full, es, c, c + d->size);
+    free(c);
+}
+
+/* Rounds of MPI_Alltoallv, each moving at most LIM entries per pair
+ * through packed buffers; SD, RD: where each rank's entries start. */
+static void alltoallv_rounds(struct dist *d, const char *send, const uint64_t *sc,
+                             const uint64_t *sd, char *recv, const uint64_t *rc,
+                             const uint64_t *rd, MPI_Datatype t, size_t es, uint64_t lim,
+                             uint64_t rounds)
+{
+    const int size = d->size;
+    int *c = dist_alloc(4 * (uint64_t)size, sizeof *c, "ranks");
+    char *sbuf = dist_alloc((uint64_t)size * lim, es, "an exchange");
+    char *rbuf = dist_alloc((uint64_t)size * lim, es, "an exchange");
+    for (uint64_t k = 0, at = 0; k < rounds; k++, at += lim) {
+        int ns = 0, nr = 0;
+        for (int r = 0; r < size; r++) {
+            uint64_t s = sc[r] > at ? sc[r] - at : 0, v = rc[r] > at ? rc[r] - at : 0;
+            c[r] = (int)(s < lim ? s : lim);
+            c[size + r] = ns;
+            memcpy(sbuf + (uint64_t)ns * es, send + (sd[r] + at) * es, (size_t)c[r] * es);
+            ns += c[r];
+            c[2 * size + r] = (int)(v < lim ? v : lim);
+            c[3 * size + r] = nr;
+            nr += c[2 * size + r];
+        }
+        CHECK("alltoallv", MPI_Alltoallv(sbuf, c, c + size, t, rbuf, c + 2 * size, c + 3 * size,
+                                         t, MPI_COMM_WORLD));
+        for (int r = 0; r < size; r++)
+            memcpy(recv + (rd[r] + at) * es, rbuf + (uint64_t)c[3 * size + r] * es,
+                   (size_t)c[2 * size + r] * es);
+    }
+    free(rbuf);
+    free(sbuf);
+    free(c);
+}
+
+void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, size_t es,
+                     uint64_t *n)
+{
+    const int size = d->size;
+    const uint64_t lim = chunk_for(d);
+    uint64_t *c = dist_alloc(4 * (uint64_t)size, sizeof *c, "ranks");
+    uint64_t *sd = c + size, *rc = c + 2 * size, *rd = c + 3 * size, most = 0, rounds;
+    double t0 = emogi_now();
+    memcpy(c, scount, (size_t)size * sizeof *c);
+    CHECK("alltoall", MPI_Alltoall(c, 1, MPI_UINT64_T, rc, 1, MPI_UINT64_T, MPI_COMM_WORLD));
+    uint64_t ns = 0, nr = 0;
+    for (int r = 0; r < size; r++) {
+        sd[r] = ns;
+        rd[r] = nr;
+        ns += c[r];
+        nr += rc[r];
+        most = c[r] > most ? c[r] : most;
+        most = rc[r] > most ? rc[r] : most;
+    }
+    rounds = most ? (most + lim - 1) / lim : 1;
+    CHECK("allreduce",
+          MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD));
+    char *recv = dist_alloc(nr, es, "an exchange");
     MPI_Datatype t;
     MPI_Type_contiguous((int)es, MPI_BYTE, &t);
     MPI_Type_commit(&t);
-    const void *send = (const char *)full + d->lo * es == (const char *)local ? MPI_IN_PLACE : local;
-    double t0 = emogi_now();
-    CHECK("allgatherv", MPI_Allgatherv(send, count[d->rank], t, full, count, count + d->size, t,
-                                       MPI_COMM_WORLD));
-    d->comm_seconds += emogi_now() - t0;
-    d->bytes_sent += (uint64_t)(d->size - 1) * (d->hi - d->lo) * es;
+    if (rounds == 1) { /* counts under LIM, so their sums under INT_MAX */
+        int *ic = dist_alloc(4 * (uint64_t)size, sizeof *ic, "ranks");
+        for (int i = 0; i < 4 * size; i++)
+            ic[i] = (int)c[i];
+        CHECK("alltoallv", MPI_Alltoallv(send, ic, ic + size, t, recv, ic + 2 * size,
+                                         ic + 3 * size, t, MPI_COMM_WORLD));
+        free(ic);
+    } else {
+        alltoallv_rounds(d, send, c, sd, recv, rc, rd, t, es, lim, rounds);
+    }
     MPI_Type_free(&t);
-    free(count);
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += (ns - c[d->rank]) * es;
+    free(c);
+    *n = nr;
+    return recv;
+}
+
+void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine)
+{
+    const uint64_t lim = chunk_for(d);
+    int fits = 1, *c = dist_alloc((uint64_t)d->size, sizeof *c, "ranks");
+    for (int r = 0; r < d->size; r++) {
+        fits &= dist_count(d, r) <= lim;
+        c[r] = (int)dist_count(d, r);
+    }
+    double t0 = emogi_now();
+    if (fits) {
+        CHECK("reduce-scatter", MPI_Reduce_scatter(all, mine, c, MPI_UINT64_T, MPI_MIN,
+                                                   MPI_COMM_WORLD));
+    } else { /* each rank's range reduced to it in pieces */
+        for (int r = 0; r < d->size; r++)
+            for (uint64_t at = 0; at < dist_count(d, r); at += lim) {
+                uint64_t n = dist_count(d, r) - at < lim ? dist_count(d, r) - at : lim;
+                CHECK("reduce", MPI_Reduce(all + d->bound[r] + at, mine + at, (int)n,
+                                           MPI_UINT64_T, MPI_MIN, r, MPI_COMM_WORLD));
+            }
+    }
+    d->comm_seconds += emogi_now() - t0;
+    d->bytes_sent += (d->bound[d->size] - (d->hi - d->lo)) * sizeof *all;
+    free(c);
 }
 
 #define PIECE (1u << 26) /* bytes a message carries at most */

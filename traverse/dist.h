@@ -73,6 +73,25 @@ static inline uint64_t dist_count(const struct dist *d, int r)
  * place: then LOCAL may be FULL + lo * ES). */
 void dist_allgather(struct dist *d, const void *local, size_t es, void *full);
 
+/* MPI builds only: every rank's COUNT[r] entries of ES bytes at
+ * DISPL[r] of FULL (its own already in place) into FULL on every rank;
+ * counts past MPI's int go in pieces. */
+void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *count,
+                     const uint64_t *displ);
+
+/* MPI builds only: the personalized exchange.  SEND holds, in rank
+ * order, SCOUNT[r] entries of ES bytes for rank r; returns (malloc'd)
+ * the entries every rank sent this one, in rank order, and *N their
+ * number.  Any counts: past MPI's int the exchange runs in rounds
+ * (EMOGI_MPI_CHUNK=N makes a round move at most N entries per pair, so
+ * that tests reach that code on small graphs). */
+void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, size_t es,
+                     uint64_t *n);
+
+/* MPI builds only: ALL, nv entries on every rank; MINE gets, for this
+ * rank's range, the smallest entry over the ranks (any nv). */
+void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine);
+
 /* The same into FULL on rank 0 only (FULL ignored elsewhere), in pieces,
  * so arrays past 2^31 entries travel too. */
 void dist_gather(struct dist *d, const void *local, size_t es, void *full);

@@ -57,7 +57,7 @@ struct dbfs {
     uint32_t level;
     uint64_t examined;
     int corrupt;                 /* a compressed list did not decode */
-    int *counts;                 /* 4 * size: send and receive counts and displacements */
+    uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
 };
 
 static int claim(struct dbfs *b, uint64_t v)
@@ -108,54 +108,34 @@ static void expand(struct dbfs *b)
     b->corrupt |= corrupt;
 }
 
-/* The send list sorted by owner into SEND, with counts for MPI. */
-static void bucket(struct dbfs *b, uint64_t *send)
+/* The send list sorted by owner into SEND; SC: how many for each rank. */
+static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
 {
-    int size = b->d->size, *sc = b->counts, *sd = sc + size;
+    int size = b->d->size;
+    uint64_t *at = dist_alloc((uint64_t)size, sizeof *at, "ranks");
     memset(sc, 0, (size_t)size * sizeof *sc);
     for (uint64_t i = 0; i < b->out_n; i++)
         sc[dist_owner(b->d, b->out_ids[i])]++;
-    sd[0] = 0;
+    at[0] = 0;
     for (int r = 1; r < size; r++)
-        sd[r] = sd[r - 1] + sc[r - 1];
-    int *at = malloc((size_t)size * sizeof *at);
-    memcpy(at, sd, (size_t)size * sizeof *at);
+        at[r] = at[r - 1] + sc[r - 1];
     for (uint64_t i = 0; i < b->out_n; i++)
         send[at[dist_owner(b->d, b->out_ids[i])]++] = b->out_ids[i];
     free(at);
 }
 
-/* Alltoallv of the send list; the ids received are claimed here. */
-static int exchange(struct dbfs *b)
+/* The send list to the owners (dist_alltoallv); the ids received are
+ * claimed here. */
+static void exchange(struct dbfs *b)
 {
-    struct dist *d = b->d;
-    int size = d->size, *sc = b->counts, *sd = sc + size, *rc = sd + size, *rd = rc + size;
-    if (b->out_n > (uint64_t)INT32_MAX)
-        return -1;
-    uint64_t *send = malloc((b->out_n ? b->out_n : 1) * sizeof *send);
-    if (!send)
-        return -1;
-    bucket(b, send);
-    double t0 = emogi_now();
-    MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD);
-    uint64_t total = 0;
-    for (int r = 0; r < size; r++) {
-        rd[r] = (int)total;
-        total += (uint64_t)rc[r];
-    }
-    uint64_t *recv = total <= INT32_MAX ? malloc((total ? total : 1) * sizeof *recv) : NULL;
-    int ok = recv && MPI_Alltoallv(send, sc, sd, MPI_UINT64_T, recv, rc, rd, MPI_UINT64_T,
-                                   MPI_COMM_WORLD) == MPI_SUCCESS;
-    d->comm_seconds += emogi_now() - t0;
-    d->bytes_sent += b->out_n * sizeof *send;
+    uint64_t *send = dist_alloc(b->out_n, sizeof *send, "ids to send"), total;
+    bucket(b, send, b->counts);
+    uint64_t *recv = dist_alltoallv(b->d, send, b->counts, sizeof *send, &total);
     free(send);
-    if (ok) {
 #pragma omp parallel for schedule(static)
-        for (uint64_t i = 0; i < total; i++)
-            claim(b, recv[i]);
-    }
+    for (uint64_t i = 0; i < total; i++)
+        claim(b, recv[i]);
     free(recv);
-    return ok ? 0 : -1;
 }
 
 /* MPI_Allreduce of a few sums at once. */
@@ -168,14 +148,13 @@ static void sums(struct dist *d, uint64_t *x, int n)
 
 /* One top-down level: the new frontier in b->queue; [0] its out-edges,
  * [1] its vertices, over all ranks. */
-static int td_step(struct dbfs *b, uint64_t global[2])
+static void td_step(struct dbfs *b, uint64_t global[2])
 {
     b->next_n = 0;
     b->out_n = 0;
     b->scout = 0;
     expand(b);
-    if (exchange(b) < 0)
-        return -1;
+    exchange(b);
     uint64_t *t = b->queue;
     b->queue = b->next;
     b->next = t;
@@ -183,16 +162,16 @@ static int td_step(struct dbfs *b, uint64_t global[2])
     global[0] = b->scout;
     global[1] = b->queue_n;
     sums(b->d, global, 2);
-    return 0;
 }
 
-/* Words of the frontier bitmap each rank contributes. */
-static void slice_counts(const struct dist *d, int *count, int *displ)
+/* Words of the frontier bitmap each rank contributes (the bounds are
+ * multiples of 64: no word is shared). */
+static void slice_counts(const struct dist *d, uint64_t *count, uint64_t *displ)
 {
     for (int r = 0; r < d->size; r++) {
         uint64_t lo = d->bound[r], hi = d->bound[r + 1];
-        displ[r] = (int)(lo >> 6);
-        count[r] = hi > lo ? (int)((hi + 63) / 64 - (lo >> 6)) : 0;
+        displ[r] = lo >> 6;
+        count[r] = hi > lo ? (hi + 63) / 64 - (lo >> 6) : 0;
     }
 }
 
@@ -200,14 +179,10 @@ static void slice_counts(const struct dist *d, int *count, int *displ)
 static void share_frontier(struct dbfs *b)
 {
     struct dist *d = b->d;
-    int *count = b->counts, *displ = count + d->size;
+    uint64_t *count = b->counts, *displ = count + d->size;
     slice_counts(d, count, displ);
-    memcpy(b->front + (d->lo >> 6), b->curr, (size_t)count[d->rank] * sizeof *b->curr);
-    double t0 = emogi_now();
-    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, b->front, count, displ, MPI_UINT64_T,
-                   MPI_COMM_WORLD);
-    d->comm_seconds += emogi_now() - t0;
-    d->bytes_sent += (uint64_t)(d->size - 1) * (uint64_t)count[d->rank] * 8;
+    memcpy(b->front + (d->lo >> 6), b->curr, count[d->rank] * sizeof *b->curr);
+    dist_allgatherv(d, b->front, sizeof *b->front, count, displ);
 }
 
 static uint64_t slice_words(const struct dist *d)
@@ -317,7 +292,7 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
     b->curr = calloc(slice_words(d) + 1, sizeof *b->curr);
     b->sent = calloc(words ? words : 1, sizeof *b->sent);
     b->out_ids = malloc((g->nv ? g->nv : 1) * sizeof *b->out_ids);
-    b->counts = malloc(4 * (size_t)d->size * sizeof *b->counts);
+    b->counts = malloc(2 * (size_t)d->size * sizeof *b->counts);
     for (uint64_t i = 0; i < n; i++)
         depth[i] = EMOGI_UNREACHED;
     return b->queue && b->next && b->front && b->curr && b->sent && b->out_ids && b->counts
@@ -356,10 +331,7 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
         }
         unexplored -= scout < unexplored ? scout : unexplored;
         uint64_t global[2];
-        if (td_step(b, global) < 0) {
-            b->corrupt = 2;
-            return;
-        }
+        td_step(b, global);
         st->push_levels++;
         scout = global[0];
         frontier = global[1];
@@ -394,8 +366,7 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     st->edge_bytes = figures[0] * g->id_width;
     release(&b);
     if (figures[1])
-        return emogi_fail(err, "a compressed list did not decode, or an exchange failed "
-                               "(over 2^31 ids at once)");
+        return emogi_fail(err, "a compressed list did not decode");
     return 0;
 }
 
@@ -429,24 +400,16 @@ int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t sourc
                      const uint32_t *depth, uint64_t *parent, emogi_error *err)
 {
     uint64_t *all = malloc((g->nv ? g->nv : 1) * sizeof *all);
-    int *count = malloc((size_t)d->size * sizeof *count);
-    int ok = all && count && g->nv <= INT32_MAX;
-    if (!dist_all(d, ok)) {
+    if (!dist_all(d, all != NULL)) {
         free(all);
-        free(count);
-        return emogi_fail(err, "parents: out of memory, or over 2^31 vertices");
+        return emogi_fail(err, "parents: out of memory for %llu parents",
+                          (unsigned long long)g->nv);
     }
     for (uint64_t v = 0; v < g->nv; v++)
         all[v] = EMOGI_NO_PARENT;
     propose(d, g, depth, all);
-    for (int r = 0; r < d->size; r++)
-        count[r] = (int)dist_count(d, r);
-    double t0 = emogi_now();
-    MPI_Reduce_scatter(all, parent, count, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    d->comm_seconds += emogi_now() - t0;
-    d->bytes_sent += g->nv * sizeof *all;
+    dist_min_scatter_u64(d, all, parent);
     free(all);
-    free(count);
     uint64_t bad = 0;
     for (uint64_t v = d->lo; v < d->hi; v++) {
         if (v == source)

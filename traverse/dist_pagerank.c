@@ -37,7 +37,7 @@ struct dpr {
     double *contrib; /* nv: all ranks' */
     double *part;    /* one partial sum per block, all ranks' */
     uint64_t nblocks, b0, b1; /* all blocks; this rank's [b0, b1) */
-    int *count;      /* 2 * size: blocks per rank and displacements */
+    uint64_t *count; /* 2 * size: blocks per rank and displacements */
     uint64_t examined;
     int corrupt;
 };
@@ -46,11 +46,7 @@ struct dpr {
 static double sum_blocks(struct dpr *s)
 {
     struct dist *d = s->d;
-    double t0 = emogi_now();
-    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, s->part, s->count, s->count + d->size,
-                   MPI_DOUBLE, MPI_COMM_WORLD);
-    d->comm_seconds += emogi_now() - t0;
-    d->bytes_sent += (uint64_t)(d->size - 1) * (s->b1 - s->b0) * sizeof(double);
+    dist_allgatherv(d, s->part, sizeof *s->part, s->count, s->count + d->size);
     double sum = 0;
     for (uint64_t b = 0; b < s->nblocks; b++)
         sum += s->part[b];
@@ -153,8 +149,8 @@ static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, do
         return -1;
     for (int r = 0; r < d->size; r++) {
         uint64_t lo = d->bound[r], hi = d->bound[r + 1];
-        s->count[d->size + r] = (int)(lo / BLOCK);
-        s->count[r] = hi > lo ? (int)((hi + BLOCK - 1) / BLOCK - lo / BLOCK) : 0;
+        s->count[d->size + r] = lo / BLOCK;
+        s->count[r] = hi > lo ? (hi + BLOCK - 1) / BLOCK - lo / BLOCK : 0;
     }
     return 0;
 }
