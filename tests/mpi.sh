@@ -1,15 +1,16 @@
 #!/bin/sh
 # mpi.sh - the traversal tools as MPI ranks (issue 14): under mpirun -np 1
 # to 4 (oversubscribed: CI has 2 cores) emogi-bfs (depths and parents),
-# emogi-cc and emogi-pagerank (--method jacobi, reproducible) write the
-# single-process CPU run's files byte for byte, on Kronecker graphs
-# (undirected, directed with and without a transpose, 4- and 8-byte ids,
-# compressed lists), a star of huge degree beside isolated vertices and a
-# path, and a graph large enough to split PageRank's 2048-vertex blocks
-# over four ranks; the same with every exchange cut into pieces of 3
-# entries, as exchanges past MPI's int counts are; --verify (checkers
-# sharing no code with the searches) passes under mpirun; --stats gives
-# one record per rank and their sums.
+# emogi-cc, emogi-pagerank (--method jacobi, reproducible) and emogi-sssp
+# (uint32, float32 and unit weights) write the single-process CPU run's
+# files byte for byte, on Kronecker graphs (undirected, directed with and
+# without a transpose, 4- and 8-byte ids, compressed lists), a star of
+# huge degree beside isolated vertices and a path, and a graph large
+# enough to split PageRank's 2048-vertex blocks over four ranks; the same
+# with every exchange cut into pieces of 3 entries, as exchanges past
+# MPI's int counts are; --verify (checkers sharing no code with the
+# searches) passes under mpirun; --stats gives one record per rank and
+# their sums.
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
@@ -48,7 +49,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 104
+plan 133
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -62,6 +63,13 @@ awk 'BEGIN { for (v = 0; v < 300; v++) if (v != 7) print 7, v;
 emogi-convert el star.el star.csr -q --undirected --vertices 400
 emogi-convert el star.el stard.csr -q --directed --transpose --vertices 400
 emogi-convert kron -s 13 -e 4 --seed 6 big.csr -q --undirected
+# weighted: uint32 (undirected, and compressed; directed with 8-byte
+# ids) and float32 weights whose sums round (hundredths are inexact)
+emogi-convert kron -s 10 -e 8 --seed 8 --weights random:1:255 kw.csr -q --undirected
+emogi-convert csr kw.csr kwz.csr -q --compress
+emogi-convert kron -s 10 -e 8 --seed 9 --weights random:1:40 kwd.csr -q --directed --id-width 8
+emogi-info --edges kw.csr | awk '{ printf "%d %d %.2f\n", $1, $2, $3 / 10 + 0.01 }' >kwf.wel
+emogi-convert wel kwf.wel kwf.csr -q --directed --vertices 1024
 
 # same_run NAME NP GRAPH TOOL ARGS...: TOOL's output files (-o out.bin,
 # and --parents par.bin for bfs) under mpirun -np NP equal one process's
@@ -101,12 +109,20 @@ for np in 1 2 3 4; do
     for g in kron krond stard big; do
         same_run "pagerank $g" "$np" $g.csr emogi-pagerank --method jacobi
     done
+    for g in kw kwz kwd kwf; do
+        same_run "sssp $g" "$np" $g.csr emogi-sssp -n 2 --seed 7
+    done
+    same_run "sssp star, --unit-weights" "$np" star.csr emogi-sssp -s 350 --unit-weights
+    same_run "sssp kron, --unit-weights" "$np" kron.csr emogi-sssp -s 1 --unit-weights
 done
 # pagerank's default under mpirun is jacobi, the same ranks as above
 emogi-pagerank big.csr --method jacobi -o want.bin
 mpi 4 emogi-pagerank big.csr -o out.bin 2>err.txt
 same_file want.bin out.bin "pagerank under mpirun -np 4 runs --method jacobi by default"
 same_run "bfs --text" 3 star.csr emogi-bfs -s 340 --text
+same_run "sssp --delta 1" 3 kw.csr emogi-sssp -s 5 --delta 1
+same_run "sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 --delta 0.001
+same_run "sssp float --text" 3 kwf.csr emogi-sssp -s 5 --text
 
 # ---- exchanges past MPI's int counts, in pieces (EMOGI_MPI_CHUNK) ----
 EMOGI_MPI_CHUNK=3
@@ -115,12 +131,14 @@ same_run "pieces of 3: bfs, parents" 3 big.csr emogi-bfs -n 2 --seed 7
 same_run "pieces of 3: bfs, top-down only" 4 stard.csr emogi-bfs -s 7 --direction push
 same_run "pieces of 3: cc" 3 kront8.csr emogi-cc
 same_run "pieces of 3: pagerank" 4 big.csr emogi-pagerank --method jacobi
+same_run "pieces of 3: sssp" 3 kwd.csr emogi-sssp -n 2 --seed 7
 unset EMOGI_MPI_CHUNK
 
 # ---- checked by the independent checkers ----
 runs "bfs --verify under mpirun -np 3" mpi 3 emogi-bfs big.csr -n 2 --verify -o out.bin
 runs "cc --verify under mpirun -np 3" mpi 3 emogi-cc stard.csr --verify -o out.bin
 runs "pagerank --verify under mpirun -np 4" mpi 4 emogi-pagerank big.csr --verify -o out.bin
+runs "sssp --verify under mpirun -np 3 (float)" mpi 3 emogi-sssp kwf.csr -n 2 --verify -o out.bin
 
 # ---- --stats: a record per rank, and their sums ----
 mpi 3 emogi-bfs big.csr -s 1 --json -o out.bin 2>stats.txt >/dev/null
@@ -152,7 +170,7 @@ mpi 3 sh -c '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 2 ] && kill -KILL $$
 st=$?
 [ "$st" -ne 0 ]; ok $? "a killed rank ends the job (status $st)"
 is "$(cat kept.bin)" old "... and the existing output stays"
-fails "sssp refuses to run distributed" 1 "does not run distributed yet" \
+fails "sssp without weights under mpirun: the single process's error" 1 "weights" \
     mpi 2 emogi-sssp big.csr -s 1 -o new.bin
 no_files_like "new.bin*" "... and writes nothing"
 fails "pagerank --method gauss-seidel is refused under mpirun" 2 "runs --method jacobi" \

@@ -30,6 +30,7 @@
 #include "emogi_cc.h"
 #include "emogi_csr.h"
 #include "emogi_pagerank.h"
+#include "emogi_sssp.h"
 
 struct dist {
     int on;              /* distributed: under mpirun with more than one process */
@@ -132,6 +133,13 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
 int dist_pagerank(struct dist *d, const struct emogi_graph *in,
                   const struct emogi_pagerank_params *prm, double *rank,
                   struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
+ * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the
+ * search's figures over all ranks.  Partition: any. */
+int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
+              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
+              emogi_error *err);
 
 /* Leave MPI (at the end of a successful run). */
 void dist_finish(struct dist *d);

@@ -41,3 +41,11 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in,
     (void)d, (void)in, (void)prm, (void)rank, (void)st;
     return no_mpi(err);
 }
+
+int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
+              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
+              emogi_error *err)
+{
+    (void)d, (void)g, (void)source, (void)o, (void)dist, (void)st;
+    return no_mpi(err);
+}

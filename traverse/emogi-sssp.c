@@ -161,6 +161,8 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
     free(shown);
 }
 
+static void run_distributed(struct sssp_cli *o, struct dist *d);
+
 int main(int argc, char **argv)
 {
     struct sssp_cli o;
@@ -168,14 +170,13 @@ int main(int argc, char **argv)
     tool_init("emogi-sssp");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    if (d.on) { /* every rank would write the whole result */
-        if (d.rank == 0)
-            fprintf(stderr, "emogi-sssp: does not run distributed yet (issue 14): run it as "
-                            "one process\n");
-        exit(1);
-    }
+    dist_check_options(&d, &o.t);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+    if (d.on) {
+        run_distributed(&o, &d);
+        return 0;
+    }
 
     struct emogi_graph g;
     struct tool_backend b;
@@ -203,6 +204,53 @@ int main(int argc, char **argv)
     free(sources);
     emogi_csr_close(&g);
     return 0;
+}
+
+/* ---- distributed: MPI ranks (dist.h, dist_sssp.c) ---- */
+
+/* Each rank searches its range; rank 0 gathers the distances and
+ * reports, checks and writes what a single process would. */
+static void run_distributed(struct sssp_cli *o, struct dist *d)
+{
+    emogi_error err;
+    struct emogi_graph g;
+    uint64_t n, *sources;
+    double t0 = emogi_now();
+    tool_open_graph(o->t.graph, &g);
+    if (emogi_sssp_check_weights(&g, &o->s, &err) < 0)
+        tool_die_about(o->t.graph, &err);
+    if (!(sources = tool_pick_sources(&o->t, &g, &n, &err)))
+        tool_die(&err);
+    if (d->rank == 0 && o->t.stats)
+        report_cpu_delta(o, &g);
+    dist_partition(d, &g, 64);
+    const unsigned es = emogi_sssp_dist_size(&g, &o->s);
+    void *mine = dist_alloc(d->hi - d->lo, es, "distances");
+    void *dist = d->rank == 0 ? dist_alloc(g.nv, es, "distances") : NULL;
+    struct sssp_tally tally = {0};
+    for (uint64_t i = 0; i < n; i++) {
+        struct emogi_sssp_stats st;
+        if (dist_sssp(d, &g, sources[i], &o->s, mine, &st, &err) < 0)
+            tool_die_about(o->t.graph, &err);
+        dist_gather(d, mine, es, dist);
+        if (d->rank == 0 && (o->t.stats || o->t.runs))
+            report_search(sources[i], &st, o->t.stats, 1, &tally);
+        if (d->rank == 0 && o->t.verify)
+            check(o, &g, sources[i], dist);
+    }
+    if (d->rank == 0 && o->t.runs)
+        report_mean(&tally, o->t.stats);
+    if (o->t.stats)
+        dist_report(d, emogi_now() - t0, 0);
+    if (d->rank == 0) {
+        write_results(o, &g, dist);
+        tool_stats_finish();
+    }
+    free(dist);
+    free(mine);
+    free(sources);
+    emogi_csr_close(&g);
+    dist_finish(d);
 }
 
 /* ---- report ---- */

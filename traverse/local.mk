@@ -14,7 +14,8 @@ libtools_la_SOURCES = traverse/tool.c \
 # The tools as MPI ranks (dist.h): the algorithms only with MPI, stubs
 # without, so that the tools link either way.
 if HAVE_MPI
-libtools_la_SOURCES += traverse/dist_bfs.c traverse/dist_cc.c traverse/dist_pagerank.c
+libtools_la_SOURCES += traverse/dist_bfs.c traverse/dist_cc.c traverse/dist_pagerank.c \
+	traverse/dist_sssp.c
 else
 libtools_la_SOURCES += traverse/dist_none.c
 endif

@@ -1,0 +1,346 @@
+/*
+ * dist_sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
+ * OpenMP inside each): delta-stepping in bulk-synchronous phases.
+ *
+ * Each rank owns a contiguous range of vertices (dist_partition) and
+ * their distances, and keeps the ones whose distance dropped since they
+ * last relaxed their out-edges ("active", each at most once).  A phase:
+ * the lowest bucket (distance / delta) holding an active vertex on any
+ * rank (MPI_Allreduce MIN) is the current one; every rank relaxes the
+ * out-edges of its active vertices in that bucket, lowering its own
+ * neighbours' distances at once and sending (vertex, candidate) pairs to
+ * the owners of the others in one exchange (dist_alltoallv), whose
+ * owners lower and activate them.  Phases end when no rank has an
+ * active vertex.  This is U. Meyer and P. Sanders' delta-stepping with
+ * light and heavy edges relaxed together, as GAP's sssp.cc does; the
+ * bucket width is the single process's (emogi_sssp_default_delta or
+ * --delta).
+ *
+ * The exchange is sparse: a phase relaxes one bucket, a small part of
+ * the vertices, so the pairs of the candidates it makes (12 or 16 bytes
+ * each) move far fewer bytes than a dense exchange of every distance
+ * (nv * 4 or 8 bytes per phase, over thousands of phases).  A rank also
+ * remembers the lowest candidate it has sent for each vertex and sends
+ * none that is not lower: it could not lower the owner's distance.
+ *
+ * The result is the single process's bit for bit: a distance is the
+ * fixed point every label-correcting order reaches, the minimum over
+ * paths of the path's weights added left to right (integers: exact;
+ * float32: each addition rounded, which is monotone, so the minimum does
+ * not depend on the order of relaxations; emogi_sssp.h).  Candidates are
+ * computed as kernels/cpu/sssp.c computes them: du + w in float32 for
+ * float weights.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <mpi.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dist.h"
+#include "emogi_clist.h"
+#include "emogi_sssp.h"
+
+#define NONE UINT64_MAX
+#define FLOAT_INF_BITS 0x7f800000u
+
+enum kind { K_U32, K_F32, K_UNIT };
+
+/* A candidate distance for a vertex another rank owns. */
+struct update {
+    uint64_t v, d; /* d: the uint64 distance, or the float's bits */
+};
+
+struct dsssp {
+    struct dist *d;
+    const struct emogi_graph *g;
+    struct emogi_lists out;
+    enum kind k;
+    uint64_t delta_i; /* integer kinds */
+    double delta_f;   /* K_F32 */
+    void *dist;       /* hi - lo: uint64_t, or uint32_t float bits */
+    void *sent;       /* nv, as dist: the lowest candidate sent for each vertex */
+    unsigned char *queued;    /* hi - lo: in the active list */
+    uint64_t *active, *next;  /* local indices; at most hi - lo each */
+    uint64_t active_n, next_n;
+    uint64_t *relax, relax_n; /* this phase's vertices; hi - lo at most */
+    struct update *up;        /* this phase's pairs to send */
+    uint64_t up_n, up_cap;
+    uint64_t relaxed, phases;
+    int corrupt;
+};
+
+static float as_float(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    return b;
+}
+
+/* The candidate through edge E from a vertex at DU (kernels/cpu/sssp.c). */
+static uint64_t through(const struct dsssp *s, uint64_t du, uint64_t e)
+{
+    if (s->k == K_UNIT)
+        return du + 1;
+    if (s->k == K_U32)
+        return du + ((const uint32_t *)s->g->weights)[e];
+    float sum = as_float((uint32_t)du) + ((const float *)s->g->weights)[e];
+    return float_bits(sum);
+}
+
+static uint64_t load(const struct dsssp *s, const void *a, uint64_t i)
+{
+    if (s->k == K_F32)
+        return __atomic_load_n(&((const uint32_t *)a)[i], __ATOMIC_RELAXED);
+    return __atomic_load_n(&((const uint64_t *)a)[i], __ATOMIC_RELAXED);
+}
+
+/* a[i] = D if D is lower; true when this call lowered it. */
+static int lower(const struct dsssp *s, void *a, uint64_t i, uint64_t d)
+{
+    if (s->k == K_F32) {
+        uint32_t *p = &((uint32_t *)a)[i], old = __atomic_load_n(p, __ATOMIC_RELAXED);
+        while ((uint32_t)d < old) /* non-negative floats order as their bits */
+            if (__atomic_compare_exchange_n(p, &old, (uint32_t)d, 1, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED))
+                return 1;
+        return 0;
+    }
+    uint64_t *p = &((uint64_t *)a)[i], old = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (d < old)
+        if (__atomic_compare_exchange_n(p, &old, d, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            return 1;
+    return 0;
+}
+
+static uint64_t bucket_of(const struct dsssp *s, uint64_t d)
+{
+    if (s->k != K_F32)
+        return d / s->delta_i;
+    double b = floor((double)as_float((uint32_t)d) / s->delta_f);
+    return b >= 1.8e19 ? NONE - 1 : (uint64_t)b;
+}
+
+/* Lower this rank's vertex at local index I to D; activate it if so. */
+static void lower_local(struct dsssp *s, uint64_t i, uint64_t d)
+{
+    if (lower(s, s->dist, i, d) && !__atomic_exchange_n(&s->queued[i], 1, __ATOMIC_RELAXED))
+        s->next[__atomic_fetch_add(&s->next_n, 1, __ATOMIC_RELAXED)] = i;
+}
+
+/* Relax the out-edges of this rank's vertex U (global id). */
+static uint64_t relax_one(struct dsssp *s, uint64_t u, int *bad)
+{
+    const uint64_t lo = s->d->lo, hi = s->d->hi, du = load(s, s->dist, u - lo);
+    struct emogi_list_reader r;
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u];
+    int n;
+    emogi_list_open(&r, &s->out, u);
+    while ((n = emogi_list_next(&r, ids)) > 0)
+        for (int k = 0; k < n; k++, e++) {
+            uint64_t w = ids[k], c = through(s, du, e);
+            if (w >= lo && w < hi)
+                lower_local(s, w - lo, c);
+            else if (lower(s, s->sent, w, c))
+                s->up[__atomic_fetch_add(&s->up_n, 1, __ATOMIC_RELAXED)] =
+                    (struct update){w, c};
+        }
+    if (n < 0)
+        *bad = 1;
+    return s->g->offsets[u + 1] - s->g->offsets[u];
+}
+
+/* The lowest bucket of an active vertex on any rank, or NONE. */
+static uint64_t lowest_bucket(struct dsssp *s)
+{
+    uint64_t m = NONE;
+#pragma omp parallel for schedule(static) reduction(min : m)
+    for (uint64_t i = 0; i < s->active_n; i++) {
+        uint64_t b = bucket_of(s, load(s, s->dist, s->active[i]));
+        m = b < m ? b : m;
+    }
+    double t0 = emogi_now();
+    MPI_Allreduce(MPI_IN_PLACE, &m, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    s->d->comm_seconds += emogi_now() - t0;
+    return m;
+}
+
+/* The active vertices of bucket B into s->relax (no longer queued); the
+ * others stay active in s->next.  Room for their updates in s->up (out
+ * of memory ends the job, as dist_alloc does). */
+static void take_bucket(struct dsssp *s, uint64_t b)
+{
+    uint64_t edges = 0;
+    s->relax_n = s->next_n = 0;
+    for (uint64_t i = 0; i < s->active_n; i++) {
+        uint64_t v = s->active[i];
+        if (bucket_of(s, load(s, s->dist, v)) == b) {
+            s->queued[v] = 0;
+            s->relax[s->relax_n++] = v;
+            edges += s->g->offsets[s->d->lo + v + 1] - s->g->offsets[s->d->lo + v];
+        } else {
+            s->next[s->next_n++] = v;
+        }
+    }
+    if (edges > s->up_cap) {
+        free(s->up);
+        s->up = dist_alloc(edges, sizeof *s->up, "updates to send");
+        s->up_cap = edges;
+    }
+}
+
+/* The pairs to their owners; the pairs received lower this rank's. */
+static void exchange(struct dsssp *s)
+{
+    struct dist *d = s->d;
+    uint64_t *count = dist_alloc((uint64_t)d->size, sizeof *count, "ranks"), n;
+    struct update *send = dist_alloc(s->up_n, sizeof *send, "updates to send");
+    memset(count, 0, (size_t)d->size * sizeof *count);
+    for (uint64_t i = 0; i < s->up_n; i++)
+        count[dist_owner(d, s->up[i].v)]++;
+    uint64_t *at = dist_alloc((uint64_t)d->size, sizeof *at, "ranks");
+    at[0] = 0;
+    for (int r = 1; r < d->size; r++)
+        at[r] = at[r - 1] + count[r - 1];
+    for (uint64_t i = 0; i < s->up_n; i++)
+        send[at[dist_owner(d, s->up[i].v)]++] = s->up[i];
+    struct update *recv = dist_alltoallv(d, send, count, sizeof *send, &n);
+    free(at);
+    free(send);
+    free(count);
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < n; i++)
+        lower_local(s, recv[i].v - d->lo, recv[i].d);
+    free(recv);
+}
+
+/* One phase over bucket B. */
+static void phase(struct dsssp *s, uint64_t b)
+{
+    take_bucket(s, b);
+    uint64_t relaxed = 0;
+    int bad = 0;
+    s->up_n = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : relaxed) reduction(| : bad)
+    for (uint64_t i = 0; i < s->relax_n; i++)
+        relaxed += relax_one(s, s->d->lo + s->relax[i], &bad);
+    s->relaxed += relaxed;
+    s->corrupt |= bad;
+    exchange(s);
+    uint64_t *t = s->active;
+    s->active = s->next;
+    s->next = t;
+    s->active_n = s->next_n;
+    s->phases++;
+}
+
+static int setup(struct dsssp *s, struct dist *d, const struct emogi_graph *g,
+                 const struct emogi_sssp_opts *o, void *dist, emogi_error *err)
+{
+    memset(s, 0, sizeof *s);
+    s->d = d;
+    s->g = g;
+    s->out = emogi_lists_out(g);
+    s->k = o->unit_weights ? K_UNIT : g->weight_type == EMOGI_WEIGHT_FLOAT32 ? K_F32 : K_U32;
+    s->dist = dist;
+    double delta = o->delta > 0 ? o->delta : emogi_sssp_default_delta(g, o);
+    if (s->k == K_F32 && !(delta > 0 && isfinite(delta)))
+        return emogi_fail(err, "sssp: bad delta %g", delta);
+    if (s->k != K_F32 && !(delta >= 1 && delta < 1.8e19))
+        return emogi_fail(err, "sssp: delta %g: integer weights need a delta of at least 1",
+                          delta);
+    s->delta_f = delta;
+    s->delta_i = (uint64_t)delta;
+    const uint64_t n = d->hi - d->lo, es = s->k == K_F32 ? 4 : 8;
+    s->sent = malloc((g->nv ? g->nv : 1) * es);
+    s->queued = calloc(n ? n : 1, 1);
+    s->active = malloc((n ? n : 1) * sizeof *s->active);
+    s->next = malloc((n ? n : 1) * sizeof *s->next);
+    s->relax = malloc((n ? n : 1) * sizeof *s->relax);
+    return s->sent && s->queued && s->active && s->next && s->relax ? 0 : 1;
+}
+
+static void release(struct dsssp *s)
+{
+    free(s->sent);
+    free(s->queued);
+    free(s->active);
+    free(s->next);
+    free(s->relax);
+    free(s->up);
+}
+
+/* Every distance unreached, the source's 0 and active. */
+static void start(struct dsssp *s, uint64_t source)
+{
+    const uint64_t n = s->d->hi - s->d->lo;
+    if (s->k == K_F32) {
+        for (uint64_t v = 0; v < n; v++)
+            ((uint32_t *)s->dist)[v] = FLOAT_INF_BITS;
+        for (uint64_t v = 0; v < s->g->nv; v++)
+            ((uint32_t *)s->sent)[v] = FLOAT_INF_BITS;
+    } else {
+        for (uint64_t v = 0; v < n; v++)
+            ((uint64_t *)s->dist)[v] = EMOGI_SSSP_UNREACHED;
+        for (uint64_t v = 0; v < s->g->nv; v++)
+            ((uint64_t *)s->sent)[v] = EMOGI_SSSP_UNREACHED;
+    }
+    if (source >= s->d->lo && source < s->d->hi) {
+        s->next_n = 0;
+        lower_local(s, source - s->d->lo, 0);
+        s->active[0] = s->next[0];
+        s->active_n = 1;
+    }
+}
+
+static uint64_t count_reached(const struct dsssp *s)
+{
+    uint64_t r = 0;
+    for (uint64_t v = 0; v < s->d->hi - s->d->lo; v++)
+        r += s->k == K_F32 ? ((const uint32_t *)s->dist)[v] != FLOAT_INF_BITS
+                           : ((const uint64_t *)s->dist)[v] != EMOGI_SSSP_UNREACHED;
+    return r;
+}
+
+int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
+              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
+              emogi_error *err)
+{
+    struct dsssp s;
+    memset(st, 0, sizeof *st);
+    if (source >= g->nv)
+        return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
+                          (unsigned long long)(g->nv ? g->nv - 1 : 0));
+    int rc = setup(&s, d, g, o, dist, err);
+    if (rc < 0) { /* the same on every rank: the same graph and options */
+        release(&s);
+        return -1;
+    }
+    if (!dist_all(d, rc == 0)) {
+        release(&s);
+        return emogi_fail(err, rc ? "out of memory" : "another rank ran out of memory");
+    }
+    double t0 = emogi_now();
+    start(&s, source);
+    for (uint64_t b; (b = lowest_bucket(&s)) != NONE;)
+        phase(&s, b);
+    st->seconds = emogi_now() - t0;
+    uint64_t figures[4] = {count_reached(&s), s.relaxed, (uint64_t)s.corrupt, 0};
+    MPI_Allreduce(MPI_IN_PLACE, figures, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
+    st->iterations = s.phases;
+    st->reached = figures[0];
+    st->edges_relaxed = st->edges_examined = figures[1];
+    st->edge_bytes = figures[1] * (g->id_width + (s.k == K_UNIT ? 0 : 4));
+    release(&s);
+    if (figures[2])
+        return emogi_fail(err, "sssp: a compressed list did not decode");
+    return 0;
+}
