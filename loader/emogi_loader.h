@@ -116,6 +116,25 @@ struct emogi_placed {
     void *priv; /* what emogi_unplace must free or unpin */
 };
 
+/*
+ * Lists [V0, V1) of a graph as a graph of their own, to place one part
+ * of a graph (an MPI rank's): G's vertex V0 + i is the view's vertex i,
+ * with G's list (and its stored transpose's in-list), whose ids stay G's.
+ * The view's offsets are rebased (kept in R, G's less R's base: V0's list
+ * start rounded down to 32 entries, so that 128-byte lines stay whole);
+ * its edge arrays point into G's, which must outlive it.  Plain lists
+ * only: compressed lists are refused.  No GPU needed.
+ */
+struct emogi_range {
+    struct emogi_graph g; /* the view */
+    uint64_t v0, v1;
+    uint64_t base, t_base; /* entries of G's arrays before the view's */
+    uint64_t *off, *t_off; /* the view's offsets, owned */
+};
+EMOGI_API int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
+                               struct emogi_range *r, emogi_error *err);
+EMOGI_API void emogi_range_close(struct emogi_range *r);
+
 /* Bytes per edge index of G's neighbour ids as placed (of its stored
  * transpose when TRANSPOSE): id_width, or for compressed lists their
  * bytes over the edges, rounded up, so that budgets count them. */

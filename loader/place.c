@@ -113,16 +113,22 @@ static int copy_to_device(const struct emogi_graph *g, struct placed_array *a, c
     return 0;
 }
 
-/* The section's pages inside the file mapping, if it has whole pages of its own. */
-static int mapped_range(const struct emogi_graph *g, const void *src, size_t bytes, size_t *len)
+/* The whole pages around [SRC, SRC + BYTES) inside the file mapping:
+ * from *FIRST, *LEN bytes.  A section starts on a page of its own; a
+ * part of one (emogi_range_open's view) may start inside a page, which
+ * it then shares only with the part before it, never with another
+ * section that is registered too. */
+static int mapped_range(const struct emogi_graph *g, const void *src, size_t bytes,
+                        const char **first, size_t *len)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     const char *map = g->map, *s = src;
-    if (!map || page == 0 || ((uintptr_t)s & (page - 1)) != 0)
+    if (!map || page == 0 || s < map)
         return 0;
+    *first = map + ((size_t)(s - map) & ~(page - 1));
     /* The mapping covers whole pages, so rounding up stays inside it. */
-    *len = (size_t)emogi_round_up(bytes, page);
-    return s >= map && s + *len <= map + emogi_round_up(g->map_size, page);
+    *len = (size_t)emogi_round_up((size_t)(s - *first) + bytes, page);
+    return *first + *len <= map + emogi_round_up(g->map_size, page);
 }
 
 static int register_mapping(const struct emogi_graph *g, struct placed_array *a, const void *src,
@@ -130,11 +136,12 @@ static int register_mapping(const struct emogi_graph *g, struct placed_array *a,
                             emogi_error *err)
 {
     size_t len;
+    const char *first;
     int ro = 0;
     cudaError_t e;
-    if (!mapped_range(g, src, bytes, &len)) {
-        add_note(st, "zerocopy: %s is not page-aligned in a file mapping, copied into "
-                     "cudaHostAlloc memory", name);
+    if (!mapped_range(g, src, bytes, &first, &len)) {
+        add_note(st, "zerocopy: %s is not in a file mapping, copied into cudaHostAlloc memory",
+                 name);
         return 1;
     }
     int dev;
@@ -148,7 +155,7 @@ static int register_mapping(const struct emogi_graph *g, struct placed_array *a,
         return 1;
     }
     double t0 = emogi_now();
-    e = cudaHostRegister((void *)src, len, cudaHostRegisterMapped | cudaHostRegisterReadOnly);
+    e = cudaHostRegister((void *)first, len, cudaHostRegisterMapped | cudaHostRegisterReadOnly);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
         add_note(st, "zerocopy: cudaHostRegister failed (%s), %s copied into cudaHostAlloc memory",
@@ -157,9 +164,11 @@ static int register_mapping(const struct emogi_graph *g, struct placed_array *a,
     }
     st->pin_s += emogi_now() - t0;
     a->kind = ARRAY_REGISTERED;
-    a->host = (void *)src;
-    if ((e = cudaHostGetDevicePointer(&a->dev, a->host, 0)) != cudaSuccess)
+    a->host = (void *)first; /* what cudaHostUnregister takes */
+    void *dev_first;
+    if ((e = cudaHostGetDevicePointer(&dev_first, a->host, 0)) != cudaSuccess)
         return cuda_fail(err, g, "cudaHostGetDevicePointer", e);
+    a->dev = (char *)dev_first + ((const char *)src - first);
     st->pinned_bytes += len;
     return 0;
 }

@@ -472,6 +472,50 @@ static void test_gpu_errors(struct emogi_graph *g)
        "weights asked of an unweighted graph are refused");
 }
 
+/* emogi_range_open: lists [2, 5) of a graph whose list 2 starts at entry
+ * 41, so the view's arrays start at entry 32 (a whole 128-byte line of
+ * 4-byte ids) and its offsets are the graph's less 32. */
+static void test_range(void)
+{
+    static const uint64_t off[] = {0, 40, 41, 75, 75, 100, 130};
+    static const uint64_t toff[] = {0, 3, 70, 70, 90, 129, 130};
+    static uint32_t nb[130], tnb[130], wt[130];
+    for (uint32_t i = 0; i < 130; i++)
+        nb[i] = i % 6, tnb[i] = (i * 5) % 6, wt[i] = 1000 + i;
+    struct emogi_graph g;
+    memset(&g, 0, sizeof g);
+    g.nv = 6, g.ne = 130, g.id_width = 4, g.flags = EMOGI_DIRECTED | EMOGI_TRANSPOSE;
+    g.offsets = off, g.neighbors = nb, g.weights = wt, g.weight_type = EMOGI_WEIGHT_UINT32;
+    g.t_offsets = toff, g.t_neighbors = tnb;
+    struct emogi_range r;
+    emogi_error err = {{0}};
+    ok(emogi_range_open(&g, 2, 5, &r, &err) == 0, "range [2, 5): opened %s", err.msg);
+    ok(r.g.nv == 3 && r.base == 32 && r.g.ne == 100 - 32, "range: 3 vertices from entry 32");
+    int same = 1;
+    for (uint64_t i = 0; i < 3; i++) {
+        same &= r.g.offsets[i + 1] - r.g.offsets[i] == off[2 + i + 1] - off[2 + i];
+        for (uint64_t e = r.g.offsets[i]; e < r.g.offsets[i + 1]; e++)
+            same &= ((const uint32_t *)r.g.neighbors)[e] == nb[e + 32] &&
+                    ((const uint32_t *)r.g.weights)[e] == 1000 + e + 32;
+    }
+    ok(same && r.g.offsets[0] == 41 - 32, "range: each list and its weights are the graph's");
+    same = r.t_base == 64 && r.g.t_offsets[0] == 70 - 64;
+    for (uint64_t i = 0; i < 3; i++)
+        for (uint64_t e = r.g.t_offsets[i]; e < r.g.t_offsets[i + 1]; e++)
+            same &= ((const uint32_t *)r.g.t_neighbors)[e] == tnb[e + 64];
+    ok(same && r.g.t_offsets[3] == 129 - 64, "range: the transpose's in-lists too");
+    emogi_range_close(&r);
+    ok(emogi_range_open(&g, 0, 6, &r, &err) == 0 && r.base == 0 && r.g.ne == 130 &&
+           r.g.offsets[6] == 130,
+       "range: the whole graph is itself");
+    emogi_range_close(&r);
+    ok(emogi_range_open(&g, 4, 7, &r, &err) == -1 && strstr(err.msg, "not within its 6 vertices"),
+       "range: past the last vertex refused: %s", err.msg);
+    g.flags |= EMOGI_COMPRESSED;
+    ok(emogi_range_open(&g, 0, 2, &r, &err) == -1 && strstr(err.msg, "compressed"),
+       "range: compressed lists refused: %s", err.msg);
+}
+
 int main(void)
 {
     test_names();
@@ -482,6 +526,7 @@ int main(void)
     test_words_split();
     test_refusals();
     test_copy();
+    test_range();
 
     struct emogi_graph g;
     memset(&g, 0, sizeof g);
