@@ -9,8 +9,8 @@
 # which waits for every rank), the load excluded; speed-up: over the same
 # device's one-rank row; bytes sent: summed over the ranks (--stats'
 # "ranks" record).  DEVICES lists cpu (CPU ranks, OpenMP inside each) and
-# gpu:zerocopy, gpu:device (one GPU per rank, when GPU ranks are built;
-# until then their rows say they were refused).
+# gpu:zerocopy, gpu:device (one GPU per rank; emogi-bfs only so far, the
+# other tools' rows say they were refused).
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
 # ("1 2 4"), TOOLS ("bfs cc pagerank"), DEVICES ("cpu gpu:zerocopy

@@ -14,18 +14,20 @@ libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
 	kernels/cpu/cc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
-noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh
+noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
+	kernels/emogi_dist_gpu.h
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
-	kernels/cuda/pagerank.cu
+	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
 # changed header rebuilds every kernel that includes it.
 CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
 	formats/emogi_csr.h \
 	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
-	kernels/emogi_cc.h kernels/emogi_pagerank.h
-kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo: \
+	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_dist_gpu.h
+kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo \
+	kernels/cuda/dist_bfs.lo: \
 	$(CUDA_HEADER_DEPS)
 else
 libkernels_la_SOURCES += kernels/no_cuda.c

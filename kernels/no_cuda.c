@@ -8,6 +8,7 @@
 
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
+#include "emogi_dist_gpu.h"
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
 
@@ -39,4 +40,59 @@ int emogi_pagerank_gpu(const struct emogi_placed *p, const struct emogi_pagerank
 {
     (void)p, (void)prm, (void)k, (void)rank, (void)st;
     return emogi_fail(err, "GPU PageRank unavailable: built without CUDA");
+}
+
+uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
+{
+    (void)n, (void)nv;
+    return 0;
+}
+
+int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
+                        uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s, emogi_error *err)
+{
+    (void)out, (void)in, (void)lo, (void)nv;
+    *s = NULL;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
+{
+    (void)s;
+}
+
+int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err)
+{
+    (void)s, (void)source;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
+                          uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
+                          uint64_t *remote_n, uint64_t *examined, emogi_error *err)
+{
+    (void)s, (void)front, (void)nf, (void)level, (void)found, (void)found_n, (void)remote;
+    (void)remote_n, (void)examined;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t n,
+                         uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err)
+{
+    (void)s, (void)ids, (void)n, (void)level, (void)found, (void)found_n;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
+                             uint64_t *slice, uint64_t *awake, uint64_t *examined,
+                             emogi_error *err)
+{
+    (void)s, (void)front, (void)level, (void)slice, (void)awake, (void)examined;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err)
+{
+    (void)s, (void)depth;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }

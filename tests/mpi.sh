@@ -14,7 +14,8 @@
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
-# an MPI build.  GPU ranks: skipped without a GPU.
+# an MPI build.  GPU ranks (emogi-bfs --device gpu) write the CPU run's
+# files too: skipped without a GPU, where they must say so.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 if [ "${EMOGI_WITH_MPI:-}" = no ]; then
@@ -49,7 +50,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 133
+plan 141
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -73,6 +74,8 @@ emogi-convert wel kwf.wel kwf.csr -q --directed --vertices 1024
 
 # same_run NAME NP GRAPH TOOL ARGS...: TOOL's output files (-o out.bin,
 # and --parents par.bin for bfs) under mpirun -np NP equal one process's
+# on the CPU; RANKS_ARGS: more arguments for the ranks only
+RANKS_ARGS=""
 same_run() {
     name=$1 np=$2 graph=$3 tool=$4; shift 4
     extra=""
@@ -83,7 +86,8 @@ same_run() {
         ok 1 "$name: the single process ran"; sed 's/^/# /' err.txt | head -5; return
     fi
     # shellcheck disable=SC2086
-    if ! mpi "$np" $tool "$graph" "$@" -o out.bin $extra --stats >mpi.out 2>err.txt; then
+    if ! mpi "$np" $tool "$graph" "$@" $RANKS_ARGS -o out.bin $extra --stats >mpi.out 2>err.txt
+    then
         ok 1 "$name: mpirun -np $np"; sed 's/^/# /' err.txt | head -10; return
     fi
     # more than one rank: the run was one job of NP ranks, not NP copies
@@ -175,18 +179,29 @@ fails "sssp without weights under mpirun: the single process's error" 1 "weights
 no_files_like "new.bin*" "... and writes nothing"
 fails "pagerank --method gauss-seidel is refused under mpirun" 2 "runs --method jacobi" \
     mpi 2 emogi-pagerank big.csr --method gauss-seidel -o new.bin
-fails "--device gpu is refused until GPU ranks exist" 2 "distributed runs use CPU ranks" \
-    mpi 2 emogi-bfs big.csr -s 1 --device gpu -o new.bin
+fails "--device gpu: cc runs no GPU ranks yet" 2 "only emogi-bfs runs GPU ranks" \
+    mpi 2 emogi-cc big.csr --device gpu -o new.bin
 
-# ---- GPU ranks: each rank on its own GPU ----
+# ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
+# alone; the files equal the single-process CPU run's ----
 if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    # TODO until GPU ranks exist: dist_check_options refuses --device gpu
-    emogi-bfs big.csr -s 1 --device cpu -o want.bin
-    if mpi 2 emogi-bfs big.csr -s 1 --device gpu -o out.bin 2>/dev/null && cmp -s want.bin out.bin
-    then _n=$((_n + 1)); echo "ok $_n - GPU ranks: bfs equals the CPU # TODO GPU ranks"
-    else _n=$((_n + 1)); echo "not ok $_n - GPU ranks: bfs equals the CPU # TODO GPU ranks"
-    fi
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    same_run "GPU ranks, zerocopy: bfs big" 2 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, zerocopy: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, zerocopy: bfs directed, no transpose" 2 krond.csr emogi-bfs -n 2
+    same_run "GPU ranks, zerocopy: top-down only" 3 stard.csr emogi-bfs -s 7 --direction push
+    same_run "GPU ranks, zerocopy: bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
+    RANKS_ARGS="--device gpu --mem device"
+    same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
+    RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
+    same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
+    RANKS_ARGS=""
+    fails "GPU ranks: compressed lists are refused" 1 "compressed" \
+        mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
 else
-    skip "GPU ranks: no CUDA device: $why"
+    fails "GPU ranks without a GPU: says none is usable" 1 "none is usable" \
+        mpi 2 emogi-bfs big.csr -s 1 --device gpu -o new.bin
+    for i in 1 2 3 4 5 6 7 8; do skip "GPU ranks: no CUDA device: $why"; done
 fi
 finish

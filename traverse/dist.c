@@ -31,12 +31,31 @@ static long env_world_size(void)
     return 1;
 }
 
-void dist_check_options(const struct dist *d, const struct tool_opts *o)
+void dist_check_options(const struct dist *d, const struct tool_opts *o, int gpu_ranks)
 {
-    if (d->on && o->device == TOOL_DEVICE_GPU)
-        tool_usage_error("%s: distributed runs use CPU ranks for now (GPU ranks are to come: "
-                         "issue 14); use --device cpu or auto",
+    if (d->on && o->device == TOOL_DEVICE_GPU && !gpu_ranks)
+        tool_usage_error("%s: only emogi-bfs runs GPU ranks for now (issue 14); use --device "
+                         "cpu or auto",
                          "--device gpu");
+}
+
+void dist_place(const struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
+                uint64_t state_bytes, unsigned what, struct emogi_range *r,
+                struct tool_backend *b)
+{
+    emogi_error err = {{0}};
+    struct tool_opts mine = *o;
+    int n = emogi_gpu_count(&err);
+    if (n > 0) {
+        mine.device = TOOL_DEVICE_GPU;
+        mine.gpu = d->local_rank % n;
+    }
+    if (n <= 0 || emogi_range_open(g, d->lo, d->hi, r, &err) < 0 ||
+        tool_backend_open(b, &r->g, &mine, state_bytes, what, &err) < 0) {
+        fprintf(stderr, "%s: rank %d: %s%s\n", tool_name(), d->rank,
+                n <= 0 ? "a GPU was requested but none is usable: " : "", err.msg);
+        exit(1);
+    }
 }
 
 void *dist_alloc(uint64_t n, size_t size, const char *what)

@@ -16,6 +16,9 @@
  * output only after receiving every rank's part, no output appears (an
  * existing file stays).
  *
+ * With --device gpu, emogi-bfs runs GPU ranks (dist_place): each rank
+ * places its own range's lists on GPU (local rank mod GPU count).
+ *
  * Built without MPI, dist_start() still recognises mpirun's environment
  * and stops with how to get an MPI build; the algorithms (dist_*.c) are
  * then stubs that are never reached.
@@ -29,6 +32,7 @@
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
 #include "emogi_csr.h"
+#include "emogi_loader.h"
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
 
@@ -48,9 +52,20 @@ struct dist {
  * exit 1.  Otherwise D->on = 0 and nothing else happens. */
 void dist_start(int *argc, char ***argv, struct dist *d);
 
-/* Usage error (exit 2) for options a distributed run does not take. */
+/* Usage error (exit 2) for options a distributed run does not take;
+ * GPU_RANKS: the tool runs GPU ranks (--device gpu). */
 struct tool_opts;
-void dist_check_options(const struct dist *d, const struct tool_opts *o);
+void dist_check_options(const struct dist *d, const struct tool_opts *o, int gpu_ranks);
+
+/* A GPU rank's part of G placed: this rank's lists [lo, hi) as a graph
+ * of their own (R, emogi_range_open) on GPU (local rank mod GPU count),
+ * by O's placement options, with STATE_BYTES of the search's for the
+ * budget and WHAT as tool_backend_open takes it.  Failing, says why and
+ * exits 1, which ends the job.  Close B, then R. */
+struct tool_backend;
+void dist_place(const struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
+                uint64_t state_bytes, unsigned what, struct emogi_range *r,
+                struct tool_backend *b);
 
 /* N entries of SIZE bytes, or "TOOL: out of memory for N WHAT", exit 1. */
 void *dist_alloc(uint64_t n, size_t size, const char *what);
@@ -112,9 +127,13 @@ void dist_report(struct dist *d, double seconds, uint64_t link);
 /* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ---- */
 
 /* BFS from SOURCE: DEPTH gets this rank's hi - lo depths; ST the search's
- * figures over all ranks.  Partition aligned to 64. */
+ * figures over all ranks.  Partition aligned to 64.  A GPU rank passes
+ * its range's lists placed (GPU_OUT, and GPU_IN its in-lists, GPU_OUT
+ * for an undirected graph, NULL without a transpose: dist_place); a CPU
+ * rank NULL. */
 int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
+             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err);
 
 /* emogi_bfs_parents' tree: PARENT gets this rank's hi - lo parents from

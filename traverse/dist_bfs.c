@@ -23,6 +23,14 @@
  * is less than its ids would be (a frontier over 1/32 of the vertices,
  * 4-byte ids; 1/64 with 8-byte ids).
  *
+ * A GPU rank (dist_place; kernels/cuda/dist_bfs.cu) runs the same levels
+ * with its range's lists placed on its GPU and its depths kept there: a
+ * top-down level copies its frontier to the GPU and gets back the
+ * vertices it found and the ids to send, which travel as above through
+ * host buffers; the ids received are claimed on the GPU; a bottom-up
+ * level copies the global frontier bitmap to the GPU and gets back the
+ * rank's slice.  The direction rule's counts come from the host.
+ *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'
  * canonical rule, the smallest in-neighbour one level up: every rank
@@ -33,11 +41,14 @@
 #include "config.h"
 
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dist.h"
 #include "emogi_clist.h"
+#include "emogi_dist_gpu.h"
+#include "tool.h"
 
 #define BU_CHUNK 1024 /* a multiple of 64: threads own whole words of the next bitmap */
 
@@ -57,6 +68,7 @@ struct dbfs {
     uint32_t level;
     uint64_t examined;
     int corrupt;                 /* a compressed list did not decode */
+    struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
 };
 
@@ -108,6 +120,34 @@ static void expand(struct dbfs *b)
     b->corrupt |= corrupt;
 }
 
+/* A GPU rank that fails ends the job, as dist_alloc does: the other
+ * ranks wait in the next exchange, and mpirun ends them. */
+static void gpu_check(int rc, const emogi_error *err)
+{
+    if (rc < 0) {
+        fprintf(stderr, "%s: %s\n", tool_name(), err->msg);
+        exit(1);
+    }
+}
+
+/* A GPU rank's top-down work: the frontier's lists read on the GPU; the
+ * new frontier's out-edges counted here, from the mapped offsets. */
+static void gpu_expand(struct dbfs *b)
+{
+    emogi_error err;
+    gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->queue, b->queue_n, b->level, b->next,
+                                    &b->next_n, b->out_ids, &b->out_n, &b->examined, &err),
+              &err);
+}
+
+static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
+{
+    uint64_t e = 0;
+    for (uint64_t i = 0; i < n; i++)
+        e += b->g->offsets[v[i] + 1] - b->g->offsets[v[i]];
+    return e;
+}
+
 /* The send list sorted by owner into SEND; SC: how many for each rank. */
 static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
 {
@@ -132,9 +172,15 @@ static void exchange(struct dbfs *b)
     bucket(b, send, b->counts);
     uint64_t *recv = dist_alltoallv(b->d, send, b->counts, sizeof *send, &total);
     free(send);
+    if (b->gpu) {
+        emogi_error err;
+        gpu_check(emogi_dbfs_gpu_claim(b->gpu, recv, total, b->level, b->next, &b->next_n, &err),
+                  &err);
+    } else {
 #pragma omp parallel for schedule(static)
-    for (uint64_t i = 0; i < total; i++)
-        claim(b, recv[i]);
+        for (uint64_t i = 0; i < total; i++)
+            claim(b, recv[i]);
+    }
     free(recv);
 }
 
@@ -153,8 +199,13 @@ static void td_step(struct dbfs *b, uint64_t global[2])
     b->next_n = 0;
     b->out_n = 0;
     b->scout = 0;
-    expand(b);
+    if (b->gpu)
+        gpu_expand(b);
+    else
+        expand(b);
     exchange(b);
+    if (b->gpu)
+        b->scout = out_edges(b, b->next, b->next_n);
     uint64_t *t = b->queue;
     b->queue = b->next;
     b->next = t;
@@ -230,6 +281,13 @@ static uint64_t bu_step(struct dbfs *b)
 {
     const uint64_t lo = b->d->lo, n = b->d->hi - lo;
     uint64_t awake = 0, examined = 0;
+    if (b->gpu) {
+        emogi_error err;
+        gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, b->front, b->level, b->curr, &awake,
+                                           &b->examined, &err),
+                  &err);
+        return awake;
+    }
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
 #pragma omp parallel for schedule(dynamic, BU_CHUNK) reduction(+ : awake, examined)
     for (uint64_t i = 0; i < n; i++) {
@@ -308,6 +366,7 @@ static void release(struct dbfs *b)
     free(b->sent);
     free(b->out_ids);
     free(b->counts);
+    emogi_dbfs_gpu_close(b->gpu);
 }
 
 static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts *o,
@@ -317,6 +376,10 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     const double beta = o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
     const uint64_t *off = b->g->offsets;
     uint64_t unexplored = b->g->ne, scout = off[source + 1] - off[source], frontier = 1;
+    if (b->gpu) {
+        emogi_error err;
+        gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
+    }
     if (source >= b->d->lo && source < b->d->hi) {
         b->depth[source - b->d->lo] = 0;
         b->queue[b->queue_n++] = source;
@@ -341,8 +404,18 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     }
 }
 
+/* A GPU rank's search state, on OUT and IN; 0, or -1 with ERR. */
+static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct emogi_placed *in,
+                    emogi_error *err)
+{
+    if (!out)
+        return 0;
+    return emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->g->nv, &b->gpu, err);
+}
+
 int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
+             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err)
 {
     struct dbfs b;
@@ -356,8 +429,19 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
         release(&b);
         return emogi_fail(err, ok ? "another rank ran out of memory" : "out of memory");
     }
+    emogi_error gerr = {{0}};
+    ok = gpu_open(&b, gpu_out, gpu_in, &gerr) == 0;
+    if (!dist_all(d, ok)) {
+        release(&b);
+        if (ok)
+            return emogi_fail(err, "another rank's GPU failed");
+        *err = gerr;
+        return -1;
+    }
     double t0 = emogi_now();
     search(&b, source, o, st);
+    if (b.gpu)
+        gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
     st->seconds = emogi_now() - t0;
     st->levels = b.level + 1;
     uint64_t figures[2] = {b.examined, (uint64_t)b.corrupt};

@@ -13,10 +13,11 @@ static int no_mpi(emogi_error *err)
 }
 
 int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, uint32_t *depth, struct emogi_bfs_stats *st,
+             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
+             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err)
 {
-    (void)d, (void)g, (void)source, (void)o, (void)depth, (void)st;
+    (void)d, (void)g, (void)source, (void)o, (void)gpu_out, (void)gpu_in, (void)depth, (void)st;
     return no_mpi(err);
 }
 

@@ -22,6 +22,7 @@
 
 #include "dist.h"
 #include "emogi_bfs.h"
+#include "emogi_dist_gpu.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -160,7 +161,7 @@ int main(int argc, char **argv)
     tool_init("emogi-bfs");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t);
+    dist_check_options(&d, &o.t, 1);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     tool_refuse_terminal(o.parents, o.t.text, "arrays");
@@ -228,18 +229,30 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     emogi_error err;
     double t0 = emogi_now();
     dist_partition(d, g, 64);
+    /* GPU ranks: only when asked (auto runs CPU ranks) */
+    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
+    struct emogi_range range;
+    struct tool_backend be;
+    if (on_gpu)
+        dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, g->nv),
+                   TOOL_PLACE_IN, &range, &be);
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
     uint32_t *depth = dist_alloc(g->nv, sizeof *depth, "depths");
     struct bfs_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bfs_stats st;
-        if (dist_bfs(d, g, sources[i], &o->search, mine, &st, &err) < 0)
+        if (dist_bfs(d, g, sources[i], &o->search, on_gpu ? &be.placed : NULL,
+                     on_gpu ? tool_backend_in(&be) : NULL, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         dist_allgather(d, mine, sizeof *mine, depth);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(g, 0, sources[i], depth, &st, o->t.stats, &tally);
+            report_search(g, on_gpu, sources[i], depth, &st, o->t.stats, &tally);
         if (d->rank == 0 && o->t.verify)
             check(o, g, sources[i], depth);
+    }
+    if (on_gpu) {
+        tool_backend_close(&be);
+        emogi_range_close(&range);
     }
     if (d->rank == 0 && o->t.runs)
         report_mean(&tally, o->t.stats);

@@ -170,7 +170,7 @@ int main(int argc, char **argv)
     tool_init("emogi-sssp");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t);
+    dist_check_options(&d, &o.t, 0);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     if (d.on) {

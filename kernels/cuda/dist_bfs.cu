@@ -1,0 +1,334 @@
+/*
+ * dist_bfs.cu - one GPU rank's levels of a distributed BFS
+ * (emogi_dist_gpu.h; traverse/dist_bfs.c runs the search and the
+ * exchanges).
+ *
+ * Kept simple rather than fast: a warp per vertex, reading its list
+ * with lanes on consecutive entries from the 128-byte line at or before
+ * its start (EMOGI's merged, aligned read; common.cuh), without the
+ * single-GPU search's chunked sweep or the set-aside of hubs.
+ *
+ * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
+ * rank's own vertex says it has a depth, a bit of another rank's says it
+ * was sent to its owner in this search (once, as the CPU ranks do), and
+ * atomicOr's old value decides which thread takes it.
+ */
+#include <cuda_runtime.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "common.cuh"
+#include "emogi_bfs.h"
+#include "emogi_dist_gpu.h"
+
+static const char *const CUDA_ALG = "distributed BFS";
+
+struct emogi_dbfs_gpu {
+    const emogi_placed *out, *in;
+    uint64_t lo, n, nv, words; /* words: of SEEN and of a frontier bitmap */
+    unsigned resident;
+    uint32_t *depth;               /* n */
+    unsigned long long *seen;      /* words */
+    unsigned long long *front;     /* words */
+    unsigned long long *slice;     /* ceil(n / 64) */
+    uint64_t *ids;                 /* n: a frontier or a batch of received ids */
+    uint64_t *found;               /* n */
+    uint64_t *remote;              /* nv - n (at least 1) */
+    unsigned long long *count;     /* [0] found, [1] remote, [2] entries read */
+};
+
+enum { C_FOUND, C_REMOTE, C_READ, C_N };
+
+uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
+{
+    const uint64_t words = (nv + 63) / 64;
+    return n * 4 + 2 * words * 8 + ((n + 63) / 64) * 8 + 2 * n * 8 + (nv - n + 1) * 8 + C_N * 8;
+}
+
+/* Take vertex W (global) for depth NEXT: the rank's own is set and
+ * listed in FOUND, another rank's listed in REMOTE; each once. */
+__device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
+                                     uint32_t *depth, unsigned long long *seen, uint64_t *found,
+                                     uint64_t *remote, unsigned long long *count)
+{
+    const unsigned long long bit = 1ull << (w & 63);
+    if (atomicOr(&seen[w >> 6], bit) & bit)
+        return;
+    if (w - lo < n) { /* unsigned: W below LO wraps past N */
+        depth[w - lo] = next;
+        found[atomicAdd(&count[C_FOUND], 1ull)] = w;
+    } else if (remote) {
+        remote[atomicAdd(&count[C_REMOTE], 1ull)] = w;
+    }
+}
+
+/* A warp per frontier vertex: its out-list, each neighbour taken. */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+                const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
+                uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
+                uint64_t *remote, unsigned long long *count)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < nf; i += warps) {
+        const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
+        for (uint64_t e = (start & ~(per_line - 1)) + lane; e < end; e += 32)
+            if (e >= start)
+                take((uint64_t)nb[e], lo, n, next, depth, seen, found, remote, count);
+        if (lane == 0)
+            atomicAdd(&count[C_READ], (unsigned long long)(end - start));
+    }
+}
+
+/* A thread per received id: the rank's own vertices only. */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_claim(const uint64_t *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n,
+               uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
+               unsigned long long *count)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
+        take(ids[i], lo, n, next, depth, seen, found, nullptr, count);
+}
+
+/* A warp per unreached vertex of the rank: its in-list against FRONT,
+ * stopping at the first hit (the warp votes after each 32 entries). */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+              const unsigned long long *__restrict__ front, uint64_t lo, uint64_t n,
+              uint32_t next, uint32_t *depth, unsigned long long *seen,
+              unsigned long long *slice, unsigned long long *count)
+{
+    constexpr uint64_t per_line = 128 / sizeof(T);
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < n; i += warps) {
+        if (depth[i] != EMOGI_UNREACHED) /* the same for every lane */
+            continue;
+        const uint64_t start = off[i], end = off[i + 1];
+        uint64_t read = 0;
+        bool hit = false;
+        for (uint64_t b = start & ~(per_line - 1); b < end && !hit; b += 32) {
+            const uint64_t e = b + lane;
+            bool mine = false;
+            if (e >= start && e < end) {
+                const uint64_t w = (uint64_t)nb[e];
+                mine = (front[w >> 6] >> (w & 63)) & 1;
+            }
+            read += (b + 32 < end ? b + 32 : end) - (b > start ? b : start);
+            hit = __any_sync(FULL, mine);
+        }
+        if (lane != 0)
+            continue;
+        atomicAdd(&count[C_READ], (unsigned long long)read);
+        if (!hit)
+            continue;
+        depth[i] = next;
+        atomicOr(&slice[i >> 6], 1ull << (i & 63));
+        atomicOr(&seen[(lo + i) >> 6], 1ull << ((lo + i) & 63));
+        atomicAdd(&count[C_FOUND], 1ull);
+    }
+}
+
+void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
+{
+    if (!s)
+        return;
+    (void)cudaFree(s->depth);
+    (void)cudaFree(s->seen);
+    (void)cudaFree(s->front);
+    (void)cudaFree(s->slice);
+    (void)cudaFree(s->ids);
+    (void)cudaFree(s->found);
+    (void)cudaFree(s->remote);
+    (void)cudaFree(s->count);
+    free(s);
+}
+
+static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
+{
+    const uint64_t n1 = s->n ? s->n : 1;
+    EMOGI_CK(cudaMalloc(&s->depth, n1 * sizeof *s->depth), "cudaMalloc of the depths");
+    EMOGI_CK(cudaMalloc(&s->seen, s->words * sizeof *s->seen), "cudaMalloc of the seen bitmap");
+    EMOGI_CK(cudaMalloc(&s->front, s->words * sizeof *s->front), "cudaMalloc of the frontier");
+    EMOGI_CK(cudaMalloc(&s->slice, ((n1 + 63) / 64) * sizeof *s->slice),
+             "cudaMalloc of the frontier slice");
+    EMOGI_CK(cudaMalloc(&s->ids, n1 * sizeof *s->ids), "cudaMalloc of the id buffer");
+    EMOGI_CK(cudaMalloc(&s->found, n1 * sizeof *s->found), "cudaMalloc of the found ids");
+    EMOGI_CK(cudaMalloc(&s->remote, (s->nv - s->n + 1) * sizeof *s->remote),
+             "cudaMalloc of the ids to send");
+    EMOGI_CK(cudaMalloc(&s->count, C_N * sizeof *s->count), "cudaMalloc of the counters");
+    return 0;
+}
+
+int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
+                        uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **sp, emogi_error *err)
+{
+    *sp = nullptr;
+    const emogi_graph *g = out->g;
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
+    if (out->d_coffsets || !emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
+        return emogi_fail(err, "GPU BFS: the rank's plain lists must be placed");
+    if ((lo % 64 && g->nv) || lo + g->nv > nv) /* an empty range may start at nv */
+        return emogi_fail(err, "GPU BFS: a rank's range must start at a multiple of 64");
+    EMOGI_CK(cudaSetDevice(out->device), "cudaSetDevice");
+    emogi_dbfs_gpu *s = static_cast<emogi_dbfs_gpu *>(calloc(1, sizeof *s));
+    if (!s)
+        return emogi_fail(err, "GPU BFS: out of memory");
+    s->out = out;
+    s->in = in;
+    s->lo = lo;
+    s->n = g->nv;
+    s->nv = nv;
+    s->words = (nv + 63) / 64 ? (nv + 63) / 64 : 1;
+    if (emogi_resident_blocks(out->device, BLOCK, &s->resident, err) < 0 ||
+        alloc_state(s, err) < 0) {
+        emogi_dbfs_gpu_close(s);
+        return -1;
+    }
+    *sp = s;
+    return 0;
+}
+
+int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err)
+{
+    EMOGI_CK(cudaMemset(s->depth, 0xff, (s->n ? s->n : 1) * sizeof *s->depth),
+             "clearing the depths");
+    EMOGI_CK(cudaMemset(s->seen, 0, s->words * sizeof *s->seen), "clearing the seen bitmap");
+    if (source - s->lo >= s->n)
+        return 0;
+    const uint32_t zero = 0;
+    unsigned long long word;
+    const uint64_t at = source >> 6;
+    EMOGI_CK(cudaMemcpy(s->depth + (source - s->lo), &zero, sizeof zero, cudaMemcpyHostToDevice),
+             "setting the source's depth");
+    word = 1ull << (source & 63);
+    EMOGI_CK(cudaMemcpy(s->seen + at, &word, sizeof word, cudaMemcpyHostToDevice),
+             "marking the source seen");
+    return 0;
+}
+
+/* The counters cleared before a launch. */
+static int clear_counts(emogi_dbfs_gpu *s, emogi_error *err)
+{
+    EMOGI_CK(cudaMemset(s->count, 0, C_N * sizeof *s->count), "clearing the counters");
+    return 0;
+}
+
+/* After a launch: the counters, and the found ids appended to FOUND. */
+static int collect(emogi_dbfs_gpu *s, unsigned long long *c, uint64_t *found,
+                   uint64_t *found_n, emogi_error *err)
+{
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    EMOGI_CK(cudaMemcpy(c, s->count, C_N * sizeof *c, cudaMemcpyDeviceToHost),
+             "reading the counters");
+    if (found && c[C_FOUND])
+        EMOGI_CK(cudaMemcpy(found + *found_n, s->found, c[C_FOUND] * sizeof *found,
+                            cudaMemcpyDeviceToHost),
+                 "reading the vertices found");
+    if (found_n)
+        *found_n += c[C_FOUND];
+    return 0;
+}
+
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
+                          uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
+                          uint64_t *remote_n, uint64_t *examined, emogi_error *err)
+{
+    unsigned long long c[C_N];
+    if (nf > s->n)
+        return emogi_fail(err, "GPU BFS: a frontier of %llu of the rank's %llu vertices",
+                          (unsigned long long)nf, (unsigned long long)s->n);
+    if (clear_counts(s, err) < 0)
+        return -1;
+    if (nf) {
+        EMOGI_CK(cudaMemcpy(s->ids, front, nf * sizeof *front, cudaMemcpyHostToDevice),
+                 "copying the frontier");
+        const unsigned grid = emogi_grid(nf * 32, s->resident);
+        if (s->out->g->id_width == 4)
+            dbfs_expand<uint32_t><<<grid, BLOCK>>>(s->out->d_offsets,
+                                                   emogi_arr<uint32_t>(s->out->nbr), s->ids, nf,
+                                                   s->lo, s->n, level + 1, s->depth, s->seen,
+                                                   s->found, s->remote, s->count);
+        else
+            dbfs_expand<uint64_t><<<grid, BLOCK>>>(s->out->d_offsets,
+                                                   emogi_arr<uint64_t>(s->out->nbr), s->ids, nf,
+                                                   s->lo, s->n, level + 1, s->depth, s->seen,
+                                                   s->found, s->remote, s->count);
+    }
+    if (collect(s, c, found, found_n, err) < 0)
+        return -1;
+    if (c[C_REMOTE])
+        EMOGI_CK(cudaMemcpy(remote + *remote_n, s->remote, c[C_REMOTE] * sizeof *remote,
+                            cudaMemcpyDeviceToHost),
+                 "reading the ids to send");
+    *remote_n += c[C_REMOTE];
+    *examined += c[C_READ];
+    return 0;
+}
+
+int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t n,
+                         uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err)
+{
+    const uint64_t batch = s->n ? s->n : 1; /* what s->ids holds */
+    for (uint64_t at = 0; at < n; at += batch) {
+        const uint64_t m = n - at < batch ? n - at : batch;
+        unsigned long long c[C_N];
+        if (clear_counts(s, err) < 0)
+            return -1;
+        EMOGI_CK(cudaMemcpy(s->ids, ids + at, m * sizeof *ids, cudaMemcpyHostToDevice),
+                 "copying the ids received");
+        dbfs_claim<<<emogi_grid(m, s->resident), BLOCK>>>(s->ids, m, s->lo, s->n, level + 1,
+                                                          s->depth, s->seen, s->found, s->count);
+        if (collect(s, c, found, found_n, err) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
+                             uint64_t *slice, uint64_t *awake, uint64_t *examined,
+                             emogi_error *err)
+{
+    unsigned long long c[C_N];
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (!s->in)
+        return emogi_fail(err, "GPU BFS: bottom-up needs the rank's in-lists");
+    if (clear_counts(s, err) < 0)
+        return -1;
+    EMOGI_CK(cudaMemcpy(s->front, front, s->words * sizeof *s->front, cudaMemcpyHostToDevice),
+             "copying the frontier bitmap");
+    EMOGI_CK(cudaMemset(s->slice, 0, (slice_words ? slice_words : 1) * sizeof *s->slice),
+             "clearing the frontier slice");
+    const unsigned grid = emogi_grid(s->n * 32, s->resident);
+    if (s->n && s->in->g->id_width == 4)
+        dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
+                                             s->front, s->lo, s->n, level + 1, s->depth,
+                                             s->seen, s->slice, s->count);
+    else if (s->n)
+        dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
+                                             s->front, s->lo, s->n, level + 1, s->depth,
+                                             s->seen, s->slice, s->count);
+    if (collect(s, c, nullptr, nullptr, err) < 0)
+        return -1;
+    if (slice_words)
+        EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
+                 "reading the frontier slice");
+    *awake = c[C_FOUND];
+    *examined += c[C_READ];
+    return 0;
+}
+
+int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err)
+{
+    if (s->n)
+        EMOGI_CK(cudaMemcpy(depth, s->depth, s->n * sizeof *depth, cudaMemcpyDeviceToHost),
+                 "reading the depths");
+    return 0;
+}
