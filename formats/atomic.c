@@ -187,14 +187,14 @@ static int open_unnamed(const char *target)
 #endif
 }
 
-static int open_temporary(struct emogi_atomic *a, emogi_error *err)
+static int open_temporary(struct emogi_atomic *a, int named, emogi_error *err)
 {
     size_t len = strlen(a->target);
     if (!(a->tmp_path = malloc(len + sizeof TMP_SUFFIX)))
         return fail_open(a, err, "%s: %s", ENOMEM);
     memcpy(a->tmp_path, a->target, len);
     memcpy(a->tmp_path + len, TMP_SUFFIX, sizeof TMP_SUFFIX);
-    a->fd = open_unnamed(a->target);
+    a->fd = named ? (errno = EOPNOTSUPP, -1) : open_unnamed(a->target);
     if (a->fd >= 0) {
         a->unnamed = 1;
         return 0;
@@ -208,7 +208,7 @@ static int open_temporary(struct emogi_atomic *a, emogi_error *err)
     return 0;
 }
 
-int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err)
+static int atomic_open(struct emogi_atomic *a, const char *path, int named, emogi_error *err)
 {
     struct stat st;
     memset(a, 0, sizeof *a);
@@ -233,7 +233,17 @@ int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err
         a->path = NULL;
         return -1;
     }
-    return open_temporary(a, err);
+    return open_temporary(a, named, err);
+}
+
+int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err)
+{
+    return atomic_open(a, path, 0, err);
+}
+
+int emogi_atomic_open_named(struct emogi_atomic *a, const char *path, emogi_error *err)
+{
+    return atomic_open(a, path, 1, err);
 }
 
 static void release(struct emogi_atomic *a)

@@ -303,6 +303,11 @@ struct emogi_atomic {
     int unnamed;    /* an O_TMPFILE not linked yet */
 };
 EMOGI_API int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_error *err);
+/* The same, but a regular file's temporary is always named (tmp_path),
+ * never unnamed: other processes (MPI ranks) can open it and write their
+ * parts before this one commits. */
+EMOGI_API int emogi_atomic_open_named(struct emogi_atomic *a, const char *path,
+                                      emogi_error *err);
 EMOGI_API int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close,
                                   rename */
 EMOGI_API void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unlink */

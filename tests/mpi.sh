@@ -6,7 +6,9 @@
 # files byte for byte, on Kronecker graphs (undirected, directed with and
 # without a transpose, 4- and 8-byte ids, compressed lists), a star of
 # huge degree beside isolated vertices and a path, and a graph large
-# enough to split PageRank's 2048-vertex blocks over four ranks; the same
+# enough to split PageRank's 2048-vertex blocks over four ranks (files
+# written by each rank at its offset, .npy too; a FIFO's gathered;
+# a rank that cannot write its part leaves no output); the same
 # with every exchange cut into pieces of 3 entries, as exchanges past
 # MPI's int counts are; --verify (checkers sharing no code with the
 # searches) passes under mpirun; --stats gives one record per rank and
@@ -50,7 +52,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 141
+plan 148
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -137,6 +139,35 @@ same_run "pieces of 3: cc" 3 kront8.csr emogi-cc
 same_run "pieces of 3: pagerank" 4 big.csr emogi-pagerank --method jacobi
 same_run "pieces of 3: sssp" 3 kwd.csr emogi-sssp -n 2 --seed 7
 unset EMOGI_MPI_CHUNK
+
+# ---- the result file: each rank writes its part at its offset ----
+emogi-pagerank big.csr --method jacobi -o want.npy
+mpi 3 emogi-pagerank big.csr -o out.npy
+same_file want.npy out.npy "pagerank .npy under mpirun -np 3: header and every rank's part"
+# (not standard output: Open MPI hands ranks a terminal, which binary
+# output is refused)
+emogi-cc big.csr -o want.bin
+rm -f out.bin && mkfifo fifo && { cat fifo >out.bin & }
+mpi 3 emogi-cc big.csr -o fifo
+wait
+same_file want.bin out.bin "cc into a FIFO under mpirun -np 3 (gathered, in order)"
+echo old >kept.bin
+ln -s kept.bin link.bin
+mpi 3 emogi-sssp kw.csr -s 5 -o link.bin
+emogi-sssp kw.csr -s 5 -o want.bin
+same_file want.bin kept.bin "sssp through a symbolic link: its target replaced"
+[ -L link.bin ]; ok $? "... and the link stays"
+echo old >kept.bin
+# rank 1 under a file size limit of 512 bytes: its part lies further on
+# (and Open MPI kept off shared memory, whose files the limit would stop)
+OMPI_MCA_btl=self,tcp
+export OMPI_MCA_btl
+fails "a rank that cannot write its part ends the job" 1 "rank 1 could not write its part" \
+    mpi 3 sh -c '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 1 ] && ulimit -f 1
+                 exec emogi-pagerank big.csr -o kept.bin'
+unset OMPI_MCA_btl
+is "$(cat kept.bin)" old "... and the existing output stays"
+no_files_like "kept.bin.tmp.*" "... and no temporary is left"
 
 # ---- checked by the independent checkers ----
 runs "bfs --verify under mpirun -np 3" mpi 3 emogi-bfs big.csr -n 2 --verify -o out.bin

@@ -11,7 +11,10 @@
 #include <string.h>
 
 #ifdef HAVE_MPI
+#include <errno.h>
+#include <fcntl.h>
 #include <mpi.h>
+#include <unistd.h>
 #endif
 
 #include "dist.h"
@@ -127,6 +130,14 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
 void dist_finish(struct dist *d)
 {
     (void)d;
+}
+void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
+                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id)
+{
+    emogi_error err;
+    (void)d;
+    if (tool_write_array_ids(path, local, type, nv, format, ids, value_is_id, &err) < 0)
+        tool_die(&err);
 }
 
 #else
@@ -478,6 +489,130 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
     tool_record_u64("link_bytes", sum.link_bytes);
     tool_record_end();
     free(all);
+}
+
+/* ---- the result file ---- */
+
+/* Leave the job after a failed write: every rank gets here together. */
+static _Noreturn void write_failed(struct dist *d)
+{
+    dist_finish(d);
+    exit(1);
+}
+
+/* All of BUF at OFFSET of FD; 0, or -1 and errno. */
+static int pwrite_all(int fd, const char *buf, uint64_t len, uint64_t offset)
+{
+    while (len > 0) {
+        ssize_t w = pwrite(fd, buf, len < (1u << 30) ? len : (1u << 30), (off_t)offset);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        buf += w, len -= (uint64_t)w, offset += (uint64_t)w;
+    }
+    return 0;
+}
+
+/* Rank 0 opens a named temporary (header written, size set) and every
+ * rank learns its name; NULL (on every rank) when rank 0 failed. */
+static char *open_shared(struct dist *d, const char *path, const char *head, size_t head_len,
+                         uint64_t bytes, struct emogi_atomic *f)
+{
+    emogi_error err;
+    uint64_t len = 0;
+    char *name = NULL;
+    if (d->rank == 0) {
+        int ok = emogi_atomic_open_named(f, path, &err) == 0 &&
+                 (head_len == 0 || emogi_write_all(f, head, head_len, &err) == 0);
+        if (ok && ftruncate(f->fd, (off_t)(head_len + bytes)) < 0)
+            ok = 0, emogi_fail(&err, "%s: cannot make it %llu bytes: %s", path,
+                               (unsigned long long)(head_len + bytes), strerror(errno));
+        if (!ok) {
+            if (f->path)
+                emogi_atomic_abort(f);
+            fprintf(stderr, "%s: %s\n", tool_name(), err.msg);
+        } else {
+            name = f->tmp_path;
+            len = strlen(name) + 1;
+        }
+    }
+    CHECK("broadcast", MPI_Bcast(&len, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD));
+    if (len == 0)
+        return NULL;
+    if (d->rank != 0)
+        name = dist_alloc(len, 1, "a file name");
+    CHECK("broadcast", MPI_Bcast(name, (int)len, MPI_CHAR, 0, MPI_COMM_WORLD));
+    return name;
+}
+
+/* This rank's part at its offset of the temporary NAME (rank 0: F's). */
+static int write_part(struct dist *d, const char *path, const char *name, struct emogi_atomic *f,
+                      const void *local, size_t es, size_t head_len)
+{
+    int fd = d->rank == 0 ? f->fd : open(name, O_WRONLY | O_CLOEXEC);
+    int ok = fd >= 0 && pwrite_all(fd, local, (d->hi - d->lo) * es, head_len + d->lo * es) == 0;
+    /* the other ranks' writes reach the file (a shared file system)
+     * before rank 0 renames it */
+    if (ok && d->rank != 0)
+        ok = fsync(fd) == 0;
+    if (!ok)
+        fprintf(stderr, "%s: %s: rank %d could not write its part: %s\n", tool_name(), path,
+                d->rank, strerror(errno));
+    if (fd >= 0 && d->rank != 0 && close(fd) < 0 && ok) {
+        fprintf(stderr, "%s: %s: rank %d: close failed: %s\n", tool_name(), path, d->rank,
+                strerror(errno));
+        ok = 0;
+    }
+    return ok;
+}
+
+/* Every rank's part at its offset of one temporary, renamed by rank 0
+ * when all succeeded. */
+static void write_positioned(struct dist *d, const char *path, const void *local, size_t es,
+                             const char *head, size_t head_len, uint64_t nv)
+{
+    struct emogi_atomic f;
+    emogi_error err;
+    char *name = open_shared(d, path, head, head_len, nv * es, &f);
+    if (!name)
+        write_failed(d);
+    int ok = dist_all(d, write_part(d, path, name, &f, local, es, head_len));
+    if (d->rank != 0)
+        free(name);
+    if (d->rank == 0 && !ok)
+        emogi_atomic_abort(&f);
+    if (d->rank == 0 && ok && emogi_atomic_commit(&f, &err) < 0) {
+        fprintf(stderr, "%s: %s\n", tool_name(), err.msg);
+        ok = 0;
+    }
+    if (!dist_all(d, ok))
+        write_failed(d);
+}
+
+void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
+                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id)
+{
+    const size_t es = tool_elem_size(type);
+    char head[TOOL_HEADER_MAX];
+    size_t head_len = tool_array_header(path, &format, type, nv, head);
+    int positioned = d->rank == 0 && format != TOOL_FORMAT_TEXT && !emogi_output_is_direct(path);
+    CHECK("broadcast", MPI_Bcast(&positioned, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    if (positioned) {
+        write_positioned(d, path, local, es, head, head_len, nv);
+        return;
+    }
+    /* text, standard output, a FIFO, a device: written in order by rank 0 */
+    void *full = d->rank == 0 ? dist_alloc(nv, es, "results") : NULL;
+    dist_gather(d, local, es, full);
+    emogi_error err;
+    int ok = d->rank != 0 ||
+             tool_write_array_ids(path, full, type, nv, format, ids, value_is_id, &err) == 0;
+    if (!ok)
+        fprintf(stderr, "%s: %s\n", tool_name(), err.msg);
+    free(full);
+    if (!dist_all(d, ok))
+        write_failed(d);
 }
 
 void dist_finish(struct dist *d)

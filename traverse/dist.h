@@ -35,6 +35,7 @@
 #include "emogi_loader.h"
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
+#include "tool.h"
 
 struct dist {
     int on;              /* distributed: under mpirun with more than one process */
@@ -159,6 +160,20 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in,
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
               const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
               emogi_error *err);
+
+/*
+ * The result file PATH of NV entries of TYPE from every rank's LOCAL
+ * part (hi - lo entries), as tool_write_array_ids writes it.  A regular
+ * file (or a new name), raw or .npy: rank 0 makes a named temporary
+ * beside it, every rank writes its part at its offset (pwrite), and rank
+ * 0 renames it once every rank succeeded, so the file appears whole or
+ * not at all and an existing one survives a failure.  Text, standard
+ * output, a FIFO or a device: rank 0 gathers the parts and writes them
+ * in order.  A failure: the rank that failed says why, and every rank
+ * leaves MPI and exits 1.  Collective: every rank calls it.
+ */
+void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
+                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id);
 
 /* Leave MPI (at the end of a successful run). */
 void dist_finish(struct dist *d);

@@ -221,8 +221,8 @@ int main(int argc, char **argv)
 /* ---- distributed: MPI ranks (dist.h, dist_bfs.c) ---- */
 
 /* Each rank searches its range; every rank then holds all depths (the
- * parents need them), and rank 0 reports, checks and writes what a
- * single process would. */
+ * parents need them), rank 0 reports and checks what a single process
+ * would, and every rank writes its part (dist_write). */
 static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
                             const uint64_t *sources, uint64_t n)
 {
@@ -256,28 +256,21 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     }
     if (d->rank == 0 && o->t.runs)
         report_mean(&tally, o->t.stats);
-    uint64_t *parent = NULL, *all_parents = NULL;
+    uint64_t *parent = NULL;
     if (o->parents) {
         parent = dist_alloc(d->hi - d->lo, sizeof *parent, "parents");
         if (dist_bfs_parents(d, g, sources[n - 1], depth, parent, &err) < 0)
             tool_die_about(o->t.graph, &err);
-        if (d->rank == 0)
-            all_parents = dist_alloc(g->nv, sizeof *all_parents, "parents");
-        dist_gather(d, parent, sizeof *parent, all_parents);
     }
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, 0);
-    if (d->rank == 0) {
-        const uint64_t *ids = tool_text_ids(&o->t, g);
-        if (o->t.out &&
-            tool_write_array_ids(o->t.out, depth, TOOL_U32, g->nv, o->t.format, ids, 0, &err) < 0)
-            tool_die(&err);
-        if (o->parents && tool_write_array_ids(o->parents, all_parents, TOOL_U64, g->nv,
-                                               o->t.format, ids, 1, &err) < 0)
-            tool_die(&err);
+    const uint64_t *ids = tool_text_ids(&o->t, g);
+    if (o->t.out)
+        dist_write(d, o->t.out, mine, TOOL_U32, g->nv, o->t.format, ids, 0);
+    if (o->parents)
+        dist_write(d, o->parents, parent, TOOL_U64, g->nv, o->t.format, ids, 1);
+    if (d->rank == 0)
         tool_stats_finish();
-    }
-    free(all_parents);
     free(parent);
     free(depth);
     free(mine);

@@ -158,7 +158,8 @@ int main(int argc, char **argv)
 /* ---- distributed: MPI ranks (dist.h, dist_cc.c) ---- */
 
 /* Each rank labels its range; rank 0 gathers the labels, in the graph's
- * id width, and reports, checks and writes them as a single process. */
+ * id width, and reports and checks them as a single process; every rank
+ * writes its part (dist_write). */
 static void run_distributed(const struct cc_opts *o, struct dist *d, const struct emogi_graph *g)
 {
     emogi_error err;
@@ -185,11 +186,11 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
     if (d->rank == 0) {
         if (o->t.verify)
             check(o, g, labels);
-        if (tool_write_array_ids(o->t.out, labels, w == 4 ? TOOL_U32 : TOOL_U64, g->nv,
-                                 o->t.format, tool_text_ids(&o->t, g), 1, &err) < 0)
-            tool_die(&err);
-        tool_stats_finish();
     }
+    dist_write(d, o->t.out, mine, w == 4 ? TOOL_U32 : TOOL_U64, g->nv, o->t.format,
+               tool_text_ids(&o->t, g), 1);
+    if (d->rank == 0)
+        tool_stats_finish();
     free(labels);
     free(mine);
     dist_finish(d);

@@ -227,7 +227,8 @@ int main(int argc, char **argv)
 /* ---- distributed: MPI ranks (dist.h, dist_pagerank.c) ---- */
 
 /* Jacobi over ranks, the same ranks as --method jacobi in one process;
- * rank 0 gathers them, then reports, checks and writes as finish() does. */
+ * rank 0 reports and checks (gathering them) as finish() does, and every
+ * rank writes its part (dist_write). */
 static void run_distributed(const struct pagerank_opts *o, struct dist *d,
                             const struct emogi_graph *g, const struct emogi_graph *in)
 {
@@ -235,20 +236,29 @@ static void run_distributed(const struct pagerank_opts *o, struct dist *d,
     double t0 = emogi_now();
     dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
     double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
-    double *rank = d->rank == 0 ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
+    double *rank = d->rank == 0 && o->t.verify ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
     struct emogi_pagerank_stats st;
     if (dist_pagerank(d, in, &o->prm, mine, &st, &err) < 0)
         tool_die_about(g->path, &err);
-    dist_gather(d, mine, sizeof *mine, rank);
+    if (o->t.verify) /* rank 0 checks the whole array */
+        dist_gather(d, mine, sizeof *mine, rank);
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, 0);
     if (d->rank == 0) {
         if (o->t.stats)
             report(&st, 1);
         warn_unconverged(o, &st);
-        finish(o, g, rank);
-        tool_stats_finish();
+        if (o->t.verify && o->precision == TOOL_F32) {
+            pagerank_narrow(rank, g->nv, TOOL_F32);
+            pagerank_widen(rank, g->nv, TOOL_F32);
+        }
+        if (o->t.verify)
+            check(o, g, rank);
     }
+    pagerank_narrow(mine, d->hi - d->lo, o->precision);
+    dist_write(d, o->t.out, mine, o->precision, g->nv, o->t.format, tool_text_ids(&o->t, g), 0);
+    if (d->rank == 0)
+        tool_stats_finish();
     free(rank);
     free(mine);
     dist_finish(d);

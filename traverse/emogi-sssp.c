@@ -208,8 +208,9 @@ int main(int argc, char **argv)
 
 /* ---- distributed: MPI ranks (dist.h, dist_sssp.c) ---- */
 
-/* Each rank searches its range; rank 0 gathers the distances and
- * reports, checks and writes what a single process would. */
+/* Each rank searches its range; rank 0 reports and checks what a single
+ * process would, and every rank writes its part (dist_write; --text:
+ * rank 0, from the gathered array). */
 static void run_distributed(struct sssp_cli *o, struct dist *d)
 {
     emogi_error err;
@@ -226,13 +227,16 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     dist_partition(d, &g, 64);
     const unsigned es = emogi_sssp_dist_size(&g, &o->s);
     void *mine = dist_alloc(d->hi - d->lo, es, "distances");
-    void *dist = d->rank == 0 ? dist_alloc(g.nv, es, "distances") : NULL;
+    /* the whole array on rank 0 only to check it, or for --text's -1 */
+    const int whole = o->t.verify || (o->t.text && o->t.out);
+    void *dist = d->rank == 0 && whole ? dist_alloc(g.nv, es, "distances") : NULL;
     struct sssp_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_sssp_stats st;
         if (dist_sssp(d, &g, sources[i], &o->s, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
-        dist_gather(d, mine, es, dist);
+        if (whole)
+            dist_gather(d, mine, es, dist);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
             report_search(sources[i], &st, o->t.stats, 1, &tally);
         if (d->rank == 0 && o->t.verify)
@@ -242,10 +246,15 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
         report_mean(&tally, o->t.stats);
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, 0);
-    if (d->rank == 0) {
-        write_results(o, &g, dist);
-        tool_stats_finish();
+    if (o->t.text && o->t.out) {
+        if (d->rank == 0) /* from the gathered array */
+            write_results(o, &g, dist);
+    } else if (o->t.out) {
+        dist_write(d, o->t.out, mine, es == 4 ? TOOL_F32 : TOOL_U64, g.nv, o->t.format,
+                   tool_text_ids(&o->t, &g), 0);
     }
+    if (d->rank == 0)
+        tool_stats_finish();
     free(dist);
     free(mine);
     free(sources);

@@ -136,7 +136,7 @@ int tool_parse_real(const char *s, double *out)
 #error "result arrays are written as host memory; a big-endian host needs a byte swap here"
 #endif
 
-static size_t elem_size(enum tool_elem t)
+size_t tool_elem_size(enum tool_elem t)
 {
     return t == TOOL_U32 || t == TOOL_F32 ? 4 : 8;
 }
@@ -256,24 +256,31 @@ int tool_write_array(const char *path, const void *a, enum tool_elem type, uint6
     return tool_write_array_ids(path, a, type, n, format, NULL, 0, err);
 }
 
+size_t tool_array_header(const char *path, enum tool_format *format, enum tool_elem type,
+                         uint64_t n, char head[TOOL_HEADER_MAX])
+{
+    if (*format == TOOL_FORMAT_AUTO)
+        *format = ends_with(path, ".npy") ? TOOL_FORMAT_NPY : TOOL_FORMAT_RAW;
+    return *format == TOOL_FORMAT_NPY ? npy_header(head, TOOL_HEADER_MAX, type, n) : 0;
+}
+
 int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
                          enum tool_format format, const struct emogi_graph *ids, int value_is_id,
                          emogi_error *err)
 {
     const struct text_ids t = {ids, value_is_id};
-    if (format == TOOL_FORMAT_AUTO)
-        format = ends_with(path, ".npy") ? TOOL_FORMAT_NPY : TOOL_FORMAT_RAW;
+    char head[TOOL_HEADER_MAX];
+    size_t head_len = tool_array_header(path, &format, type, n, head);
     struct emogi_atomic f;
     if (emogi_atomic_open(&f, path, err) < 0)
         return -1;
-    char head[128];
     int rc = 0;
-    if (format == TOOL_FORMAT_NPY)
-        rc = emogi_write_all(&f, head, npy_header(head, sizeof head, type, n), err);
+    if (head_len)
+        rc = emogi_write_all(&f, head, head_len, err);
     if (rc == 0)
         rc = format == TOOL_FORMAT_TEXT
                  ? write_text(&f, a, type, n, &t, err)
-                 : emogi_write_all(&f, a, (size_t)(elem_size(type) * n), err);
+                 : emogi_write_all(&f, a, (size_t)(tool_elem_size(type) * n), err);
     if (rc < 0) {
         emogi_atomic_abort(&f);
         return -1;
@@ -417,7 +424,7 @@ static int read_payload(int fd, const char *name, char *buf, size_t pre, size_t 
 static int read_array_fd(int fd, const char *name, enum tool_elem type, uint64_t n, char **buf,
                          emogi_error *err)
 {
-    unsigned width = (unsigned)elem_size(type);
+    unsigned width = (unsigned)tool_elem_size(type);
     size_t want = (size_t)(width * n), pre, hbytes = 0;
     unsigned char prefix[NPY_PREFIX];
     if (read_upto(fd, (char *)prefix, sizeof prefix, &pre) < 0)

@@ -14,6 +14,7 @@
 
 #include <getopt.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
@@ -76,6 +77,16 @@ int tool_write_array(const char *path, const void *a, enum tool_elem type, uint6
 int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
                          enum tool_format format, const struct emogi_graph *ids, int value_is_id,
                          emogi_error *err);
+
+/* Bytes per entry of TYPE. */
+size_t tool_elem_size(enum tool_elem t);
+
+/* What a binary result file of N entries of TYPE starts with: *FORMAT
+ * resolved (AUTO by PATH's name), and for NPY its header into HEAD;
+ * returns the header's length (0: raw). */
+#define TOOL_HEADER_MAX 128
+size_t tool_array_header(const char *path, enum tool_format *format, enum tool_elem type,
+                         uint64_t n, char head[TOOL_HEADER_MAX]);
 
 /* When PATH is "-" (or another name for standard output), TEXT is off and
  * standard output is a terminal, say "TOOL: standard output is a terminal:
