@@ -38,7 +38,7 @@ TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
 # the tools as MPI ranks (skipped without mpirun)
 TESTS += tests/mpi.sh
-EXTRA_DIST += tests/mpi.sh
+EXTRA_DIST += tests/mpi.sh tests/lsan-mpi.supp
 
 # results as NumPy .npy: header bytes, every tool's dtype, emogi-verify, np.load
 TESTS += tests/results_npy.sh

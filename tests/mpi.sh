@@ -47,6 +47,11 @@ if mpirun --version 2>&1 | grep -q 'Open MPI'; then
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
     export OMPI_MCA_orte_tmpdir_base
 fi
+# A sanitizer build (.ci/run) checks for leaks: what MPI itself never
+# frees is suppressed, found with slow unwinding (see the file)
+supp=$(cd "$top_srcdir/tests" && pwd)/lsan-mpi.supp
+LSAN_OPTIONS="suppressions=$supp:print_suppressions=0:fast_unwind_on_malloc=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
 # one thread per rank: four ranks already share two cores
 OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
