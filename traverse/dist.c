@@ -132,7 +132,8 @@ void dist_finish(struct dist *d)
     (void)d;
 }
 void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
-                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id)
+                uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
+                int value_is_id)
 {
     emogi_error err;
     (void)d;
@@ -591,7 +592,8 @@ static void write_positioned(struct dist *d, const char *path, const void *local
 }
 
 void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
-                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id)
+                uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
+                int value_is_id)
 {
     const size_t es = tool_elem_size(type);
     char head[TOOL_HEADER_MAX];

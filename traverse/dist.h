@@ -147,12 +147,12 @@ int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t sourc
 int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
             struct emogi_cc_stats *st, emogi_error *err);
 
-/* emogi_pagerank_cpu (Jacobi) over ranks, bit for bit: RANK gets this
+/* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph; the
  * partition aligned to EMOGI_PAGERANK_BLOCK. */
 int dist_pagerank(struct dist *d, const struct emogi_graph *in,
-                  const struct emogi_pagerank_params *prm, double *rank,
-                  struct emogi_pagerank_stats *st, emogi_error *err);
+                  const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
+                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
  * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the
@@ -173,7 +173,8 @@ int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
  * leaves MPI and exits 1.  Collective: every rank calls it.
  */
 void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
-                uint64_t nv, enum tool_format format, const uint64_t *ids, int value_is_id);
+                uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
+                int value_is_id);
 
 /* Leave MPI (at the end of a successful run). */
 void dist_finish(struct dist *d);

@@ -36,10 +36,10 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
 }
 
 int dist_pagerank(struct dist *d, const struct emogi_graph *in,
-                  const struct emogi_pagerank_params *prm, double *rank,
-                  struct emogi_pagerank_stats *st, emogi_error *err)
+                  const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
+                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
 {
-    (void)d, (void)in, (void)prm, (void)rank, (void)st;
+    (void)d, (void)in, (void)prm, (void)store, (void)rank, (void)st;
     return no_mpi(err);
 }
 

@@ -1,13 +1,15 @@
 /*
- * dist_pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu's Jacobi
- * iteration (kernels/cpu/pagerank.c), bit for bit.
+ * dist_pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu_jacobi's
+ * iteration (kernels/cpu/pagerank.c), bit for bit: its starting ranks
+ * (emogi_pagerank_cpu_start) and its contributions, float32 or float64
+ * as the store asks.
  *
  * Each rank owns whole blocks of EMOGI_PAGERANK_BLOCK vertices.  An
  * iteration turns the rank's ranks into contributions (rank / out-degree)
  * and a partial dangling sum per block; every vertex then pulls the
  * contributions of its in-neighbours in list order, and each block adds
  * its L1 change.  The exchange is dense: MPI_Allgatherv of the
- * contributions (nv doubles), since on the graphs PageRank is run on
+ * contributions (nv floats or doubles), since on the graphs PageRank is run on
  * (power-law, randomly numbered) nearly every vertex has an in-neighbour
  * on every other rank, and sending only the contributions a rank reads
  * would move about as many bytes plus their ids.  The per-block partial
@@ -34,7 +36,8 @@ struct dpr {
     const uint64_t *out_off;
     struct emogi_lists lists;
     double *rank;    /* this rank's hi - lo */
-    double *contrib; /* nv: all ranks' */
+    void *contrib;   /* nv: all ranks', float with f32, else double */
+    int f32;
     double *part;    /* one partial sum per block, all ranks' */
     uint64_t nblocks, b0, b1; /* all blocks; this rank's [b0, b1) */
     uint64_t *count; /* 2 * size: blocks per rank and displacements */
@@ -68,12 +71,17 @@ static double spread(struct dpr *s)
         double dangling = 0;
         for (uint64_t v = b * BLOCK; v < block_end(s, b); v++) {
             uint64_t deg = s->out_off[v + 1] - s->out_off[v];
-            s->contrib[v] = deg ? s->rank[v - lo] / (double)deg : 0.0;
+            double c = deg ? s->rank[v - lo] / (double)deg : 0.0;
+            if (s->f32)
+                ((float *)s->contrib)[v] = (float)c;
+            else
+                ((double *)s->contrib)[v] = c;
             dangling += deg ? 0.0 : s->rank[v - lo];
         }
         s->part[b] = dangling;
     }
-    dist_allgather(s->d, s->contrib + lo, sizeof *s->contrib, s->contrib);
+    const size_t es = s->f32 ? sizeof(float) : sizeof(double);
+    dist_allgather(s->d, (char *)s->contrib + lo * es, es, s->contrib);
     return sum_blocks(s);
 }
 
@@ -87,7 +95,8 @@ static double in_sum(struct dpr *s, uint64_t v)
     emogi_list_open(&r, &s->lists, v);
     while ((n = emogi_list_next(&r, ids)) > 0)
         for (int k = 0; k < n; k++)
-            sum += s->contrib[ids[k]];
+            sum += s->f32 ? (double)((const float *)s->contrib)[ids[k]]
+                          : ((const double *)s->contrib)[ids[k]];
     if (n < 0)
         s->corrupt = 1;
     return sum;
@@ -118,8 +127,19 @@ static void iterate(struct dpr *s, const struct emogi_pagerank_params *prm,
                     struct emogi_pagerank_stats *st)
 {
     const double n = (double)s->in->nv, d = prm->damping;
-    for (uint64_t v = s->d->lo; v < s->d->hi; v++)
-        s->rank[v - s->d->lo] = 1.0 / n;
+    /* The single process's start, computed whole on every rank (it needs
+     * global counts); the contributions' array holds it meanwhile. */
+    double *start = malloc(s->in->nv * sizeof *start);
+    if (start) {
+        emogi_pagerank_cpu_start(s->in, s->out_off, d, start);
+        memcpy(s->rank, start + s->d->lo, (s->d->hi - s->d->lo) * sizeof *start);
+    }
+    if (!dist_all(s->d, start != NULL)) {
+        free(start);
+        s->corrupt = -1;
+        return;
+    }
+    free(start);
     while (st->iterations < prm->max_iterations) {
         double dangling = spread(s);
         st->delta = gather(s, (1.0 - d) / n + d * dangling / n, d);
@@ -131,9 +151,11 @@ static void iterate(struct dpr *s, const struct emogi_pagerank_params *prm,
     }
 }
 
-static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, double *rank)
+static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, int f32,
+                 double *rank)
 {
     memset(s, 0, sizeof *s);
+    s->f32 = f32;
     s->d = d;
     s->in = in;
     s->out_off = emogi_pagerank_out_offsets(in);
@@ -142,7 +164,7 @@ static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, do
     s->nblocks = (in->nv + BLOCK - 1) / BLOCK;
     s->b0 = d->lo / BLOCK;
     s->b1 = d->hi > d->lo ? (d->hi + BLOCK - 1) / BLOCK : s->b0;
-    s->contrib = malloc((in->nv ? in->nv : 1) * sizeof *s->contrib);
+    s->contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     s->part = malloc((s->nblocks ? s->nblocks : 1) * sizeof *s->part);
     s->count = malloc(2 * (size_t)d->size * sizeof *s->count);
     if (!s->contrib || !s->part || !s->count)
@@ -156,14 +178,15 @@ static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, do
 }
 
 int dist_pagerank(struct dist *d, const struct emogi_graph *in,
-                  const struct emogi_pagerank_params *prm, double *rank,
-                  struct emogi_pagerank_stats *st, emogi_error *err)
+                  const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
+                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
 {
     memset(st, 0, sizeof *st);
     if (emogi_pagerank_check_params(prm, err) < 0)
         return -1;
     struct dpr s;
-    int ok = setup(&s, d, in, rank) == 0 && (in->nv == 0 || s.out_off);
+    int ok = setup(&s, d, in, store == EMOGI_PAGERANK_STORE_F32, rank) == 0 &&
+             (in->nv == 0 || s.out_off);
     if (!dist_all(d, ok)) {
         free(s.contrib), free(s.part), free(s.count);
         return emogi_fail(err, "PageRank: out of memory on %s", ok ? "another rank" : "this rank");
@@ -177,8 +200,11 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in,
     st->edges_read = st->iterations * in->ne;
     st->edge_bytes = st->edges_read * in->id_width;
     st->edges_examined = dist_sum_u64(d, s.examined);
+    const int no_start = s.corrupt < 0;
     int corrupt = !dist_all(d, !s.corrupt);
     free(s.contrib), free(s.part), free(s.count);
+    if (no_start)
+        return emogi_fail(err, "PageRank: out of memory for the starting ranks");
     if (corrupt)
         return emogi_fail(err, "PageRank: a compressed in-list did not decode");
     return 0;

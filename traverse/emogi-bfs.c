@@ -264,7 +264,7 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     }
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, 0);
-    const uint64_t *ids = tool_text_ids(&o->t, g);
+    const struct emogi_graph *ids = tool_text_ids(&o->t, g);
     if (o->t.out)
         dist_write(d, o->t.out, mine, TOOL_U32, g->nv, o->t.format, ids, 0);
     if (o->parents)

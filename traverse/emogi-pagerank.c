@@ -128,15 +128,20 @@ static void report(const struct emogi_pagerank_stats *st, int on_cpu);
 static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st);
 static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank);
 
+/* The CPU's contributions: float32 where the tolerance allows. */
+static enum emogi_pagerank_store cpu_store(const struct pagerank_opts *o)
+{
+    return o->prm.tolerance >= PAGERANK_F32_TOLERANCE ? EMOGI_PAGERANK_STORE_F32
+                                                      : EMOGI_PAGERANK_STORE_F64;
+}
+
 /* The contributions, read at random every iteration, are kept in float32
  * when the tolerance is far above float32's rounding (emogi_pagerank.h):
  * half the bytes, a seventh of the time (bench/RESULTS.md). */
 static int run_cpu(const struct pagerank_opts *o, const struct emogi_graph *in, double *rank,
                    struct emogi_pagerank_stats *st, emogi_error *err)
 {
-    enum emogi_pagerank_store store = o->prm.tolerance >= PAGERANK_F32_TOLERANCE
-                                          ? EMOGI_PAGERANK_STORE_F32
-                                          : EMOGI_PAGERANK_STORE_F64;
+    enum emogi_pagerank_store store = cpu_store(o);
     if (o->method == PAGERANK_JACOBI)
         return emogi_pagerank_cpu_jacobi(in, &o->prm, store, rank, st, err);
     return emogi_pagerank_cpu_gs(in, &o->prm, store, rank, st, err);
@@ -238,7 +243,7 @@ static void run_distributed(const struct pagerank_opts *o, struct dist *d,
     double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
     double *rank = d->rank == 0 && o->t.verify ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
     struct emogi_pagerank_stats st;
-    if (dist_pagerank(d, in, &o->prm, mine, &st, &err) < 0)
+    if (dist_pagerank(d, in, &o->prm, cpu_store(o), mine, &st, &err) < 0)
         tool_die_about(g->path, &err);
     if (o->t.verify) /* rank 0 checks the whole array */
         dist_gather(d, mine, sizeof *mine, rank);
