@@ -76,13 +76,6 @@ __device__ __forceinline__ double base_rank(const double *dangling, uint64_t nv,
     return (1.0 - d) / n + d * *dangling / n;
 }
 
-__global__ void __launch_bounds__(BLOCK) init_ranks(double *rank, uint64_t nv)
-{
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
-        rank[v] = 1.0 / (double)nv;
-}
-
 /* PART gets one partial sum per block; a single block adds them in order. */
 __global__ void __launch_bounds__(BLOCK) sum_parts(const double *part, uint64_t n, double *out)
 {
@@ -446,7 +439,8 @@ int upload(uint64_t **dev, const uint64_t *host, uint64_t n, emogi_error *err)
     return 0;
 }
 
-int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *err)
+int setup(const emogi_placed *p, enum emogi_kernel k, double damping, pr_state &s,
+          emogi_error *err)
 {
     const emogi_graph *in = p->g;
     const uint64_t nv = in->nv;
@@ -482,9 +476,18 @@ int setup(const emogi_placed *p, enum emogi_kernel k, pr_state &s, emogi_error *
     EMOGI_CK(cudaMalloc(&s.piece_sum, (h.npieces ? h.npieces : 1) * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
     EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
-    init_ranks<<<s.spread_blocks, BLOCK>>>(s.rank, nv);
-    EMOGI_CK(cudaGetLastError(), "launching the initial ranks");
-    EMOGI_CK(cudaDeviceSynchronize(), "initialising the ranks");
+    /* The CPU's start (emogi_pagerank_cpu_start), so that both backends
+     * take the same path to the fixed point, in fewer iterations than
+     * from 1/n (bench/RESULTS.md, PageRank against GAP). */
+    double *start = static_cast<double *>(malloc((nv ? nv : 1) * sizeof(double)));
+    if (!start)
+        return emogi_fail(err, "out of memory for the starting ranks of %llu vertices",
+                          (unsigned long long)nv);
+    emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), damping, start);
+    const cudaError_t copied =
+        cudaMemcpy(s.rank, start, nv * sizeof(double), cudaMemcpyHostToDevice);
+    free(start);
+    EMOGI_CK(copied, "copying the initial ranks");
     return 0;
 }
 
@@ -604,7 +607,7 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
         k = EMOGI_KERNEL_MERGED;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
     if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
-        setup(p, k, s, err))
+        setup(p, k, prm->damping, s, err))
         return -1;
     EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
     if (narrow ? iterate<uint32_t>(p, prm, k, s, st, err) : iterate<uint64_t>(p, prm, k, s, st, err))
