@@ -1,19 +1,24 @@
 /*
- * emogi_dist_gpu.h - one GPU rank's share of a distributed search
- * (traverse/dist_bfs.c drives it; the exchanges between ranks stay there,
- * through host buffers).
+ * emogi_dist_gpu.h - one GPU rank's share of a distributed search: BFS
+ * (dist_bfs.cu), connected components (cc.cu) and PageRank
+ * (pagerank.cu).  traverse/dist_*.c drive them; the exchanges between
+ * ranks stay there (traverse/dist_gpu.c: through NCCL on device
+ * buffers, or through host buffers).
  *
  * The rank's lists [lo, lo + n) are placed as a graph of their own
  * (emogi_range_open, then emogi_place by the usual policies), its
- * vertex i being lo + i; neighbour ids stay global.  The depths of the
- * rank's vertices live on the GPU for the whole search; each call does
- * one level's local work and hands back what must travel.
+ * vertex i being lo + i; neighbour ids stay global.  The results of the
+ * rank's vertices live on the GPU for the whole run; each call does one
+ * level's, pass's or iteration's local work and hands back what must
+ * travel.
  */
 #ifndef EMOGI_DIST_GPU_H
 #define EMOGI_DIST_GPU_H
 
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
+#include "emogi_pagerank.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,6 +67,70 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
 
 /* The rank's n depths into DEPTH (host). */
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err);
+
+/* BYTES between host and device memory of the rank's GPU (TO_HOST: from
+ * the device array SRC to host DST), for exchanges through host buffers. */
+int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emogi_error *err);
+
+/* ---- connected components: traverse/dist_cc.c's pass ---- */
+
+struct emogi_dcc_gpu;
+
+/* Device memory beside the placement: labels of all NV vertices of
+ * WIDTH bytes, counters, the queue of long lists among NE entries. */
+uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width);
+
+/* OUT: the rank's out-lists placed; IN: its in-lists (a directed graph;
+ * ignored for an undirected one), read with kernel K.  Every label of
+ * the NV vertices starts as its vertex's id. */
+int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
+                       enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dcc_gpu **s,
+                       emogi_error *err);
+void emogi_dcc_gpu_close(struct emogi_dcc_gpu *s);
+
+/* One pass over the rank's vertices (dist_cc.c's); *CHANGED: whether a
+ * label of the rank fell. */
+int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *s, int *changed, emogi_error *err);
+
+/* The labels of all nv vertices, in the id width, in device memory: the
+ * rank's own [lo, lo + n) after a pass; the rest is the exchange's to
+ * fill before the next. */
+void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *s);
+
+/* Totals since open: [0] entries read, [1] bytes of 128-byte lines read
+ * in device memory, [2] over the link. */
+int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *s, uint64_t fig[3], emogi_error *err);
+
+/* ---- PageRank: traverse/dist_pagerank.c's Jacobi iteration ---- */
+
+struct emogi_dpr_gpu;
+
+/* Device memory beside the placement, for N own vertices of NV. */
+uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv);
+
+/* P: the rank's in-lists placed (emogi_pagerank_in_edges' graph, its
+ * range), read with kernel K; START: the rank's n starting ranks. */
+int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
+                       uint64_t nv, const double *start, struct emogi_dpr_gpu **s,
+                       emogi_error *err);
+void emogi_dpr_gpu_close(struct emogi_dpr_gpu *s);
+
+/* The rank's contributions (rank / out-degree) into its part of the
+ * contributions array; *DANGLING: the rank's sum of dangling ranks. */
+int emogi_dpr_gpu_spread(struct emogi_dpr_gpu *s, double *dangling, emogi_error *err);
+
+/* The contributions of all nv vertices (float64), in device memory. */
+void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *s);
+
+/* New ranks BASE + D * (sum of in-neighbours' contributions) for the
+ * rank's vertices; *DELTA: the rank's L1 change. */
+int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *s, double base, double d, double *delta,
+                         emogi_error *err);
+
+/* The rank's n ranks into RANK (host); FIG: bytes of lines read since
+ * open, [0] in device memory, [1] over the link. */
+int emogi_dpr_gpu_result(struct emogi_dpr_gpu *s, double *rank, uint64_t fig[2],
+                         emogi_error *err);
 
 #ifdef __cplusplus
 }

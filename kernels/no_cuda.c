@@ -96,3 +96,98 @@ int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error
     (void)s, (void)depth;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
+
+static int no_ranks(emogi_error *err)
+{
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emogi_error *err)
+{
+    (void)dst, (void)src, (void)bytes, (void)to_host;
+    return no_ranks(err);
+}
+
+uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width)
+{
+    (void)ne, (void)nv, (void)width;
+    return 0;
+}
+
+int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
+                       enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dcc_gpu **s,
+                       emogi_error *err)
+{
+    (void)out, (void)in, (void)k, (void)lo, (void)nv;
+    *s = NULL;
+    return no_ranks(err);
+}
+
+void emogi_dcc_gpu_close(struct emogi_dcc_gpu *s)
+{
+    (void)s;
+}
+
+int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *s, int *changed, emogi_error *err)
+{
+    (void)s, (void)changed;
+    return no_ranks(err);
+}
+
+void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *s)
+{
+    (void)s;
+    return NULL;
+}
+
+int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *s, uint64_t fig[3], emogi_error *err)
+{
+    (void)s, (void)fig;
+    return no_ranks(err);
+}
+
+uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv)
+{
+    (void)n, (void)nv;
+    return 0;
+}
+
+int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
+                       uint64_t nv, const double *start, struct emogi_dpr_gpu **s,
+                       emogi_error *err)
+{
+    (void)p, (void)k, (void)lo, (void)nv, (void)start;
+    *s = NULL;
+    return no_ranks(err);
+}
+
+void emogi_dpr_gpu_close(struct emogi_dpr_gpu *s)
+{
+    (void)s;
+}
+
+int emogi_dpr_gpu_spread(struct emogi_dpr_gpu *s, double *dangling, emogi_error *err)
+{
+    (void)s, (void)dangling;
+    return no_ranks(err);
+}
+
+void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *s)
+{
+    (void)s;
+    return NULL;
+}
+
+int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *s, double base, double d, double *delta,
+                         emogi_error *err)
+{
+    (void)s, (void)base, (void)d, (void)delta;
+    return no_ranks(err);
+}
+
+int emogi_dpr_gpu_result(struct emogi_dpr_gpu *s, double *rank, uint64_t fig[2],
+                         emogi_error *err)
+{
+    (void)s, (void)rank, (void)fig;
+    return no_ranks(err);
+}

@@ -35,11 +35,13 @@
  */
 #include <cuda_runtime.h>
 
+#include <new>
 #include <stdint.h>
 
 #include "cc_lists.cuh"
 #include "common.cuh"
 #include "emogi_cc.h"
+#include "emogi_dist_gpu.h"
 
 namespace {
 
@@ -483,4 +485,176 @@ extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_p
     if (rc == 0 && st)
         *st = local;
     return rc;
+}
+
+/* ---- one GPU rank of a distributed CC (emogi_dist_gpu.h) ----
+ *
+ * traverse/dist_cc.c's pass on the rank's range: every vertex pulls the
+ * smallest label over its out- and (directed) in-lists, read by the list
+ * kernels above, then takes its label's label (the shortcut).  Labels
+ * are in the id width and held for all nv vertices (the shortcut reads
+ * any); the rank's own part changes, the rest is what the last exchange
+ * brought.  Concurrent lowering may let a vertex see a newer label than
+ * the CPU pass would: labels only fall and stay ids of the component,
+ * so the pass count may differ but the fixed point, each component's
+ * smallest id, is the same. */
+
+namespace {
+
+template <typename T> struct dlp_op {
+    T *label;
+    uint64_t lo;
+    unsigned *changed;
+
+    __device__ bool active(uint64_t) const { return true; }
+    __device__ void edge(uint64_t v, T u, bool &moved) const
+    {
+        const T lu = ld(label, (uint64_t)u);
+        if (lu < ld(label, lo + v)) {
+            atomic_min(&label[lo + v], lu);
+            moved = true;
+        }
+    }
+    __device__ void finish(bool moved) const
+    {
+        if (moved)
+            *changed = 1;
+    }
+};
+
+template <typename T> __global__ void shortcut(T *label, uint64_t lo, uint64_t n, unsigned *changed)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += stride) {
+        const T m = ld(label, lo + i), lm = ld(label, (uint64_t)m);
+        if (lm < m) {
+            atomic_min(&label[lo + i], lm);
+            *changed = 1;
+        }
+    }
+}
+
+} // namespace
+
+struct emogi_dcc_gpu {
+    cc_state s;
+    const emogi_placed *out, *in;
+    enum emogi_kernel k;
+    uint64_t lo, n, nv;
+};
+
+namespace {
+
+template <typename T> int dist_pass(emogi_dcc_gpu *r, emogi_error *err)
+{
+    cc_state &s = r->s;
+    T *label = static_cast<T *>(s.label);
+    unsigned *changed = reinterpret_cast<unsigned *>(s.scratch + 2);
+    const sides<T> sd = sides_of<T>(r->out, r->in, 0);
+    const dlp_op<T> op = {label, r->lo, changed};
+    for (int i = 0; i < sd.n; i++)
+        if (read_lists(sd.s[i], r->n, op, r->k, s, err))
+            return -1;
+    shortcut<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(label, r->lo, r->n, changed);
+    EMOGI_CK(cudaGetLastError(), "launching the shortcut");
+    return 0;
+}
+
+int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
+{
+    cc_state &s = r->s;
+    const unsigned w = r->out->g->id_width;
+    EMOGI_CK(cudaSetDevice(r->out->device), "cudaSetDevice");
+    if (emogi_resident_blocks(r->out->device, BLOCK, &s.blocks, err))
+        return -1;
+    EMOGI_CK(cudaMalloc(&s.label, (r->nv ? r->nv : 1) * w), "cudaMalloc of the labels");
+    EMOGI_CK(cudaMalloc(&s.scratch, SCRATCH * sizeof *s.scratch), "cudaMalloc");
+    EMOGI_CK(cudaMemset(s.scratch, 0, SCRATCH * sizeof *s.scratch), "cudaMemset");
+    const uint64_t ne = r->out->g->ne + (r->in ? r->in->g->ne : 0);
+    s.heavy_cap = emogi_heavy_cap(ne);
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    if (w == 4)
+        init_labels<uint32_t><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(
+            static_cast<uint32_t *>(s.label), nullptr, r->nv);
+    else
+        init_labels<uint64_t><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(
+            static_cast<uint64_t *>(s.label), nullptr, r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
+    return 0;
+}
+
+} // namespace
+
+extern "C" uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width)
+{
+    return nv * width + SCRATCH * 8 + emogi_heavy_cap(ne) * 8;
+}
+
+extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
+                                  enum emogi_kernel k, uint64_t lo, uint64_t nv,
+                                  struct emogi_dcc_gpu **rp, emogi_error *err)
+{
+    *rp = nullptr;
+    const emogi_graph *g = out ? out->g : nullptr;
+    if (!g || !out->d_offsets || out->d_coffsets || !emogi_lists_placed(out))
+        return emogi_fail(err, "GPU CC: the rank's plain lists must be placed");
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "GPU CC: id width %u unsupported", g->id_width);
+    if ((g->flags & EMOGI_DIRECTED) && (!in || !in->d_offsets || !emogi_lists_placed(in)))
+        return emogi_fail(err, "GPU CC: a directed graph needs the rank's in-lists placed");
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU CC: unknown kernel %d", (int)k);
+    if (lo + g->nv > nv)
+        return emogi_fail(err, "GPU CC: the rank's range passes the graph's end");
+    emogi_dcc_gpu *r = new (std::nothrow) emogi_dcc_gpu();
+    if (!r)
+        return emogi_fail(err, "GPU CC: out of memory");
+    r->out = out;
+    r->in = (g->flags & EMOGI_DIRECTED) ? in : nullptr;
+    r->k = k;
+    r->lo = lo;
+    r->n = g->nv;
+    r->nv = nv;
+    if (dist_setup(r, err)) {
+        emogi_dcc_gpu_close(r);
+        return -1;
+    }
+    *rp = r;
+    return 0;
+}
+
+extern "C" void emogi_dcc_gpu_close(struct emogi_dcc_gpu *r)
+{
+    if (!r)
+        return;
+    release(r->s);
+    delete r;
+}
+
+extern "C" int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *r, int *changed, emogi_error *err)
+{
+    unsigned flag = 0;
+    EMOGI_CK(cudaMemset(r->s.scratch + 2, 0, sizeof *r->s.scratch), "clearing the flag");
+    if (r->n && (r->out->g->id_width == 4 ? dist_pass<uint32_t>(r, err)
+                                          : dist_pass<uint64_t>(r, err)))
+        return -1;
+    EMOGI_CK(cudaMemcpy(&flag, r->s.scratch + 2, sizeof flag, cudaMemcpyDeviceToHost),
+             "running a pass");
+    *changed = flag != 0;
+    return 0;
+}
+
+extern "C" void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *r)
+{
+    return r->s.label;
+}
+
+extern "C" int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *r, uint64_t fig[3], emogi_error *err)
+{
+    unsigned long long acc[3];
+    EMOGI_CK(cudaMemcpy(acc, r->s.scratch + 3, sizeof acc, cudaMemcpyDeviceToHost),
+             "counting edges");
+    for (int i = 0; i < 3; i++)
+        fig[i] = acc[i];
+    return 0;
 }

@@ -332,3 +332,15 @@ int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error
                  "reading the depths");
     return 0;
 }
+
+/* Shared by every GPU rank (emogi_dist_gpu.h), here for want of a better home. */
+int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emogi_error *err)
+{
+    const char *const CUDA_ALG = "rank"; /* not BFS's: any algorithm's exchange */
+    if (bytes)
+        EMOGI_CK(cudaMemcpy(dst, src, bytes, to_host ? cudaMemcpyDeviceToHost
+                                                     : cudaMemcpyHostToDevice),
+                 to_host ? "copying to the host for an exchange"
+                         : "copying an exchange's data to the GPU");
+    return 0;
+}

@@ -37,11 +37,13 @@
 #include <cuda_runtime.h>
 
 #include <math.h>
+#include <new>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "clist.cuh"
 #include "common.cuh"
+#include "emogi_dist_gpu.h"
 #include "emogi_pagerank.h"
 
 namespace {
@@ -70,10 +72,13 @@ __device__ __forceinline__ void block_total(double v, double *out)
     }
 }
 
-__device__ __forceinline__ double base_rank(const double *dangling, uint64_t nv, double d)
+/* *BASE: the rank every vertex starts from this iteration, from the
+ * dangling rank.  One thread; the gather kernels read it (a distributed
+ * run's host writes it instead, from every rank's dangling sum). */
+__global__ void set_base(const double *dangling, uint64_t nv, double d, double *base)
 {
     const double n = (double)nv;
-    return (1.0 - d) / n + d * *dangling / n;
+    *base = (1.0 - d) / n + d * *dangling / n;
 }
 
 /* PART gets one partial sum per block; a single block adds them in order. */
@@ -103,9 +108,9 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                  const double *__restrict__ contrib, double *rank, uint64_t nv,
-                 const double *dangling, double d, double *part, unsigned long long *traffic)
+                 const double *base_p, double d, double *part, unsigned long long *traffic)
 {
-    const double base = base_rank(dangling, nv, d);
+    const double base = *base_p;
     double delta = 0;
     emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
@@ -182,11 +187,11 @@ template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const double *__restrict__ contrib, double *rank, uint64_t nv,
-                const double *dangling, double d, double *part, unsigned long long *counter,
+                const double *base_p, double d, double *part, unsigned long long *counter,
                 unsigned long long *traffic)
 {
     const unsigned lane = threadIdx.x & 31;
-    const double base = base_rank(dangling, nv, d);
+    const double base = *base_p;
     double delta = 0;
     emogi_lines lines;
     for (;;) {
@@ -251,13 +256,13 @@ __device__ __forceinline__ double warp_decode(const emogi_clists &c, emogi_cwin 
 
 __global__ void __launch_bounds__(BLOCK)
     gather_c(const emogi_clists c, const double *__restrict__ contrib, double *rank, uint64_t nv,
-             const double *dangling, double d, double *part, unsigned long long *counter,
+             const double *base_p, double d, double *part, unsigned long long *counter,
              unsigned long long *traffic)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
-    const double base = base_rank(dangling, nv, d);
+    const double base = *base_p;
     double delta = 0;
     emogi_lines lines;
     for (;;) {
@@ -321,9 +326,9 @@ __global__ void __launch_bounds__(BLOCK)
 __global__ void __launch_bounds__(BLOCK)
     finish(const uint64_t *__restrict__ heavy, const uint64_t *__restrict__ piece_base,
            uint64_t nheavy, const double *__restrict__ piece_sum, double *rank, uint64_t nv,
-           const double *dangling, double d, double *part)
+           const double *base_p, double d, double *part)
 {
-    const double base = base_rank(dangling, nv, d);
+    const double base = *base_p;
     double delta = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t h = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; h < nheavy; h += stride) {
@@ -394,7 +399,7 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
 struct pr_state {
     double *rank = nullptr, *contrib = nullptr;
     double *part_dangling = nullptr, *part_delta = nullptr;
-    double *scalars = nullptr; /* [0] dangling rank, [1] L1 change */
+    double *scalars = nullptr; /* [0] dangling rank, [1] L1 change, [2] base rank */
     unsigned long long *counter = nullptr;
     unsigned long long *traffic = nullptr; /* bytes of lines: device memory, link */
     uint64_t *out_off = nullptr; /* directed graphs: out-degrees */
@@ -439,7 +444,8 @@ int upload(uint64_t **dev, const uint64_t *host, uint64_t n, emogi_error *err)
     return 0;
 }
 
-int setup(const emogi_placed *p, enum emogi_kernel k, double damping, pr_state &s,
+/* CONTRIB_N: contributions held (the whole graph's; a rank's graph is a part). */
+int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_state &s,
           emogi_error *err)
 {
     const emogi_graph *in = p->g;
@@ -453,13 +459,14 @@ int setup(const emogi_placed *p, enum emogi_kernel k, double damping, pr_state &
     s.piece_blocks = emogi_grid(s.hubs.npieces * 32, resident);
     s.finish_blocks = emogi_grid(s.hubs.nheavy, resident);
     EMOGI_CK(cudaMalloc(&s.rank, nv * sizeof(double)), "cudaMalloc of the ranks");
-    EMOGI_CK(cudaMalloc(&s.contrib, nv * sizeof(double)), "cudaMalloc of the contributions");
+    EMOGI_CK(cudaMalloc(&s.contrib, (contrib_n ? contrib_n : 1) * sizeof(double)),
+             "cudaMalloc of the contributions");
     EMOGI_CK(cudaMalloc(&s.part_dangling, s.spread_blocks * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.part_delta, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
              "cudaMalloc");
     EMOGI_CK(cudaMemset(s.part_delta, 0, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
              "cudaMemset");
-    EMOGI_CK(cudaMalloc(&s.scalars, 2 * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.scalars, 3 * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counter, sizeof *s.counter), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.traffic, 2 * sizeof *s.traffic), "cudaMalloc");
     EMOGI_CK(cudaMemset(s.traffic, 0, 2 * sizeof *s.traffic), "cudaMemset");
@@ -476,6 +483,13 @@ int setup(const emogi_placed *p, enum emogi_kernel k, double damping, pr_state &
     EMOGI_CK(cudaMalloc(&s.piece_sum, (h.npieces ? h.npieces : 1) * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
     EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
+    return 0;
+}
+
+int upload_start(const emogi_placed *p, double damping, pr_state &s, emogi_error *err)
+{
+    const emogi_graph *in = p->g;
+    const uint64_t nv = in->nv;
     /* The CPU's start (emogi_pagerank_cpu_start), so that both backends
      * take the same path to the fixed point, in fewer iterations than
      * from 1/n (bench/RESULTS.md, PageRank against GAP). */
@@ -496,7 +510,7 @@ void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, doub
 {
     const uint64_t nv = p->g->nv;
     gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                        s.scalars, d, s.part_delta, s.counter,
+                                                        s.scalars + 2, d, s.part_delta, s.counter,
                                                         s.traffic);
     if (s.hubs.nheavy == 0)
         return;
@@ -504,7 +518,7 @@ void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, doub
                                                   s.piece_index, s.hubs.npieces, s.piece_sum,
                                                   s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
-                                       nv, s.scalars, d, s.part_delta + s.gather_blocks);
+                                       nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
 }
 
 /* Compressed in-lists: one reader, and the hubs as the merged kernel's. */
@@ -512,31 +526,39 @@ void launch_c(const emogi_placed *p, pr_state &s, double d)
 {
     const emogi_clists c(*p);
     const uint64_t nv = p->g->nv;
-    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.contrib, s.rank, nv, s.scalars, d, s.part_delta,
+    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.contrib, s.rank, nv, s.scalars + 2, d, s.part_delta,
                                          s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
     pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.contrib, s.piece_vertex, s.piece_index,
                                         s.hubs.npieces, s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
-                                       nv, s.scalars, d, s.part_delta + s.gather_blocks);
+                                       nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
 }
 
-/* One iteration; *delta gets its L1 change (the only synchronisation). */
-template <typename T>
-int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
-              emogi_error *err)
+/* P's vertices' contributions into CONTRIB (P's vertex 0 first) and
+ * their dangling rank into s.scalars[0]. */
+int spread_step(const emogi_placed *p, pr_state &s, double *contrib, emogi_error *err)
 {
-    const uint64_t nv = p->g->nv;
-    const emogi_arr<T> nb(p->nbr);
     const uint64_t *out_off = s.out_off ? s.out_off : p->d_offsets;
-    spread<<<s.spread_blocks, BLOCK>>>(out_off, s.rank, s.contrib, nv, s.part_dangling);
+    spread<<<s.spread_blocks, BLOCK>>>(out_off, s.rank, contrib, p->g->nv, s.part_dangling);
     EMOGI_CK(cudaGetLastError(), "launching spread");
     sum_parts<<<1, BLOCK>>>(s.part_dangling, s.spread_blocks, &s.scalars[0]);
     EMOGI_CK(cudaGetLastError(), "launching the dangling sum");
+    return 0;
+}
+
+/* New ranks from s.contrib and the base rank in s.scalars[2]; *DELTA
+ * gets their L1 change (the only synchronisation). */
+template <typename T>
+int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
+                emogi_error *err)
+{
+    const uint64_t nv = p->g->nv;
+    const emogi_arr<T> nb(p->nbr);
     if (k == EMOGI_KERNEL_NAIVE) {
         gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                    s.scalars, d, s.part_delta, s.traffic);
+                                                    s.scalars + 2, d, s.part_delta, s.traffic);
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
         if (p->d_coffsets)
@@ -552,6 +574,17 @@ int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d,
     EMOGI_CK(cudaMemcpy(delta, &s.scalars[1], sizeof *delta, cudaMemcpyDeviceToHost),
              "running an iteration");
     return 0;
+}
+
+template <typename T>
+int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
+              emogi_error *err)
+{
+    if (spread_step(p, s, s.contrib, err))
+        return -1;
+    set_base<<<1, 1>>>(&s.scalars[0], p->g->nv, d, &s.scalars[2]);
+    EMOGI_CK(cudaGetLastError(), "launching the base rank");
+    return gather_step<T>(p, k, s, d, delta, err);
 }
 
 template <typename T>
@@ -607,7 +640,7 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
         k = EMOGI_KERNEL_MERGED;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
     if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
-        setup(p, k, prm->damping, s, err))
+        setup(p, k, in->nv, s, err) || upload_start(p, prm->damping, s, err))
         return -1;
     EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
     if (narrow ? iterate<uint32_t>(p, prm, k, s, st, err) : iterate<uint64_t>(p, prm, k, s, st, err))
@@ -650,4 +683,122 @@ extern "C" int emogi_pagerank_gpu(const struct emogi_placed *p,
     if (rc == 0 && st)
         *st = local;
     return rc;
+}
+
+/* ---- one GPU rank of a distributed PageRank (emogi_dist_gpu.h) ----
+ *
+ * traverse/dist_pagerank.c's Jacobi iteration on the rank's in-lists,
+ * with the kernels above: spread fills the rank's part of the whole
+ * contributions array, which the exchange completes; the host turns
+ * every rank's dangling sum into the base rank; gather reads the whole
+ * array by global ids and updates the rank's own ranks. */
+
+struct emogi_dpr_gpu {
+    pr_state s;
+    const emogi_placed *p;
+    enum emogi_kernel k;
+    uint64_t lo, nv;
+};
+
+namespace {
+
+int dist_open(emogi_dpr_gpu *r, const double *start, emogi_error *err)
+{
+    const emogi_graph *in = r->p->g;
+    pr_state &s = r->s;
+    EMOGI_CK(cudaSetDevice(r->p->device), "cudaSetDevice");
+    if ((in->id_width == 4 ? plan<uint32_t>(in, r->k, s.hubs, err)
+                           : plan<uint64_t>(in, r->k, s.hubs, err)) ||
+        setup(r->p, r->k, r->nv, s, err))
+        return -1;
+    if (in->nv)
+        EMOGI_CK(cudaMemcpy(s.rank, start, in->nv * sizeof *start, cudaMemcpyHostToDevice),
+                 "copying the initial ranks");
+    return 0;
+}
+
+} // namespace
+
+extern "C" uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv)
+{
+    /* ranks and out-offsets of the rank's vertices, everyone's contributions */
+    return 16 * n + 8 * nv;
+}
+
+extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
+                                  uint64_t nv, const double *start, struct emogi_dpr_gpu **rp,
+                                  emogi_error *err)
+{
+    emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1, 1};
+    *rp = nullptr;
+    if (check(p, &prm, k, err))
+        return -1;
+    if (p->d_coffsets)
+        return emogi_fail(err, "GPU PageRank: the rank's plain lists must be placed");
+    if (lo + p->g->nv > nv)
+        return emogi_fail(err, "GPU PageRank: the rank's range passes the graph's end");
+    emogi_dpr_gpu *r = new (std::nothrow) emogi_dpr_gpu();
+    if (!r)
+        return emogi_fail(err, "GPU PageRank: out of memory");
+    r->p = p;
+    r->k = k;
+    r->lo = lo;
+    r->nv = nv;
+    if (dist_open(r, start, err)) {
+        emogi_dpr_gpu_close(r);
+        return -1;
+    }
+    *rp = r;
+    return 0;
+}
+
+extern "C" void emogi_dpr_gpu_close(struct emogi_dpr_gpu *r)
+{
+    if (!r)
+        return;
+    release(r->s);
+    delete r;
+}
+
+extern "C" int emogi_dpr_gpu_spread(struct emogi_dpr_gpu *r, double *dangling, emogi_error *err)
+{
+    *dangling = 0;
+    if (r->p->g->nv == 0)
+        return 0;
+    if (spread_step(r->p, r->s, r->s.contrib + r->lo, err))
+        return -1;
+    EMOGI_CK(cudaMemcpy(dangling, &r->s.scalars[0], sizeof *dangling, cudaMemcpyDeviceToHost),
+             "summing the dangling ranks");
+    return 0;
+}
+
+extern "C" void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *r)
+{
+    return r->s.contrib;
+}
+
+extern "C" int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *r, double base, double d,
+                                    double *delta, emogi_error *err)
+{
+    *delta = 0;
+    if (r->p->g->nv == 0)
+        return 0;
+    EMOGI_CK(cudaMemcpy(&r->s.scalars[2], &base, sizeof base, cudaMemcpyHostToDevice),
+             "setting the base rank");
+    return r->p->g->id_width == 4 ? gather_step<uint32_t>(r->p, r->k, r->s, d, delta, err)
+                                  : gather_step<uint64_t>(r->p, r->k, r->s, d, delta, err);
+}
+
+extern "C" int emogi_dpr_gpu_result(struct emogi_dpr_gpu *r, double *rank, uint64_t fig[2],
+                                    emogi_error *err)
+{
+    unsigned long long traffic[2];
+    EMOGI_CK(cudaMemcpy(traffic, r->s.traffic, sizeof traffic, cudaMemcpyDeviceToHost),
+             "counting the bytes read");
+    fig[0] = traffic[0];
+    fig[1] = traffic[1];
+    if (r->p->g->nv)
+        EMOGI_CK(cudaMemcpy(rank, r->s.rank, r->p->g->nv * sizeof *rank, cudaMemcpyDeviceToHost),
+                 "copying the ranks to the host");
+    return 0;
 }
