@@ -16,8 +16,12 @@
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
-# an MPI build.  GPU ranks (emogi-bfs --device gpu) write the CPU run's
-# files too: skipped without a GPU, where they must say so.
+# an MPI build.  GPU ranks (--device gpu: emogi-bfs, emogi-cc and
+# emogi-pagerank; zero-copy, device and hybrid placements, directed and
+# undirected) write the CPU run's files too, PageRank's within the
+# tolerance (emogi-verify --compare: the GPU sums in another order);
+# they are skipped without a GPU, where each tool must say that none is
+# usable, and emogi-sssp refuses --device gpu under mpirun.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 if [ "${EMOGI_WITH_MPI:-}" = no ]; then
@@ -57,7 +61,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 148
+plan 173
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -108,6 +112,28 @@ same_run() {
         ok 1 "$name: mpirun -np $np (parents differ)"; return
     fi
     same_file want.bin out.bin "$name: mpirun -np $np"
+}
+
+# pagerank_gpu_run NAME NP GRAPH ARGS...: GPU ranks' ranks (ARGS) equal
+# the single-process CPU Jacobi's within the tolerance; the GPU sums in
+# float64 in another order (kernels/cuda/pagerank.cu), so not to the bit
+pagerank_gpu_run() {
+    name=$1 np=$2 graph=$3; shift 3
+    pr="--method jacobi --tolerance 1e-6 --max-iterations 300"
+    rm -f out.bin want.bin
+    # shellcheck disable=SC2086
+    if ! emogi-pagerank "$graph" --device cpu $pr -o want.bin 2>err.txt ||
+        ! mpi "$np" emogi-pagerank "$graph" "$@" $pr --stats -o out.bin 2>err.txt; then
+        ok 1 "$name"; sed 's/^/# /' err.txt | head -10; return
+    fi
+    if ! grep -q "^emogi-pagerank: ranks ranks=$np " err.txt; then
+        ok 1 "$name (no record of $np ranks)"; return
+    fi
+    if ! emogi-verify pagerank "$graph" out.bin --tolerance 1e-6 --compare want.bin \
+        >/dev/null 2>err.txt; then
+        ok 1 "$name"; sed 's/^/# /' err.txt | head -5; return
+    fi
+    ok 0 "$name"
 }
 
 # Under a sanitizer (.ci/run's second build) every rank runs several
@@ -232,8 +258,8 @@ fails "sssp without weights under mpirun: the single process's error" 1 "weights
 no_files_like "new.bin*" "... and writes nothing"
 fails "pagerank --method gauss-seidel is refused under mpirun" 2 "runs --method jacobi" \
     mpi 2 emogi-pagerank big.csr --method gauss-seidel -o new.bin
-fails "--device gpu: cc runs no GPU ranks yet" 2 "only emogi-bfs runs GPU ranks" \
-    mpi 2 emogi-cc big.csr --device gpu -o new.bin
+fails "--device gpu: sssp runs no GPU ranks yet" 2 "runs CPU ranks only" \
+    mpi 2 emogi-sssp kw.csr -s 1 --device gpu -o new.bin
 
 # ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
 # alone; the files equal the single-process CPU run's ----
@@ -252,9 +278,39 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     RANKS_ARGS=""
     fails "GPU ranks: compressed lists are refused" 1 "compressed" \
         mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: cc big" 3 big.csr emogi-cc
+        same_run "GPU ranks, $p: cc star (three kinds of component)" 2 star.csr emogi-cc
+        same_run "GPU ranks, $p: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
+        same_run "GPU ranks, $p: cc directed star" 3 stard.csr emogi-cc
+        # shellcheck disable=SC2086 # $p is --mem's value and options
+        for g in big krond stard; do
+            pagerank_gpu_run "GPU ranks, $p: pagerank $g" 3 $g.csr --device gpu --mem $p
+        done
+    done
+    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
+    same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
+    pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
+    # EMOGI_NCCL=0: host buffers even where NCCL could run (ranks on GPUs
+    # of their own); the same files
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    EMOGI_NCCL=0
+    export EMOGI_NCCL
+    same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
+    unset EMOGI_NCCL
+    RANKS_ARGS=""
+    mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
+    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
+    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: --stats counts the bytes over the link"
 else
-    fails "GPU ranks without a GPU: says none is usable" 1 "none is usable" \
-        mpi 2 emogi-bfs big.csr -s 1 --device gpu -o new.bin
-    for i in 1 2 3 4 5 6 7 8; do skip "GPU ranks: no CUDA device: $why"; done
+    for tool in "emogi-bfs big.csr -s 1" "emogi-cc big.csr" "emogi-pagerank big.csr"; do
+        # shellcheck disable=SC2086
+        fails "GPU ranks without a GPU: ${tool%% *} says none is usable" 1 "none is usable" \
+            mpi 2 $tool --device gpu -o new.bin
+    done
+    no_files_like "new.bin*" "... and no output appears"
+    i=0
+    while [ $i -lt 30 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -37,8 +37,8 @@ static long env_world_size(void)
 void dist_check_options(const struct dist *d, const struct tool_opts *o, int gpu_ranks)
 {
     if (d->on && o->device == TOOL_DEVICE_GPU && !gpu_ranks)
-        tool_usage_error("%s: only emogi-bfs runs GPU ranks for now (issue 14); use --device "
-                         "cpu or auto",
+        tool_usage_error("%s: this tool runs CPU ranks only (GPU ranks: emogi-bfs, "
+                         "emogi-cc, emogi-pagerank); use --device cpu or auto",
                          "--device gpu");
 }
 

@@ -16,8 +16,17 @@
  * output only after receiving every rank's part, no output appears (an
  * existing file stays).
  *
- * With --device gpu, emogi-bfs runs GPU ranks (dist_place): each rank
- * places its own range's lists on GPU (local rank mod GPU count).
+ * With --device gpu, emogi-bfs, emogi-cc and emogi-pagerank run GPU ranks
+ * (dist_place): each rank places its own range's lists on GPU (local
+ * rank mod GPU count) by the usual placements (device, zero-copy,
+ * hybrid), so that ranks on several GPUs read host memory through as
+ * many links at once, and runs its part of the search there
+ * (kernels/emogi_dist_gpu.h).  BFS exchanges through host buffers; CC
+ * and PageRank keep their dense arrays on the device and exchange them
+ * through NCCL when built with it and every rank has a GPU of its own,
+ * else through host buffers (dist_gpu.c).  --stats counts that as
+ * communication, and each rank's bytes over the link.  emogi-sssp runs
+ * CPU ranks only.
  *
  * Built without MPI, dist_start() still recognises mpirun's environment
  * and stops with how to get an MPI build; the algorithms (dist_*.c) are
@@ -142,17 +151,33 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
 int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
                      const uint32_t *depth, uint64_t *parent, emogi_error *err);
 
+/* A GPU rank's part placed (dist_place) and what it reports. */
+struct dist_gpu {
+    const struct emogi_placed *out; /* the rank's lists */
+    const struct emogi_placed *in;  /* a directed graph's in-lists, or NULL */
+    enum emogi_kernel kernel;       /* how the lists are read */
+    uint64_t link_bytes;            /* out: the rank's bytes read over the link */
+};
+
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64. */
-int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+ * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), or
+ * NULL on a CPU rank. */
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
             struct emogi_cc_stats *st, emogi_error *err);
+int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
+                uint64_t *labels, struct emogi_cc_stats *st, emogi_error *err);
 
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph; the
- * partition aligned to EMOGI_PAGERANK_BLOCK. */
-int dist_pagerank(struct dist *d, const struct emogi_graph *in,
+ * partition aligned to EMOGI_PAGERANK_BLOCK.  GPU: a GPU rank's part of
+ * IN (dist_gpu.c: float64 contributions, equal within the tolerance),
+ * or NULL. */
+int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
                   double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
+                      const struct emogi_pagerank_params *prm, double *rank,
+                      struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
  * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the

@@ -67,12 +67,14 @@ static uint64_t pass(struct dist *d, const struct emogi_lists *out, const struct
     return changed;
 }
 
-int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
             struct emogi_cc_stats *st, emogi_error *err)
 {
     memset(st, 0, sizeof *st);
     if (emogi_cc_check_graph(g, err) < 0)
         return -1;
+    if (gpu)
+        return dist_cc_gpu(d, g, gpu, labels, st, err);
     uint64_t *label = malloc((g->nv ? g->nv : 1) * sizeof *label);
     if (!dist_all(d, label != NULL)) {
         free(label);

@@ -28,18 +28,18 @@ int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t sourc
     return no_mpi(err);
 }
 
-int dist_cc(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
             struct emogi_cc_stats *st, emogi_error *err)
 {
-    (void)d, (void)g, (void)labels, (void)st;
+    (void)d, (void)g, (void)gpu, (void)labels, (void)st;
     return no_mpi(err);
 }
 
-int dist_pagerank(struct dist *d, const struct emogi_graph *in,
+int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
                   double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
 {
-    (void)d, (void)in, (void)prm, (void)store, (void)rank, (void)st;
+    (void)d, (void)in, (void)gpu, (void)prm, (void)store, (void)rank, (void)st;
     return no_mpi(err);
 }
 

@@ -177,13 +177,15 @@ static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, in
     return 0;
 }
 
-int dist_pagerank(struct dist *d, const struct emogi_graph *in,
+int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
                   double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
 {
     memset(st, 0, sizeof *st);
     if (emogi_pagerank_check_params(prm, err) < 0)
         return -1;
+    if (gpu)
+        return dist_pagerank_gpu(d, in, gpu, prm, rank, st, err);
     struct dpr s;
     int ok = setup(&s, d, in, store == EMOGI_PAGERANK_STORE_F32, rank) == 0 &&
              (in->nv == 0 || s.out_off);

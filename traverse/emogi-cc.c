@@ -16,6 +16,7 @@
 
 #include "emogi_cc.h"
 #include "dist.h"
+#include "emogi_dist_gpu.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -122,7 +123,7 @@ int main(int argc, char **argv)
     tool_init("emogi-cc");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 0);
+    dist_check_options(&d, &o.t, 1);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "labels");
 
@@ -157,32 +158,47 @@ int main(int argc, char **argv)
 
 /* ---- distributed: MPI ranks (dist.h, dist_cc.c) ---- */
 
-/* Each rank labels its range; rank 0 gathers the labels, in the graph's
- * id width, and reports and checks them as a single process; every rank
- * writes its part (dist_write). */
+/* Each rank labels its range (on its GPU with --device gpu: dist_place,
+ * dist_gpu.c); rank 0 gathers the labels, in the graph's id width, and
+ * reports and checks them as a single process; every rank writes its
+ * part (dist_write). */
 static void run_distributed(const struct cc_opts *o, struct dist *d, const struct emogi_graph *g)
 {
     emogi_error err;
     double t0 = emogi_now();
     const unsigned w = g->id_width;
     dist_partition(d, g, 64);
+    /* GPU ranks: only when asked (auto runs CPU ranks) */
+    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
+    struct emogi_range range;
+    struct tool_backend be;
+    struct dist_gpu gpu = {0};
+    if (on_gpu) {
+        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, g->nv, w), TOOL_PLACE_IN,
+                   &range, &be);
+        gpu = (struct dist_gpu){&be.placed, tool_backend_in(&be), be.kernel, 0};
+    }
     uint64_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "labels");
     void *labels = d->rank == 0 ? dist_alloc(g->nv, w, "labels") : NULL;
     for (uint64_t i = 0; i < o->repeat; i++) {
         struct emogi_cc_stats st;
-        if (dist_cc(d, g, mine, &st, &err) < 0)
+        if (dist_cc(d, g, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         if (w == 4) /* in place: entry k's 4 bytes land at or before its 8 */
             for (uint64_t k = 0; k < d->hi - d->lo; k++)
                 ((uint32_t *)mine)[k] = (uint32_t)mine[k];
         dist_gather(d, mine, w, labels);
         if (d->rank == 0 && o->t.stats)
-            report(g, "labelprop-mpi", labels, &st, 0);
+            report(g, on_gpu ? "labelprop-mpi-gpu" : "labelprop-mpi", labels, &st, on_gpu);
         else if (d->rank == 0 && o->repeat > 1)
             report_seconds(&st);
     }
+    if (on_gpu) {
+        tool_backend_close(&be);
+        emogi_range_close(&range);
+    }
     if (o->t.stats)
-        dist_report(d, emogi_now() - t0, 0);
+        dist_report(d, emogi_now() - t0, gpu.link_bytes);
     if (d->rank == 0) {
         if (o->t.verify)
             check(o, g, labels);

@@ -14,6 +14,7 @@
 
 #include "emogi_pagerank.h"
 #include "dist.h"
+#include "emogi_dist_gpu.h"
 #include "tool.h"
 #include "verify.h"
 
@@ -194,7 +195,7 @@ int main(int argc, char **argv)
     tool_init("emogi-pagerank");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 0);
+    dist_check_options(&d, &o.t, 1);
     if (d.on && o.method_given && o.method == PAGERANK_GAUSS_SEIDEL)
         tool_usage_error("%s: its result depends on thread timing; under mpirun PageRank "
                          "runs --method jacobi",
@@ -231,27 +232,42 @@ int main(int argc, char **argv)
 
 /* ---- distributed: MPI ranks (dist.h, dist_pagerank.c) ---- */
 
-/* Jacobi over ranks, the same ranks as --method jacobi in one process;
- * rank 0 reports and checks (gathering them) as finish() does, and every
- * rank writes its part (dist_write). */
+/* Jacobi over ranks, the same ranks as --method jacobi in one process
+ * (GPU ranks, --device gpu: within the tolerance; dist_gpu.c); rank 0
+ * reports and checks (gathering them) as finish() does, and every rank
+ * writes its part (dist_write). */
 static void run_distributed(const struct pagerank_opts *o, struct dist *d,
                             const struct emogi_graph *g, const struct emogi_graph *in)
 {
     emogi_error err;
     double t0 = emogi_now();
     dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
+    /* GPU ranks: only when asked (auto runs CPU ranks) */
+    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
+    struct emogi_range range;
+    struct tool_backend be;
+    struct dist_gpu gpu = {0};
+    if (on_gpu) {
+        dist_place(d, in, &o->t, emogi_dpr_gpu_state_bytes(d->hi - d->lo, g->nv), 0, &range,
+                   &be);
+        gpu = (struct dist_gpu){&be.placed, NULL, be.kernel, 0};
+    }
     double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
     double *rank = d->rank == 0 && o->t.verify ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
     struct emogi_pagerank_stats st;
-    if (dist_pagerank(d, in, &o->prm, cpu_store(o), mine, &st, &err) < 0)
+    if (dist_pagerank(d, in, on_gpu ? &gpu : NULL, &o->prm, cpu_store(o), mine, &st, &err) < 0)
         tool_die_about(g->path, &err);
+    if (on_gpu) {
+        tool_backend_close(&be);
+        emogi_range_close(&range);
+    }
     if (o->t.verify) /* rank 0 checks the whole array */
         dist_gather(d, mine, sizeof *mine, rank);
     if (o->t.stats)
-        dist_report(d, emogi_now() - t0, 0);
+        dist_report(d, emogi_now() - t0, gpu.link_bytes);
     if (d->rank == 0) {
         if (o->t.stats)
-            report(&st, 1);
+            report(&st, !on_gpu);
         warn_unconverged(o, &st);
         if (o->t.verify && o->precision == TOOL_F32) {
             pagerank_narrow(rank, g->nv, TOOL_F32);

@@ -15,11 +15,15 @@ libtools_la_SOURCES = traverse/tool.c \
 # without, so that the tools link either way.
 if HAVE_MPI
 libtools_la_SOURCES += traverse/dist_bfs.c traverse/dist_cc.c traverse/dist_pagerank.c \
-	traverse/dist_sssp.c
+	traverse/dist_sssp.c traverse/dist_gpu.c
 else
 libtools_la_SOURCES += traverse/dist_none.c
 endif
 libtools_la_LIBADD += $(MPI_LIBS)
+# NCCL (configure --with-nccl): GPU ranks' device-to-device exchanges
+# (dist_gpu.c); empty otherwise
+libtools_la_CPPFLAGS += $(NCCL_CPPFLAGS)
+libtools_la_LIBADD += $(NCCL_LIBS)
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c

@@ -1,0 +1,327 @@
+/*
+ * dist_gpu.c - GPU ranks of the distributed connected components and
+ * PageRank (dist.h: dist_cc and dist_pagerank pass a struct dist_gpu),
+ * and how their device arrays travel between ranks.
+ *
+ * Each rank runs the CPU ranks' algorithm on its GPU (kernels/cuda:
+ * emogi_dist_gpu.h), its range's lists placed by the usual policies
+ * (dist_place), and exchanges what they exchange, the same dense arrays:
+ *
+ *   CC        every label after each pass that changed one (dist_cc.c
+ *             says why dense), in the graph's id width: 4 bytes a vertex
+ *             where the CPU ranks send 8;
+ *   PageRank  every contribution (float64) each iteration, and one
+ *             dangling sum and one L1 change per rank.
+ *
+ * Those arrays live on the device.  Built with NCCL, when every rank has
+ * a GPU of its own (the ranks of a host no more than its GPUs) and
+ * EMOGI_NCCL is not 0, they travel device to device: one ncclBroadcast
+ * of each rank's part, grouped (an allgather of unequal parts).  NCCL
+ * refuses two ranks on one GPU, so otherwise (and without NCCL) the
+ * rank's part goes to a host buffer, through MPI_Allgatherv
+ * (dist_allgather), and the others' parts back to the device.  Either
+ * way --stats counts the time as communication, the copies included,
+ * and the bytes each rank's part is sent to the others.
+ *
+ * CC's labels end as each component's smallest id, as the CPU's, so
+ * the file is the single process's byte for byte.  PageRank sums in
+ * float64 on the GPU (pagerank.cu) and the dangling sums and changes
+ * per rank, so its ranks equal the single GPU's and the CPU's within
+ * the tolerance, not to the bit.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef HAVE_NCCL
+#include <cuda_runtime.h>
+/* nccl.h declares f() for f(void) */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstrict-prototypes"
+#include <nccl.h>
+#pragma GCC diagnostic pop
+#endif
+
+#include "dist.h"
+#include "emogi_dist_gpu.h"
+
+/* A device array's exchange: NCCL, or host buffers (HOST). */
+struct xchg {
+    struct dist *d;
+    int nccl;
+#ifdef HAVE_NCCL
+    ncclComm_t comm;
+#endif
+    char *host; /* nv entries: the host path's staging */
+};
+
+/* A GPU call that failed ends the job, as dist_alloc does. */
+static void gpu_check(int rc, const emogi_error *err)
+{
+    if (rc < 0)
+        tool_die(err);
+}
+
+#ifdef HAVE_NCCL
+/* Whether every rank has a GPU of its own, and NCCL is wanted. */
+static int nccl_wanted(struct dist *d)
+{
+    emogi_error err;
+    const char *e = getenv("EMOGI_NCCL");
+    int local = 0, gpus = emogi_gpu_count(&err);
+    MPI_Comm host;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host);
+    MPI_Comm_size(host, &local);
+    MPI_Comm_free(&host);
+    return dist_all(d, !(e && strcmp(e, "0") == 0) && gpus > 0 && local <= gpus);
+}
+
+static void nccl_die(struct dist *d, const char *what, ncclResult_t rc)
+{
+    fprintf(stderr, "%s: rank %d: NCCL: %s: %s\n", tool_name(), d->rank, what,
+            ncclGetErrorString(rc));
+    exit(1);
+}
+
+static void nccl_open(struct xchg *x, int device)
+{
+    ncclUniqueId id;
+    ncclResult_t rc;
+    double t0 = emogi_now();
+    if (x->d->rank == 0 && (rc = ncclGetUniqueId(&id)) != ncclSuccess)
+        nccl_die(x->d, "an id for the ranks", rc);
+    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
+    if (cudaSetDevice(device) != cudaSuccess) {
+        fprintf(stderr, "%s: rank %d: cannot use GPU %d\n", tool_name(), x->d->rank, device);
+        exit(1);
+    }
+    if ((rc = ncclCommInitRank(&x->comm, x->d->size, id, x->d->rank)) != ncclSuccess)
+        nccl_die(x->d, "joining the ranks", rc);
+    x->d->comm_seconds += emogi_now() - t0;
+}
+
+/* Each rank's part of DEV broadcast to the others, in one group. */
+static void nccl_allgather(struct xchg *x, char *dev, size_t es)
+{
+    struct dist *d = x->d;
+    ncclResult_t rc = ncclGroupStart();
+    for (int r = 0; r < d->size && rc == ncclSuccess; r++)
+        if (dist_count(d, r))
+            rc = ncclBroadcast(dev + d->bound[r] * es, dev + d->bound[r] * es,
+                               dist_count(d, r) * es, ncclUint8, r, x->comm, 0);
+    if (rc == ncclSuccess)
+        rc = ncclGroupEnd();
+    if (rc != ncclSuccess)
+        nccl_die(d, "an exchange", rc);
+    if (cudaStreamSynchronize(0) != cudaSuccess) {
+        fprintf(stderr, "%s: rank %d: an NCCL exchange failed on the GPU\n", tool_name(),
+                d->rank);
+        exit(1);
+    }
+}
+#endif
+
+/* Ready to exchange arrays of NV entries of at most ES bytes on DEVICE. */
+static void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uint64_t nv)
+{
+    memset(x, 0, sizeof *x);
+    x->d = d;
+#ifdef HAVE_NCCL
+    x->nccl = nccl_wanted(d);
+    if (x->nccl) {
+        nccl_open(x, device);
+        return;
+    }
+#else
+    (void)device;
+#endif
+    x->host = dist_alloc(nv, es, "an exchange");
+}
+
+static void xchg_close(struct xchg *x)
+{
+#ifdef HAVE_NCCL
+    if (x->nccl)
+        ncclCommDestroy(x->comm);
+#endif
+    free(x->host);
+}
+
+/* DEV, a device array of nv entries of ES bytes holding this rank's
+ * range, gets every rank's. */
+static void xchg_allgather(struct xchg *x, void *dev, size_t es)
+{
+    struct dist *d = x->d;
+    const double before = d->comm_seconds, t0 = emogi_now();
+    const uint64_t nv = d->bound[d->size];
+    char *h = x->host, *g = dev;
+    emogi_error err;
+#ifdef HAVE_NCCL
+    if (x->nccl) {
+        nccl_allgather(x, g, es);
+        d->bytes_sent += (uint64_t)(d->size - 1) * (d->hi - d->lo) * es;
+        d->comm_seconds = before + (emogi_now() - t0);
+        return;
+    }
+#endif
+    gpu_check(emogi_dgpu_copy(h + d->lo * es, g + d->lo * es, (d->hi - d->lo) * es, 1, &err),
+              &err);
+    dist_allgather(d, h + d->lo * es, es, h); /* counts the bytes sent */
+    gpu_check(emogi_dgpu_copy(g, h, d->lo * es, 0, &err), &err);
+    gpu_check(emogi_dgpu_copy(g + d->hi * es, h + d->hi * es, (nv - d->hi) * es, 0, &err), &err);
+    d->comm_seconds = before + (emogi_now() - t0);
+}
+
+/* Every rank's X, summed in rank order (the same sum on every rank). */
+static double sum_ranks(struct dist *d, double x, double *all)
+{
+    double t0 = emogi_now(), sum = 0;
+    MPI_Allgather(&x, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+    for (int r = 0; r < d->size; r++)
+        sum += all[r];
+    return sum;
+}
+
+/* The rank's GPU state, opened on every rank or on none: 0, or -1 with
+ * ERR (this rank's message, or that another rank failed). */
+static int opened_everywhere(struct dist *d, int ok, const emogi_error *mine, emogi_error *err)
+{
+    if (dist_all(d, ok))
+        return 0;
+    if (ok)
+        return emogi_fail(err, "another rank's GPU failed");
+    *err = *mine;
+    return -1;
+}
+
+/* ---- connected components ---- */
+
+/* The rank's labels from the device, widened to uint64 in place. */
+static void cc_labels(struct dist *d, struct emogi_dcc_gpu *s, unsigned w, uint64_t *labels)
+{
+    emogi_error err;
+    const uint64_t n = d->hi - d->lo;
+    const char *dev = emogi_dcc_gpu_labels(s);
+    gpu_check(emogi_dgpu_copy(labels, dev + d->lo * w, n * w, 1, &err), &err);
+    if (w == 4) /* backwards: entry k's 8 bytes cover only entries k and later */
+        for (uint64_t k = n; k-- > 0;)
+            labels[k] = ((const uint32_t *)labels)[k];
+}
+
+int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
+                uint64_t *labels, struct emogi_cc_stats *st, emogi_error *err)
+{
+    struct emogi_dcc_gpu *s = NULL;
+    emogi_error gerr = {{0}};
+    int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, gpu->kernel, d->lo, g->nv, &s, &gerr) == 0;
+    if (opened_everywhere(d, ok, &gerr, err) < 0) {
+        emogi_dcc_gpu_close(s);
+        return -1;
+    }
+    struct xchg x;
+    xchg_open(&x, d, gpu->out->device, g->id_width, g->nv);
+    double t0 = emogi_now();
+    for (;;) {
+        int changed;
+        gpu_check(emogi_dcc_gpu_pass(s, &changed, &gerr), &gerr);
+        st->passes++;
+        if (dist_sum_u64(d, (uint64_t)changed) == 0)
+            break; /* every rank's labels are final: nothing to send */
+        xchg_allgather(&x, emogi_dcc_gpu_labels(s), g->id_width);
+    }
+    st->seconds = emogi_now() - t0;
+    uint64_t fig[3];
+    gpu_check(emogi_dcc_gpu_figures(s, fig, &gerr), &gerr);
+    gpu->link_bytes = fig[2];
+    st->edges_examined = dist_sum_u64(d, fig[0]);
+    st->devmem_bytes = dist_sum_u64(d, fig[1]);
+    st->link_bytes = dist_sum_u64(d, fig[2]);
+    st->edge_bytes = st->devmem_bytes + st->link_bytes;
+    cc_labels(d, s, g->id_width, labels);
+    xchg_close(&x);
+    emogi_dcc_gpu_close(s);
+    return 0;
+}
+
+/* ---- PageRank ---- */
+
+/* The single process's starting ranks, this rank's part; NULL when out
+ * of memory. */
+static double *pagerank_start(struct dist *d, const struct emogi_graph *in, double damping)
+{
+    double *all = malloc((in->nv ? in->nv : 1) * sizeof *all);
+    if (all) {
+        emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), damping, all);
+        memmove(all, all + d->lo, (d->hi - d->lo) * sizeof *all);
+    }
+    return all;
+}
+
+static void pagerank_iterate(struct dist *d, struct emogi_dpr_gpu *s, struct xchg *x,
+                             const struct emogi_pagerank_params *prm, double *parts,
+                             struct emogi_pagerank_stats *st)
+{
+    const double n = (double)d->bound[d->size], dd = prm->damping;
+    emogi_error err;
+    while (st->iterations < prm->max_iterations) {
+        double mine;
+        gpu_check(emogi_dpr_gpu_spread(s, &mine, &err), &err);
+        xchg_allgather(x, emogi_dpr_gpu_contrib(s), sizeof(double));
+        const double dangling = sum_ranks(d, mine, parts);
+        gpu_check(emogi_dpr_gpu_gather(s, (1.0 - dd) / n + dd * dangling / n, dd, &mine, &err),
+                  &err);
+        st->delta = sum_ranks(d, mine, parts);
+        st->iterations++;
+        if (!isfinite(st->delta)) {
+            emogi_fail(&err, "GPU PageRank: the change is %g: kernel fault", st->delta);
+            tool_die(&err);
+        }
+        if (st->delta < prm->tolerance) {
+            st->converged = 1;
+            break;
+        }
+    }
+}
+
+int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
+                      const struct emogi_pagerank_params *prm, double *rank,
+                      struct emogi_pagerank_stats *st, emogi_error *err)
+{
+    struct emogi_dpr_gpu *s = NULL;
+    emogi_error gerr = {{0}};
+    double *start = pagerank_start(d, in, prm->damping);
+    int ok = start && emogi_dpr_gpu_open(gpu->out, gpu->kernel, d->lo, in->nv, start, &s,
+                                         &gerr) == 0;
+    if (!start)
+        emogi_fail(&gerr, "PageRank: out of memory for the starting ranks");
+    free(start);
+    if (opened_everywhere(d, ok, &gerr, err) < 0) {
+        emogi_dpr_gpu_close(s);
+        return -1;
+    }
+    struct xchg x;
+    xchg_open(&x, d, gpu->out->device, sizeof(double), in->nv);
+    double *parts = dist_alloc((uint64_t)d->size, sizeof *parts, "ranks");
+    double t0 = emogi_now();
+    if (in->nv)
+        pagerank_iterate(d, s, &x, prm, parts, st);
+    else
+        st->converged = 1;
+    st->seconds = emogi_now() - t0;
+    uint64_t fig[2];
+    gpu_check(emogi_dpr_gpu_result(s, rank, fig, &gerr), &gerr);
+    gpu->link_bytes = fig[1];
+    st->edges_read = st->iterations * in->ne;
+    st->devmem_bytes = dist_sum_u64(d, fig[0]);
+    st->link_bytes = dist_sum_u64(d, fig[1]);
+    st->edge_bytes = st->devmem_bytes + st->link_bytes;
+    free(parts);
+    xchg_close(&x);
+    emogi_dpr_gpu_close(s);
+    return 0;
+}
