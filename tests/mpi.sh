@@ -61,7 +61,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 173
+plan 175
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -273,8 +273,10 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     RANKS_ARGS="--device gpu --mem device"
     same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
+    same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
     RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
     same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, hybrid: bfs directed star" 3 stard.csr emogi-bfs -s 7
     RANKS_ARGS=""
     fails "GPU ranks: compressed lists are refused" 1 "compressed" \
         mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
@@ -311,6 +313,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 30 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 32 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -860,13 +860,21 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_err
     view->t_weights = NULL;
     view->t_coffsets = NULL;
     view->t_cneighbors = NULL;
+    /* A whole graph's transpose holds as many entries as its out-lists;
+     * one MPI rank's range of it (emogi_range_open) holds its own count:
+     * all of it on the GPU when the out-lists are, or when the out-lists'
+     * split (a multiple of 32) reaches past it. */
+    view->ne = view->offsets[view->nv];
+    uint64_t split = b->placed.split;
+    if (split >= b->g->ne || split >= view->ne)
+        split = view->ne;
     struct emogi_place_opts po = {
         .device = b->placed.device,
         .mem = b->placed.mem,
         .advice = o->advice,
         .presplit = 1,
         .rule = o->hybrid,
-        .split = b->placed.split,
+        .split = split,
     };
     if (emogi_place(view, &po, &b->in, err) < 0)
         return -1;
