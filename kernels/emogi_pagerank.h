@@ -6,6 +6,10 @@
  *
  *   rank'[v] = (1 - d) / n  +  d * (D / n  +  sum over u -> v of rank[u] / outdeg(u))
  *
+ * or, weighted (params.weighted), rank[u] * w(u, v) / W(u) with W(u) the
+ * sum of u's out-weights: the weights as transition probabilities, as
+ * networkx's pagerank(weight='weight') takes them; a vertex whose W is 0
+ * is dangling.
  * from rank = 1/n, where D is the rank held by dangling vertices (no
  * out-edges), spread uniformly so the ranks keep summing to 1.  They stop
  * after the first iteration whose L1 change sum |rank' - rank| is below
@@ -40,6 +44,9 @@ struct emogi_pagerank_params {
     double damping;          /* in [0, 1) */
     double tolerance;        /* stop when the L1 change falls below it */
     uint32_t max_iterations; /* at least 1 */
+    uint32_t weighted;       /* nonzero: edge weights as transition probabilities; the
+                                in-edge graph then needs its weights
+                                (emogi_pagerank_in_edges_weighted) */
 };
 
 struct emogi_pagerank_stats {
@@ -68,6 +75,27 @@ struct emogi_pagerank_stats {
 EMOGI_API int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
                                       emogi_error *err);
 EMOGI_API void emogi_pagerank_in_edges_free(const struct emogi_graph *g, struct emogi_graph *in);
+
+/* As emogi_pagerank_in_edges, with each in-edge's weight (IN's weights,
+ * parallel to its lists) and G's out-weights (IN's t_weights when
+ * directed): a built transpose then costs 4 bytes more per edge.  -1 when
+ * G has no weights. */
+EMOGI_API int emogi_pagerank_in_edges_weighted(const struct emogi_graph *g,
+                                               struct emogi_graph *in, emogi_error *err);
+
+/* Weighted PageRank's out-weight sums: OUTW gets, for each of in->nv
+ * vertices, the sum of its out-edges' weights in list order (0 makes it
+ * dangling).  -1 when IN has no weights or one is negative, NaN or
+ * infinite, or when a sum overflows to infinity. */
+EMOGI_API int emogi_pagerank_out_weights(const struct emogi_graph *in, double *outw,
+                                         emogi_error *err);
+
+/* Entry E of a weight array W of TYPE (enum emogi_weight_type) as a double. */
+static inline double emogi_pagerank_weight(const void *w, uint32_t type, uint64_t e)
+{
+    return type == EMOGI_WEIGHT_FLOAT32 ? (double)((const float *)w)[e]
+                                        : (double)((const uint32_t *)w)[e];
+}
 
 /* Out-degree offsets of the graph whose in-edges IN holds. */
 static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_graph *in)
@@ -113,9 +141,18 @@ EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
                                  emogi_error *err);
 
 /* The CPU backends' starting ranks (pagerank.c): RANK gets in->nv
- * entries summing to 1, nearer the fixed point than 1/n each. */
-void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off, double d,
-                              double *rank);
+ * entries summing to 1, nearer the fixed point than 1/n each.  OUTW: the
+ * out-weight sums of a weighted run (a vertex is dangling when its sum
+ * is 0), else NULL (dangling: no out-edges). */
+void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off,
+                              const double *outw, double d, double *rank);
+
+/* The out-weight sums a run with PRM needs, malloc'ed into *OUTW (the
+ * caller frees them); NULL when PRM is unweighted.  -1 as
+ * emogi_pagerank_out_weights, or when out of memory. */
+int emogi_pagerank_weights_for(const struct emogi_graph *in,
+                               const struct emogi_pagerank_params *prm, double **outw,
+                               emogi_error *err);
 
 /* 0, or -1 naming the parameter that is out of range. */
 EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,

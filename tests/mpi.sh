@@ -7,7 +7,9 @@
 # without a transpose, 4- and 8-byte ids, compressed lists), a star of
 # huge degree beside isolated vertices and a path, and a graph large
 # enough to split PageRank's 2048-vertex blocks over four ranks (files
-# written by each rank at its offset, .npy too; a FIFO's gathered;
+# written by each rank at its offset, .npy too; --weighted PageRank on
+# uint32 and float32 weights, compressed lists, and enough vertices for
+# four ranks; a FIFO's gathered;
 # a rank that cannot write its part leaves no output); the same
 # with every exchange cut into pieces of 3 entries, as exchanges past
 # MPI's int counts are; --verify (checkers sharing no code with the
@@ -61,7 +63,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 175
+plan 189
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -82,6 +84,7 @@ emogi-convert csr kw.csr kwz.csr -q --compress
 emogi-convert kron -s 10 -e 8 --seed 9 --weights random:1:40 kwd.csr -q --directed --id-width 8
 emogi-info --edges kw.csr | awk '{ printf "%d %d %.2f\n", $1, $2, $3 / 10 + 0.01 }' >kwf.wel
 emogi-convert wel kwf.wel kwf.csr -q --directed --vertices 1024
+emogi-convert kron -s 13 -e 4 --seed 10 --weights random:1:255 bigw.csr -q --directed --transpose
 
 # same_run NAME NP GRAPH TOOL ARGS...: TOOL's output files (-o out.bin,
 # and --parents par.bin for bfs) under mpirun -np NP equal one process's
@@ -144,7 +147,7 @@ if [ -n "${ASAN_OPTIONS:-}" ]; then
     NPS="2 4"
     for np in 1 3; do
         i=0
-        while [ $i -lt 26 ]; do # the same_run cases of one count below
+        while [ $i -lt 29 ]; do # the same_run cases of one count below
             skip "mpirun -np $np: a sanitizer build runs -np 2 and 4 only"
             i=$((i + 1))
         done
@@ -162,6 +165,9 @@ for np in $NPS; do
     done
     for g in kron krond stard big; do
         same_run "pagerank $g" "$np" $g.csr emogi-pagerank --method jacobi
+    done
+    for g in kwz kwf bigw; do
+        same_run "pagerank --weighted $g" "$np" $g.csr emogi-pagerank --method jacobi --weighted
     done
     for g in kw kwz kwd kwf; do
         same_run "sssp $g" "$np" $g.csr emogi-sssp -n 2 --seed 7
@@ -185,6 +191,7 @@ same_run "pieces of 3: bfs, parents" 3 big.csr emogi-bfs -n 2 --seed 7
 same_run "pieces of 3: bfs, top-down only" 4 stard.csr emogi-bfs -s 7 --direction push
 same_run "pieces of 3: cc" 3 kront8.csr emogi-cc
 same_run "pieces of 3: pagerank" 4 big.csr emogi-pagerank --method jacobi
+same_run "pieces of 3: pagerank --weighted" 4 bigw.csr emogi-pagerank --method jacobi --weighted
 same_run "pieces of 3: sssp" 3 kwd.csr emogi-sssp -n 2 --seed 7
 unset EMOGI_MPI_CHUNK
 
@@ -258,6 +265,8 @@ fails "sssp without weights under mpirun: the single process's error" 1 "weights
 no_files_like "new.bin*" "... and writes nothing"
 fails "pagerank --method gauss-seidel is refused under mpirun" 2 "runs --method jacobi" \
     mpi 2 emogi-pagerank big.csr --method gauss-seidel -o new.bin
+fails "pagerank --weighted with GPU ranks is refused" 2 "GPU ranks run unweighted" \
+    mpi 2 emogi-pagerank bigw.csr --weighted --device gpu -o new.bin
 fails "--device gpu: sssp runs no GPU ranks yet" 2 "runs CPU ranks only" \
     mpi 2 emogi-sssp kw.csr -s 1 --device gpu -o new.bin
 

@@ -4,11 +4,13 @@
 # star (closed form), graphs with dangling vertices (exact solution by
 # Gaussian elimination in awk), random graphs (an awk power iteration);
 # then Gauss-Seidel against Jacobi, Jacobi's reproducibility, the options,
-# and usage errors.
+# and usage errors; --weighted against the exact weighted solution
+# (integer and float weights, a zero weight, dangling vertices, stored,
+# built and compressed in-edges, undirected) and its errors.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/pagerank_awk.sh"
 
-plan 72
+plan 97
 
 pr() { emogi-pagerank --device cpu "$@"; }
 prj() { emogi-pagerank --device cpu --method jacobi "$@"; }
@@ -169,6 +171,68 @@ ok $? "a looser tolerance takes fewer iterations ($i3 < $it)"
 printf '0 0\n' >one.el
 emogi-convert el one.el one.csr --directed -q 2>/dev/null
 is "$(pr one.csr --text)" "0 1" "one vertex, no edges: rank 1"
+
+# --- --weighted: weights as transition probabilities.  Vertex 3's one
+# out-edge has weight 0, so it is dangling; 4 has no in-edges, 5 no
+# edges at all; uneven integer weights, and float ones ---
+printf '0 1 1\n0 2 3\n1 2 2\n2 0 1\n2 3 5\n3 1 0\n4 2 7\n1 4 4\n' >w.el
+printf '0 1 0.5\n0 2 2.25\n1 2 1\n2 0 0.125\n2 3 3\n3 1 0\n4 2 7.5\n1 4 4\n' >wf.el
+emogi-convert wel w.el w.csr -q --vertices 6
+emogi-convert wel w.el wt.csr -q --vertices 6 --transpose
+emogi-convert wel w.el wc.csr -q --vertices 6 --compress
+emogi-convert wel w.el wct.csr -q --vertices 6 --transpose --compress
+emogi-convert wel wf.el wf.csr -q --vertices 6
+pr_exact 6 0.85 "" w <w.el >w.want
+pr_exact 6 0.85 "" w <wf.el >wf.want
+# undirected: no edge given both ways (emogi-convert would combine their weights)
+printf '0 1 1\n0 2 3\n1 2 2\n2 3 5\n3 4 0.5\n4 5 2\n' >wu.el
+emogi-convert wel wu.el wu.csr -q --undirected
+pr_exact 6 0.85 u w <wu.el >wu.want
+for m in gauss-seidel jacobi; do
+    for g in w wt wc wct wf wu; do
+        want=$g.want
+        case $g in w*t | wc) want=w.want ;; esac
+        pr --method "$m" --weighted $g.csr --tolerance 1e-14 --max-iterations 1000 --text >$g.txt
+        got=$(max_diff $g.txt $want)
+        at_most "$got" 1e-12 "$m --weighted, $g: exact weighted solution (max diff $got)"
+    done
+done
+prj --weighted w.csr -o w.bin
+prj --weighted wt.csr -o wt.bin
+prj --weighted wct.csr -o wct.bin
+same_file w.bin wt.bin "--weighted: stored transpose and built in-edges give identical ranks"
+same_file w.bin wct.bin "--weighted: compressed lists give the plain file's ranks"
+prj w.csr --text >wun.txt
+pr_exact 6 0.85 "" <w.el >wun.want
+got=$(max_diff wun.txt wun.want)
+at_most "$got" 1e-4 "without --weighted the weights are ignored (max diff $got from the unweighted solution)"
+got=$(max_diff wun.txt w.want)
+awk -v x="$got" 'BEGIN { exit !(x > 0.01) }'
+ok $? "... and the weighted ranks differ from them (max diff $got)"
+# weights all 1: the unweighted ranks
+awk '{ print $1, $2, 1 }' rnd.el >rnd1.el
+emogi-convert wel rnd1.el rnd1.csr -q --vertices 60
+prj --weighted rnd1.csr --tolerance 1e-13 --max-iterations 1000 --text >rnd1.txt
+got=$(max_diff rnd1.txt rnd.want)
+at_most "$got" 1e-12 "--weighted, every weight 1: the unweighted solution (max diff $got)"
+pr --weighted w.csr --verify -o discard.bin 2>wv.err
+ok $? "--weighted --verify passes"
+prj --weighted wf.csr --tolerance 1e-10 -o wf.bin
+runs "emogi-verify pagerank --weighted accepts weighted ranks" \
+    emogi-verify pagerank wf.csr wf.bin --weighted --tolerance 1e-9
+fails "emogi-verify pagerank without --weighted rejects them" 1 "not a fixed point" \
+    emogi-verify pagerank wf.csr wf.bin --tolerance 1e-9
+echo keep >kept.bin
+fails "--weighted on a graph without weights: exit 1, says so" 1 \
+    "dang.csr: the graph has no weights" pr --weighted dang.csr -o kept.bin
+is "$(cat kept.bin)" "keep" "... and the existing output survives"
+printf '0 1 -1.5\n1 0 1\n' >neg.el
+emogi-convert wel neg.el neg.csr -q
+fails "--weighted: a negative weight refused, naming the vertex" 1 \
+    "neg.csr: vertex 0's out-edge weights" pr --weighted neg.csr -o neg.bin
+no_files_like "neg.bin" "... and no output is left"
+fails "emogi-verify pagerank --weighted: a graph without weights" 1 "has no weights" \
+    emogi-verify pagerank dang.csr dang.bin --weighted
 
 # --- usage errors ---
 fails "--damping 1 refused" 2 'bad damping' pr kron.csr --damping 1

@@ -181,7 +181,7 @@ static void test_cc(const struct emogi_graph *plain, const struct emogi_graph *c
 static void test_pagerank(const struct emogi_graph *plain, const struct emogi_graph *comp,
                           const char *what, int gs_too)
 {
-    const struct emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1e-9, 100};
+    const struct emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1e-9, 100, 0};
     struct emogi_graph in_a = {0}, in_b = {0};
     double *a = malloc(NV * 8), *b = malloc(NV * 8);
     struct emogi_pagerank_stats sa = {0}, sb = {0};

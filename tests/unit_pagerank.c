@@ -69,7 +69,7 @@ static void test_views(void)
 
 static struct emogi_pagerank_params params(double d, double tol, uint32_t cap)
 {
-    struct emogi_pagerank_params p = {d, tol, cap};
+    struct emogi_pagerank_params p = {d, tol, cap, 0};
     return p;
 }
 

@@ -256,7 +256,7 @@ static double *pagerank_start(struct dist *d, const struct emogi_graph *in, doub
 {
     double *all = malloc((in->nv ? in->nv : 1) * sizeof *all);
     if (all) {
-        emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), damping, all);
+        emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), NULL, damping, all);
         memmove(all, all + d->lo, (d->hi - d->lo) * sizeof *all);
     }
     return all;

@@ -16,7 +16,10 @@
  * sums travel too (one double per block) and are summed over blocks in
  * order, as the single process sums them, so the dangling rank, the
  * change and therefore every rank and the iteration count are the single
- * process's, whatever the number of ranks.
+ * process's, whatever the number of ranks.  Weighted, every rank holds
+ * the out-weight sums of all vertices (computed as the single process
+ * does) and multiplies each in-edge's contribution by its weight in the
+ * same expression, so the weighted ranks are the single process's too.
  */
 #include "config.h"
 
@@ -34,6 +37,7 @@ struct dpr {
     struct dist *d;
     const struct emogi_graph *in;
     const uint64_t *out_off;
+    double *outw;    /* weighted: all vertices' out-weight sums; else NULL */
     struct emogi_lists lists;
     double *rank;    /* this rank's hi - lo */
     void *contrib;   /* nv: all ranks', float with f32, else double */
@@ -70,13 +74,15 @@ static double spread(struct dpr *s)
     for (uint64_t b = s->b0; b < s->b1; b++) {
         double dangling = 0;
         for (uint64_t v = b * BLOCK; v < block_end(s, b); v++) {
-            uint64_t deg = s->out_off[v + 1] - s->out_off[v];
-            double c = deg ? s->rank[v - lo] / (double)deg : 0.0;
+            /* pagerank.c's contribute(): the same divisions */
+            double share = s->outw ? (s->outw[v] > 0 ? s->outw[v] : 0.0)
+                                   : (double)(s->out_off[v + 1] - s->out_off[v]);
+            double c = share > 0 ? s->rank[v - lo] / share : 0.0;
             if (s->f32)
                 ((float *)s->contrib)[v] = (float)c;
             else
                 ((double *)s->contrib)[v] = c;
-            dangling += deg ? 0.0 : s->rank[v - lo];
+            dangling += share > 0 ? 0.0 : s->rank[v - lo];
         }
         s->part[b] = dangling;
     }
@@ -85,18 +91,24 @@ static double spread(struct dpr *s)
     return sum_blocks(s);
 }
 
-/* V's in-list summed in list order, as kernels/cpu/pagerank.c sums it. */
+/* V's in-list summed in list order, as kernels/cpu/pagerank.c sums it
+ * (weighted: weight times contribution, entry e's weight beside it). */
 static double in_sum(struct dpr *s, uint64_t v)
 {
     struct emogi_list_reader r;
-    uint64_t ids[EMOGI_CLIST_BLOCK];
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->in->offsets[v];
     double sum = 0;
     int n;
     emogi_list_open(&r, &s->lists, v);
     while ((n = emogi_list_next(&r, ids)) > 0)
-        for (int k = 0; k < n; k++)
-            sum += s->f32 ? (double)((const float *)s->contrib)[ids[k]]
-                          : ((const double *)s->contrib)[ids[k]];
+        for (int k = 0; k < n; k++, e++) {
+            double c = s->f32 ? (double)((const float *)s->contrib)[ids[k]]
+                              : ((const double *)s->contrib)[ids[k]];
+            if (s->outw)
+                sum += emogi_pagerank_weight(s->in->weights, s->in->weight_type, e) * c;
+            else
+                sum += c;
+        }
     if (n < 0)
         s->corrupt = 1;
     return sum;
@@ -131,7 +143,7 @@ static void iterate(struct dpr *s, const struct emogi_pagerank_params *prm,
      * global counts); the contributions' array holds it meanwhile. */
     double *start = malloc(s->in->nv * sizeof *start);
     if (start) {
-        emogi_pagerank_cpu_start(s->in, s->out_off, d, start);
+        emogi_pagerank_cpu_start(s->in, s->out_off, s->outw, d, start);
         memcpy(s->rank, start + s->d->lo, (s->d->hi - s->d->lo) * sizeof *start);
     }
     if (!dist_all(s->d, start != NULL)) {
@@ -189,8 +201,12 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
     struct dpr s;
     int ok = setup(&s, d, in, store == EMOGI_PAGERANK_STORE_F32, rank) == 0 &&
              (in->nv == 0 || s.out_off);
-    if (!dist_all(d, ok)) {
-        free(s.contrib), free(s.part), free(s.count);
+    /* every rank sees the whole graph: the same weights, the same verdict */
+    int weights_ok = !ok || emogi_pagerank_weights_for(in, prm, &s.outw, err) == 0;
+    if (!dist_all(d, ok && weights_ok)) {
+        free(s.contrib), free(s.part), free(s.count), free(s.outw);
+        if (!weights_ok)
+            return -1;
         return emogi_fail(err, "PageRank: out of memory on %s", ok ? "another rank" : "this rank");
     }
     double t0 = emogi_now();
@@ -204,7 +220,7 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
     st->edges_examined = dist_sum_u64(d, s.examined);
     const int no_start = s.corrupt < 0;
     int corrupt = !dist_all(d, !s.corrupt);
-    free(s.contrib), free(s.part), free(s.count);
+    free(s.contrib), free(s.part), free(s.count), free(s.outw);
     if (no_start)
         return emogi_fail(err, "PageRank: out of memory for the starting ranks");
     if (corrupt)

@@ -27,6 +27,8 @@ static const char usage_text[] =
     "      --tolerance T       stop once an iteration changes the ranks by less than T\n"
     "                          in L1 norm (default 1e-4)\n"
     "      --max-iterations N  stop after N iterations at most (default 100)\n"
+    "      --weighted          edge weights as transition probabilities (each out-edge's\n"
+    "                          weight over its source's total); default: ignored\n"
     "      --precision P       result type: float64 (default) or float32\n"
     "      --method M          CPU iteration: gauss-seidel (default, fewer iterations)\n"
     "                          or jacobi (the same ranks whatever the thread count;\n"
@@ -44,7 +46,7 @@ static const char usage_text[] =
     "      --version           print the version\n";
 
 enum { OPT_DAMPING = TOOL_OPT_OWN, OPT_TOLERANCE, OPT_MAX_ITERATIONS, OPT_PRECISION,
-       OPT_METHOD };
+       OPT_METHOD, OPT_WEIGHTED };
 
 static const struct option own_options[] = {
     {"damping", required_argument, NULL, OPT_DAMPING},
@@ -52,6 +54,7 @@ static const struct option own_options[] = {
     {"max-iterations", required_argument, NULL, OPT_MAX_ITERATIONS},
     {"precision", required_argument, NULL, OPT_PRECISION},
     {"method", required_argument, NULL, OPT_METHOD},
+    {"weighted", no_argument, NULL, OPT_WEIGHTED},
     {NULL, 0, NULL, 0}};
 
 /* The CPU iteration (a GPU always runs Jacobi). */
@@ -90,6 +93,9 @@ static int own_option(int code, const char *arg, void *ctx)
         if (pagerank_parse_precision(arg, &o->precision) < 0)
             tool_usage_error("bad precision '%s' (float32 or float64)", arg);
         return 0;
+    case OPT_WEIGHTED:
+        o->prm.weighted = 1;
+        return 0;
     case OPT_METHOD:
         o->method_given = 1;
         if (strcmp(arg, "gauss-seidel") == 0)
@@ -109,6 +115,7 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
     o->prm.damping = EMOGI_PAGERANK_DAMPING;
     o->prm.tolerance = EMOGI_PAGERANK_TOLERANCE;
     o->prm.max_iterations = EMOGI_PAGERANK_MAX_ITERATIONS;
+    o->prm.weighted = 0;
     o->precision = TOOL_F64;
     o->method = PAGERANK_GAUSS_SEIDEL;
     o->method_given = 0;
@@ -119,8 +126,9 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
 
 /* Device memory the GPU run adds beside the in-edge offsets: ranks and
  * contributions (8 bytes each) and, for directed graphs, the out-edge
- * offsets; --mem auto keeps it free. */
+ * offsets, and weighted the out-weight sums; --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 24
+#define GPU_WEIGHTED_BYTES_PER_VERTEX 8
 
 /* The smallest tolerance the CPU keeps float32 contributions for. */
 #define PAGERANK_F32_TOLERANCE 1e-5
@@ -153,7 +161,10 @@ static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
 {
     emogi_error err;
     struct tool_backend b;
-    if (tool_backend_open(&b, in, &o->t, in->nv * GPU_STATE_BYTES_PER_VERTEX, 0, &err) < 0)
+    const uint64_t state = in->nv * (GPU_STATE_BYTES_PER_VERTEX +
+                                     (o->prm.weighted ? GPU_WEIGHTED_BYTES_PER_VERTEX : 0));
+    if (tool_backend_open(&b, in, &o->t, state, o->prm.weighted ? TOOL_PLACE_WEIGHTS : 0,
+                          &err) < 0)
         tool_die(&err);
     if (o->t.stats)
         tool_backend_report_load(&b, open_s);
@@ -200,6 +211,10 @@ int main(int argc, char **argv)
         tool_usage_error("%s: its result depends on thread timing; under mpirun PageRank "
                          "runs --method jacobi",
                          "--method gauss-seidel");
+    if (d.on && o.prm.weighted && o.t.device == TOOL_DEVICE_GPU)
+        tool_usage_error("%s: GPU ranks run unweighted PageRank only; under mpirun "
+                         "--weighted runs CPU ranks (--device cpu)",
+                         "--weighted --device gpu");
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
 
@@ -207,7 +222,8 @@ int main(int argc, char **argv)
     struct emogi_graph g, in;
     double t0 = emogi_now();
     tool_open_graph(o.t.graph, &g);
-    if (emogi_pagerank_in_edges(&g, &in, &err) < 0)
+    if ((o.prm.weighted ? emogi_pagerank_in_edges_weighted(&g, &in, &err)
+                        : emogi_pagerank_in_edges(&g, &in, &err)) < 0)
         tool_die_about(o.t.graph, &err);
     double open_s = emogi_now() - t0;
     if (d.on) {
@@ -321,7 +337,8 @@ static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_p
 static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank)
 {
     emogi_error err;
-    struct pagerank_check c = {o->prm.damping, o->prm.tolerance, o->precision, 0, 0};
+    struct pagerank_check c = {o->prm.damping, o->prm.tolerance, o->precision, 0, 0,
+                               (int)o->prm.weighted};
     if (verify_pagerank_ranks(g, rank, &c, &err) < 0) {
         fprintf(stderr, "emogi-pagerank: %s: wrong result: %s\n", o->t.graph, err.msg);
         exit(1);

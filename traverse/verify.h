@@ -66,6 +66,7 @@ struct pagerank_check {
     double damping, tolerance;
     enum tool_elem precision; /* what the ranks were stored as */
     double sum, change;       /* filled: sum of the ranks, L1 change of one more iteration */
+    int weighted;             /* edge weights as transition probabilities */
 };
 
 /*

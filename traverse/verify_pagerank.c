@@ -9,7 +9,9 @@
  * kernels pull over in-edges, so it needs no transpose and shares no
  * code with them.  Since an iteration contracts L1 distances by the
  * damping factor, a change of at most T puts the ranks within
- * T / (1 - d) of the exact PageRank.
+ * T / (1 - d) of the exact PageRank.  Weighted, a vertex sends
+ * rank * w / W along each out-edge of weight w, W the sum of its
+ * out-weights (dangling when W is 0).
  */
 #include "config.h"
 
@@ -39,20 +41,31 @@ static int check_values(const struct emogi_graph *g, const double *rank, struct 
     return 0;
 }
 
+/* Edge E's weight when WEIGHTED, else 1. */
+static double edge_weight(const struct emogi_graph *g, int weighted, uint64_t e)
+{
+    if (!weighted)
+        return 1.0;
+    return g->weight_type == EMOGI_WEIGHT_FLOAT32 ? (double)((const float *)g->weights)[e]
+                                                  : (double)((const uint32_t *)g->weights)[e];
+}
+
 /* What one iteration sends each vertex along out-edges; returns the dangling rank. */
-static double push(const struct emogi_graph *g, const double *rank, double *next)
+static double push(const struct emogi_graph *g, int weighted, const double *rank, double *next)
 {
     double dangling = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dangling)
     for (uint64_t u = 0; u < g->nv; u++) {
-        uint64_t deg = emogi_degree(g, u);
-        if (deg == 0) {
+        double out = 0; /* u's out-degree or out-weight */
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+            out += edge_weight(g, weighted, e);
+        if (!(out > 0)) {
             dangling += rank[u];
             continue;
         }
-        double share = rank[u] / (double)deg;
         for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
             uint64_t v = emogi_neighbor(g, e);
+            double share = rank[u] * edge_weight(g, weighted, e) / out;
 #pragma omp atomic
             next[v] += share;
         }
@@ -79,13 +92,15 @@ static int check_ranks(const struct emogi_graph *g, const double *rank,
                        struct pagerank_check *c, emogi_error *err)
 {
     c->sum = c->change = 0;
+    if (c->weighted && !g->weights)
+        return emogi_fail(err, "the graph has no weights (weighted PageRank needs them)");
     if (check_values(g, rank, c, err) < 0 || g->nv == 0)
         return g->nv == 0 ? 0 : -1;
     double *next = calloc(g->nv, sizeof *next);
     if (!next)
         return emogi_fail(err, "out of memory for %llu vertices", (unsigned long long)g->nv);
     const double n = (double)g->nv, d = c->damping;
-    double base = (1 - d) / n + d * push(g, rank, next) / n, change = 0;
+    double base = (1 - d) / n + d * push(g, c->weighted, rank, next) / n, change = 0;
 #pragma omp parallel for reduction(+ : change)
     for (uint64_t v = 0; v < g->nv; v++)
         change += fabs(base + d * next[v] - rank[v]);
@@ -146,16 +161,18 @@ struct verify_args {
 
 static const char usage[] =
     "usage: emogi-verify pagerank GRAPH RANKS [--damping D] [--tolerance T]\n"
-    "                             [--precision float32|float64] [--compare OTHER]";
+    "                             [--precision float32|float64] [--weighted]\n"
+    "                             [--compare OTHER]";
 
 static void parse(int argc, char **argv, struct verify_args *a)
 {
-    enum { OPT_DAMPING = 256, OPT_TOLERANCE, OPT_PRECISION, OPT_COMPARE };
+    enum { OPT_DAMPING = 256, OPT_TOLERANCE, OPT_PRECISION, OPT_COMPARE, OPT_WEIGHTED };
     static const struct option longopts[] = {
         {"damping", required_argument, NULL, OPT_DAMPING},
         {"tolerance", required_argument, NULL, OPT_TOLERANCE},
         {"precision", required_argument, NULL, OPT_PRECISION},
         {"compare", required_argument, NULL, OPT_COMPARE},
+        {"weighted", no_argument, NULL, OPT_WEIGHTED},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int c;
@@ -177,6 +194,7 @@ static void parse(int argc, char **argv, struct verify_args *a)
                 tool_usage_error("bad precision '%s' (float32 or float64)", optarg);
             break;
         case OPT_COMPARE: a->compare = optarg; break;
+        case OPT_WEIGHTED: a->c.weighted = 1; break;
         default: tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
         }
     }
@@ -216,7 +234,7 @@ static double l1_distance(const double *a, const double *b, uint64_t n)
 int verify_pagerank_main(int argc, char **argv)
 {
     struct verify_args a = {
-        {EMOGI_PAGERANK_DAMPING, EMOGI_PAGERANK_TOLERANCE, TOOL_F64, 0, 0}, NULL, NULL, NULL};
+        {EMOGI_PAGERANK_DAMPING, EMOGI_PAGERANK_TOLERANCE, TOOL_F64, 0, 0, 0}, NULL, NULL, NULL};
     tool_help_hint("emogi-verify pagerank");
     parse(argc, argv, &a);
     emogi_error err;

@@ -18,6 +18,9 @@
  * BLOCK_V vertices and then over blocks in order, so the thread count
  * and schedule change nothing in the result.  Compressed in-lists
  * (emogi_clist.h) are summed in the same order: the same ranks, bit for bit.
+ *
+ * Weighted (emogi_pagerank.h): a contribution is rank / out-weight sum,
+ * and each in-edge's is multiplied by its weight as it is summed.
  */
 #include "config.h"
 
@@ -36,6 +39,7 @@
 struct pr_state {
     const struct emogi_graph *in;
     const uint64_t *out_off;
+    const double *outw; /* weighted: out-weight sums; else NULL */
     int packed; /* in-lists compressed (clist_fast.h) */
     struct emogi_clist_dir lists;
     double *rank;
@@ -86,6 +90,23 @@ static double sum_blocks(const struct pr_state *s, const double *part)
     return sum;
 }
 
+/* The weight kinds the gathers are compiled for. */
+enum { W_NONE, W_U32, W_F32 };
+
+/* In-edge E's weight for kind WK (W_U32 or W_F32: a constant, so the
+ * type test folds away). */
+ALWAYS_INLINE double in_weight(const struct emogi_graph *in, int wk, uint64_t e)
+{
+    return emogi_pagerank_weight(in->weights,
+                                 wk == W_F32 ? EMOGI_WEIGHT_FLOAT32 : EMOGI_WEIGHT_UINT32, e);
+}
+
+/* Whether V is dangling: no out-edges, or weighted, no out-weight. */
+ALWAYS_INLINE int dangling_vertex(const uint64_t *out_off, const double *outw, uint64_t v)
+{
+    return outw ? !(outw[v] > 0) : out_off[v + 1] == out_off[v];
+}
+
 /*
  * Starting ranks.  1/n everywhere is far from the fixed point of graphs
  * with many vertices that nothing links to (kron 22: 43% isolated): the
@@ -102,14 +123,14 @@ static double sum_blocks(const struct pr_state *s, const double *part)
  * more Jacobi iteration but stirred a slowly decaying mode: its ranks
  * stopped 3.5e-4 from the fixed point, these 3.3e-5.
  */
-void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off, double d,
-                              double *rank)
+void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off,
+                              const double *outw, double d, double *rank)
 {
     const uint64_t nv = in->nv, *off = in->offsets;
     uint64_t nsrc = 0, zdang = 0, mdang = 0;
 #pragma omp parallel for schedule(static) reduction(+ : nsrc, zdang, mdang)
     for (uint64_t v = 0; v < nv; v++) {
-        int src = off[v + 1] == off[v], dang = out_off[v + 1] == out_off[v];
+        int src = off[v + 1] == off[v], dang = dangling_vertex(out_off, outw, v);
         nsrc += src, zdang += src && dang, mdang += !src && dang;
     }
     const double n = (double)nv, S = (double)nsrc, Z = (double)zdang, M = (double)mdang;
@@ -128,6 +149,11 @@ void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_
 /* V's contribution from its rank R into C; returns R when V is dangling. */
 ALWAYS_INLINE double contribute(const struct pr_state *s, void *c, int f32, uint64_t v, double r)
 {
+    if (s->outw) {
+        double w = s->outw[v];
+        store_c(c, f32, v, w > 0 ? r / w : 0.0);
+        return w > 0 ? 0.0 : r;
+    }
     uint64_t deg = s->out_off[v + 1] - s->out_off[v];
     store_c(c, f32, v, deg ? r / (double)deg : 0.0);
     return deg ? 0.0 : r;
@@ -153,8 +179,8 @@ static double spread(struct pr_state *s)
  * summed in list order, as the plain loop does, so the sum is the same
  * to the bit.  The run decodes ahead, and the contribution PREFETCH
  * entries ahead is prefetched, across list ends as in_sum does. */
-ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, struct emogi_clist_run *r,
-                                   uint64_t d)
+ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, int wk,
+                                   struct emogi_clist_run *r, uint64_t e, uint64_t d)
 {
     double sum = 0;
     while (d > 0) { /* a piece at a time: the run buffers a few hundred entries */
@@ -164,9 +190,13 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, struct emo
         for (unsigned i = 0; i < k; i++) {
             if (i + PREFETCH < ready)
                 prefetch_c(s->contrib, f32, ids[i + PREFETCH]);
-            sum += load_c(s->contrib, f32, ids[i]);
+            if (wk == W_NONE)
+                sum += load_c(s->contrib, f32, ids[i]);
+            else
+                sum += in_weight(s->in, wk, e + i) * load_c(s->contrib, f32, ids[i]);
         }
         emogi_clist_run_skip(r, k);
+        e += k;
         d -= k;
     }
     return sum;
@@ -175,27 +205,29 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, struct emo
 /* The contributions are read at random; prefetching PREFETCH entries
  * ahead overlaps those misses (bench/RESULTS.md: 7-8% per iteration on
  * kron 22, 2 cores).  Reading ids past v's list stays inside the array. */
-ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, uint64_t v,
+ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, int wk, uint64_t v,
                             struct emogi_clist_run *r)
 {
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
     if (s->packed)
-        return in_sum_packed(s, f32, r, end - off[v]);
+        return in_sum_packed(s, f32, wk, r, off[v], end - off[v]);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += load_c(s->contrib, f32, nb[e]);
+            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
+                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     } else {
         const uint64_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += load_c(s->contrib, f32, nb[e]);
+            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
+                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     }
     return sum;
@@ -208,7 +240,8 @@ ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, uint6
  * Per block: the L1 change and the dangling rank, summed over blocks in
  * order.
  */
-ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, double base, double d)
+ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, int wk, double base,
+                            double d)
 {
     const uint64_t nv = s->in->nv, *off = s->in->offsets;
     uint64_t examined = 0;
@@ -220,7 +253,7 @@ ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, double base
         if (s->packed)
             emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
         for (uint64_t v = b * BLOCK_V; v < end; v++) {
-            double r = base + d * in_sum(s, w, f32, v, &run);
+            double r = base + d * in_sum(s, w, f32, wk, v, &run);
             delta += fabs(r - s->rank[v]);
             s->rank[v] = r;
             dangling += contribute(s, s->next, f32, v, r);
@@ -232,13 +265,24 @@ ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, double base
     s->examined += examined;
 }
 
+/* The gather for weights of kind WK, for each id width and store. */
+ALWAYS_INLINE void gather_wk(struct pr_state *s, int wk, double base, double d)
+{
+    if (s->in->id_width == 4)
+        s->f32 ? gather_w(s, 4, 1, wk, base, d) : gather_w(s, 4, 0, wk, base, d);
+    else
+        s->f32 ? gather_w(s, 8, 1, wk, base, d) : gather_w(s, 8, 0, wk, base, d);
+}
+
 /* One iteration; returns the L1 change and leaves the next dangling rank in *DANGLING. */
 static double gather(struct pr_state *s, double base, double d, double *dangling)
 {
-    if (s->in->id_width == 4)
-        s->f32 ? gather_w(s, 4, 1, base, d) : gather_w(s, 4, 0, base, d);
+    if (!s->outw)
+        gather_wk(s, W_NONE, base, d);
+    else if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
+        gather_wk(s, W_F32, base, d);
     else
-        s->f32 ? gather_w(s, 8, 1, base, d) : gather_w(s, 8, 0, base, d);
+        gather_wk(s, W_U32, base, d);
     void *t = s->contrib;
     s->contrib = s->next;
     s->next = t;
@@ -250,7 +294,7 @@ static void iterate(struct pr_state *s, const struct emogi_pagerank_params *prm,
                     struct emogi_pagerank_stats *st)
 {
     const double n = (double)s->in->nv, d = prm->damping;
-    emogi_pagerank_cpu_start(s->in, s->out_off, d, s->rank);
+    emogi_pagerank_cpu_start(s->in, s->out_off, s->outw, d, s->rank);
     double dangling = spread(s);
     while (st->iterations < prm->max_iterations) {
         st->delta = gather(s, (1.0 - d) / n + d * dangling / n, d, &dangling);
@@ -265,6 +309,7 @@ static void iterate(struct pr_state *s, const struct emogi_pagerank_params *prm,
 static void free_state(struct pr_state *s)
 {
     free(s->contrib), free(s->next), free(s->part_delta), free(s->part_dang);
+    free((void *)s->outw);
 }
 
 int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
@@ -281,7 +326,10 @@ int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
                                "(use emogi_pagerank_in_edges)");
     const int f32 = store == EMOGI_PAGERANK_STORE_F32;
     const size_t csize = (in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double));
-    struct pr_state s = {in, out_off, emogi_compressed(in), {0}, rank, NULL, NULL, f32,
+    double *outw;
+    if (emogi_pagerank_weights_for(in, prm, &outw, err) < 0)
+        return -1;
+    struct pr_state s = {in, out_off, outw, emogi_compressed(in), {0}, rank, NULL, NULL, f32,
                          NULL, NULL, (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
     if (s.packed)
         s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);

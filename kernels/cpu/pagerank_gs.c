@@ -18,6 +18,9 @@
  * contributions may be stored as float32, which halves the array read at
  * random (the caller chooses when the output is float32 anyway).
  *
+ * Weighted, as pagerank.c: contributions are rank / out-weight sum, and
+ * each in-edge's is multiplied by its weight as it is summed.
+ *
  * Contributions are written by one thread while another may read them:
  * relaxed atomic loads and stores, plain moves on common hardware.
  */
@@ -38,6 +41,7 @@
 struct gs_state {
     const struct emogi_graph *in;
     const uint64_t *out_off;
+    const double *outw; /* weighted: out-weight sums; else NULL */
     double *rank;
     void *contrib; /* double, or float with f32 */
     int f32;
@@ -83,11 +87,31 @@ ALWAYS_INLINE void prefetch_c(const void *c, int f32, uint64_t u)
         __builtin_prefetch((const double *)c + u);
 }
 
+/* The weight kinds the sweeps are compiled for. */
+enum { W_NONE, W_U32, W_F32 };
+
+/* In-edge E's weight for kind WK (W_U32 or W_F32: a constant, so the
+ * type test folds away). */
+ALWAYS_INLINE double in_weight(const struct emogi_graph *in, int wk, uint64_t e)
+{
+    return emogi_pagerank_weight(in->weights,
+                                 wk == W_F32 ? EMOGI_WEIGHT_FLOAT32 : EMOGI_WEIGHT_UINT32, e);
+}
+
+/* What V's rank is divided by to give its contribution: its out-degree,
+ * or weighted its out-weight sum; 0 when V is dangling. */
+ALWAYS_INLINE double out_share(const struct gs_state *s, uint64_t v)
+{
+    if (s->outw)
+        return s->outw[v] > 0 ? s->outw[v] : 0.0;
+    return (double)(s->out_off[v + 1] - s->out_off[v]);
+}
+
 /* V's in-list (degree D) compressed, the next D entries of the run R,
  * summed in list order as below; the run decodes ahead, and the
  * contribution PREFETCH entries ahead is prefetched, as below. */
-ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, struct emogi_clist_run *r,
-                                   uint64_t d)
+ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, int wk,
+                                   struct emogi_clist_run *r, uint64_t e, uint64_t d)
 {
     double sum = 0;
     while (d > 0) { /* a piece at a time: the run buffers a few hundred entries */
@@ -97,9 +121,13 @@ ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, struct emo
         for (unsigned i = 0; i < k; i++) {
             if (i + PREFETCH < ready)
                 prefetch_c(s->contrib, f32, ids[i + PREFETCH]);
-            sum += load_c(s->contrib, f32, ids[i]);
+            if (wk == W_NONE)
+                sum += load_c(s->contrib, f32, ids[i]);
+            else
+                sum += in_weight(s->in, wk, e + i) * load_c(s->contrib, f32, ids[i]);
         }
         emogi_clist_run_skip(r, k);
+        e += k;
         d -= k;
     }
     return sum;
@@ -108,27 +136,29 @@ ALWAYS_INLINE double in_sum_packed(const struct gs_state *s, int f32, struct emo
 /* V's in-sum; a compressed list is the next of run R (the lists of v and
  * those after it).  Reading ids past v's list for the prefetch stays
  * inside the array. */
-ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint64_t v,
+ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, int wk, uint64_t v,
                             struct emogi_clist_run *r)
 {
     const uint64_t *off = s->in->offsets;
     const uint64_t end = off[v + 1], ne = s->in->ne;
     double sum = 0;
     if (s->packed)
-        return in_sum_packed(s, f32, r, end - off[v]);
+        return in_sum_packed(s, f32, wk, r, off[v], end - off[v]);
     if (w == 4) {
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += load_c(s->contrib, f32, nb[e]);
+            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
+                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     } else {
         const uint64_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += load_c(s->contrib, f32, nb[e]);
+            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
+                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     }
     return sum;
@@ -136,23 +166,23 @@ ALWAYS_INLINE double in_sum(const struct gs_state *s, unsigned w, int f32, uint6
 
 /* One vertex's new rank, published at once as its contribution; both
  * are stored divided by the scale (iterate() says why). */
-ALWAYS_INLINE void update(struct gs_state *s, unsigned w, int f32, uint64_t v, double base,
-                          double d, struct gs_sums *acc, struct emogi_clist_run *run)
+ALWAYS_INLINE void update(struct gs_state *s, unsigned w, int f32, int wk, uint64_t v,
+                          double base, double d, struct gs_sums *acc, struct emogi_clist_run *run)
 {
-    double in = s->scale * in_sum(s, w, f32, v, run);
+    double in = s->scale * in_sum(s, w, f32, wk, v, run);
     double r = base + d * in;
-    uint64_t deg = s->out_off[v + 1] - s->out_off[v];
+    double share = out_share(s, v);
     acc->delta += fabs(r - s->scale * s->rank[v]);
     acc->total += r;
     s->rank[v] = r * s->unscale;
-    if (deg)
-        store_c(s->contrib, f32, v, r * s->unscale / (double)deg);
+    if (share > 0)
+        store_c(s->contrib, f32, v, r * s->unscale / share);
     else
         acc->in_total += in;
 }
 
-ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, double base,
-                                      double d)
+ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, int wk,
+                                      double base, double d)
 {
     const uint64_t nv = s->in->nv;
     const uint64_t *off = s->in->offsets;
@@ -167,18 +197,40 @@ ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, d
         if (s->packed)
             emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
         for (uint64_t v = b * BLOCK_V; v < end; v++)
-            update(s, w, f32, v, base, d, &acc, &run);
+            update(s, w, f32, wk, v, base, d, &acc, &run);
         delta += acc.delta, total += acc.total, in_total += acc.in_total;
         examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
     }
     return (struct gs_sums){delta, total, in_total, examined};
 }
 
-static struct gs_sums sweep(struct gs_state *s, double base, double d)
+/* The sweep for weights of kind WK, for each id width and store. */
+ALWAYS_INLINE struct gs_sums sweep_wk(struct gs_state *s, int wk, double base, double d)
 {
     if (s->in->id_width == 4)
-        return s->f32 ? sweep_wf(s, 4, 1, base, d) : sweep_wf(s, 4, 0, base, d);
-    return s->f32 ? sweep_wf(s, 8, 1, base, d) : sweep_wf(s, 8, 0, base, d);
+        return s->f32 ? sweep_wf(s, 4, 1, wk, base, d) : sweep_wf(s, 4, 0, wk, base, d);
+    return s->f32 ? sweep_wf(s, 8, 1, wk, base, d) : sweep_wf(s, 8, 0, wk, base, d);
+}
+
+static struct gs_sums sweep(struct gs_state *s, double base, double d)
+{
+    if (!s->outw)
+        return sweep_wk(s, W_NONE, base, d);
+    if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
+        return sweep_wk(s, W_F32, base, d);
+    return sweep_wk(s, W_U32, base, d);
+}
+
+/* V's in-sum alone, for start(). */
+static double one_in_sum(struct gs_state *s, uint64_t v)
+{
+    struct emogi_clist_run run; /* v's list alone */
+    if (s->packed)
+        emogi_clist_run_init(&run, &s->lists, v, v + 1);
+    const int wk = !s->outw ? W_NONE : s->in->weight_type == EMOGI_WEIGHT_FLOAT32 ? W_F32 : W_U32;
+    if (s->in->id_width == 4)
+        return s->f32 ? in_sum(s, 4, 1, wk, v, &run) : in_sum(s, 4, 0, wk, v, &run);
+    return s->f32 ? in_sum(s, 8, 1, wk, v, &run) : in_sum(s, 8, 0, wk, v, &run);
 }
 
 /* The starting ranks (emogi_pagerank_cpu_start) and their contributions;
@@ -188,24 +240,20 @@ static double start(struct gs_state *s, double d)
 {
     const uint64_t nv = s->in->nv;
     uint64_t ndang = 0;
-    emogi_pagerank_cpu_start(s->in, s->out_off, d, s->rank);
+    emogi_pagerank_cpu_start(s->in, s->out_off, s->outw, d, s->rank);
 #pragma omp parallel for schedule(static) reduction(+ : ndang)
     for (uint64_t v = 0; v < nv; v++) {
-        uint64_t deg = s->out_off[v + 1] - s->out_off[v];
-        store_c(s->contrib, s->f32, v, deg ? s->rank[v] / (double)deg : 0.0);
-        ndang += !deg;
+        double share = out_share(s, v);
+        store_c(s->contrib, s->f32, v, share > 0 ? s->rank[v] / share : 0.0);
+        ndang += !(share > 0);
     }
     s->ndang = ndang;
     double in_total = 0;
     uint64_t examined = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : in_total, examined)
     for (uint64_t v = 0; v < nv; v++)
-        if (s->out_off[v + 1] == s->out_off[v]) {
-            struct emogi_clist_run run; /* v's list alone */
-            if (s->packed)
-                emogi_clist_run_init(&run, &s->lists, v, v + 1);
-            in_total += s->in->id_width == 4 ? in_sum(s, 4, s->f32, v, &run)
-                                             : in_sum(s, 8, s->f32, v, &run);
+        if (!(out_share(s, v) > 0)) {
+            in_total += one_in_sum(s, v);
             examined += s->in->offsets[v + 1] - s->in->offsets[v];
         }
     s->examined += examined;
@@ -277,13 +325,19 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
         return emogi_fail(err, "PageRank: the in-edge graph lacks out-degrees "
                                "(use emogi_pagerank_in_edges)");
     const int f32 = store == EMOGI_PAGERANK_STORE_F32;
-    struct gs_state s = {in, out_off, rank, NULL, f32, emogi_compressed(in), {0}, 0, 0, 1, 1};
+    double *outw;
+    if (emogi_pagerank_weights_for(in, prm, &outw, err) < 0)
+        return -1;
+    struct gs_state s = {in, out_off, outw, rank, NULL, f32, emogi_compressed(in), {0},
+                         0, 0, 1, 1};
     if (s.packed)
         s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
     s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
-    if (!s.contrib)
+    if (!s.contrib) {
+        free(outw);
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",
                           (unsigned long long)in->nv);
+    }
     double t0 = emogi_now();
     if (in->nv)
         iterate(&s, prm, &local);
@@ -294,6 +348,7 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
     local.edge_bytes = local.edges_read * in->id_width;
     local.edges_examined = s.examined;
     free(s.contrib);
+    free(outw);
     if (st)
         *st = local;
     return 0;

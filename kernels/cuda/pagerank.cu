@@ -28,6 +28,11 @@
  * from the CPU's only by rounding.  The L1 change, summed per block, is
  * the one value read back per iteration.
  *
+ * Weighted (emogi_pagerank.h): `spread` divides by the out-weight sums,
+ * computed on the host as the CPU computes them, and each in-edge's
+ * contribution is multiplied by its weight, read from the weight array
+ * placed beside the in-edges (and counted in the traffic as it is).
+ *
  * Traffic: each read of the in-edge array adds the 128-byte lines it
  * requests, in device memory and over the link (common.cuh: emogi_lines),
  * where it is issued: lane 0 of the warp that reads a list, each piece for
@@ -49,6 +54,34 @@
 namespace {
 
 const char *const CUDA_ALG = "PageRank";
+
+/* The in-edges' weights as the gathers read them; ON false: unweighted. */
+struct in_weights {
+    emogi_arr<uint32_t> w;
+    bool on = false, f32 = false;
+    __device__ __forceinline__ double at(uint64_t j) const
+    {
+        const uint32_t x = w[j];
+        return f32 ? (double)__uint_as_float(x) : (double)x;
+    }
+    /* In-edge J's term of the sum, C its source's contribution. */
+    __device__ __forceinline__ double term(uint64_t j, double c) const
+    {
+        return on ? at(j) * c : c;
+    }
+    /* Count the weight lines of entries [A, B) where the ids' are counted. */
+    __device__ __forceinline__ void count(emogi_lines &lines, uint64_t a, uint64_t b) const
+    {
+        if (on)
+            lines.add(w, a, b);
+    }
+};
+
+/* An in-edge as the warp loads it: source and weight (1 unweighted). */
+template <typename T> struct in_entry {
+    T u;
+    double w;
+};
 
 __device__ __forceinline__ double warp_total(double s)
 {
@@ -90,23 +123,26 @@ __global__ void __launch_bounds__(BLOCK) sum_parts(const double *part, uint64_t 
     block_total(s, out);
 }
 
+/* OUTW: the out-weight sums when weighted, else null (out-degrees). */
 __global__ void __launch_bounds__(BLOCK)
-    spread(const uint64_t *__restrict__ out_off, const double *__restrict__ rank,
-           double *__restrict__ contrib, uint64_t nv, double *part)
+    spread(const uint64_t *__restrict__ out_off, const double *__restrict__ outw,
+           const double *__restrict__ rank, double *__restrict__ contrib, uint64_t nv,
+           double *part)
 {
     double dangling = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
-        const uint64_t deg = out_off[v + 1] - out_off[v];
-        contrib[v] = deg ? rank[v] / (double)deg : 0.0;
-        dangling += deg ? 0.0 : rank[v];
+        const double share = outw ? (outw[v] > 0 ? outw[v] : 0.0)
+                                  : (double)(out_off[v + 1] - out_off[v]);
+        contrib[v] = share > 0 ? rank[v] / share : 0.0;
+        dangling += share > 0 ? 0.0 : rank[v];
     }
     block_total(dangling, &part[blockIdx.x]);
 }
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+    gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
                  const double *__restrict__ contrib, double *rank, uint64_t nv,
                  const double *base_p, double d, double *part, unsigned long long *traffic)
 {
@@ -118,8 +154,9 @@ __global__ void __launch_bounds__(BLOCK)
         double s = 0;
         const uint64_t start = off[v], end = off[v + 1];
         for (uint64_t i = start; i < end; i++)
-            s += contrib[nb[i]];
+            s += wt.term(i, contrib[nb[i]]);
         lines.add(nb, start, end);
+        wt.count(lines, start, end);
         const double r = base + d * s;
         delta += fabs(r - rank[v]);
         rank[v] = r;
@@ -130,13 +167,19 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* The warp's sum over [start, end), lanes reading every 32nd entry from FIRST. */
 template <typename T>
-__device__ __forceinline__ double warp_read(const emogi_arr<T> nb,
+__device__ __forceinline__ double warp_read(const emogi_arr<T> nb, const in_weights &wt,
                                             const double *__restrict__ contrib, uint64_t first,
                                             uint64_t start, uint64_t end, unsigned lane)
 {
     double s = 0;
-    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
-                    [&](T u) { s += contrib[u]; });
+    if (!wt.on) {
+        emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
+                        [&](T u) { s += contrib[u]; });
+        return warp_total(s);
+    }
+    emogi_warp_list(first, start, end, lane,
+                    [&](uint64_t j) { return in_entry<T>{nb[j], wt.at(j)}; },
+                    [&](in_entry<T> x) { s += x.w * contrib[x.u]; });
     return warp_total(s);
 }
 
@@ -150,7 +193,7 @@ __host__ __device__ __forceinline__ bool is_heavy(uint64_t start, uint64_t end)
  * lane i writes vertex chunk+i, so offsets and ranks move coalesced. */
 template <typename T, bool ALIGNED>
 __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
-                                               const emogi_arr<T> nb,
+                                               const emogi_arr<T> nb, const in_weights &wt,
                                                const double *__restrict__ contrib, double *rank,
                                                uint64_t nv, uint64_t chunk, double base, double d,
                                                unsigned lane, emogi_lines &lines)
@@ -168,12 +211,15 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
         const uint64_t end = __shfl_sync(FULL, my_end, i);
         if (is_heavy<T, ALIGNED>(start, end))
             continue;
-        const double s = warp_read(nb, contrib, emogi_first_read<T, ALIGNED>(start), start, end, lane);
+        const double s =
+            warp_read(nb, wt, contrib, emogi_first_read<T, ALIGNED>(start), start, end, lane);
         if (lane == i)
             mine = s;
         /* The loads begin at START: the slack from the first read is in its line. */
-        if (lane == 0)
+        if (lane == 0) {
             lines.add(nb, start, end);
+            wt.count(lines, start, end);
+        }
     }
     if (v >= nv || is_heavy<T, ALIGNED>(my_start, my_end))
         return 0.0;
@@ -185,7 +231,7 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
 
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+    gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
                 const double *__restrict__ contrib, double *rank, uint64_t nv,
                 const double *base_p, double d, double *part, unsigned long long *counter,
                 unsigned long long *traffic)
@@ -202,8 +248,8 @@ __global__ void __launch_bounds__(BLOCK)
         if (grab >= nv)
             break;
         for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32)
-            delta += gather_chunk<T, ALIGNED>(off, nb, contrib, rank, nv, chunk, base, d, lane,
-                                              lines);
+            delta += gather_chunk<T, ALIGNED>(off, nb, wt, contrib, rank, nv, chunk, base, d,
+                                              lane, lines);
     }
     lines.flush(traffic);
     block_total(delta, &part[blockIdx.x]);
@@ -212,7 +258,7 @@ __global__ void __launch_bounds__(BLOCK)
 /* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of its list. */
 template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
-    pieces(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+    pieces(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
            const double *__restrict__ contrib, const uint64_t *__restrict__ piece_vertex,
            const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum,
            unsigned long long *traffic)
@@ -226,10 +272,11 @@ __global__ void __launch_bounds__(BLOCK)
         const uint64_t start = off[u], end = off[u + 1];
         const uint64_t a = emogi_first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
         const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
-        const double s = warp_read(nb, contrib, a, start, b, lane);
+        const double s = warp_read(nb, wt, contrib, a, start, b, lane);
         if (lane == 0) {
             piece_sum[q] = s;
             lines.add(nb, a > start ? a : start, b);
+            wt.count(lines, a > start ? a : start, b);
         }
     }
     lines.flush(traffic);
@@ -240,23 +287,29 @@ __global__ void __launch_bounds__(BLOCK)
 /* The warp's sum over blocks [K0, K1) of V's list: lane i takes entries
  * 32k + i, the merged kernel's order, so the sums are its sums. */
 __device__ __forceinline__ double warp_decode(const emogi_clists &c, emogi_cwin &win,
-                                              emogi_lines &lines,
+                                              emogi_lines &lines, const in_weights &wt,
                                               const double *__restrict__ contrib, uint64_t v,
                                               uint64_t k0, uint64_t k1, unsigned lane)
 {
     double s = 0;
     emogi_warp_clist(c, win, lines, v, k0, k1, 0, true, lane,
-                     [&](bool ok, uint64_t, uint64_t u) {
+                     [&](bool ok, uint64_t j, uint64_t u) {
                          if (ok)
-                             s += contrib[u];
+                             s += wt.term(j, contrib[u]);
                          return false;
                      });
+    if (wt.on && lane == 0) { /* the weights stay plain: entries [32 k0, 32 k1) of the list */
+        const uint64_t e0 = c.off[v], end = c.off[v + 1];
+        const uint64_t a = e0 + 32 * k0, b = e0 + 32 * k1 < end ? e0 + 32 * k1 : end;
+        wt.count(lines, a, b);
+    }
     return warp_total(s);
 }
 
 __global__ void __launch_bounds__(BLOCK)
-    gather_c(const emogi_clists c, const double *__restrict__ contrib, double *rank, uint64_t nv,
-             const double *base_p, double d, double *part, unsigned long long *counter,
+    gather_c(const emogi_clists c, const in_weights wt, const double *__restrict__ contrib,
+             double *rank, uint64_t nv, const double *base_p, double d, double *part,
+             unsigned long long *counter,
              unsigned long long *traffic)
 {
     EMOGI_CWIN_SHARED(shared);
@@ -282,7 +335,7 @@ __global__ void __launch_bounds__(BLOCK)
                 if (dv > HEAVY) /* the hub's pieces sum it */
                     continue;
                 const double sum =
-                    warp_decode(c, win, lines, contrib, chunk + i, 0, clist_blocks(dv), lane);
+                    warp_decode(c, win, lines, wt, contrib, chunk + i, 0, clist_blocks(dv), lane);
                 if (lane == i)
                     mine = sum;
             }
@@ -299,7 +352,7 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* Piece q of hub piece_vertex[q]: blocks of entries [i*SEGMENT, +SEGMENT). */
 __global__ void __launch_bounds__(BLOCK)
-    pieces_c(const emogi_clists c, const double *__restrict__ contrib,
+    pieces_c(const emogi_clists c, const in_weights wt, const double *__restrict__ contrib,
              const uint64_t *__restrict__ piece_vertex, const uint64_t *__restrict__ piece_index,
              uint64_t npieces, double *piece_sum, unsigned long long *traffic)
 {
@@ -315,7 +368,7 @@ __global__ void __launch_bounds__(BLOCK)
         const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
         uint64_t k0, k1;
         clist_piece_blocks(start, a, b, &k0, &k1);
-        const double s = warp_decode(c, win, lines, contrib, u, k0, k1, lane);
+        const double s = warp_decode(c, win, lines, wt, contrib, u, k0, k1, lane);
         if (lane == 0)
             piece_sum[q] = s;
     }
@@ -403,6 +456,8 @@ struct pr_state {
     unsigned long long *counter = nullptr;
     unsigned long long *traffic = nullptr; /* bytes of lines: device memory, link */
     uint64_t *out_off = nullptr; /* directed graphs: out-degrees */
+    double *outw = nullptr;      /* weighted: out-weight sums */
+    in_weights wt;
     uint64_t *heavy = nullptr, *piece_base = nullptr, *piece_vertex = nullptr,
              *piece_index = nullptr;
     double *piece_sum = nullptr;
@@ -422,6 +477,7 @@ void release(pr_state &s)
     cudaFree(s.counter);
     cudaFree(s.traffic);
     cudaFree(s.out_off);
+    cudaFree(s.outw);
     cudaFree(s.heavy);
     cudaFree(s.piece_base);
     cudaFree(s.piece_vertex);
@@ -441,6 +497,45 @@ int upload(uint64_t **dev, const uint64_t *host, uint64_t n, emogi_error *err)
     if (n)
         EMOGI_CK(cudaMemcpy(*dev, host, n * sizeof(uint64_t), cudaMemcpyHostToDevice),
                  "copying the hub lists");
+    return 0;
+}
+
+/* Weighted: the out-weight sums (the CPU's, emogi_pagerank_out_weights)
+ * into S.OUTW, *HOST keeping them for the start; the in-edge weights as
+ * placed. */
+int setup_weights(const emogi_placed *p, const emogi_pagerank_params *prm, pr_state &s,
+                  double **host, emogi_error *err)
+{
+    const emogi_graph *in = p->g;
+    if (emogi_pagerank_weights_for(in, prm, host, err))
+        return -1;
+    if (!*host)
+        return 0;
+    s.wt.w = emogi_arr<uint32_t>(p->wgt);
+    s.wt.on = true;
+    s.wt.f32 = in->weight_type == EMOGI_WEIGHT_FLOAT32;
+    EMOGI_CK(cudaMalloc(&s.outw, in->nv * sizeof(double)), "cudaMalloc of the out-weights");
+    EMOGI_CK(cudaMemcpy(s.outw, *host, in->nv * sizeof(double), cudaMemcpyHostToDevice),
+             "copying the out-weights");
+    return 0;
+}
+
+/* The CPU's start (emogi_pagerank_cpu_start), so that both backends take
+ * the same path to the fixed point, in fewer iterations than from 1/n
+ * (bench/RESULTS.md, PageRank against GAP). */
+int upload_start(const emogi_graph *in, const double *outw, double damping, pr_state &s,
+                 emogi_error *err)
+{
+    const uint64_t nv = in->nv;
+    double *start = static_cast<double *>(malloc((nv ? nv : 1) * sizeof(double)));
+    if (!start)
+        return emogi_fail(err, "out of memory for the starting ranks of %llu vertices",
+                          (unsigned long long)nv);
+    emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), outw, damping, start);
+    const cudaError_t copied =
+        cudaMemcpy(s.rank, start, nv * sizeof(double), cudaMemcpyHostToDevice);
+    free(start);
+    EMOGI_CK(copied, "copying the initial ranks");
     return 0;
 }
 
@@ -486,37 +581,30 @@ int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_sta
     return 0;
 }
 
-int upload_start(const emogi_placed *p, double damping, pr_state &s, emogi_error *err)
+/* The weights (setup_weights) and the CPU's start for P's graph. */
+int weights_and_start(const emogi_placed *p, const emogi_pagerank_params *prm, pr_state &s,
+                      emogi_error *err)
 {
-    const emogi_graph *in = p->g;
-    const uint64_t nv = in->nv;
-    /* The CPU's start (emogi_pagerank_cpu_start), so that both backends
-     * take the same path to the fixed point, in fewer iterations than
-     * from 1/n (bench/RESULTS.md, PageRank against GAP). */
-    double *start = static_cast<double *>(malloc((nv ? nv : 1) * sizeof(double)));
-    if (!start)
-        return emogi_fail(err, "out of memory for the starting ranks of %llu vertices",
-                          (unsigned long long)nv);
-    emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), damping, start);
-    const cudaError_t copied =
-        cudaMemcpy(s.rank, start, nv * sizeof(double), cudaMemcpyHostToDevice);
-    free(start);
-    EMOGI_CK(copied, "copying the initial ranks");
-    return 0;
+    double *outw = nullptr;
+    int rc = setup_weights(p, prm, s, &outw, err);
+    if (rc == 0)
+        rc = upload_start(p->g, outw, prm->damping, s, err);
+    free(outw);
+    return rc;
 }
 
 template <typename T, bool ALIGNED>
 void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, double d)
 {
     const uint64_t nv = p->g->nv;
-    gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                        s.scalars + 2, d, s.part_delta, s.counter,
-                                                        s.traffic);
+    gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
+                                                        s.rank, nv, s.scalars + 2, d,
+                                                        s.part_delta, s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
-    pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.piece_vertex,
-                                                  s.piece_index, s.hubs.npieces, s.piece_sum,
-                                                  s.traffic);
+    pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
+                                                  s.piece_vertex, s.piece_index, s.hubs.npieces,
+                                                  s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
                                        nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
 }
@@ -526,11 +614,11 @@ void launch_c(const emogi_placed *p, pr_state &s, double d)
 {
     const emogi_clists c(*p);
     const uint64_t nv = p->g->nv;
-    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.contrib, s.rank, nv, s.scalars + 2, d, s.part_delta,
-                                         s.counter, s.traffic);
+    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.wt, s.contrib, s.rank, nv, s.scalars + 2, d,
+                                         s.part_delta, s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
-    pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.contrib, s.piece_vertex, s.piece_index,
+    pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.wt, s.contrib, s.piece_vertex, s.piece_index,
                                         s.hubs.npieces, s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
                                        nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
@@ -541,7 +629,8 @@ void launch_c(const emogi_placed *p, pr_state &s, double d)
 int spread_step(const emogi_placed *p, pr_state &s, double *contrib, emogi_error *err)
 {
     const uint64_t *out_off = s.out_off ? s.out_off : p->d_offsets;
-    spread<<<s.spread_blocks, BLOCK>>>(out_off, s.rank, contrib, p->g->nv, s.part_dangling);
+    spread<<<s.spread_blocks, BLOCK>>>(out_off, s.outw, s.rank, contrib, p->g->nv,
+                                       s.part_dangling);
     EMOGI_CK(cudaGetLastError(), "launching spread");
     sum_parts<<<1, BLOCK>>>(s.part_dangling, s.spread_blocks, &s.scalars[0]);
     EMOGI_CK(cudaGetLastError(), "launching the dangling sum");
@@ -557,8 +646,9 @@ int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double 
     const uint64_t nv = p->g->nv;
     const emogi_arr<T> nb(p->nbr);
     if (k == EMOGI_KERNEL_NAIVE) {
-        gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.contrib, s.rank, nv,
-                                                    s.scalars + 2, d, s.part_delta, s.traffic);
+        gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib, s.rank,
+                                                    nv, s.scalars + 2, d, s.part_delta,
+                                                    s.traffic);
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
         if (p->d_coffsets)
@@ -628,6 +718,8 @@ int check(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_ke
                                "(emogi_pagerank_in_edges)");
     if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
         return emogi_fail(err, "GPU PageRank: unknown kernel %d", (int)k);
+    if (prm->weighted && g->ne && p->wgt.n != g->ne)
+        return emogi_fail(err, "GPU PageRank: weighted, but the in-edge weights are not placed");
     return emogi_pagerank_check_params(prm, err);
 }
 
@@ -640,7 +732,7 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
         k = EMOGI_KERNEL_MERGED;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
     if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
-        setup(p, k, in->nv, s, err) || upload_start(p, prm->damping, s, err))
+        setup(p, k, in->nv, s, err) || weights_and_start(p, prm, s, err))
         return -1;
     EMOGI_CK(cudaEventRecord(s.t0), "cudaEventRecord");
     if (narrow ? iterate<uint32_t>(p, prm, k, s, st, err) : iterate<uint64_t>(p, prm, k, s, st, err))
@@ -729,7 +821,7 @@ extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kerne
                                   uint64_t nv, const double *start, struct emogi_dpr_gpu **rp,
                                   emogi_error *err)
 {
-    emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1, 1};
+    emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1, 1, 0};
     *rp = nullptr;
     if (check(p, &prm, k, err))
         return -1;

@@ -87,7 +87,8 @@ class CcStats(ctypes.Structure):
 
 
 class PagerankParams(ctypes.Structure):
-    _fields_ = [("damping", c_dbl), ("tolerance", c_dbl), ("max_iterations", c_u32)]
+    _fields_ = [("damping", c_dbl), ("tolerance", c_dbl), ("max_iterations", c_u32),
+                ("weighted", c_u32)]
 
 
 class PagerankStats(ctypes.Structure):
@@ -159,6 +160,7 @@ _SIGNATURES = {
     "emogi_cc_cpu": ([G, c_ptr, ctypes.POINTER(CcStats), E], ctypes.c_int),
     "emogi_pagerank_check_params": ([ctypes.POINTER(PagerankParams), E], ctypes.c_int),
     "emogi_pagerank_in_edges": ([G, G, E], ctypes.c_int),
+    "emogi_pagerank_in_edges_weighted": ([G, G, E], ctypes.c_int),
     "emogi_pagerank_in_edges_free": ([G, G], None),
     "emogi_pagerank_cpu": ([G, ctypes.POINTER(PagerankParams), c_ptr,
                             ctypes.POINTER(PagerankStats), E], ctypes.c_int),

@@ -244,8 +244,11 @@ def cc(g, *, stats=False, device=None, **placement):
 
 
 def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="float64",
-             method="gauss-seidel", stats=False, device=None, **placement):
-    """PageRank, as emogi-pagerank: edge weights are ignored.
+             method="gauss-seidel", weighted=False, stats=False, device=None, **placement):
+    """PageRank, as emogi-pagerank: edge weights are ignored unless weighted=True
+    (emogi-pagerank --weighted), which takes them as transition probabilities:
+    each out-edge's weight over its source's out-weight sum, a vertex whose
+    out-weights sum to 0 dangling, as networkx.pagerank(G, weight='weight').
 
     tolerance is the total L1 change sum |rank' - rank| between iterations (what
     networkx calls tol times the vertex count); dangling vertices spread their rank
@@ -263,19 +266,23 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     if method not in ("gauss-seidel", "jacobi"):
         raise ValueError("method must be 'gauss-seidel' or 'jacobi', not %r" % (method,))
     lib, cg = _lib.lib(), _graph(g)
-    prm = _lib.PagerankParams(float(damping), float(tolerance), int(max_iterations))
+    prm = _lib.PagerankParams(float(damping), float(tolerance), int(max_iterations),
+                              1 if weighted else 0)
     _lib.call(ValueError, lib.emogi_pagerank_check_params, ctypes.byref(prm))
     rank = np.empty(g.nv, dtype=np.float64)
     st = _lib.PagerankStats()
     in_edges = _lib.CGraph()
-    _lib.call(EmogiError, lib.emogi_pagerank_in_edges, cg, ctypes.byref(in_edges))
+    find_in = lib.emogi_pagerank_in_edges_weighted if weighted else lib.emogi_pagerank_in_edges
+    _lib.call(EmogiError, find_in, cg, ctypes.byref(in_edges))
     # as the tool: float32 contributions where the tolerance is far above their rounding
     store = (_lib.PAGERANK_STORE_F32 if tolerance >= _lib.PAGERANK_F32_TOLERANCE
              else _lib.PAGERANK_STORE_F64)
     run = lib.emogi_pagerank_cpu_jacobi if method == "jacobi" else lib.emogi_pagerank_cpu_gs
     try:
         if o is not None:
-            with _Placement(in_edges, o, g.nv * 24) as p:  # 24: emogi-pagerank's state
+            # emogi-pagerank's state: 24 bytes a vertex, 8 more weighted
+            with _Placement(in_edges, o, g.nv * (32 if weighted else 24),
+                            with_weights=weighted) as p:
                 _lib.call(EmogiError, lib.emogi_pagerank_gpu, ctypes.byref(p.out),
                           ctypes.byref(prm), o["kernel"], _ptr(rank), ctypes.byref(st))
         else:

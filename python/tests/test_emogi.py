@@ -293,6 +293,60 @@ def weighted_sssp():
                               dist_array(unit, g.nv, 2**64 - 1, np.uint64))
 
 
+def weighted_dangling_graph():
+    """Directed, uneven weights: 3's one out-edge weighs 0 (dangling by
+    weight), 5 has no out-edges, 4 no in-edges, 6 no edges at all."""
+    rows = [(0, 1, 1), (0, 2, 3), (1, 2, 2), (2, 0, 1), (2, 3, 5), (3, 1, 0), (4, 2, 7),
+            (1, 4, 4), (1, 5, 9), (0, 5, 0.5)]
+    write_lines("wd.wel", rows)
+    return convert("wel", "wd.wel", "wd.csr", "--directed", "--vertices", 7)
+
+
+def weighted_undirected_graph():
+    """Undirected, each edge given once (a pair given both ways would have
+    its weights combined), with a pendant path and an isolated vertex."""
+    rows = [(0, 1, 1), (0, 2, 3), (1, 2, 2), (2, 3, 10), (3, 4, 0.25), (4, 5, 2), (1, 6, 0.5)]
+    write_lines("wu.wel", rows)
+    return convert("wel", "wu.wel", "wu.csr", "--undirected", "--vertices", 8)
+
+
+@test(needs=("networkx", "scipy"))  # nx.pagerank uses scipy
+def weighted_pagerank_against_networkx():
+    graphs = [weighted_dangling_graph(), weighted_undirected_graph(),
+              weighted_graph("int"), weighted_graph("float")]
+    tool("emogi-convert", "csr", "wd.csr", "wd-c.csr", "-q", "--compress", "--transpose")
+    graphs.append(emogi.open("wd-c.csr"))
+    for g in graphs:
+        h, n = nx_from_csr(g), g.nv
+        assert h.is_directed() == g.directed
+        for weighted in (True, False):
+            want = nx.pagerank(h, alpha=0.85, tol=1e-13, max_iter=1000,
+                               weight="weight" if weighted else None)
+            want = np.array([want[v] for v in range(n)])
+            for method in ("jacobi", "gauss-seidel"):
+                # emogi's tolerance is the total L1 change: networkx's tol times n
+                got = emogi.pagerank(g, tolerance=1e-13 * n, max_iterations=1000,
+                                     method=method, weighted=weighted)
+                l1 = np.abs(got - want).sum()
+                assert l1 < 1e-10, "%s %s weighted=%s: L1 %g" % (g.path, method, weighted, l1)
+            # the default tolerance: within d/(1-d) * 1e-4 in L1
+            got = emogi.pagerank(g, weighted=weighted)
+            assert np.abs(got - want).sum() < 0.85 / 0.15 * 1e-4
+    # the weights matter here: the weighted and unweighted ranks differ
+    g = graphs[0]
+    assert np.abs(emogi.pagerank(g, weighted=True) - emogi.pagerank(g)).sum() > 0.1
+    # the package's ranks are the tool's, byte for byte
+    tool("emogi-pagerank", "wd.csr", "--weighted", "--method", "jacobi", "-o", "wd-pr.bin")
+    with open("wd-pr.bin", "rb") as f:
+        assert emogi.pagerank(g, weighted=True, method="jacobi").tobytes() == f.read()
+    plain = directed_graph()
+    try:
+        emogi.pagerank(plain, weighted=True)
+        raise AssertionError("weighted=True accepted on a graph without weights")
+    except emogi.EmogiError as e:
+        assert "no weights" in str(e), str(e)
+
+
 # ---- emogi.write and scipy ----
 
 @test(needs=("scipy",))
@@ -547,6 +601,11 @@ def gpu_matches_cpu():
             pr = emogi.pagerank(g, device="gpu", tolerance=1e-9, **kw)
             assert np.allclose(pr, cpu_pr, atol=1e-7), "pagerank %s: %g" % (
                 what, np.abs(pr - cpu_pr).max())
+            if g.weighted:
+                pr = emogi.pagerank(g, device="gpu", tolerance=1e-9, weighted=True, **kw)
+                want = emogi.pagerank(g, method="jacobi", tolerance=1e-9, weighted=True)
+                assert np.allclose(pr, want, atol=1e-7), "weighted pagerank %s: %g" % (
+                    what, np.abs(pr - want).max())
         dev, st = emogi.bfs(graphs[0], 0, device="gpu", mem="device", stats=True)
         assert st["link_bytes"] == 0 and st["devmem_bytes"] > 0, st
         dev, st = emogi.bfs(graphs[0], 0, device="gpu", mem="zerocopy", stats=True)

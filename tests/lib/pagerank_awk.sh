@@ -5,16 +5,19 @@
 # non-empty stores each edge both ways.  Dangling rank is spread over all
 # vertices.  Output: "vertex rank" lines.
 
-# pr_exact N D UNDIR < EDGES: solve (I - d M) r = (1-d)/n by Gaussian
-# elimination with partial pivoting, M[v][u] = 1/outdeg(u) for u -> v and
-# 1/n for every v when u is dangling.  For small N only.
+# pr_exact N D UNDIR [WEIGHTED] < EDGES: solve (I - d M) r = (1-d)/n by
+# Gaussian elimination with partial pivoting, M[v][u] = 1/outdeg(u) for
+# u -> v and 1/n for every v when u is dangling.  WEIGHTED non-empty: the
+# edges are "u v w" lines and M[v][u] = w / (u's out-weights' sum), u
+# dangling when that sum is 0 (networkx's pagerank(weight='weight')).
+# For small N only.
 pr_exact() {
-    awk -v n="$1" -v d="$2" -v undir="$3" '
-    function add(u, v) { if (u != v && !((u, v) in seen)) { seen[u, v] = 1; deg[u]++; src[++m] = u; dst[m] = v } }
-    { add($1, $2); if (undir != "") add($2, $1) }
+    awk -v n="$1" -v d="$2" -v undir="$3" -v weighted="${4:-}" '
+    function add(u, v, w) { if (u != v && !((u, v) in seen)) { seen[u, v] = 1; deg[u] += w; src[++m] = u; dst[m] = v; wt[m] = w } }
+    { w = weighted != "" ? $3 : 1; add($1, $2, w); if (undir != "") add($2, $1, w) }
     END {
         for (i = 0; i < n; i++) { for (j = 0; j < n; j++) A[i, j] = (i == j); b[i] = (1 - d) / n }
-        for (e = 1; e <= m; e++) A[dst[e], src[e]] -= d / deg[src[e]]
+        for (e = 1; e <= m; e++) if (deg[src[e]] > 0) A[dst[e], src[e]] -= d * wt[e] / deg[src[e]]
         for (u = 0; u < n; u++) if (!deg[u]) for (v = 0; v < n; v++) A[v, u] -= d / n
         for (c = 0; c < n; c++) {
             p = c

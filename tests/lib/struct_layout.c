@@ -61,6 +61,7 @@ static void algorithms(void)
     AT(emogi_cc_stats, passes); AT(emogi_cc_stats, devmem_bytes);
     SIZE(emogi_pagerank_params);
     AT(emogi_pagerank_params, max_iterations);
+    AT(emogi_pagerank_params, weighted);
     SIZE(emogi_pagerank_stats);
     AT(emogi_pagerank_stats, converged); AT(emogi_pagerank_stats, delta);
     AT(emogi_pagerank_stats, devmem_bytes);
