@@ -424,19 +424,38 @@ int emogi_clist_check(const unsigned char *list, uint64_t len, uint64_t d, uint6
 
 /* ---- whole directions ---- */
 
+int emogi_csr_compress_lists(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
+                             uint64_t *coff, unsigned char *bytes, emogi_error *err)
+{
+    if (width != 4 && width != 8)
+        return emogi_fail(err, "id width %u: compressed lists take 4 or 8", width);
+    if (!bytes) {
+        coff[0] = 0;
+        EMOGI_OMP(parallel for schedule(dynamic, 1024))
+        for (uint64_t u = 0; u < nv; u++)
+            coff[u + 1] = emogi_clist_encode((const char *)ids + off[u] * width, width,
+                                             off[u + 1] - off[u], u, NULL);
+        for (uint64_t u = 0; u < nv; u++)
+            coff[u + 1] += coff[u];
+        return 0;
+    }
+    EMOGI_OMP(parallel for schedule(dynamic, 1024))
+    for (uint64_t u = 0; u < nv; u++)
+        emogi_clist_encode((const char *)ids + off[u] * width, width, off[u + 1] - off[u], u,
+                           bytes + coff[u]);
+    return 0;
+}
+
 int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
                          uint64_t **coff, unsigned char **bytes, emogi_error *err)
 {
     uint64_t *c = malloc((nv + 1) * sizeof *c);
     if (!c)
         return emogi_fail(err, "out of memory for %llu list offsets", (unsigned long long)nv + 1);
-    c[0] = 0;
-    EMOGI_OMP(parallel for schedule(dynamic, 1024))
-    for (uint64_t u = 0; u < nv; u++)
-        c[u + 1] = emogi_clist_encode((const char *)ids + off[u] * width, width,
-                                      off[u + 1] - off[u], u, NULL);
-    for (uint64_t u = 0; u < nv; u++)
-        c[u + 1] += c[u];
+    if (emogi_csr_compress_lists(off, ids, width, nv, c, NULL, err) < 0) {
+        free(c);
+        return -1;
+    }
     uint64_t total = c[nv];
     unsigned char *b = total <= SIZE_MAX ? malloc(total ? (size_t)total : 1) : NULL;
     if (!b) {
@@ -444,10 +463,7 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
         return emogi_fail(err, "out of memory for %llu bytes of compressed lists",
                           (unsigned long long)total);
     }
-    EMOGI_OMP(parallel for schedule(dynamic, 1024))
-    for (uint64_t u = 0; u < nv; u++)
-        emogi_clist_encode((const char *)ids + off[u] * width, width, off[u + 1] - off[u], u,
-                           b + c[u]);
+    emogi_csr_compress_lists(off, ids, width, nv, c, b, err);
     *coff = c;
     *bytes = b;
     return 0;

@@ -267,6 +267,19 @@ EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emo
 EMOGI_API int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids,
                                    emogi_error *err);
 
+/*
+ * The compressed lists (EMOGI_COMPRESSED; the encoding emogi-convert
+ * --compress writes) of one direction: NV vertices' ascending lists given
+ * by OFF (nv+1 entries) and IDS (WIDTH-byte ids, 4 or 8).  Called with
+ * BYTES NULL it fills COFF (nv+1 byte offsets; coff[nv] is the lists'
+ * total size); called again with the same COFF and BYTES of coff[nv]
+ * bytes it encodes the lists there (the coffsets and cneighbors
+ * sections).  The caller owns both arrays.  -1 for a bad width.
+ */
+EMOGI_API int emogi_csr_compress_lists(const uint64_t *off, const void *ids, uint32_t width,
+                                       uint64_t nv, uint64_t *coff, unsigned char *bytes,
+                                       emogi_error *err);
+
 /* crc32 of a large buffer, computed in parallel and combined. */
 EMOGI_API uint32_t emogi_crc32(const void *buf, size_t len);
 

@@ -161,6 +161,7 @@ _SIGNATURES = {
     "emogi_pagerank_check_params": ([ctypes.POINTER(PagerankParams), E], ctypes.c_int),
     "emogi_pagerank_in_edges": ([G, G, E], ctypes.c_int),
     "emogi_pagerank_in_edges_weighted": ([G, G, E], ctypes.c_int),
+    "emogi_csr_compress_lists": ([c_ptr, c_ptr, c_u32, c_u64, c_ptr, c_ptr, E], ctypes.c_int),
     "emogi_pagerank_in_edges_free": ([G, G], None),
     "emogi_pagerank_cpu": ([G, ctypes.POINTER(PagerankParams), c_ptr,
                             ctypes.POINTER(PagerankStats), E], ctypes.c_int),

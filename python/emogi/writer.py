@@ -1,4 +1,5 @@
 """Writing .csr files (emogi-csr(5)) from numpy arrays or scipy matrices."""
+import ctypes
 import os
 import struct
 import tempfile
@@ -6,8 +7,11 @@ import zlib
 
 import numpy as np
 
-from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP
+from . import _lib
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, EmogiError
 from .csr import ALIGN, MAGIC, VERSION
+
+VERSION_COMPRESSED = 2  # EMOGI_CSR_VERSION_COMPRESSED: files with compressed lists
 
 MAX_U32 = 0xFFFFFFFF
 
@@ -114,6 +118,35 @@ def _transpose(offsets, neighbors, weights, nv):
     return _lists_from_pairs(neighbors, src, weights, nv)
 
 
+def _compressed(offsets, ids, nv, id_width):
+    """One direction's lists compressed by libemogi (emogi_csr_compress_lists,
+    the encoder emogi-convert --compress uses): (coffsets, cneighbors)."""
+    lib = _lib.lib()
+    offsets = np.ascontiguousarray(offsets, dtype="<u8")
+    ids = np.ascontiguousarray(ids, dtype="<u4" if id_width == 4 else "<u8")
+    coff = np.empty(nv + 1, dtype="<u8")
+    ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)  # noqa: E731
+    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
+              ptr(coff), None)
+    data = np.zeros(max(int(coff[nv]), 1), dtype=np.uint8)
+    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
+              ptr(coff), ptr(data))
+    return coff, data[:int(coff[nv])]
+
+
+def _compress_sections(sections, nv, id_width):
+    """The plain neighbour sections (2, 5) replaced by compressed ones (9, 10,
+    and 11, 12 for a transpose), the table kept in type order."""
+    by_type = dict(sections)
+    out = [(k, d) for k, d in sections if k not in (2, 5)]
+    # (ids, their offsets) -> (coffsets, cneighbors): out-edges, then the transpose
+    for ids, off, coffsets, cneighbors in ((2, 1, 9, 10), (5, 4, 11, 12)):
+        if ids in by_type:
+            coff, data = _compressed(by_type[off], by_type[ids], nv, id_width)
+            out += [(coffsets, coff), (cneighbors, data)]
+    return sorted(out, key=lambda s: s[0])
+
+
 def _layout(sections):
     """[(type, bytes-like, offset)] in type order, per emogi-csr(5)."""
     pos, out = ALIGN, []
@@ -126,7 +159,8 @@ def _layout(sections):
 
 def _header(nv, ne, flags, id_width, weight_type, table, file_size):
     page = bytearray(ALIGN)
-    struct.pack_into("<8sII QQ IIII QQ", page, 0, MAGIC, VERSION, 0, nv, ne, flags, id_width,
+    version = VERSION_COMPRESSED if flags & COMPRESSED else VERSION
+    struct.pack_into("<8sII QQ IIII QQ", page, 0, MAGIC, version, 0, nv, ne, flags, id_width,
                      weight_type, len(table), file_size, 0)
     for i, (kind, data, offset, size) in enumerate(table):
         struct.pack_into("<IIQQ", page, 64 + 24 * i, kind, zlib.crc32(data), offset, size)
@@ -158,7 +192,7 @@ def _write_atomic(path, header, table, file_size):
 
 def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matrix=None,
           nv=None, directed=True, transpose=None, weighted=None, idmap=None,
-          provenance=None, id_width=None):
+          provenance=None, id_width=None, compress=False):
     """Write a .csr file (emogi-csr(5)) that every emogi tool accepts.
 
     The graph comes from exactly one of:
@@ -173,8 +207,10 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     be symmetric (ValueError otherwise).  Integer weights are stored as uint32, float
     weights as float32.  transpose (default: directed) stores the in-edges, which
     emogi-cc needs on directed graphs.  idmap: nv input ids; provenance: text of
-    'key: value' lines.  The file is written to a temporary in the same folder and
-    renamed over path only when complete, so a failure leaves nothing behind.
+    'key: value' lines.  compress=True stores the neighbour lists compressed (the
+    encoding of emogi-convert --compress, by libemogi's encoder; the weights stay
+    plain).  The file is written to a temporary in the same folder and renamed over
+    path only when complete, so a failure leaves nothing behind.
     """
     given = [edges is not None, matrix is not None, offsets is not None]
     if sum(given) != 1:
@@ -215,6 +251,9 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
         sections.append((7, idmap.astype("<u8")))
     if provenance is not None:
         sections.append((8, provenance.encode("utf-8")))
+    if compress:
+        flags |= COMPRESSED
+        sections = _compress_sections(sections, nv, id_width)
     sections = [(k, d if isinstance(d, bytes) else np.ascontiguousarray(d)) for k, d in sections]
     table, file_size = _layout(sections)
     header = _header(nv, ne, flags, id_width, weight_type, table, file_size)

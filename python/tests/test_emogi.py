@@ -398,6 +398,37 @@ def write_matches_convert():
     tool("emogi-info", "--verify", "arr.csr")
 
 
+@test()
+def write_compressed_matches_convert():
+    rng = np.random.default_rng(16)
+    n = 3000
+    # a hub of degree 2500 (a skip index past 32 blocks), random edges, an isolated vertex
+    hub = [(7, int(v)) for v in rng.choice(np.arange(8, n - 1), 2500, replace=False)]
+    rnd = [tuple(int(x) for x in rng.integers(0, n - 1, 2)) for _ in range(20000)]
+    edges = np.array(sorted(set(hub + rnd)))
+    weights = rng.integers(1, 100, len(edges))
+    cases = [("dir", dict(directed=True, weights=weights)),
+             ("und", dict(directed=False)),
+             ("dir8", dict(directed=True, transpose=False, id_width=8))]
+    for name, kw in cases:
+        emogi.write(name + ".csr", edges=edges, nv=n, **kw)
+        tool("emogi-convert", "csr", name + ".csr", name + "-conv.csr", "-q", "--compress")
+        conv = emogi.open(name + "-conv.csr")
+        emogi.write(name + "-mine.csr", edges=edges, nv=n, compress=True,
+                    provenance=conv.provenance, **kw)
+        with open(name + "-conv.csr", "rb") as f1, open(name + "-mine.csr", "rb") as f2:
+            assert f1.read() == f2.read(), "emogi.write(compress=True) differs from " \
+                "emogi-convert csr --compress: " + name
+        tool("emogi-info", "--verify", name + "-mine.csr")
+        mine = emogi.open(name + "-mine.csr")
+        assert mine.compressed and mine.nv == n
+        for s in (7, 0):
+            tool("emogi-bfs", name + ".csr", "-s", s, "-o", "plain.bin")
+            tool("emogi-bfs", name + "-mine.csr", "-s", s, "-o", "mine.bin")
+            with open("plain.bin", "rb") as f1, open("mine.bin", "rb") as f2:
+                assert f1.read() == f2.read(), "bfs depths differ: %s from %d" % (name, s)
+
+
 # ---- read_result, errors ----
 
 @test()
