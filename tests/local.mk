@@ -255,14 +255,15 @@ tests_unit_ooc_bel_LDADD = libconvert.la $(LDADD)
 #   el wel mtx gr input  the text readers and the input layer (parse.h, input.h)
 #   bel adj webgraph   binary edge lists, WebGraph's ASCII form, BVGraph
 #   metis              METIS graph files (read from a file, like adj)
+#   sg                 GAP's serialized graphs, sg and wsg (read from a file)
 #   csv                delimited fields, quoted or not (the defaults: ',', 1,2)
 #   csr                emogi_csr_open and emogi_csr_verify on any bytes
-FUZZ_NAMES = el wel mtx gr input bel adj webgraph metis csr csv
+FUZZ_NAMES = el wel mtx gr input bel adj webgraph metis sg csr csv
 EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_seeds.sh \
 	tests/fuzz/mtx.dict tests/fuzz/csr.dict tests/fuzz/webgraph.dict \
 	tests/fuzz/fuzz_el.c tests/fuzz/fuzz_wel.c tests/fuzz/fuzz_mtx.c tests/fuzz/fuzz_gr.c tests/fuzz/fuzz_input.c \
 	tests/fuzz/fuzz_bel.c tests/fuzz/fuzz_adj.c tests/fuzz/fuzz_webgraph.c tests/fuzz/fuzz_csr.c \
-	tests/fuzz/fuzz_metis.c tests/fuzz/fuzz_csv.c
+	tests/fuzz/fuzz_metis.c tests/fuzz/fuzz_sg.c tests/fuzz/fuzz_csv.c
 FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
@@ -286,7 +287,7 @@ FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) $(COMPRESS_LIBS) -lm
 FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_gr \
 	tests/fuzz/fuzz_input \
 	tests/fuzz/fuzz_bel tests/fuzz/fuzz_adj tests/fuzz/fuzz_webgraph tests/fuzz/fuzz_csr \
-	tests/fuzz/fuzz_metis tests/fuzz/fuzz_csv
+	tests/fuzz/fuzz_metis tests/fuzz/fuzz_sg tests/fuzz/fuzz_csv
 CLEANFILES += $(FUZZ_PROGS) tests/fuzz/crash-* tests/fuzz/fuzz_*.log
 if HAVE_CLANG
 fuzz: $(FUZZ_PROGS)
@@ -317,6 +318,9 @@ tests/fuzz/fuzz_webgraph: $(srcdir)/tests/fuzz/fuzz_webgraph.c $(FUZZ_INCLUDES) 
 tests/fuzz/fuzz_metis: $(srcdir)/tests/fuzz/fuzz_metis.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_metis.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
+tests/fuzz/fuzz_sg: $(srcdir)/tests/fuzz/fuzz_sg.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
+	@$(MKDIR_P) tests/fuzz
+	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_sg.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
 tests/fuzz/fuzz_csv: $(srcdir)/tests/fuzz/fuzz_csv.c $(FUZZ_INCLUDES) $(FUZZ_READER_SRC)
 	@$(MKDIR_P) tests/fuzz
 	$(AM_V_GEN)$(FUZZ_BUILD) -o $@ $(srcdir)/tests/fuzz/fuzz_csv.c $(FUZZ_READER_SRC) $(FUZZ_LINK)
@@ -326,7 +330,7 @@ tests/fuzz/fuzz_csr: $(srcdir)/tests/fuzz/fuzz_csr.c $(FUZZ_INCLUDES) $(FUZZ_CSR
 # Each target runs FUZZ_SECONDS from the seeds fuzz_seeds.sh writes into a
 # scratch folder (so the corpus it grows is thrown away), with
 # tests/fuzz/NAME.dict when there is one; a crash leaves tests/fuzz/crash-*.
-fuzz-run: fuzz emogi-convert$(EXEEXT)
+fuzz-run: fuzz emogi-convert$(EXEEXT) emogi-export$(EXEEXT)
 	@st=0; for f in $(FUZZ_NAMES); do \
 	  c=`mktemp -d "$${TMPDIR:-/tmp}/emogi-fuzz.XXXXXX"` || exit 1; \
 	  EMOGI_BIN=`pwd` $(SHELL) $(srcdir)/tests/fuzz/fuzz_seeds.sh $$f $(srcdir) "$$c" || \

@@ -1,8 +1,8 @@
 #!/bin/sh
 # fuzz_seeds.sh NAME SRCDIR DIR - write the seed corpus of fuzz target NAME
 # into DIR: the small inputs of tests/data, or files packed the way the
-# target reads them (see its comment); csr seeds are made by emogi-convert
-# from $EMOGI_BIN.
+# target reads them (see its comment); csr and sg seeds are made by
+# emogi-convert (and emogi-export) from $EMOGI_BIN.
 set -eu
 name=$1 src=$2 dir=$3
 data=$src/tests/data
@@ -38,6 +38,15 @@ adj)
 metis)
     cp "$data/karate.graph" "$dir/"
     printf '%% w\n3 2 011 2\n5 6 2 7\n1 4 1 7 3 9\n%% c\n0 0 2 9\n' >"$dir/w.graph" ;;
+sg) # byte 0: sg / wsg and the block size; then the file, made by emogi-export
+    t=$(mktemp -d "${TMPDIR:-/tmp}/emogi-seeds.XXXXXX")
+    trap 'rm -rf "$t"' EXIT
+    conv="$EMOGI_BIN/emogi-convert" ex="$EMOGI_BIN/emogi-export"
+    "$conv" el "$data/tiny.el" "$t/d.csr" -q
+    "$conv" wel "$data/convert_small.wel" "$t/u.csr" -q --undirected
+    "$ex" sg "$t/d.csr" "$t/d.sg" -q && "$ex" wsg "$t/u.csr" "$t/u.wsg" -q
+    { printf '\000'; cat "$t/d.sg"; } >"$dir/directed"
+    { printf '\005'; cat "$t/u.wsg"; } >"$dir/undirected-weighted" ;;
 webgraph)
     pack_webgraph "$data/webgraph/tiny" "$dir/tiny"
     pack_webgraph "$data/webgraph/tiny" "$dir/tiny-no-offsets" no-offsets ;;
