@@ -323,10 +323,14 @@ static void attach_names(struct built_graph *b, uint64_t *offsets, char *blob)
     b->g.flags |= EMOGI_IDNAMES;
 }
 
-/* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files. */
+/* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files.
+ * NULL (and 0) with --no-provenance: the file then holds only the graph. */
 static char *provenance(const struct convert_opts *o, size_t *len)
 {
     char opts[512], date[64];
+    *len = 0;
+    if (o->no_provenance)
+        return NULL;
     const char *epoch = getenv("SOURCE_DATE_EPOCH");
     time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
     struct tm tm;
@@ -511,7 +515,7 @@ static void recode(const struct convert_opts *o, struct convert_stats *st)
                                              : (int)REORDER_BY_BFS;
     struct recode_opts ro = {o->compress, o->build.id_width,
                              o->build.weights == BUILD_WEIGHTS_NONE, o->build.transpose, how,
-                             o->memory, note, o->partitions};
+                             o->memory, note, o->partitions, o->no_provenance};
     struct recode_result res;
     emogi_error err;
     progress_phase(how < 0 ? "re-encoding" : "reordering");
@@ -544,7 +548,8 @@ static void split(const struct convert_opts *o, struct convert_stats *st)
     emogi_error err;
     char a[32], b[32];
     progress_phase("splitting");
-    int rc = split_csr(o->input, o->output, o->partitions, o->memory, &res, &err);
+    int rc = split_csr(o->input, o->output, o->partitions, o->memory, !o->no_provenance, &res,
+                       &err);
     if (rc > 0) {
         fprintf(stderr, "emogi-convert: %s: --partitions %u needs %s, over --memory %s\n",
                 o->input, o->partitions, memory_str(res.need, a, sizeof a),

@@ -27,12 +27,13 @@ static const char usage_text[] =
     "       emogi-convert kron|urand -s SCALE [-e EDGEFACTOR] [options] OUTPUT\n"
     "       emogi-convert csr INPUT.csr OUTPUT [--compress|--no-compress] [--id-width 4|8]\n"
     "                     [--drop-weights] [--transpose] [--reorder degree|bfs]\n"
+    "                     [--no-provenance]\n"
     "       emogi-convert csr INPUT.csr OUTPUT --partitions N [re-encoding options]\n"
     "options: --undirected --directed --keep-self-loops --keep-duplicates --transpose\n"
     "         --combine min|max|sum|first\n"
     "         --relabel --weights none|random:LO:HI --seed S --id-width 4|8|auto\n"
     "         --memory SIZE --tmpdir DIR --reorder none|degree|bfs\n"
-    "         --compress --no-compress --drop-weights --vertices N\n"
+    "         --compress --no-compress --drop-weights --vertices N --no-provenance\n"
     "         --threads N --stats[=text|json] --json --stats-file FILE\n"
     "         -q --progress --no-progress -h --version\n";
 
@@ -80,6 +81,8 @@ static const char help_text[] =
     "      --drop-weights   store no weights (the same as --weights none)\n"
     "      --vertices N     N vertices, ids 0..N-1: ids past the largest used are\n"
     "                       isolated vertices (el, wel, csv, bel; others must agree)\n"
+    "      --no-provenance  write no provenance section (input, options, date): the\n"
+    "                       same graph then gives the same bytes from any input\n"
     "      --partitions N   csr: split into N part files OUTPUT.0 .. OUTPUT.N-1 (or\n"
     "                       OUTPUT with %d replaced by 0 .. N-1), balanced by edges\n"
     "                       and vertices, for the tools' distributed runs\n"
@@ -121,7 +124,8 @@ enum {
     OPT_DELIMITER,
     OPT_HEADER,
     OPT_COLUMNS,
-    OPT_STRING_IDS
+    OPT_STRING_IDS,
+    OPT_NO_PROVENANCE
 };
 
 static const struct option longopts[] = {
@@ -151,6 +155,7 @@ static const struct option longopts[] = {
     {"compress", no_argument, NULL, OPT_COMPRESS},
     {"no-compress", no_argument, NULL, OPT_NO_COMPRESS},
     {"drop-weights", no_argument, NULL, OPT_DROP_WEIGHTS},
+    {"no-provenance", no_argument, NULL, OPT_NO_PROVENANCE},
     {"vertices", required_argument, NULL, OPT_VERTICES},
     {"partitions", required_argument, NULL, OPT_PARTITIONS},
     {"delimiter", required_argument, NULL, OPT_DELIMITER},
@@ -351,6 +356,7 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_COMPRESS: o->compress = 1; break;
     case OPT_NO_COMPRESS: o->compress = 0; break;
     case OPT_DROP_WEIGHTS: o->drop_weights = 1; b->weights = BUILD_WEIGHTS_NONE; break;
+    case OPT_NO_PROVENANCE: o->no_provenance = 1; break;
     case OPT_VERTICES: o->vertices = parse_u64(arg, "--vertices wants a positive number, not '%s'",
                                                UINT64_MAX - 1);
         if (!o->vertices)

@@ -44,6 +44,8 @@ struct convert_opts {
     uint32_t partitions; /* --partitions N: csr only, N part files (0: one whole file) */
     struct csv_opts csv; /* csv: --delimiter, --header, --columns */
     int string_ids;      /* --string-ids: el, wel, csv ids are names (implies --relabel) */
+    int no_provenance;   /* --no-provenance: no provenance section, so that one graph
+                            is the same bytes from any input, path or date */
 };
 
 /* Fill *o from argv.  Exits 0 after --help or --version, 2 on a usage error. */

@@ -153,16 +153,17 @@ static int add_transpose(struct emogi_graph *g, struct owned *w, emogi_error *er
     return 0;
 }
 
-/* The input's provenance, and NOTE after it when the content changed. */
-static char *provenance(const struct emogi_graph *in, const char *note, size_t *len)
+/* The input's provenance, and NOTE after it when the content changed;
+ * with DROP, nothing (an empty string). */
+static char *provenance(const struct emogi_graph *in, const char *note, int drop, size_t *len)
 {
-    size_t n = in->provenance_len, extra = note ? strlen(note) + 1 : 0;
+    size_t n = drop ? 0 : in->provenance_len, extra = note && !drop ? strlen(note) + 1 : 0;
     char *p = malloc(n + extra + 1);
     if (!p)
         return NULL;
     if (n)
         memcpy(p, in->provenance, n);
-    if (note)
+    if (extra)
         snprintf(p + n, extra + 1, "%s\n", note);
     *len = n + extra;
     return p;
@@ -389,7 +390,7 @@ int recode_csr(const char *input, const char *output, const struct recode_opts *
     if ((changed = reshape(&in, o, &g, &w, err)) < 0)
         goto done;
     size_t plen = 0;
-    if (!(prov = provenance(&in, changed || o->reorder >= 0 ? o->note : NULL, &plen))) {
+    if (!(prov = provenance(&in, changed || o->reorder >= 0 ? o->note : NULL, o->no_provenance, &plen))) {
         emogi_fail(err, "out of memory");
         goto done;
     }

@@ -33,6 +33,7 @@ struct recode_opts {
     uint64_t memory;   /* --memory: bounds a reordering (it holds the graph) */
     const char *note;  /* provenance line added when the graph's content changes */
     uint32_t partitions; /* write this many part files (split.h) instead of one */
+    int no_provenance;   /* drop the input's provenance, write none */
 };
 
 /* What the re-encoded graph held, for --stats. */

@@ -76,16 +76,18 @@ static const void *slice(const void *p, uint64_t at, uint64_t width)
     return p ? (const char *)p + at * width : NULL;
 }
 
-/* The input's provenance and a line that says which part this is. */
+/* The input's provenance and a line that says which part this is; an
+ * empty string when the input has none (written with --no-provenance, so
+ * that its parts too hold only the graph). */
 static char *part_provenance(const struct emogi_graph *in, const struct emogi_part *p,
                              size_t *len)
 {
     size_t n = in->provenance_len, cap = n + 128;
     char *s = malloc(cap);
-    if (!s)
-        return NULL;
-    if (n)
-        memcpy(s, in->provenance, n);
+    *len = 0;
+    if (!s || !in->provenance || !n)
+        return s;
+    memcpy(s, in->provenance, n);
     *len = n + (size_t)snprintf(s + n, cap - n, "part: %u of %u, vertices %llu to %llu\n",
                                 p->index, p->count, (unsigned long long)p->first,
                                 (unsigned long long)p->end - 1);
@@ -246,7 +248,7 @@ done:
 }
 
 int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t memory,
-              struct split_result *res, emogi_error *err)
+              int provenance, struct split_result *res, emogi_error *err)
 {
     struct emogi_graph in;
     int rc = -1;
@@ -256,8 +258,11 @@ int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t m
     if (emogi_is_part(&in))
         emogi_fail(err, "%s is part %u of %u of a graph: split the whole graph", input,
                    in.part.index + 1, in.part.count);
-    else
+    else {
+        if (!provenance)
+            in.provenance = NULL, in.provenance_len = 0;
         rc = split_graph(&in, input, output, nparts, memory, res, err);
+    }
     emogi_csr_close(&in);
     return rc;
 }

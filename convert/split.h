@@ -40,9 +40,11 @@ int split_graph(const struct emogi_graph *g, const char *input, const char *outp
  * is written to a temporary first; they are renamed into place only when
  * all are complete, so a failure before then leaves every existing file
  * as it was.  0, -1 with ERR filled, or 1 when MEMORY is too small (res->need
- * says how much; nothing is written).
+ * says how much; nothing is written).  Each part's provenance is the
+ * input's and a line naming the part; with PROVENANCE 0, or when the
+ * input has none (--no-provenance), the parts have none either.
  */
 int split_csr(const char *input, const char *output, uint32_t nparts, uint64_t memory,
-              struct split_result *res, emogi_error *err);
+              int provenance, struct split_result *res, emogi_error *err);
 
 #endif

@@ -3,7 +3,7 @@
 # expected CSR is written below by hand: directions, self-loops, duplicates,
 # transpose, relabel, id widths, weights.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 38
+plan 45
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 dump() { "$EMOGI_BIN/tests/lib/csrdump" "$@"; }
@@ -119,4 +119,26 @@ ok $? "provenance names tool, format and input"
 grep -q '^options: --undirected --relabel$' prov.txt
 ok $? "provenance records the options that shape the output"
 is "$(grep '^date:' prov.txt)" "date: 2023-11-14T22:13:20Z" "SOURCE_DATE_EPOCH pins the date"
+
+# --no-provenance: the file is the graph alone, so the same graph from
+# another path, compression, date, thread count or build is the same bytes
+has_prov() { emogi-info "$1" | grep -c '^  provenance '; }
+conv el "$DATA/convert_small.el" np.csr --undirected --relabel --no-provenance
+is "$(has_prov np.csr)$(has_prov p.csr)" "01" "--no-provenance: no provenance section"
+gzip -c "$DATA/convert_small.el" >other.el.gz
+SOURCE_DATE_EPOCH=1800000000 conv el other.el.gz np2.csr --undirected --relabel \
+    --no-provenance --threads 1
+same_file np.csr np2.csr "--no-provenance: another path, gzip, date and thread count: the same bytes"
+SOURCE_DATE_EPOCH=1800000000 conv el other.el.gz p2.csr --undirected --relabel
+ok "$(cmp -s p.csr p2.csr && echo 1 || echo 0)" "... which with the provenance they are not"
+EMOGI_CONVERT_RUN_EDGES=3 conv el other.el.gz np3.csr --undirected --relabel --no-provenance \
+    --memory 16M
+same_file np.csr np3.csr "--no-provenance: the out-of-core build writes the same bytes"
+conv csr p.csr np4.csr --no-provenance
+same_file np.csr np4.csr "csr --no-provenance drops the input's provenance"
+conv csr p.csr pp --partitions 2 --no-provenance && conv csr p.csr pk --partitions 2
+is "$(has_prov pp.0)$(has_prov pp.1)$(has_prov pk.0)" "001" \
+    "csr --partitions --no-provenance: parts without provenance"
+conv csr np.csr pn --partitions 2
+is "$(has_prov pn.0)$(has_prov pn.1)" "00" "... as are the parts of a file without one"
 finish
