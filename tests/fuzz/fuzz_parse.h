@@ -8,7 +8,11 @@
  * float32, negative only when reported as WEIGHTS_REAL, integral and at
  * most UINT32_MAX when reported as WEIGHTS_INT.  Parsing with the weights
  * dropped must accept all that the weighted parse accepts, with the same
- * edges.  Error messages are printable, whatever the input bytes.
+ * edges.  el, wel and csv are parsed once more with --string-ids: what
+ * the integer parse accepts is accepted there too, its names sorted
+ * bytewise and distinct, and each edge's names read as numbers are the
+ * integer parse's ids.  Error messages are printable, whatever the input
+ * bytes.
  */
 #ifndef EMOGI_FUZZ_PARSE_H
 #define EMOGI_FUZZ_PARSE_H
@@ -79,6 +83,46 @@ static void fuzz_dropped(const uint8_t *data, size_t size, enum input_format f,
     parse_result_free(&d);
 }
 
+/* Name R of the sorted names (OFF, BLOB) as a number, as strtoull reads it. */
+static uint64_t fuzz_name_value(const uint64_t *off, const char *blob, uint64_t r)
+{
+    char tmp[64];
+    size_t len = (size_t)(off[r + 1] - off[r]);
+    FUZZ_CHECK(len < sizeof tmp);
+    memcpy(tmp, blob + off[r], len);
+    tmp[len] = '\0';
+    return strtoull(tmp, NULL, 10);
+}
+
+/* --string-ids over what the integer parse A took: the same edges, named. */
+static void fuzz_names(const uint8_t *data, size_t size, enum input_format f,
+                       const struct parse_result *a)
+{
+    struct name_table t = {0};
+    struct parse_opts o = {.format = f, .threads = 1, .names = &t};
+    struct parse_result d;
+    emogi_error e;
+    uint64_t *off;
+    char *blob;
+    FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &d, &e) == 0);
+    uint64_t n = t.n;
+    FUZZ_CHECK(names_finish(&t, &d.edges, &off, &blob, &e) == 0);
+    FUZZ_CHECK(d.edges.n == a->edges.n && d.weights == a->weights);
+    for (uint64_t r = 1; r < n; r++) {
+        uint64_t la = off[r] - off[r - 1], lb = off[r + 1] - off[r];
+        int c = memcmp(blob + off[r - 1], blob + off[r], la < lb ? la : lb);
+        FUZZ_CHECK(c < 0 || (c == 0 && la < lb));
+    }
+    for (uint64_t i = 0; i < d.edges.n; i++) {
+        FUZZ_CHECK(d.edges.src[i] < n && d.edges.dst[i] < n);
+        FUZZ_CHECK(fuzz_name_value(off, blob, d.edges.src[i]) == a->edges.src[i]);
+        FUZZ_CHECK(fuzz_name_value(off, blob, d.edges.dst[i]) == a->edges.dst[i]);
+        FUZZ_CHECK(!a->edges.w || d.edges.w[i] == a->edges.w[i]);
+    }
+    free(off), free(blob);
+    parse_result_free(&d);
+}
+
 static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
 {
     struct parse_opts one = {.format = f, .threads = 1}, many = {.format = f, .threads = 5};
@@ -91,6 +135,8 @@ static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
         fuzz_check_sound(&a, f);
         fuzz_same(&a, &b);
         fuzz_dropped(data, size, f, &a);
+        if (f == FORMAT_EL || f == FORMAT_WEL || f == FORMAT_CSV)
+            fuzz_names(data, size, f, &a);
         parse_result_free(&a);
         parse_result_free(&b);
     } else {
