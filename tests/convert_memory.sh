@@ -17,7 +17,7 @@ if command -v ldd >/dev/null && ldd "$EMOGI_BIN/emogi-convert" 2>/dev/null |
     grep -q -e libasan -e libubsan -e libtsan; then
     skip_all "emogi-convert is built with sanitizers, whose memory is not the program's"
 fi
-plan 42
+plan 47
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -153,4 +153,22 @@ peak "$(mib 16)" "--reorder past the bound is refused before generating" \
     emogi-convert kron -s 17 x.csr --reorder bfs --memory 16M 2>x.err
 grep -Eq 'kron: --reorder needs the graph in memory: [0-9.]+ MiB, over --memory 16 MiB' x.err
 ok $? "... naming what it needs"
+
+# ---- --string-ids: the names and the graph are built in memory, within
+# the bound; past it the conversion stops within it, leaving nothing
+awk 'BEGIN { for (i = 1; i <= 400000; i++) print "vertex" i, "vertex" (i * 7919) % 400000 }' \
+    >names.el
+emogi-convert el names.el nref.csr -q --string-ids
+peak "$(mib 64)" "--string-ids: 400000 names at --memory 64M" \
+    emogi-convert el names.el n64.csr -q --string-ids --memory 64M
+same_file nref.csr n64.csr "... the file of the unbounded conversion"
+echo keep >n16.csr
+ls | grep -v -e '^n16.err$' -e '^before.txt$' -e '^after.txt$' >before.txt
+peak "$(mib 16)" "--string-ids past --memory 16M stops within it" \
+    emogi-convert el names.el n16.csr --string-ids --memory 16M 2>n16.err
+grep -q 'names.el: --string-ids needs the graph and its names in memory, .*--memory 16 MiB' n16.err
+ok $? "... naming the input and the bound"
+ls | grep -v -e '^n16.err$' -e '^before.txt$' -e '^after.txt$' >after.txt
+is "$(cat n16.csr)$(diff before.txt after.txt | grep -c '^[<>]')" "keep0" \
+    "... the old output kept, no file left behind"
 finish
