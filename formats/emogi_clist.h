@@ -140,6 +140,12 @@ struct emogi_lists {
     const uint64_t *coff;         /* compressed (then ids is NULL): byte */
     const unsigned char *cbytes;  /* offsets of the lists, and the lists */
     uint32_t width;
+    /* The id of the lists' vertex 0: the lists of vertices first .. are
+     * entries 0 .. (0 from emogi_lists_out and _transpose; an MPI rank
+     * reading a part file sets its part's first, so that it opens lists
+     * by the whole graph's ids, and compressed lists decode as the
+     * vertex they are encoded for). */
+    uint64_t first;
 };
 
 /* G's out-edges. */
@@ -147,7 +153,7 @@ static inline struct emogi_lists emogi_lists_out(const struct emogi_graph *g)
 {
     int c = emogi_compressed(g);
     return (struct emogi_lists){g->offsets, g->neighbors, c ? g->coffsets : NULL,
-                                c ? g->cneighbors : NULL, g->id_width};
+                                c ? g->cneighbors : NULL, g->id_width, 0};
 }
 
 /* G's stored transpose (a directed graph's in-edges); off is NULL when
@@ -156,7 +162,7 @@ static inline struct emogi_lists emogi_lists_transpose(const struct emogi_graph 
 {
     int c = emogi_compressed(g);
     return (struct emogi_lists){g->t_offsets, g->t_neighbors, c ? g->t_coffsets : NULL,
-                                c ? g->t_cneighbors : NULL, g->id_width};
+                                c ? g->t_cneighbors : NULL, g->id_width, 0};
 }
 
 struct emogi_list_reader {
@@ -165,16 +171,22 @@ struct emogi_list_reader {
     struct emogi_clist_iter it; /* compressed */
 };
 
-/* Start reading the list of vertex U of L. */
+/* The length of the list of vertex U (at least l->first) of L. */
+static inline uint64_t emogi_list_len(const struct emogi_lists *l, uint64_t u)
+{
+    return l->off[u - l->first + 1] - l->off[u - l->first];
+}
+
+/* Start reading the list of vertex U (at least l->first) of L. */
 static inline void emogi_list_open(struct emogi_list_reader *r, const struct emogi_lists *l,
                                    uint64_t u)
 {
     r->l = l;
-    r->e = l->off[u];
-    r->end = l->off[u + 1];
+    r->e = l->off[u - l->first];
+    r->end = l->off[u - l->first + 1];
     if (l->coff) {
         uint64_t len;
-        const unsigned char *list = emogi_clist_of(l->coff, l->cbytes, u, &len);
+        const unsigned char *list = emogi_clist_of(l->coff, l->cbytes, u - l->first, &len);
         emogi_clist_iter_init(&r->it, list, len, r->end - r->e, u);
     }
 }
