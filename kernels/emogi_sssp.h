@@ -68,7 +68,10 @@ EMOGI_API unsigned emogi_sssp_dist_size(const struct emogi_graph *g,
 EMOGI_API int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
                                        emogi_error *err);
 
-/* The bucket width the CPU search uses when O gives none: see sssp_weights.c. */
+/* The bucket width the CPU search uses when O gives none: see sssp_weights.c.
+ * It reads the mean and smallest positive weight of up to
+ * EMOGI_SSSP_DELTA_SAMPLES evenly spaced edges, edge i * ne / n of n. */
+#define EMOGI_SSSP_DELTA_SAMPLES 65536
 EMOGI_API double emogi_sssp_default_delta(const struct emogi_graph *g,
                                           const struct emogi_sssp_opts *o);
 

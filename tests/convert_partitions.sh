@@ -132,12 +132,13 @@ same_file 0.csr d.csr "... the input is intact"
 no_files_like "1.csr" "... and no part is left"
 
 # the tools of one process refuse a part file
-msg="d3.1 is part 2 of 3 of a graph; run the tools under mpirun with all parts, or use the whole file"
+msg="d3.1 is part 2 of 3 of a graph; run the tools under mpirun with all parts \\(mpirun -np 3\\), or use the whole file"
 fails "emogi-bfs refuses a part file" 1 "$msg" emogi-bfs d3.1 -s 0 -o out.bin
 fails "emogi-sssp refuses a part file" 1 "$msg" emogi-sssp d3.1 -s 0 -o out.bin
 fails "emogi-cc refuses a part file" 1 "$msg" emogi-cc d3.1 -o out.bin
 fails "emogi-pagerank refuses a part file" 1 "$msg" emogi-pagerank d3.1 -o out.bin
 no_files_like "out.bin" "... and write nothing"
 emogi-bfs d.csr -s 5 -o depths.bin
-fails "emogi-verify refuses a part file" 1 "$msg" emogi-verify bfs d3.1 -s 0 depths.bin
+fails "emogi-verify refuses a part file" 1 "d3.1 is part 2 of 3 of a graph; run the tools under mpirun with all parts, or use the whole file" \
+    emogi-verify bfs d3.1 -s 0 depths.bin
 finish

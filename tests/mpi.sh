@@ -14,7 +14,13 @@
 # with every exchange cut into pieces of 3 entries, as exchanges past
 # MPI's int counts are; --verify (checkers sharing no code with the
 # searches) passes under mpirun; --stats gives one record per rank and
-# their sums.
+# their sums.  Part files (emogi-convert --partitions N, rank r mapping
+# only part r, named with %d or as NAME.r) give the same files, for -np 1
+# to 4 one case per tool, with four ranks on the same graphs, whose
+# parts' ranges cut bitmap words and PageRank blocks; wrong -np, a missing part, parts of another graph, a
+# part on the wrong rank, a whole file beside parts, --verify and a
+# directed graph's parts without in-edges for PageRank are refused with
+# a message and no output.
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
@@ -63,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 189
+plan 234
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -102,7 +108,8 @@ same_run() {
     # shellcheck disable=SC2086
     # --device cpu: with one rank the tool is the plain one, which would
     # take a GPU where there is one (the GPU ranks are tested below)
-    if ! mpi "$np" $tool "$graph" --device cpu "$@" $RANKS_ARGS -o out.bin $extra --stats \
+    if ! mpi "$np" $tool "${RANKS_GRAPH:-$graph}" --device cpu "$@" $RANKS_ARGS -o out.bin $extra \
+        --stats \
         >mpi.out 2>err.txt
     then
         ok 1 "$name: mpirun -np $np"; sed 's/^/# /' err.txt | head -10; return
@@ -183,6 +190,54 @@ same_run "bfs --text" 3 star.csr emogi-bfs -s 340 --text
 same_run "sssp --delta 1" 3 kw.csr emogi-sssp -s 5 --delta 1
 same_run "sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 --delta 0.001
 same_run "sssp float --text" 3 kwf.csr emogi-sssp -s 5 --text
+
+# ---- part files: rank r maps part r alone ----
+# parts_run NAME NP GRAPH TOOL ARGS...: same_run with the ranks given
+# GRAPH split into NP parts (G-pNP-%d.csr), the single process the whole
+parts_run() {
+    name=$1 np=$2 graph=$3; shift 3
+    RANKS_GRAPH="${graph%.csr}-p$np-%d.csr"
+    [ -e "${graph%.csr}-p$np-0.csr" ] ||
+        emogi-convert csr "$graph" "$RANKS_GRAPH" --partitions "$np" -q
+    same_run "parts: $name" "$np" "$graph" "$@"
+    RANKS_GRAPH=""
+}
+# one case per tool for every count; every case with four ranks, whose
+# ranges (as with three) cut bitmap words and PageRank blocks
+parts_cases() {
+    np=$1
+    parts_run "bfs star, bottom-up only" "$np" stard.csr emogi-bfs -s 7 --direction pull
+    parts_run "cc star" "$np" star.csr emogi-cc
+    parts_run "pagerank big" "$np" big.csr emogi-pagerank --method jacobi
+    parts_run "sssp kwf" "$np" kwf.csr emogi-sssp -n 2 --seed 7
+    [ "$np" -eq 4 ] || return 0
+    for g in kron kront8 krond kronz star stard; do
+        parts_run "bfs $g" "$np" $g.csr emogi-bfs -n 2 --seed 7
+    done
+    for g in kront8 kronz; do
+        parts_run "cc $g" "$np" $g.csr emogi-cc
+    done
+    for g in kront8 stard; do
+        parts_run "pagerank $g" "$np" $g.csr emogi-pagerank --method jacobi
+    done
+    for g in kw kwd; do
+        parts_run "sssp $g" "$np" $g.csr emogi-sssp -n 2 --seed 7
+    done
+    parts_run "sssp star, --unit-weights" "$np" star.csr emogi-sssp -s 350 --unit-weights
+}
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+    for np in 1 3; do
+        for i in 1 2 3 4; do skip "parts, -np $np: a sanitizer build runs -np 2 and 4 only"; done
+    done
+fi
+for np in $NPS; do
+    parts_cases "$np"
+done
+# emogi-convert's names without %d: OUTPUT.0 .. OUTPUT.N-1, given as OUTPUT
+emogi-convert csr big.csr bigp --partitions 3 -q
+emogi-bfs big.csr --device cpu -s 1 -o want.bin
+mpi 3 emogi-bfs bigp -s 1 -o out.bin
+same_file want.bin out.bin "parts named OUTPUT.r: the ranks are given OUTPUT"
 
 # ---- exchanges past MPI's int counts, in pieces (EMOGI_MPI_CHUNK) ----
 EMOGI_MPI_CHUNK=3
@@ -270,6 +325,48 @@ fails "pagerank --weighted with GPU ranks is refused" 2 "GPU ranks run unweighte
 fails "--device gpu: sssp runs no GPU ranks yet" 2 "runs CPU ranks only" \
     mpi 2 emogi-sssp kw.csr -s 1 --device gpu -o new.bin
 
+# ---- part files that do not make the job's graph: refused, no output ----
+echo old >kept.bin
+[ -e big-p3-0.csr ] || emogi-convert csr big.csr 'big-p3-%d.csr' --partitions 3 -q
+emogi-convert csr krond.csr 'krond-p3-%d.csr' --partitions 3 -q
+fails "parts: -np 2 for 3 parts names both counts" 1 \
+    "big-p3-0.csr is part 1 of 3 of a graph, but 2 ranks run: run one rank per part \\(mpirun -np 3\\)" \
+    mpi 2 emogi-bfs 'big-p3-%d.csr' -s 1 -o kept.bin
+fails "parts: -np 4 for 3 parts" 1 "part 1 of 3 of a graph, but 4 ranks run" \
+    mpi 4 emogi-cc 'big-p3-%d.csr' -o kept.bin
+mkdir miss other swap mixed
+cp big-p3-0.csr big-p3-1.csr miss/
+fails "parts: a missing part on rank 2 ends the job" 1 \
+    "rank 2: miss/big-p3-2.csr: No such file" mpi 3 emogi-cc 'miss/big-p3-%d.csr' -o kept.bin
+emogi-convert kron -s 13 -e 4 --seed 7 other.csr -q --undirected
+emogi-convert csr other.csr 'other-%d.csr' --partitions 3 -q
+cp big-p3-0.csr big-p3-1.csr other/ && cp other-2.csr other/big-p3-2.csr
+fails "parts: parts of different graphs are refused" 1 \
+    "other/big-p3-0.csr and other/big-p3-2.csr are parts of different graphs" \
+    mpi 3 emogi-pagerank 'other/big-p3-%d.csr' -o kept.bin
+cp big-p3-0.csr swap/big-p3-1.csr && cp big-p3-1.csr swap/big-p3-0.csr && cp big-p3-2.csr swap/
+fails "parts: a part on another rank is refused" 1 \
+    "rank 0 opened swap/big-p3-0.csr, which is part 1, not 0" \
+    mpi 3 emogi-sssp 'swap/big-p3-%d.csr' -s 1 --unit-weights -o kept.bin
+cp big.csr mixed/big-p3-0.csr && cp big-p3-1.csr big-p3-2.csr mixed/
+fails "parts: a whole graph beside parts is refused" 1 \
+    "mixed/big-p3-0.csr \\(rank 0\\) is a whole graph but mixed/big-p3-1.csr \\(rank 1\\) a part" \
+    mpi 3 emogi-bfs 'mixed/big-p3-%d.csr' -s 1 -o kept.bin
+fails "parts: --verify needs the whole graph" 1 "--verify checks the whole graph on rank 0" \
+    mpi 3 emogi-bfs 'big-p3-%d.csr' -s 1 --verify -o kept.bin
+emogi-convert csr bigw.csr 'bigw-p3-%d.csr' --partitions 3 -q
+fails "parts: pagerank --weighted needs the whole graph" 1 "--weighted needs every vertex's out-weights" \
+    mpi 3 emogi-pagerank 'bigw-p3-%d.csr' --weighted -o kept.bin
+fails "parts: pagerank of a directed graph's parts without in-edges" 1 \
+    "which the part files of a directed graph hold only when split with --transpose" \
+    mpi 3 emogi-pagerank 'krond-p3-%d.csr' -o kept.bin
+mpi 3 sh -c '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 1 ] && kill -KILL $$
+             exec emogi-pagerank "big-p3-%d.csr" -o kept.bin' >/dev/null 2>err.txt
+st=$?
+[ "$st" -ne 0 ]; ok $? "parts: a killed rank ends the job (status $st)"
+is "$(cat kept.bin)" old "parts: ... and after every refusal the existing output stays"
+no_files_like "kept.bin.tmp.*" "parts: ... and no temporary is left"
+
 # ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
 # alone; the files equal the single-process CPU run's ----
 if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
@@ -286,6 +383,11 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
     same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, hybrid: bfs directed star" 3 stard.csr emogi-bfs -s 7
+    # a part's lists placed whole; ranges that cut bitmap words
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    parts_run "GPU ranks: bfs big" 3 big.csr emogi-bfs -n 2 --seed 7
+    parts_run "GPU ranks: bfs star, bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
+    parts_run "GPU ranks: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
     RANKS_ARGS=""
     fails "GPU ranks: compressed lists are refused" 1 "compressed" \
         mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
@@ -322,6 +424,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 32 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 35 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

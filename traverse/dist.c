@@ -53,7 +53,8 @@ void dist_place(const struct dist *d, const struct emogi_graph *g, const struct 
         mine.device = TOOL_DEVICE_GPU;
         mine.gpu = d->local_rank % n;
     }
-    if (n <= 0 || emogi_range_open(g, d->lo, d->hi, r, &err) < 0 ||
+    /* the mapped graph's own ids of this rank's range (a part file's: all) */
+    if (n <= 0 || emogi_range_open(g, d->lo - d->first, d->hi - d->first, r, &err) < 0 ||
         tool_backend_open(b, &r->g, &mine, state_bytes, what, &err) < 0) {
         fprintf(stderr, "%s: rank %d: %s%s\n", tool_name(), d->rank,
                 n <= 0 ? "a GPU was requested but none is usable: " : "", err.msg);
@@ -195,6 +196,8 @@ void dist_start(int *argc, char ***argv, struct dist *d)
 
 void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
 {
+    if (d->parts) /* the parts' ranges (dist_open_graph) */
+        return;
     if (!(d->bound = malloc((size_t)(d->size + 1) * sizeof *d->bound))) {
         fprintf(stderr, "%s: out of memory for %d ranks\n", tool_name(), d->size);
         exit(1);
@@ -625,6 +628,10 @@ void dist_finish(struct dist *d)
         MPI_Finalize();
     free(d->bound);
     d->bound = NULL;
+    free((void *)d->skel.offsets);
+    free((void *)d->skel.t_offsets);
+    free((void *)d->skel.idmap);
+    memset(&d->skel, 0, sizeof d->skel);
 }
 
 #endif

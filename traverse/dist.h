@@ -3,8 +3,10 @@
  *
  * Started by mpirun with more than one process, a tool runs distributed:
  * every rank maps the same .csr (a shared file system; pages outside a
- * rank's range are never read by its search), owns a contiguous range of
- * vertices chosen to balance edges plus vertices, computes its range's
+ * rank's range are never read by its search), or each rank r its own
+ * part file r of emogi-convert --partitions (no shared file system), and
+ * owns a contiguous range of vertices (chosen to balance edges plus
+ * vertices, or its part's), computes its range's
  * results, and rank 0 gathers them and writes the output file through
  * the same atomic writer as a single process, so the file is byte for
  * byte the single-process CPU run's and appears only when every rank
@@ -40,6 +42,7 @@
 
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
+#include "emogi_clist.h"
 #include "emogi_csr.h"
 #include "emogi_loader.h"
 #include "emogi_pagerank.h"
@@ -52,6 +55,19 @@ struct dist {
     int local_rank;      /* rank among the processes of this host */
     uint64_t *bound;     /* size + 1 vertex bounds: rank r owns [bound[r], bound[r+1]) */
     uint64_t lo, hi;     /* this rank's range */
+    /* This rank's view of the graph (dist_open_graph), the one the
+     * algorithms read whichever file a rank maps: the mapped graph holds
+     * the lists of the whole graph's vertices FIRST on (its vertex i is
+     * the whole graph's first + i): the shared .csr (first 0) or this
+     * rank's part file (first = lo).  WHOLE: the whole graph's counts,
+     * flags and offsets, for what needs every vertex's degree (sources,
+     * reports, PageRank's start): the shared mapping itself, or SKEL,
+     * gathered from every rank's part (no lists; t_offsets and idmap
+     * only when dist_open_graph was asked for them). */
+    uint64_t first;
+    const struct emogi_graph *whole;
+    struct emogi_graph skel;
+    int parts; /* each rank maps its own part file */
     /* --stats: this rank's time in MPI calls and the bytes it sent */
     double comm_seconds;
     uint64_t bytes_sent;
@@ -61,6 +77,40 @@ struct dist {
  * MPI (D->on = 1); built without MPI, say how to get an MPI build and
  * exit 1.  Otherwise D->on = 0 and nothing else happens. */
 void dist_start(int *argc, char ***argv, struct dist *d);
+
+/* What dist_open_graph gathers from part files beyond the offsets. */
+enum dist_need {
+    DIST_NEED_IDMAP = 1u << 0, /* the whole id map (input-id sources, --original-ids) */
+    DIST_NEED_IN_OFFSETS = 1u << 1, /* the whole t_offsets (PageRank of a directed graph) */
+    DIST_NEED_WHOLE = 1u << 2  /* the whole graph's lists on rank 0 (--verify): parts refused */
+};
+
+/*
+ * Open GRAPH as this process takes it (every tool, distributed or not):
+ * GRAPH with its "%d" replaced by the rank (0 for a single process), or,
+ * without a "%d", GRAPH itself or, when there is no file GRAPH, its part
+ * GRAPH.RANK: the names emogi-convert --partitions gives.  Part files
+ * are for ranks: a single process refuses one (unless the graph is in
+ * one part), and under mpirun every rank must map a part or none, part r
+ * on rank r, as many parts as ranks, all of one graph (its counts, flags
+ * and provenance), tiling its vertices and edges; else rank 0 says why
+ * and every rank exits 1.  Sets D's view (first, whole; for part files
+ * also the partition: dist_partition keeps it).  A file that does not
+ * open: "TOOL: message", exit 1 (mpirun ends the job).  NEED: dist_need
+ * bits.
+ */
+void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g);
+
+/* The dist_need bits the common options O ask for. */
+unsigned dist_needs(const struct tool_opts *o);
+
+/* Lists L of the mapped graph as this rank reads them: by the whole
+ * graph's ids of its range (emogi_list_open, emogi_list_len). */
+static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_lists l)
+{
+    l.first = d->first;
+    return l;
+}
 
 /* Usage error (exit 2) for options a distributed run does not take;
  * GPU_RANKS: the tool runs GPU ranks (--device gpu). */
@@ -82,7 +132,9 @@ void *dist_alloc(uint64_t n, size_t size, const char *what);
 
 /* Split G's vertices into D->size contiguous ranges of about equal
  * offsets[v] + v (edges plus vertices), every bound a multiple of ALIGN
- * (a power of two; 64 keeps bitmap words whole) except the last, nv. */
+ * (a power of two; 64 keeps bitmap words whole) except the last, nv.
+ * With part files, the parts' ranges, whatever ALIGN: the algorithms
+ * take any ranges, and are fastest on aligned ones. */
 void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align);
 
 /* The rank that owns vertex V. */
@@ -134,10 +186,16 @@ int dist_all(struct dist *d, int ok);
  * what D counted), bytes sent, and LINK bytes (GPU ranks; 0 on CPUs). */
 void dist_report(struct dist *d, double seconds, uint64_t link);
 
-/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ---- */
+/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ----
+ * G (IN for PageRank) is the mapped graph of D's view: the algorithms
+ * read this rank's lists there by the whole graph's ids (dist_lists),
+ * and every count and degree of all vertices from d->whole.  Any
+ * partition gives the single process's result; aligned ones (bounds
+ * multiples of 64, of EMOGI_PAGERANK_BLOCK for PageRank) move fewer
+ * bytes. */
 
 /* BFS from SOURCE: DEPTH gets this rank's hi - lo depths; ST the search's
- * figures over all ranks.  Partition aligned to 64.  A GPU rank passes
+ * figures over all ranks.  A GPU rank passes
  * its range's lists placed (GPU_OUT, and GPU_IN its in-lists, GPU_OUT
  * for an undirected graph, NULL without a transpose: dist_place); a CPU
  * rank NULL. */
@@ -168,23 +226,34 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
                 uint64_t *labels, struct emogi_cc_stats *st, emogi_error *err);
 
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
- * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph; the
- * partition aligned to EMOGI_PAGERANK_BLOCK.  GPU: a GPU rank's part of
- * IN (dist_gpu.c: float64 contributions, equal within the tolerance),
- * or NULL. */
+ * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the
+ * mapped graph (a part file's: its own in-lists).  GPU: a GPU rank's
+ * part of IN (dist_gpu.c: float64 contributions, equal within the
+ * tolerance), or NULL. */
 int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
                   double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+/* PageRank's in-edge graph IN (emogi_pagerank_in_edges of the mapped
+ * graph) as counts and offsets over all vertices into W: IN itself on
+ * the shared file; on part files from d->whole (the whole graph's
+ * offsets, and for a directed graph its t_offsets as the in-lists': IN
+ * is then the part's transpose).  W's lists are not to be read. */
+void dist_whole_in(const struct dist *d, const struct emogi_graph *in, struct emogi_graph *w);
 int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                       const struct emogi_pagerank_params *prm, double *rank,
                       struct emogi_pagerank_stats *st, emogi_error *err);
 
 /* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
  * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the
- * search's figures over all ranks.  Partition: any. */
+ * search's figures over all ranks. */
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
               const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
               emogi_error *err);
+
+/* The bucket width: O's delta, or emogi_sssp_default_delta of the whole
+ * graph (sampled across the parts).  Collective. */
+double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
+                       const struct emogi_sssp_opts *o);
 
 /*
  * The result file PATH of NV entries of TYPE from every rank's LOCAL

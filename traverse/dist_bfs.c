@@ -19,7 +19,10 @@
  * where any dense form would move nv bits every level.
  * Bottom-up: every rank scans its unvisited vertices' in-lists against
  * the global frontier bitmap, assembled with MPI_Allgatherv from each
- * rank's slice: the frontier is large in these levels, and nv/8 bytes
+ * rank's slice (bit i for its vertex lo + i: in place when every range
+ * starts on a word, as dist_partition's do; a part file's range need
+ * not, and its slice is then shifted into place after the exchange):
+ * the frontier is large in these levels, and nv/8 bytes
  * is less than its ids would be (a frontier over 1/32 of the vertices,
  * 4-byte ids; 1/64 with 8-byte ids).
  *
@@ -54,13 +57,15 @@
 
 struct dbfs {
     struct dist *d;
-    const struct emogi_graph *g;
+    const struct emogi_graph *g; /* the mapped graph: this rank's lists */
+    const struct emogi_graph *w; /* the whole graph's counts and offsets (d->whole) */
     struct emogi_lists out, in;
     int has_in;
     uint32_t *depth;             /* hi - lo, this rank's */
     uint64_t *queue, *next;      /* global ids of this rank's frontier */
     uint64_t queue_n, next_n;
     uint64_t *front, *curr;      /* front: nv bits, all ranks'; curr: this rank's slice */
+    uint64_t *slices;            /* every rank's slice, when not all start on a word */
     uint64_t *sent;              /* nv bits: ids sent to their owner */
     uint64_t *out_ids;           /* ids to send this level */
     uint64_t out_n, out_cap;
@@ -81,7 +86,7 @@ static int claim(struct dbfs *b, uint64_t v)
         return 0;
     uint64_t at = __atomic_fetch_add(&b->next_n, 1, __ATOMIC_RELAXED);
     b->next[at] = v;
-    __atomic_fetch_add(&b->scout, b->g->offsets[v + 1] - b->g->offsets[v], __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->scout, b->w->offsets[v + 1] - b->w->offsets[v], __ATOMIC_RELAXED);
     return 1;
 }
 
@@ -114,7 +119,7 @@ static void expand(struct dbfs *b)
                     send_later(b, w);
             }
         corrupt |= n < 0;
-        examined += b->g->offsets[b->queue[i] + 1] - b->g->offsets[b->queue[i]];
+        examined += emogi_list_len(&b->out, b->queue[i]);
     }
     b->examined += examined;
     b->corrupt |= corrupt;
@@ -144,7 +149,7 @@ static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
 {
     uint64_t e = 0;
     for (uint64_t i = 0; i < n; i++)
-        e += b->g->offsets[v[i] + 1] - b->g->offsets[v[i]];
+        e += b->w->offsets[v[i] + 1] - b->w->offsets[v[i]];
     return e;
 }
 
@@ -215,14 +220,36 @@ static void td_step(struct dbfs *b, uint64_t global[2])
     sums(b->d, global, 2);
 }
 
-/* Words of the frontier bitmap each rank contributes (the bounds are
- * multiples of 64: no word is shared). */
-static void slice_counts(const struct dist *d, uint64_t *count, uint64_t *displ)
+/* Words of rank R's slice of the frontier: bit i is its vertex lo + i. */
+static uint64_t words_of(const struct dist *d, int r)
 {
-    for (int r = 0; r < d->size; r++) {
-        uint64_t lo = d->bound[r], hi = d->bound[r + 1];
-        displ[r] = lo >> 6;
-        count[r] = hi > lo ? (hi + 63) / 64 - (lo >> 6) : 0;
+    return (dist_count(d, r) + 63) / 64;
+}
+
+static uint64_t slice_words(const struct dist *d)
+{
+    return words_of(d, d->rank);
+}
+
+/* Whether every range starts on a word: the slices are then the
+ * bitmap's own words, no word shared. */
+static int word_aligned(const struct dist *d)
+{
+    for (int r = 0; r < d->size; r++)
+        if (d->bound[r] % 64 && d->bound[r] < d->bound[d->size])
+            return 0;
+    return 1;
+}
+
+/* The N bits at SRC ORed into DST from bit AT on (DST has the words). */
+static void place_bits(uint64_t *dst, uint64_t at, const uint64_t *src, uint64_t n)
+{
+    const unsigned sh = at & 63;
+    uint64_t *p = dst + (at >> 6);
+    for (uint64_t k = 0; k < (n + 63) / 64; k++) {
+        p[k] |= src[k] << sh;
+        if (sh && (k * 64 + 64 - sh) < n) /* the word's high bits reach the next word */
+            p[k + 1] |= src[k] >> (64 - sh);
     }
 }
 
@@ -230,15 +257,20 @@ static void slice_counts(const struct dist *d, uint64_t *count, uint64_t *displ)
 static void share_frontier(struct dbfs *b)
 {
     struct dist *d = b->d;
-    uint64_t *count = b->counts, *displ = count + d->size;
-    slice_counts(d, count, displ);
-    memcpy(b->front + (d->lo >> 6), b->curr, count[d->rank] * sizeof *b->curr);
-    dist_allgatherv(d, b->front, sizeof *b->front, count, displ);
-}
-
-static uint64_t slice_words(const struct dist *d)
-{
-    return d->hi > d->lo ? (d->hi + 63) / 64 - (d->lo >> 6) : 0;
+    uint64_t *count = b->counts, *displ = count + d->size, at = 0;
+    for (int r = 0; r < d->size; r++) {
+        count[r] = words_of(d, r);
+        displ[r] = b->slices ? at : d->bound[r] >> 6;
+        at += count[r];
+    }
+    uint64_t *all = b->slices ? b->slices : b->front;
+    memcpy(all + displ[d->rank], b->curr, count[d->rank] * sizeof *b->curr);
+    dist_allgatherv(d, all, sizeof *all, count, displ);
+    if (!b->slices)
+        return;
+    memset(b->front, 0, (b->w->nv + 63) / 64 * sizeof *b->front);
+    for (int r = 0; r < d->size; r++)
+        place_bits(b->front, d->bound[r], b->slices + displ[r], dist_count(d, r));
 }
 
 static void queue_to_slice(struct dbfs *b)
@@ -320,7 +352,7 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
         found += awake;
         b->level++;
     } while (o->direction == EMOGI_DIR_PULL || awake >= old ||
-             (double)awake > (double)b->g->nv / beta);
+             (double)awake > (double)b->w->nv / beta);
     if (awake == 0)
         b->queue_n = 0;
     else
@@ -334,26 +366,30 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
     memset(b, 0, sizeof *b);
     b->d = d;
     b->g = g;
+    b->w = d->whole;
     b->depth = depth;
-    b->out = emogi_lists_out(g);
+    b->out = dist_lists(d, emogi_lists_out(g));
     if (!(g->flags & EMOGI_DIRECTED)) {
         b->in = b->out;
         b->has_in = 1;
     } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets) {
-        b->in = emogi_lists_transpose(g);
+        b->in = dist_lists(d, emogi_lists_transpose(g));
         b->has_in = 1;
     }
-    uint64_t n = d->hi - d->lo, words = (g->nv + 63) / 64;
+    const uint64_t nv = b->w->nv, n = d->hi - d->lo, words = (nv + 63) / 64;
     b->queue = malloc((n ? n : 1) * sizeof *b->queue);
     b->next = malloc((n ? n : 1) * sizeof *b->next);
     b->front = calloc(words ? words : 1, sizeof *b->front);
     b->curr = calloc(slice_words(d) + 1, sizeof *b->curr);
     b->sent = calloc(words ? words : 1, sizeof *b->sent);
-    b->out_ids = malloc((g->nv ? g->nv : 1) * sizeof *b->out_ids);
+    b->out_ids = malloc((nv ? nv : 1) * sizeof *b->out_ids);
     b->counts = malloc(2 * (size_t)d->size * sizeof *b->counts);
+    if (!word_aligned(d)) /* each slice at most one word past its share */
+        b->slices = malloc((words + (uint64_t)d->size) * sizeof *b->slices);
     for (uint64_t i = 0; i < n; i++)
         depth[i] = EMOGI_UNREACHED;
-    return b->queue && b->next && b->front && b->curr && b->sent && b->out_ids && b->counts
+    return b->queue && b->next && b->front && b->curr && b->sent && b->out_ids && b->counts &&
+                   (b->slices || word_aligned(d))
                ? 0 : -1;
 }
 
@@ -366,6 +402,7 @@ static void release(struct dbfs *b)
     free(b->sent);
     free(b->out_ids);
     free(b->counts);
+    free(b->slices);
     emogi_dbfs_gpu_close(b->gpu);
 }
 
@@ -374,8 +411,8 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
 {
     const double alpha = o->alpha > 0 ? o->alpha : EMOGI_BFS_ALPHA;
     const double beta = o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
-    const uint64_t *off = b->g->offsets;
-    uint64_t unexplored = b->g->ne, scout = off[source + 1] - off[source], frontier = 1;
+    const uint64_t *off = b->w->offsets;
+    uint64_t unexplored = b->w->ne, scout = off[source + 1] - off[source], frontier = 1;
     if (b->gpu) {
         emogi_error err;
         gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
@@ -410,7 +447,7 @@ static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct
 {
     if (!out)
         return 0;
-    return emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->g->nv, &b->gpu, err);
+    return emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->w->nv, &b->gpu, err);
 }
 
 int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
@@ -458,7 +495,7 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
 static void propose(struct dist *d, const struct emogi_graph *g, const uint32_t *depth,
                     uint64_t *parent)
 {
-    struct emogi_lists out = emogi_lists_out(g);
+    struct emogi_lists out = dist_lists(d, emogi_lists_out(g));
 #pragma omp parallel for schedule(dynamic, 1024)
     for (uint64_t u = d->lo; u < d->hi; u++) {
         if (depth[u] == EMOGI_UNREACHED)
@@ -483,13 +520,13 @@ static void propose(struct dist *d, const struct emogi_graph *g, const uint32_t 
 int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
                      const uint32_t *depth, uint64_t *parent, emogi_error *err)
 {
-    uint64_t *all = malloc((g->nv ? g->nv : 1) * sizeof *all);
+    const uint64_t nv = d->whole->nv;
+    uint64_t *all = malloc((nv ? nv : 1) * sizeof *all);
     if (!dist_all(d, all != NULL)) {
         free(all);
-        return emogi_fail(err, "parents: out of memory for %llu parents",
-                          (unsigned long long)g->nv);
+        return emogi_fail(err, "parents: out of memory for %llu parents", (unsigned long long)nv);
     }
-    for (uint64_t v = 0; v < g->nv; v++)
+    for (uint64_t v = 0; v < nv; v++)
         all[v] = EMOGI_NO_PARENT;
     propose(d, g, depth, all);
     dist_min_scatter_u64(d, all, parent);

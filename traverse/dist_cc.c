@@ -51,10 +51,10 @@ static uint64_t pass(struct dist *d, const struct emogi_lists *out, const struct
 #pragma omp parallel for schedule(dynamic, 1024) reduction(+ : changed, read) reduction(| : b)
     for (uint64_t v = d->lo; v < d->hi; v++) {
         uint64_t m = min_over(out, label, v, label[v], &b);
-        read += out->off[v + 1] - out->off[v];
+        read += emogi_list_len(out, v);
         if (in) {
             m = min_over(in, label, v, m, &b);
-            read += in->off[v + 1] - in->off[v];
+            read += emogi_list_len(in, v);
         }
         m = label[m] < m ? label[m] : m;
         if (m < label[v]) {
@@ -75,14 +75,16 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, u
         return -1;
     if (gpu)
         return dist_cc_gpu(d, g, gpu, labels, st, err);
-    uint64_t *label = malloc((g->nv ? g->nv : 1) * sizeof *label);
+    const uint64_t nv = d->whole->nv;
+    uint64_t *label = malloc((nv ? nv : 1) * sizeof *label);
     if (!dist_all(d, label != NULL)) {
         free(label);
-        return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)g->nv);
+        return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)nv);
     }
-    struct emogi_lists out = emogi_lists_out(g), in = emogi_lists_transpose(g);
+    struct emogi_lists out = dist_lists(d, emogi_lists_out(g)),
+                       in = dist_lists(d, emogi_lists_transpose(g));
     const struct emogi_lists *inp = (g->flags & EMOGI_DIRECTED) ? &in : NULL;
-    for (uint64_t v = 0; v < g->nv; v++)
+    for (uint64_t v = 0; v < nv; v++)
         label[v] = v;
     double t0 = emogi_now();
     uint64_t examined = 0, changed;

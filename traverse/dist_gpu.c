@@ -218,13 +218,13 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
 {
     struct emogi_dcc_gpu *s = NULL;
     emogi_error gerr = {{0}};
-    int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, gpu->kernel, d->lo, g->nv, &s, &gerr) == 0;
+    int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, gpu->kernel, d->lo, d->whole->nv, &s, &gerr) == 0;
     if (opened_everywhere(d, ok, &gerr, err) < 0) {
         emogi_dcc_gpu_close(s);
         return -1;
     }
     struct xchg x;
-    xchg_open(&x, d, gpu->out->device, g->id_width, g->nv);
+    xchg_open(&x, d, gpu->out->device, g->id_width, d->whole->nv);
     double t0 = emogi_now();
     for (;;) {
         int changed;
@@ -252,11 +252,11 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
 
 /* The single process's starting ranks, this rank's part; NULL when out
  * of memory. */
-static double *pagerank_start(struct dist *d, const struct emogi_graph *in, double damping)
+static double *pagerank_start(struct dist *d, const struct emogi_graph *win, double damping)
 {
-    double *all = malloc((in->nv ? in->nv : 1) * sizeof *all);
+    double *all = malloc((win->nv ? win->nv : 1) * sizeof *all);
     if (all) {
-        emogi_pagerank_cpu_start(in, emogi_pagerank_out_offsets(in), NULL, damping, all);
+        emogi_pagerank_cpu_start(win, emogi_pagerank_out_offsets(win), NULL, damping, all);
         memmove(all, all + d->lo, (d->hi - d->lo) * sizeof *all);
     }
     return all;
@@ -294,8 +294,10 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
 {
     struct emogi_dpr_gpu *s = NULL;
     emogi_error gerr = {{0}};
-    double *start = pagerank_start(d, in, prm->damping);
-    int ok = start && emogi_dpr_gpu_open(gpu->out, gpu->kernel, d->lo, in->nv, start, &s,
+    struct emogi_graph win; /* the whole in-edge graph's counts (a part file's IN holds its own) */
+    dist_whole_in(d, in, &win);
+    double *start = pagerank_start(d, &win, prm->damping);
+    int ok = start && emogi_dpr_gpu_open(gpu->out, gpu->kernel, d->lo, win.nv, start, &s,
                                          &gerr) == 0;
     if (!start)
         emogi_fail(&gerr, "PageRank: out of memory for the starting ranks");
@@ -305,10 +307,10 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
         return -1;
     }
     struct xchg x;
-    xchg_open(&x, d, gpu->out->device, sizeof(double), in->nv);
+    xchg_open(&x, d, gpu->out->device, sizeof(double), win.nv);
     double *parts = dist_alloc((uint64_t)d->size, sizeof *parts, "ranks");
     double t0 = emogi_now();
-    if (in->nv)
+    if (win.nv)
         pagerank_iterate(d, s, &x, prm, parts, st);
     else
         st->converged = 1;
@@ -316,7 +318,7 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
     uint64_t fig[2];
     gpu_check(emogi_dpr_gpu_result(s, rank, fig, &gerr), &gerr);
     gpu->link_bytes = fig[1];
-    st->edges_read = st->iterations * in->ne;
+    st->edges_read = st->iterations * win.ne;
     st->devmem_bytes = dist_sum_u64(d, fig[0]);
     st->link_bytes = dist_sum_u64(d, fig[1]);
     st->edge_bytes = st->devmem_bytes + st->link_bytes;

@@ -50,3 +50,10 @@ int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
     (void)d, (void)g, (void)source, (void)o, (void)dist, (void)st;
     return no_mpi(err);
 }
+
+double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
+                       const struct emogi_sssp_opts *o)
+{
+    (void)d;
+    return o->delta > 0 ? o->delta : emogi_sssp_default_delta(g, o);
+}

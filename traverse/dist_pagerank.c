@@ -4,16 +4,21 @@
  * (emogi_pagerank_cpu_start) and its contributions, float32 or float64
  * as the store asks.
  *
- * Each rank owns whole blocks of EMOGI_PAGERANK_BLOCK vertices.  An
- * iteration turns the rank's ranks into contributions (rank / out-degree)
- * and a partial dangling sum per block; every vertex then pulls the
- * contributions of its in-neighbours in list order, and each block adds
- * its L1 change.  The exchange is dense: MPI_Allgatherv of the
+ * The single process sums per block of EMOGI_PAGERANK_BLOCK vertices,
+ * then over blocks.  A rank whose range holds a block whole sums it as
+ * the single process does; a block split between ranks (a part file's
+ * range need not start on a block; dist_partition's do) is summed from
+ * its vertices' terms, which its ranks send one by one, in vertex order,
+ * by whichever rank adds the blocks up (every rank).  An iteration turns
+ * the rank's ranks into contributions (rank / out-degree) and dangling
+ * terms; every vertex then pulls the contributions of its in-neighbours
+ * in list order, and gives its L1 change.  The exchange is dense: MPI_Allgatherv of the
  * contributions (nv floats or doubles), since on the graphs PageRank is run on
  * (power-law, randomly numbered) nearly every vertex has an in-neighbour
  * on every other rank, and sending only the contributions a rank reads
  * would move about as many bytes plus their ids.  The per-block partial
- * sums travel too (one double per block) and are summed over blocks in
+ * sums travel too (one double per block, plus a term per vertex of a
+ * split block) and are summed over blocks in
  * order, as the single process sums them, so the dangling rank, the
  * change and therefore every rank and the iteration count are the single
  * process's, whatever the number of ranks.  Weighted, every rank holds
@@ -35,35 +40,77 @@
 
 struct dpr {
     struct dist *d;
-    const struct emogi_graph *in;
-    const uint64_t *out_off;
-    double *outw;    /* weighted: all vertices' out-weight sums; else NULL */
-    struct emogi_lists lists;
+    struct emogi_graph win; /* the in-edge graph's counts and offsets over all vertices */
+    const uint64_t *out_off; /* the whole graph's out-degree offsets */
+    double *outw;            /* weighted: all vertices' out-weight sums; else NULL */
+    struct emogi_lists lists; /* this rank's in-lists */
     double *rank;    /* this rank's hi - lo */
     void *contrib;   /* nv: all ranks', float with f32, else double */
     int f32;
-    double *part;    /* one partial sum per block, all ranks' */
+    double *part;    /* all ranks' slots: a block's sum, or a split block's terms */
+    unsigned char *split; /* per block: split between ranks */
     uint64_t nblocks, b0, b1; /* all blocks; this rank's [b0, b1) */
-    uint64_t *count; /* 2 * size: blocks per rank and displacements */
+    uint64_t *count; /* 2 * size: slots per rank and displacements */
     uint64_t examined;
     int corrupt;
 };
 
-/* The partial sums of every block, summed over blocks in order. */
+static uint64_t block_end(const struct dpr *s, uint64_t b)
+{
+    uint64_t nv = s->win.nv;
+    return (b + 1) * BLOCK < nv ? (b + 1) * BLOCK : nv;
+}
+
+/* Every block's sum, over blocks in order; a split block's from its
+ * vertices' terms in order, as one rank would have summed them. */
 static double sum_blocks(struct dpr *s)
 {
     struct dist *d = s->d;
     dist_allgatherv(d, s->part, sizeof *s->part, s->count, s->count + d->size);
     double sum = 0;
-    for (uint64_t b = 0; b < s->nblocks; b++)
-        sum += s->part[b];
+    for (uint64_t b = 0, i = 0; b < s->nblocks; b++) {
+        if (!s->split[b]) {
+            sum += s->part[i++];
+            continue;
+        }
+        double block = 0;
+        for (uint64_t v = b * BLOCK; v < block_end(s, b); v++)
+            block += s->part[i++];
+        sum += block;
+    }
     return sum;
 }
 
-static uint64_t block_end(const struct dpr *s, uint64_t b)
+/* The vertices of block B in the range [LO, HI): [*FROM, *TO). */
+static void piece(const struct dpr *s, uint64_t b, uint64_t lo, uint64_t hi, uint64_t *from,
+                  uint64_t *to)
 {
-    uint64_t nv = s->in->nv;
-    return (b + 1) * BLOCK < nv ? (b + 1) * BLOCK : nv;
+    *from = b * BLOCK > lo ? b * BLOCK : lo;
+    *to = block_end(s, b) < hi ? block_end(s, b) : hi;
+}
+
+/* The slots of range [LO, HI): one per whole block, one per vertex of a
+ * split block (only its first and last block can be). */
+static uint64_t slots_of(const struct dpr *s, uint64_t lo, uint64_t hi)
+{
+    if (hi <= lo)
+        return 0;
+    const uint64_t bf = lo / BLOCK, bl = (hi - 1) / BLOCK;
+    uint64_t from, to, n;
+    piece(s, bf, lo, hi, &from, &to);
+    n = s->split[bf] ? to - from : 1;
+    if (bl == bf)
+        return n;
+    piece(s, bl, lo, hi, &from, &to); /* the blocks between are whole */
+    return n + (bl - bf - 1) + (s->split[bl] ? to - from : 1);
+}
+
+/* Where this rank's block B's slots start in s->part. */
+static double *slot(const struct dpr *s, uint64_t b)
+{
+    const struct dist *d = s->d;
+    return s->part + s->count[d->size + d->rank] + slots_of(s, d->lo, b * BLOCK > d->lo ? b * BLOCK
+                                                                                      : d->lo);
 }
 
 /* Contributions of this rank's vertices to all ranks; the dangling rank. */
@@ -72,8 +119,10 @@ static double spread(struct dpr *s)
     const uint64_t lo = s->d->lo;
 #pragma omp parallel for schedule(static)
     for (uint64_t b = s->b0; b < s->b1; b++) {
-        double dangling = 0;
-        for (uint64_t v = b * BLOCK; v < block_end(s, b); v++) {
+        double dangling = 0, *at = slot(s, b);
+        uint64_t from, to;
+        piece(s, b, lo, s->d->hi, &from, &to);
+        for (uint64_t v = from; v < to; v++) {
             /* pagerank.c's contribute(): the same divisions */
             double share = s->outw ? (s->outw[v] > 0 ? s->outw[v] : 0.0)
                                    : (double)(s->out_off[v + 1] - s->out_off[v]);
@@ -82,9 +131,13 @@ static double spread(struct dpr *s)
                 ((float *)s->contrib)[v] = (float)c;
             else
                 ((double *)s->contrib)[v] = c;
-            dangling += share > 0 ? 0.0 : s->rank[v - lo];
+            if (s->split[b])
+                at[v - from] = share > 0 ? 0.0 : s->rank[v - lo];
+            else
+                dangling += share > 0 ? 0.0 : s->rank[v - lo];
         }
-        s->part[b] = dangling;
+        if (!s->split[b])
+            *at = dangling;
     }
     const size_t es = s->f32 ? sizeof(float) : sizeof(double);
     dist_allgather(s->d, (char *)s->contrib + lo * es, es, s->contrib);
@@ -96,7 +149,7 @@ static double spread(struct dpr *s)
 static double in_sum(struct dpr *s, uint64_t v)
 {
     struct emogi_list_reader r;
-    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->in->offsets[v];
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->win.offsets[v]; /* weighted: the shared file, win = in */
     double sum = 0;
     int n;
     emogi_list_open(&r, &s->lists, v);
@@ -105,7 +158,7 @@ static double in_sum(struct dpr *s, uint64_t v)
             double c = s->f32 ? (double)((const float *)s->contrib)[ids[k]]
                               : ((const double *)s->contrib)[ids[k]];
             if (s->outw)
-                sum += emogi_pagerank_weight(s->in->weights, s->in->weight_type, e) * c;
+                sum += emogi_pagerank_weight(s->win.weights, s->win.weight_type, e) * c;
             else
                 sum += c;
         }
@@ -117,19 +170,24 @@ static double in_sum(struct dpr *s, uint64_t v)
 /* New ranks for this rank's vertices; the L1 change over all. */
 static double gather(struct dpr *s, double base, double damping)
 {
-    const uint64_t lo = s->d->lo, *off = s->in->offsets;
+    const uint64_t lo = s->d->lo, *off = s->win.offsets;
     uint64_t examined = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined)
     for (uint64_t b = s->b0; b < s->b1; b++) {
-        double delta = 0;
-        uint64_t end = block_end(s, b);
-        for (uint64_t v = b * BLOCK; v < end; v++) {
+        double delta = 0, *at = slot(s, b);
+        uint64_t from, to;
+        piece(s, b, lo, s->d->hi, &from, &to);
+        for (uint64_t v = from; v < to; v++) {
             double r = base + damping * in_sum(s, v);
-            delta += fabs(r - s->rank[v - lo]);
+            if (s->split[b])
+                at[v - from] = fabs(r - s->rank[v - lo]);
+            else
+                delta += fabs(r - s->rank[v - lo]);
             s->rank[v - lo] = r;
         }
-        s->part[b] = delta;
-        examined += off[end] - off[b * BLOCK];
+        if (!s->split[b])
+            *at = delta;
+        examined += off[to] - off[from];
     }
     s->examined += examined;
     return sum_blocks(s);
@@ -138,12 +196,12 @@ static double gather(struct dpr *s, double base, double damping)
 static void iterate(struct dpr *s, const struct emogi_pagerank_params *prm,
                     struct emogi_pagerank_stats *st)
 {
-    const double n = (double)s->in->nv, d = prm->damping;
+    const double n = (double)s->win.nv, d = prm->damping;
     /* The single process's start, computed whole on every rank (it needs
-     * global counts); the contributions' array holds it meanwhile. */
-    double *start = malloc(s->in->nv * sizeof *start);
+     * global counts). */
+    double *start = malloc(s->win.nv * sizeof *start);
     if (start) {
-        emogi_pagerank_cpu_start(s->in, s->out_off, s->outw, d, start);
+        emogi_pagerank_cpu_start(&s->win, s->out_off, s->outw, d, start);
         memcpy(s->rank, start + s->d->lo, (s->d->hi - s->d->lo) * sizeof *start);
     }
     if (!dist_all(s->d, start != NULL)) {
@@ -163,30 +221,63 @@ static void iterate(struct dpr *s, const struct emogi_pagerank_params *prm,
     }
 }
 
+void dist_whole_in(const struct dist *d, const struct emogi_graph *in, struct emogi_graph *w)
+{
+    if (!d->parts) {
+        *w = *in;
+        return;
+    }
+    *w = *d->whole;
+    if (w->flags & EMOGI_DIRECTED) {
+        w->offsets = d->whole->t_offsets;
+        w->t_offsets = d->whole->offsets;
+    }
+}
+
+/* Which blocks a bound cuts, and every rank's slots. */
+static void lay_out(struct dpr *s)
+{
+    const struct dist *d = s->d;
+    memset(s->split, 0, s->nblocks ? s->nblocks : 1);
+    for (int r = 1; r < d->size; r++)
+        if (d->bound[r] % BLOCK && d->bound[r] < s->win.nv)
+            s->split[d->bound[r] / BLOCK] = 1;
+    uint64_t at = 0;
+    for (int r = 0; r < d->size; r++) {
+        s->count[r] = slots_of(s, d->bound[r], d->bound[r + 1]);
+        s->count[d->size + r] = at;
+        at += s->count[r];
+    }
+}
+
 static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, int f32,
                  double *rank)
 {
     memset(s, 0, sizeof *s);
     s->f32 = f32;
     s->d = d;
-    s->in = in;
-    s->out_off = emogi_pagerank_out_offsets(in);
-    s->lists = emogi_lists_out(in);
+    dist_whole_in(d, in, &s->win);
+    s->out_off = emogi_pagerank_out_offsets(&s->win);
+    s->lists = dist_lists(d, emogi_lists_out(in));
     s->rank = rank;
-    s->nblocks = (in->nv + BLOCK - 1) / BLOCK;
+    const uint64_t nv = s->win.nv;
+    s->nblocks = (nv + BLOCK - 1) / BLOCK;
     s->b0 = d->lo / BLOCK;
     s->b1 = d->hi > d->lo ? (d->hi + BLOCK - 1) / BLOCK : s->b0;
-    s->contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
-    s->part = malloc((s->nblocks ? s->nblocks : 1) * sizeof *s->part);
+    s->contrib = malloc((nv ? nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
+    /* a rank's first and last block may be split: at most 2 * BLOCK terms more each */
+    s->part = malloc((s->nblocks + 2 * (uint64_t)d->size * BLOCK) * sizeof *s->part);
+    s->split = malloc(s->nblocks ? s->nblocks : 1);
     s->count = malloc(2 * (size_t)d->size * sizeof *s->count);
-    if (!s->contrib || !s->part || !s->count)
+    if (!s->contrib || !s->part || !s->split || !s->count)
         return -1;
-    for (int r = 0; r < d->size; r++) {
-        uint64_t lo = d->bound[r], hi = d->bound[r + 1];
-        s->count[d->size + r] = lo / BLOCK;
-        s->count[r] = hi > lo ? (hi + BLOCK - 1) / BLOCK - lo / BLOCK : 0;
-    }
+    lay_out(s);
     return 0;
+}
+
+static void release(struct dpr *s)
+{
+    free(s->contrib), free(s->part), free(s->split), free(s->count), free(s->outw);
 }
 
 int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
@@ -200,27 +291,28 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
         return dist_pagerank_gpu(d, in, gpu, prm, rank, st, err);
     struct dpr s;
     int ok = setup(&s, d, in, store == EMOGI_PAGERANK_STORE_F32, rank) == 0 &&
-             (in->nv == 0 || s.out_off);
-    /* every rank sees the whole graph: the same weights, the same verdict */
+             (s.win.nv == 0 || (s.out_off && s.win.offsets));
+    /* the shared file: every rank sees the whole graph, the same weights,
+     * the same verdict (part files refuse --weighted: emogi-pagerank.c) */
     int weights_ok = !ok || emogi_pagerank_weights_for(in, prm, &s.outw, err) == 0;
     if (!dist_all(d, ok && weights_ok)) {
-        free(s.contrib), free(s.part), free(s.count), free(s.outw);
+        release(&s);
         if (!weights_ok)
             return -1;
         return emogi_fail(err, "PageRank: out of memory on %s", ok ? "another rank" : "this rank");
     }
     double t0 = emogi_now();
-    if (in->nv)
+    if (s.win.nv)
         iterate(&s, prm, st);
     else
         st->converged = 1;
     st->seconds = emogi_now() - t0;
-    st->edges_read = st->iterations * in->ne;
+    st->edges_read = st->iterations * s.win.ne;
     st->edge_bytes = st->edges_read * in->id_width;
     st->edges_examined = dist_sum_u64(d, s.examined);
     const int no_start = s.corrupt < 0;
     int corrupt = !dist_all(d, !s.corrupt);
-    free(s.contrib), free(s.part), free(s.count), free(s.outw);
+    release(&s);
     if (no_start)
         return emogi_fail(err, "PageRank: out of memory for the starting ranks");
     if (corrupt)

@@ -141,7 +141,7 @@ static uint64_t relax_one(struct dsssp *s, uint64_t u, int *bad)
 {
     const uint64_t lo = s->d->lo, hi = s->d->hi, du = load(s, s->dist, u - lo);
     struct emogi_list_reader r;
-    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u];
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u - s->d->first]; /* the mapped graph's */
     int n;
     emogi_list_open(&r, &s->out, u);
     while ((n = emogi_list_next(&r, ids)) > 0)
@@ -155,7 +155,7 @@ static uint64_t relax_one(struct dsssp *s, uint64_t u, int *bad)
         }
     if (n < 0)
         *bad = 1;
-    return s->g->offsets[u + 1] - s->g->offsets[u];
+    return emogi_list_len(&s->out, u);
 }
 
 /* The lowest bucket of an active vertex on any rank, or NONE. */
@@ -185,7 +185,7 @@ static void take_bucket(struct dsssp *s, uint64_t b)
         if (bucket_of(s, load(s, s->dist, v)) == b) {
             s->queued[v] = 0;
             s->relax[s->relax_n++] = v;
-            edges += s->g->offsets[s->d->lo + v + 1] - s->g->offsets[s->d->lo + v];
+            edges += emogi_list_len(&s->out, s->d->lo + v);
         } else {
             s->next[s->next_n++] = v;
         }
@@ -248,10 +248,10 @@ static int setup(struct dsssp *s, struct dist *d, const struct emogi_graph *g,
     memset(s, 0, sizeof *s);
     s->d = d;
     s->g = g;
-    s->out = emogi_lists_out(g);
+    s->out = dist_lists(d, emogi_lists_out(g));
     s->k = o->unit_weights ? K_UNIT : g->weight_type == EMOGI_WEIGHT_FLOAT32 ? K_F32 : K_U32;
     s->dist = dist;
-    double delta = o->delta > 0 ? o->delta : emogi_sssp_default_delta(g, o);
+    double delta = dist_sssp_delta(d, g, o);
     if (s->k == K_F32 && !(delta > 0 && isfinite(delta)))
         return emogi_fail(err, "sssp: bad delta %g", delta);
     if (s->k != K_F32 && !(delta >= 1 && delta < 1.8e19))
@@ -259,8 +259,8 @@ static int setup(struct dsssp *s, struct dist *d, const struct emogi_graph *g,
                           delta);
     s->delta_f = delta;
     s->delta_i = (uint64_t)delta;
-    const uint64_t n = d->hi - d->lo, es = s->k == K_F32 ? 4 : 8;
-    s->sent = malloc((g->nv ? g->nv : 1) * es);
+    const uint64_t n = d->hi - d->lo, es = s->k == K_F32 ? 4 : 8, nv = d->whole->nv;
+    s->sent = malloc((nv ? nv : 1) * es);
     s->queued = calloc(n ? n : 1, 1);
     s->active = malloc((n ? n : 1) * sizeof *s->active);
     s->next = malloc((n ? n : 1) * sizeof *s->next);
@@ -285,12 +285,12 @@ static void start(struct dsssp *s, uint64_t source)
     if (s->k == K_F32) {
         for (uint64_t v = 0; v < n; v++)
             ((uint32_t *)s->dist)[v] = FLOAT_INF_BITS;
-        for (uint64_t v = 0; v < s->g->nv; v++)
+        for (uint64_t v = 0; v < s->d->whole->nv; v++)
             ((uint32_t *)s->sent)[v] = FLOAT_INF_BITS;
     } else {
         for (uint64_t v = 0; v < n; v++)
             ((uint64_t *)s->dist)[v] = EMOGI_SSSP_UNREACHED;
-        for (uint64_t v = 0; v < s->g->nv; v++)
+        for (uint64_t v = 0; v < s->d->whole->nv; v++)
             ((uint64_t *)s->sent)[v] = EMOGI_SSSP_UNREACHED;
     }
     if (source >= s->d->lo && source < s->d->hi) {
@@ -310,15 +310,53 @@ static uint64_t count_reached(const struct dsssp *s)
     return r;
 }
 
+/* The weights emogi_sssp_default_delta samples of the whole graph, each
+ * from the part that holds it (exactly one: ORing the others' zeros
+ * keeps its bits), in a graph of their own whose every edge is sampled:
+ * the same mean and smallest weight, so the same delta. */
+static double sampled_delta(struct dist *d, const struct emogi_graph *g,
+                            const struct emogi_sssp_opts *o)
+{
+    const uint64_t ne = d->whole->ne, first = g->part.edge_first;
+    const uint64_t n = ne < EMOGI_SSSP_DELTA_SAMPLES ? ne : EMOGI_SSSP_DELTA_SAMPLES;
+    uint32_t *w = dist_alloc(n, sizeof *w, "weights");
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t e = (uint64_t)((double)i * (double)ne / (double)n);
+        w[i] = e >= first && e - first < g->ne ? ((const uint32_t *)g->weights)[e - first] : 0;
+    }
+    double t0 = emogi_now();
+    MPI_Allreduce(MPI_IN_PLACE, w, (int)n, MPI_UINT32_T, MPI_BOR, MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+    struct emogi_graph samples = *d->whole;
+    samples.ne = n;
+    samples.weights = w;
+    double delta = emogi_sssp_default_delta(&samples, o);
+    free(w);
+    return delta;
+}
+
+double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
+                       const struct emogi_sssp_opts *o)
+{
+    if (o->delta > 0)
+        return o->delta;
+    /* the whole graph's figures: every rank takes the same branch */
+    if (!d->parts || o->unit_weights || d->whole->weight_type == EMOGI_WEIGHT_NONE ||
+        d->whole->ne == 0)
+        return emogi_sssp_default_delta(g, o);
+    return sampled_delta(d, g, o);
+}
+
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
               const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
               emogi_error *err)
 {
     struct dsssp s;
     memset(st, 0, sizeof *st);
-    if (source >= g->nv)
+    const uint64_t nv = d->whole->nv;
+    if (source >= nv)
         return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
-                          (unsigned long long)(g->nv ? g->nv - 1 : 0));
+                          (unsigned long long)(nv ? nv - 1 : 0));
     int rc = setup(&s, d, g, o, dist, err);
     if (rc < 0) { /* the same on every rank: the same graph and options */
         release(&s);

@@ -169,9 +169,9 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    tool_open_graph(o.t.graph, &g);
+    dist_open_graph(&d, o.t.graph, dist_needs(&o.t), &g);
     double open_s = emogi_now() - t0;
-    uint64_t n, *sources = tool_pick_sources(&o.t, &g, &n, &err);
+    uint64_t n, *sources = tool_pick_sources(&o.t, d.whole, &n, &err);
     if (!sources)
         tool_die(&err);
     if (d.on) {
@@ -229,15 +229,16 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     emogi_error err;
     double t0 = emogi_now();
     dist_partition(d, g, 64);
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
     /* GPU ranks: only when asked (auto runs CPU ranks) */
     const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
     struct emogi_range range;
     struct tool_backend be;
     if (on_gpu)
-        dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, g->nv),
+        dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, w->nv),
                    TOOL_PLACE_IN, &range, &be);
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
-    uint32_t *depth = dist_alloc(g->nv, sizeof *depth, "depths");
+    uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
     struct bfs_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bfs_stats st;
@@ -246,8 +247,8 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
             tool_die_about(o->t.graph, &err);
         dist_allgather(d, mine, sizeof *mine, depth);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(g, on_gpu, sources[i], depth, &st, o->t.stats, &tally);
-        if (d->rank == 0 && o->t.verify)
+            report_search(w, on_gpu, sources[i], depth, &st, o->t.stats, &tally);
+        if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, g, sources[i], depth);
     }
     if (on_gpu) {
@@ -264,11 +265,11 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     }
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, 0);
-    const struct emogi_graph *ids = tool_text_ids(&o->t, g);
+    const struct emogi_graph *ids = tool_text_ids(&o->t, w);
     if (o->t.out)
-        dist_write(d, o->t.out, mine, TOOL_U32, g->nv, o->t.format, ids, 0);
+        dist_write(d, o->t.out, mine, TOOL_U32, w->nv, o->t.format, ids, 0);
     if (o->parents)
-        dist_write(d, o->parents, parent, TOOL_U64, g->nv, o->t.format, ids, 1);
+        dist_write(d, o->parents, parent, TOOL_U64, w->nv, o->t.format, ids, 1);
     if (d->rank == 0)
         tool_stats_finish();
     free(parent);

@@ -130,7 +130,7 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    tool_open_graph(o.t.graph, &g);
+    dist_open_graph(&d, o.t.graph, dist_needs(&o.t), &g);
     double open_s = emogi_now() - t0;
     if (emogi_cc_check_graph(&g, &err) < 0)
         tool_die_about(o.t.graph, &err);
@@ -167,6 +167,7 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
     emogi_error err;
     double t0 = emogi_now();
     const unsigned w = g->id_width;
+    const struct emogi_graph *whole = d->whole; /* g: this rank's lists only */
     dist_partition(d, g, 64);
     /* GPU ranks: only when asked (auto runs CPU ranks) */
     const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
@@ -174,12 +175,12 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
     struct tool_backend be;
     struct dist_gpu gpu = {0};
     if (on_gpu) {
-        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, g->nv, w), TOOL_PLACE_IN,
+        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, whole->nv, w), TOOL_PLACE_IN,
                    &range, &be);
         gpu = (struct dist_gpu){&be.placed, tool_backend_in(&be), be.kernel, 0};
     }
     uint64_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "labels");
-    void *labels = d->rank == 0 ? dist_alloc(g->nv, w, "labels") : NULL;
+    void *labels = d->rank == 0 ? dist_alloc(whole->nv, w, "labels") : NULL;
     for (uint64_t i = 0; i < o->repeat; i++) {
         struct emogi_cc_stats st;
         if (dist_cc(d, g, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
@@ -189,7 +190,7 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
                 ((uint32_t *)mine)[k] = (uint32_t)mine[k];
         dist_gather(d, mine, w, labels);
         if (d->rank == 0 && o->t.stats)
-            report(g, on_gpu ? "labelprop-mpi-gpu" : "labelprop-mpi", labels, &st, on_gpu);
+            report(whole, on_gpu ? "labelprop-mpi-gpu" : "labelprop-mpi", labels, &st, on_gpu);
         else if (d->rank == 0 && o->repeat > 1)
             report_seconds(&st);
     }
@@ -200,11 +201,11 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
     if (o->t.stats)
         dist_report(d, emogi_now() - t0, gpu.link_bytes);
     if (d->rank == 0) {
-        if (o->t.verify)
+        if (o->t.verify) /* the shared file: g is whole */
             check(o, g, labels);
     }
-    dist_write(d, o->t.out, mine, w == 4 ? TOOL_U32 : TOOL_U64, g->nv, o->t.format,
-               tool_text_ids(&o->t, g), 1);
+    dist_write(d, o->t.out, mine, w == 4 ? TOOL_U32 : TOOL_U64, whole->nv, o->t.format,
+               tool_text_ids(&o->t, whole), 1);
     if (d->rank == 0)
         tool_stats_finish();
     free(labels);

@@ -221,7 +221,25 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g, in;
     double t0 = emogi_now();
-    tool_open_graph(o.t.graph, &g);
+    dist_open_graph(&d, o.t.graph, dist_needs(&o.t) | DIST_NEED_IN_OFFSETS, &g);
+    if (d.parts && (g.flags & EMOGI_DIRECTED) && !(g.flags & EMOGI_TRANSPOSE)) {
+        /* the in-lists of a part's vertices lie in every part */
+        if (d.rank == 0) /* every rank knows: one says it */
+            fprintf(stderr, "%s: %s: PageRank pulls over in-edges, which the part files of a "
+                            "directed graph hold only when split with --transpose (emogi-convert "
+                            "csr IN OUT --transpose --partitions N)\n", tool_name(), o.t.graph);
+        dist_finish(&d);
+        return 1;
+    }
+    if (d.parts && o.prm.weighted) {
+        /* a vertex's out-weight sum lies in its owner's part alone */
+        if (d.rank == 0)
+            fprintf(stderr, "%s: %s: --weighted needs every vertex's out-weights: run it on "
+                            "the whole .csr (every rank maps it), not on part files\n",
+                    tool_name(), o.t.graph);
+        dist_finish(&d);
+        return 1;
+    }
     if ((o.prm.weighted ? emogi_pagerank_in_edges_weighted(&g, &in, &err)
                         : emogi_pagerank_in_edges(&g, &in, &err)) < 0)
         tool_die_about(o.t.graph, &err);
@@ -258,18 +276,19 @@ static void run_distributed(const struct pagerank_opts *o, struct dist *d,
     emogi_error err;
     double t0 = emogi_now();
     dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
     /* GPU ranks: only when asked (auto runs CPU ranks) */
     const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
     struct emogi_range range;
     struct tool_backend be;
     struct dist_gpu gpu = {0};
     if (on_gpu) {
-        dist_place(d, in, &o->t, emogi_dpr_gpu_state_bytes(d->hi - d->lo, g->nv), 0, &range,
+        dist_place(d, in, &o->t, emogi_dpr_gpu_state_bytes(d->hi - d->lo, w->nv), 0, &range,
                    &be);
         gpu = (struct dist_gpu){&be.placed, NULL, be.kernel, 0};
     }
     double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
-    double *rank = d->rank == 0 && o->t.verify ? dist_alloc(g->nv, sizeof *rank, "ranks") : NULL;
+    double *rank = d->rank == 0 && o->t.verify ? dist_alloc(w->nv, sizeof *rank, "ranks") : NULL;
     struct emogi_pagerank_stats st;
     if (dist_pagerank(d, in, on_gpu ? &gpu : NULL, &o->prm, cpu_store(o), mine, &st, &err) < 0)
         tool_die_about(g->path, &err);
@@ -289,11 +308,11 @@ static void run_distributed(const struct pagerank_opts *o, struct dist *d,
             pagerank_narrow(rank, g->nv, TOOL_F32);
             pagerank_widen(rank, g->nv, TOOL_F32);
         }
-        if (o->t.verify)
+        if (o->t.verify) /* the shared file: g is whole */
             check(o, g, rank);
     }
     pagerank_narrow(mine, d->hi - d->lo, o->precision);
-    dist_write(d, o->t.out, mine, o->precision, g->nv, o->t.format, tool_text_ids(&o->t, g), 0);
+    dist_write(d, o->t.out, mine, o->precision, w->nv, o->t.format, tool_text_ids(&o->t, w), 0);
     if (d->rank == 0)
         tool_stats_finish();
     free(rank);

@@ -99,7 +99,7 @@ struct sssp_tally {
     double inv_gteps; /* sum of 1/rate, for the harmonic mean */
 };
 
-static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g);
+static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g, double delta);
 static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
                           int on_cpu, struct sssp_tally *t);
 static void report_mean(const struct sssp_tally *t, int stats);
@@ -108,12 +108,12 @@ static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_
 
 /* The graph opened and checked, the sources picked, the backend chosen:
  * returns the distance array to fill. */
-static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct tool_backend *b,
-                      uint64_t **sources, uint64_t *n)
+static void *open_all(struct sssp_cli *o, struct dist *d, struct emogi_graph *g,
+                      struct tool_backend *b, uint64_t **sources, uint64_t *n)
 {
     emogi_error err;
     double t0 = emogi_now();
-    tool_open_graph(o->t.graph, g);
+    dist_open_graph(d, o->t.graph, dist_needs(&o->t), g);
     if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
         tool_die_about(o->t.graph, &err);
     double open_s = emogi_now() - t0;
@@ -131,7 +131,8 @@ static void *open_all(struct sssp_cli *o, struct emogi_graph *g, struct tool_bac
     if (o->t.stats) {
         tool_backend_report_load(b, open_s);
         if (!b->on_gpu)
-            report_cpu_delta(o, g);
+            report_cpu_delta(o, g, o->s.delta > 0 ? o->s.delta
+                                                  : emogi_sssp_default_delta(g, &o->s));
     }
     return dist;
 }
@@ -181,7 +182,7 @@ int main(int argc, char **argv)
     struct emogi_graph g;
     struct tool_backend b;
     uint64_t n, *sources;
-    void *dist = open_all(&o, &g, &b, &sources, &n);
+    void *dist = open_all(&o, &d, &g, &b, &sources, &n);
     struct sssp_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         emogi_error err;
@@ -217,19 +218,26 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     struct emogi_graph g;
     uint64_t n, *sources;
     double t0 = emogi_now();
-    tool_open_graph(o->t.graph, &g);
-    if (emogi_sssp_check_weights(&g, &o->s, &err) < 0)
+    dist_open_graph(d, o->t.graph, dist_needs(&o->t), &g);
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
+    /* a distance's bound is over the whole graph's paths: a rank whose
+     * heaviest weight could overflow them ends the job */
+    struct emogi_graph bound = g;
+    if (!emogi_sssp_float_dist(&g, &o->s))
+        bound.nv = w->nv;
+    if (emogi_sssp_check_weights(&bound, &o->s, &err) < 0)
         tool_die_about(o->t.graph, &err);
-    if (!(sources = tool_pick_sources(&o->t, &g, &n, &err)))
+    if (!(sources = tool_pick_sources(&o->t, w, &n, &err)))
         tool_die(&err);
+    const double delta = dist_sssp_delta(d, &g, &o->s);
     if (d->rank == 0 && o->t.stats)
-        report_cpu_delta(o, &g);
+        report_cpu_delta(o, &g, delta);
     dist_partition(d, &g, 64);
     const unsigned es = emogi_sssp_dist_size(&g, &o->s);
     void *mine = dist_alloc(d->hi - d->lo, es, "distances");
     /* the whole array on rank 0 only to check it, or for --text's -1 */
     const int whole = o->t.verify || (o->t.text && o->t.out);
-    void *dist = d->rank == 0 && whole ? dist_alloc(g.nv, es, "distances") : NULL;
+    void *dist = d->rank == 0 && whole ? dist_alloc(w->nv, es, "distances") : NULL;
     struct sssp_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_sssp_stats st;
@@ -239,7 +247,7 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
             dist_gather(d, mine, es, dist);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
             report_search(sources[i], &st, o->t.stats, 1, &tally);
-        if (d->rank == 0 && o->t.verify)
+        if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, &g, sources[i], dist);
     }
     if (d->rank == 0 && o->t.runs)
@@ -248,10 +256,10 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
         dist_report(d, emogi_now() - t0, 0);
     if (o->t.text && o->t.out) {
         if (d->rank == 0) /* from the gathered array */
-            write_results(o, &g, dist);
+            write_results(o, w, dist);
     } else if (o->t.out) {
-        dist_write(d, o->t.out, mine, es == 4 ? TOOL_F32 : TOOL_U64, g.nv, o->t.format,
-                   tool_text_ids(&o->t, &g), 0);
+        dist_write(d, o->t.out, mine, es == 4 ? TOOL_F32 : TOOL_U64, w->nv, o->t.format,
+                   tool_text_ids(&o->t, w), 0);
     }
     if (d->rank == 0)
         tool_stats_finish();
@@ -264,9 +272,9 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
 
 /* ---- report ---- */
 
-static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g)
+static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g, double delta)
 {
-    double d = o->s.delta > 0 ? o->s.delta : emogi_sssp_default_delta(g, &o->s);
+    double d = delta;
     if (!emogi_sssp_float_dist(g, &o->s))
         d = floor(d);
     tool_record_begin("delta", NULL);

@@ -12,7 +12,8 @@
 #include "emogi_sssp.h"
 
 #define NONE UINT64_MAX
-#define DELTA_SAMPLES 65536 /* evenly spaced weights for the mean: cheap, deterministic */
+/* evenly spaced weights for the mean: cheap, deterministic */
+#define DELTA_SAMPLES EMOGI_SSSP_DELTA_SAMPLES
 
 int emogi_sssp_float_dist(const struct emogi_graph *g, const struct emogi_sssp_opts *o)
 {

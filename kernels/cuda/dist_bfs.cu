@@ -175,8 +175,11 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
     if (out->d_coffsets || !emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
         return emogi_fail(err, "GPU BFS: the rank's plain lists must be placed");
-    if ((lo % 64 && g->nv) || lo + g->nv > nv) /* an empty range may start at nv */
-        return emogi_fail(err, "GPU BFS: a rank's range must start at a multiple of 64");
+    /* any start: the slice is the rank's own bits, the seen bitmap set atomically */
+    if (lo > nv || g->nv > nv - lo)
+        return emogi_fail(err, "GPU BFS: the rank's range [%llu, %llu) is not within %llu vertices",
+                          (unsigned long long)lo, (unsigned long long)(lo + g->nv),
+                          (unsigned long long)nv);
     EMOGI_CK(cudaSetDevice(out->device), "cudaSetDevice");
     emogi_dbfs_gpu *s = static_cast<emogi_dbfs_gpu *>(calloc(1, sizeof *s));
     if (!s)
