@@ -3,14 +3,15 @@
 # PageRank on Kronecker graphs (4-byte ids) with 1, 2 and 4 ranks, each
 # placement a row.  Prints markdown table rows on stdout:
 #
-# | tool | scale | ranks | device | seconds | speed-up over 1 rank | bytes sent | link bytes per GPU |
+# | tool | scale | ranks | device | seconds | speed-up over 1 rank | comm s per rank | bytes sent | link bytes per GPU |
 #
 # seconds: the tool's own figure of its search or iterations (rank 0's,
 # which waits for every rank), the load excluded; speed-up: over the same
-# device's one-rank row; bytes sent: summed over the ranks (--stats'
-# "ranks" record).  DEVICES lists cpu (CPU ranks, OpenMP inside each) and
-# gpu:zerocopy, gpu:device (one GPU per rank; emogi-bfs only so far, the
-# other tools' rows say they were refused).
+# device's one-rank row; comm s per rank: the ranks' time in exchanges
+# (MPI, NCCL and the copies they need), their mean; bytes sent: summed
+# over the ranks (--stats' "ranks" record).  DEVICES lists cpu (CPU
+# ranks, OpenMP inside each) and gpu:zerocopy, gpu:device (GPU ranks,
+# local rank mod the GPUs: one GPU per rank where there are enough).
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
 # ("1 2 4"), TOOLS ("bfs cc pagerank"), DEVICES ("cpu gpu:zerocopy
@@ -47,7 +48,7 @@ line_of() { case $1 in bfs) echo "emogi-bfs: mean" ;; *) echo "emogi-$1: (algori
 row() { # TOOL SCALE NP DEVICE GRAPH
     t=$1 s=$2 np=$3 dev=$4 g=$5
     if [ "$(date +%s)" -ge "$DEADLINE" ]; then
-        echo "| $t | $s | $np | $dev | past the deadline | | | |"; return
+        echo "| $t | $s | $np | $dev | past the deadline | | | | |"; return
     fi
     case $dev in
     cpu) opts="--device cpu" ;;
@@ -57,12 +58,13 @@ row() { # TOOL SCALE NP DEVICE GRAPH
     # shellcheck disable=SC2086
     if ! OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(($(nproc) / np))} $MPIRUN -np "$np" \
         emogi-$t "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
-        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-$t:" "$log" | tail -1 | cut -c1-60) | | | |"
+        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-$t:" "$log" | tail -1 | cut -c1-60) | | | | |"
         return
     fi
     sec=$(grep -E "^$(line_of "$t")" "$log" | tail -1 | tr ' ' '\n' | sed -n 's/^seconds=//p')
     sent=$(field "$log" "emogi-$t: ranks" bytes_sent)
     link=$(field "$log" "emogi-$t: ranks" link_bytes)
+    comm=$(field "$log" "emogi-$t: ranks" comm_seconds)
     eval "base=\${base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_'):-}"
     if [ "$np" = 1 ]; then
         eval "base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_')=$sec"
@@ -70,15 +72,16 @@ row() { # TOOL SCALE NP DEVICE GRAPH
     fi
     up=$(awk -v a="${base:-0}" -v b="${sec:-0}" 'BEGIN { if (a > 0 && b > 0) printf "%.2f", a / b }')
     per=$(awk -v l="${link:-0}" -v n="$np" 'BEGIN { if (l > 0) printf "%.0f", l / n }')
-    echo "| $t | $s | $np | $dev | ${sec:-?} | ${up:-—} | ${sent:-0} | ${per:-—} |"
+    cps=$(awk -v c="${comm:-0}" -v n="$np" 'BEGIN { printf "%.4f", c / n }')
+    echo "| $t | $s | $np | $dev | ${sec:-?} | ${up:-—} | $cps | ${sent:-0} | ${per:-—} |"
 }
 
-echo "| tool | scale | ranks | device | seconds | speed-up | bytes sent | link bytes per GPU |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| tool | scale | ranks | device | seconds | speed-up | comm s per rank | bytes sent | link bytes per GPU |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for s in $SCALES; do
     g="$WORK/kron$s.csr"
     [ -e "$g" ] || emogi-convert kron -s "$s" --undirected --id-width 4 "$g" -q ||
-        { echo "| | $s | | | could not generate kron $s | | | |"; continue; }
+        { echo "| | $s | | | could not generate kron $s | | | | |"; continue; }
     for t in $TOOLS; do
         for dev in $DEVICES; do
             for np in $RANKS; do
