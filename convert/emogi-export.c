@@ -689,6 +689,11 @@ int main(int argc, char **argv)
     check_terminal(&o);
     if (emogi_csr_open(o.input, &g, &err))
         die(&err);
+    if (emogi_is_part(&g)) { /* its neighbours are the whole graph's ids, its sources its own */
+        emogi_fail(&err, "%s is part %u of %u of a graph, which holds only its vertices' lists; "
+                         "export the whole file", o.input, g.part.index + 1, g.part.count);
+        die(&err);
+    }
     struct exporter x = {.o = &o, .g = &g, .lists = emogi_lists_out(&g), .err = &err};
     x.base = o.format == OUT_MTX || o.format == OUT_GR || o.format == OUT_METIS;
     x.weights = o.format == OUT_WEL || o.format == OUT_GR || o.format == OUT_WSG;

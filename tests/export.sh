@@ -4,7 +4,7 @@
 # written with --no-provenance, the one section that names the input), and
 # what each format says is checked against the bundled files and sort/awk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 68
+plan 70
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 conv() { emogi-convert "$@" -q --no-provenance; }
@@ -158,6 +158,11 @@ fails "a self-loop to metis is refused" 1 "loop.csr: vertex 0 has a self-loop" \
     emogi-export metis loop.csr old.metis
 is "$(cat old.metis)" keep "... and the old output survives"
 no_files_like "old.metis.tmp*" "... with no temporary left"
+emogi-convert csr dw.csr 'dw-%d.csr' --partitions 2 -q
+fails "a part file is refused (its sources are its own ids)" 1 \
+    "dw-1.csr is part 2 of 2 of a graph, which holds only its vertices' lists" \
+    emogi-export el dw-1.csr part.el
+no_files_like "part.el*" "... and leaves no output"
 fails "real weights to wsg are refused" 1 "real.csr: real weights" emogi-export wsg real.csr x.wsg
 mkdir ro && chmod a-w ro
 if [ -w ro ]; then skip "running as root: a read-only folder is writable"; else
