@@ -28,6 +28,7 @@
 #include <stdlib.h>
 
 #include "clist_fast.h"
+#include "random_array.h"
 #include "emogi_pagerank.h"
 
 #define BLOCK_V EMOGI_PAGERANK_BLOCK /* vertices per partial sum, and per scheduled chunk */
@@ -333,8 +334,8 @@ int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
                          NULL, NULL, (in->nv + BLOCK_V - 1) / BLOCK_V, 0};
     if (s.packed)
         s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
-    s.contrib = malloc(csize);
-    s.next = malloc(csize);
+    s.contrib = emogi_random_array(csize);
+    s.next = emogi_random_array(csize);
     s.part_delta = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part_delta);
     s.part_dang = malloc((s.nblocks ? s.nblocks : 1) * sizeof *s.part_dang);
     if (!s.contrib || !s.next || !s.part_delta || !s.part_dang) {

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 
 #include "clist_fast.h"
+#include "random_array.h"
 #include "emogi_pagerank.h"
 
 #define BLOCK_V 4096 /* vertices per scheduled chunk */
@@ -332,7 +333,7 @@ int emogi_pagerank_cpu_gs(const struct emogi_graph *in, const struct emogi_pager
                          0, 0, 1, 1};
     if (s.packed)
         s.lists = emogi_clist_dir_of(in->offsets, in->coffsets, in->cneighbors, in->nv);
-    s.contrib = malloc((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
+    s.contrib = emogi_random_array((in->nv ? in->nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     if (!s.contrib) {
         free(outw);
         return emogi_fail(err, "out of memory for PageRank on %llu vertices",

@@ -1,0 +1,35 @@
+/*
+ * random_array.h - memory for an array the CPU kernels read at random.
+ *
+ * PageRank reads one contribution per in-edge at a random vertex: on
+ * GAP's kron 22 that is 128 M reads a sweep spread over 16 MB, 4096
+ * pages of 4 KiB, more than the TLB holds, so most reads also walk the
+ * page table.  Where the kernel gives transparent huge pages on request
+ * (the common "madvise" setting), asking for them puts the array on
+ * 2 MiB pages, eight of them (bench/RESULTS.md, CPU against GAP on a
+ * quiet machine: about 8% off a sweep).  Elsewhere the advice is
+ * ignored and the array is as malloc gives it.  Free it with free().
+ */
+#ifndef EMOGI_RANDOM_ARRAY_H
+#define EMOGI_RANDOM_ARRAY_H
+
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#define EMOGI_HUGE_PAGE (2u << 20)
+
+static inline void *emogi_random_array(size_t bytes)
+{
+    if (bytes < EMOGI_HUGE_PAGE)
+        return malloc(bytes ? bytes : 1);
+    size_t round = (bytes + EMOGI_HUGE_PAGE - 1) / EMOGI_HUGE_PAGE * EMOGI_HUGE_PAGE;
+    void *p = NULL;
+    if (round < bytes || posix_memalign(&p, EMOGI_HUGE_PAGE, round) != 0)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, round, MADV_HUGEPAGE); /* advice: without it the 4 KiB pages serve */
+#endif
+    return p;
+}
+
+#endif
