@@ -14,7 +14,7 @@
 # local rank mod the GPUs: one GPU per rank where there are enough).
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
-# ("1 2 4"), TOOLS ("bfs cc pagerank"), DEVICES ("cpu gpu:zerocopy
+# ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too), DEVICES ("cpu gpu:zerocopy
 # gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
 # needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
 # DEADLINE (epoch seconds: no run starts after it).
@@ -40,10 +40,13 @@ args_of() {
     case $1 in
     bfs) echo "-n 4 --seed 1" ;;
     pagerank) echo "--method jacobi" ;;
+    sssp) echo "-n 2 --seed 1 --unit-weights" ;; # the generated graph has no weights
     *) echo "" ;;
     esac
 }
-line_of() { case $1 in bfs) echo "emogi-bfs: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac; }
+line_of() {
+    case $1 in bfs | sssp) echo "emogi-$1: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac
+}
 
 row() { # TOOL SCALE NP DEVICE GRAPH
     t=$1 s=$2 np=$3 dev=$4 g=$5
