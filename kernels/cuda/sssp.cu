@@ -100,11 +100,32 @@ __device__ __forceinline__ void lower(D *dist, uint32_t *stamp, uint64_t v, D d,
     }
 }
 
-template <typename T, int K>
+/*
+ * What a round's kernels do with the lists they read (an Op): ACTIVE(v)
+ * says whether vertex v's lists are read, FROM(u) the distance they are
+ * relaxed from, OFFER(w, d, changed) offers candidate D to neighbour W;
+ * a kernel that lowered something sets the flag to ROUND + 1.  The
+ * single GPU's, one_gpu: every vertex of the graph, stamped for the next
+ * round when lowered.
+ */
+template <typename D> struct one_gpu {
+    D *dist;
+    uint32_t *stamp;
+    uint32_t round;
+
+    __device__ bool active(uint64_t v) const { return stamp[v] == round; }
+    __device__ D from(uint64_t u) const { return dist[u]; }
+    __device__ void offer(uint64_t w, D d, bool &changed) const
+    {
+        lower<D>(dist, stamp, w, d, round + 1, changed);
+    }
+};
+
+template <typename T, int K, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-               const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
-               uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters)
+               const emogi_arr<uint32_t> wt, const Op op, uint64_t nv, uint32_t *flag,
+               unsigned long long *counters)
 {
     typedef typename dist_type<K>::type D;
     bool changed = false;
@@ -112,12 +133,12 @@ __global__ void __launch_bounds__(BLOCK)
     emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
-        if (stamp[v] != round)
+        if (!op.active(v))
             continue;
-        const D du = dist[v];
+        const D du = op.from(v);
         const uint64_t start = off[v], end = off[v + 1];
         for (uint64_t i = start; i < end; i++)
-            lower<D>(dist, stamp, nb[i], through<K>(du, wt, i), round + 1, changed);
+            op.offer((uint64_t)nb[i], through<K>(du, wt, i), changed);
         edges += end - start;
         count_read<T, K>(lines, nb, wt, start, end);
     }
@@ -127,17 +148,16 @@ __global__ void __launch_bounds__(BLOCK)
         atomicAdd(&counters[C_EDGES], edges);
     lines.flush(&counters[C_DEV]);
     if (changed)
-        *flag = round + 1;
+        *flag = op.round + 1;
 }
 
 /* One warp relaxes entries [start, end) of a vertex at DU; lanes take every
  * 32nd entry from FIRST (FIRST <= START when aligned). */
-template <typename T, int K>
+template <typename T, int K, typename Op>
 __device__ __forceinline__ void warp_relax(const emogi_arr<T> nb, const emogi_arr<uint32_t> wt,
-                                           typename dist_type<K>::type *dist, uint32_t *stamp,
-                                           typename dist_type<K>::type du, uint64_t first,
-                                           uint64_t start, uint64_t end, unsigned lane,
-                                           uint32_t next, bool &changed)
+                                           const Op &op, typename dist_type<K>::type du,
+                                           uint64_t first, uint64_t start, uint64_t end,
+                                           unsigned lane, bool &changed)
 {
     typedef typename dist_type<K>::type D;
     struct entry {
@@ -146,7 +166,7 @@ __device__ __forceinline__ void warp_relax(const emogi_arr<T> nb, const emogi_ar
     };
     emogi_warp_list(
         first, start, end, lane, [&](uint64_t j) { return entry{nb[j], through<K>(du, wt, j)}; },
-        [&](const entry &x) { lower<D>(dist, stamp, x.u, x.d, next, changed); });
+        [&](const entry &x) { op.offer((uint64_t)x.u, x.d, changed); });
 }
 
 /* A warp's relaxed edges and fetched lines, added once per warp; every
@@ -159,19 +179,18 @@ __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigne
     lines.flush(&counters[C_DEV]);
 }
 
-template <typename T, int K, bool ALIGNED>
+template <typename T, int K, bool ALIGNED, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-              const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
-              uint64_t nv, uint32_t round, uint32_t *flag, unsigned long long *counters,
-              uint64_t *heavy, uint64_t heavy_cap)
+              const emogi_arr<uint32_t> wt, const Op op, uint64_t nv, uint32_t *flag,
+              unsigned long long *counters, uint64_t *heavy, uint64_t heavy_cap)
 {
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_frontier<CHUNKS>(
-        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return stamp[v] == round; },
+        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t u) {
             const uint64_t start = off[u], end = off[u + 1];
             const uint64_t first = emogi_first_read<T, ALIGNED>(start);
@@ -181,25 +200,23 @@ __global__ void __launch_bounds__(BLOCK)
                 return; /* its lines are counted by the pieces that read it */
             if (start >= end)
                 return;
-            warp_relax<T, K>(nb, wt, dist, stamp, dist[u], first, start, end, lane, round + 1,
-                             changed);
+            warp_relax<T, K>(nb, wt, op, op.from(u), first, start, end, lane, changed);
             /* The loads begin at START: the slack from FIRST is in its line. */
             if (lane == 0)
                 count_read<T, K>(lines, nb, wt, start, end);
         });
     add_counts(counters, lane, edges, lines);
     if (__any_sync(FULL, changed) && lane == 0)
-        *flag = round + 1;
+        *flag = op.round + 1;
 }
 
 /* The long lists the round kernel set aside, cut into SEGMENT-entry pieces
  * spread over every warp; pieces after the first start on a boundary. */
-template <typename T, int K, bool ALIGNED>
+template <typename T, int K, bool ALIGNED, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-               const emogi_arr<uint32_t> wt, typename dist_type<K>::type *dist, uint32_t *stamp,
-               uint32_t round, uint32_t *flag, unsigned long long *counters,
-               const uint64_t *heavy, uint64_t heavy_cap)
+               const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
+               unsigned long long *counters, const uint64_t *heavy, uint64_t heavy_cap)
 {
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
@@ -212,34 +229,32 @@ __global__ void __launch_bounds__(BLOCK)
             first = emogi_first_read<T, ALIGNED>(start);
         },
         [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
-            warp_relax<T, K>(nb, wt, dist, stamp, dist[u], a, start, b, lane, round + 1,
-                             changed);
+            warp_relax<T, K>(nb, wt, op, op.from(u), a, start, b, lane, changed);
             if (lane == 0)
                 count_read<T, K>(lines, nb, wt, a > start ? a : start, b);
         });
     lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
-        *flag = round + 1;
+        *flag = op.round + 1;
 }
 
 /* ---- compressed lists (clist.cuh) ---- */
 
 /* Relax blocks [K0, K1) of U's compressed list; the weights stay plain,
  * entry j's beside entry j, and their lines are counted here. */
-template <int K>
+template <int K, typename Op>
 __device__ __forceinline__ void relax_c(const emogi_clists &c, const emogi_arr<uint32_t> &wt,
-                                        typename dist_type<K>::type *dist, uint32_t *stamp,
-                                        emogi_cwin &win, emogi_lines &lines, uint64_t u,
-                                        uint64_t k0, uint64_t k1, unsigned lane, uint32_t next,
+                                        const Op &op, emogi_cwin &win, emogi_lines &lines,
+                                        uint64_t u, uint64_t k0, uint64_t k1, unsigned lane,
                                         bool &changed)
 {
     typedef typename dist_type<K>::type D;
-    const D du = dist[u];
+    const D du = op.from(u);
     const uint64_t e0 = c.off[u], end = c.off[u + 1];
     emogi_warp_clist(c, win, lines, u, k0, k1, 0, true, lane,
                      [&](bool ok, uint64_t j, uint64_t v) {
                          if (ok)
-                             lower<D>(dist, stamp, v, through<K>(du, wt, j), next, changed);
+                             op.offer(v, through<K>(du, wt, j), changed);
                          return false;
                      });
     if (K != W_UNIT && lane == 0) {
@@ -248,10 +263,9 @@ __device__ __forceinline__ void relax_c(const emogi_clists &c, const emogi_arr<u
     }
 }
 
-template <int K>
+template <int K, typename Op>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_warp_c(const emogi_clists c, const emogi_arr<uint32_t> wt,
-                typename dist_type<K>::type *dist, uint32_t *stamp, uint64_t nv, uint32_t round,
+    sssp_warp_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint64_t nv,
                 uint32_t *flag, unsigned long long *counters, uint64_t *heavy, uint64_t heavy_cap)
 {
     EMOGI_CWIN_SHARED(shared);
@@ -261,26 +275,23 @@ __global__ void __launch_bounds__(BLOCK)
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_frontier<CHUNKS>(
-        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return stamp[v] == round; },
+        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t u) {
             const uint64_t d = c.off[u + 1] - c.off[u];
             edges += d;
             if (d > HEAVY && emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
                 return;
-            relax_c<K>(c, wt, dist, stamp, win, lines, u, 0, clist_blocks(d), lane, round + 1,
-                       changed);
+            relax_c<K>(c, wt, op, win, lines, u, 0, clist_blocks(d), lane, changed);
         });
     add_counts(counters, lane, edges, lines);
     if (__any_sync(FULL, changed) && lane == 0)
-        *flag = round + 1;
+        *flag = op.round + 1;
 }
 
-template <int K>
+template <int K, typename Op>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_heavy_c(const emogi_clists c, const emogi_arr<uint32_t> wt,
-                 typename dist_type<K>::type *dist, uint32_t *stamp, uint32_t round,
-                 uint32_t *flag, unsigned long long *counters, const uint64_t *heavy,
-                 uint64_t heavy_cap)
+    sssp_heavy_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
+                 unsigned long long *counters, const uint64_t *heavy, uint64_t heavy_cap)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
@@ -296,11 +307,11 @@ __global__ void __launch_bounds__(BLOCK)
         [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
             uint64_t k0, k1;
             clist_piece_blocks(start, a, b, &k0, &k1);
-            relax_c<K>(c, wt, dist, stamp, win, lines, u, k0, k1, lane, round + 1, changed);
+            relax_c<K>(c, wt, op, win, lines, u, k0, k1, lane, changed);
         });
     lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
-        *flag = round + 1;
+        *flag = op.round + 1;
 }
 
 __global__ void fill_inf(unsigned *dist, uint64_t nv)
@@ -336,58 +347,54 @@ void release(sssp_state &s)
     (void)cudaGetLastError();
 }
 
-template <typename T, int K, bool ALIGNED>
-int launch_warp(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_error *err)
+/* One round's kernels over P's nv vertices, relaxing as OP says. */
+template <typename T, int K, bool ALIGNED, typename Op>
+int launch_warp(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error *err)
 {
-    typedef typename dist_type<K>::type D;
     const uint64_t nv = p->g->nv;
     const emogi_arr<T> nb(p->nbr);
-    D *dist = static_cast<D *>(s.dist);
     const emogi_arr<uint32_t> wt(p->wgt);
     EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
     sssp_warp<T, K, ALIGNED><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        p->d_offsets, nb, wt, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy, s.heavy_cap);
+        p->d_offsets, nb, wt, op, nv, s.flag, s.counters, s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     /* Always launched: it reads the queue length on the device, which costs
      * less than a round trip to ask whether the queue is empty. */
-    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, wt, dist, s.stamp, round,
-                                                    s.flag, s.counters, s.heavy, s.heavy_cap);
+    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, wt, op, s.flag, s.counters,
+                                                    s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
 
-template <int K> int launch_c(const emogi_placed *p, sssp_state &s, uint32_t round, emogi_error *err)
+template <int K, typename Op>
+int launch_c(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error *err)
 {
-    typedef typename dist_type<K>::type D;
     const uint64_t nv = p->g->nv;
     const emogi_clists c(*p);
-    D *dist = static_cast<D *>(s.dist);
     const emogi_arr<uint32_t> wt(p->wgt);
     EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
     sssp_warp_c<K><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        c, wt, dist, s.stamp, nv, round, s.flag, s.counters, s.heavy, s.heavy_cap);
+        c, wt, op, nv, s.flag, s.counters, s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
-    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, dist, s.stamp, round, s.flag, s.counters, s.heavy,
-                                          s.heavy_cap);
+    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, op, s.flag, s.counters, s.heavy, s.heavy_cap);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
 
-template <typename T, int K>
-int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint32_t round,
+template <typename T, int K, typename Op>
+int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, const Op &op,
            emogi_error *err)
 {
-    typedef typename dist_type<K>::type D;
     if (p->d_coffsets) /* one reader for compressed lists, whatever K says */
-        return launch_c<K>(p, s, round, err);
+        return launch_c<K>(p, s, op, err);
     if (k == EMOGI_KERNEL_MERGED)
-        return launch_warp<T, K, false>(p, s, round, err);
+        return launch_warp<T, K, false>(p, s, op, err);
     if (k == EMOGI_KERNEL_ALIGNED)
-        return launch_warp<T, K, true>(p, s, round, err);
+        return launch_warp<T, K, true>(p, s, op, err);
     const uint64_t nv = p->g->nv;
     sssp_naive<T, K><<<emogi_grid(nv, s.blocks), BLOCK>>>(
-        p->d_offsets, emogi_arr<T>(p->nbr), emogi_arr<uint32_t>(p->wgt),
-        static_cast<D *>(s.dist), s.stamp, nv, round, s.flag, s.counters);
+        p->d_offsets, emogi_arr<T>(p->nbr), emogi_arr<uint32_t>(p->wgt), op, nv, s.flag,
+        s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     return 0;
 }
@@ -397,11 +404,13 @@ template <typename T, int K>
 int rounds(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, uint64_t *done,
            emogi_error *err)
 {
+    typedef typename dist_type<K>::type D;
     const uint64_t nv = p->g->nv;
     for (uint32_t round = 1;; round++) {
         if ((uint64_t)round > nv + 1 || round == UINT32_MAX)
             return emogi_fail(err, "GPU SSSP: more rounds than vertices: kernel fault");
-        if (launch<T, K>(p, k, s, round, err))
+        const one_gpu<D> op = {static_cast<D *>(s.dist), s.stamp, round};
+        if (launch<T, K>(p, k, s, op, err))
             return -1;
         uint32_t flag = 0;
         EMOGI_CK(cudaMemcpy(&flag, s.flag, sizeof flag, cudaMemcpyDeviceToHost), "running a round");
@@ -538,3 +547,4 @@ extern "C" int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
     release(s);
     return rc;
 }
+
