@@ -1,7 +1,7 @@
 /*
  * emogi_dist_gpu.h - one GPU rank's share of a distributed search: BFS
- * (dist_bfs.cu), connected components (cc.cu) and PageRank
- * (pagerank.cu).  traverse/dist_*.c drive them; the exchanges between
+ * (dist_bfs.cu), connected components (cc.cu), PageRank (pagerank.cu)
+ * and SSSP (sssp.cu).  traverse/dist_*.c drive them; the exchanges between
  * ranks stay there (traverse/dist_gpu.c: through NCCL on device
  * buffers, or through host buffers).
  *
@@ -14,6 +14,8 @@
  */
 #ifndef EMOGI_DIST_GPU_H
 #define EMOGI_DIST_GPU_H
+
+#include <math.h>
 
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
@@ -131,6 +133,65 @@ int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *s, double base, double d, double 
  * open, [0] in device memory, [1] over the link. */
 int emogi_dpr_gpu_result(struct emogi_dpr_gpu *s, double *rank, uint64_t fig[2],
                          emogi_error *err);
+
+/* ---- SSSP: traverse/dist_sssp.c's delta-stepping phases ---- */
+
+struct emogi_dsssp_gpu;
+
+/* A candidate distance D for vertex V (the whole graph's id): the uint64
+ * distance, or a float32 distance's bits. */
+struct emogi_dsssp_pair {
+    uint64_t v, d;
+};
+
+/* The bucket of float32 distance F at width DELTA, on either side: past
+ * 1.8e19 (+infinity too) one bucket, below UINT64_MAX. */
+#ifdef __CUDACC__
+__host__ __device__
+#endif
+static inline uint64_t emogi_dsssp_bucket_f(float f, double delta)
+{
+    const double b = floor((double)f / delta);
+    return b >= 1.8e19 ? UINT64_MAX - 1 : (uint64_t)b;
+}
+
+/* Device memory beside the placement for N own vertices of NV, NE
+ * entries, distances of DSIZE bytes. */
+uint64_t emogi_dsssp_gpu_state_bytes(uint64_t n, uint64_t nv, uint64_t ne, unsigned dsize);
+
+/* OUT: the rank's out-lists placed with their weights (UNIT: none, every
+ * weight 1), read with kernel K (plain lists only); DELTA: the bucket
+ * width (integer distances: its floor, at least 1). */
+int emogi_dsssp_gpu_open(const struct emogi_placed *out, enum emogi_kernel k, int unit,
+                         uint64_t lo, uint64_t nv, double delta, struct emogi_dsssp_gpu **s,
+                         emogi_error *err);
+void emogi_dsssp_gpu_close(struct emogi_dsssp_gpu *s);
+
+/* Every distance unreached, nothing sent yet; SOURCE at 0 and active if
+ * it is the rank's. */
+int emogi_dsssp_gpu_start(struct emogi_dsssp_gpu *s, uint64_t source, emogi_error *err);
+
+/* *BUCKET: the lowest bucket of an active vertex of the rank, or
+ * UINT64_MAX when none is active. */
+int emogi_dsssp_gpu_lowest(struct emogi_dsssp_gpu *s, uint64_t *bucket, emogi_error *err);
+
+/* Relax the out-lists of the rank's active vertices in BUCKET (no longer
+ * active): its own neighbours lowered and activated; each other rank's
+ * vertex whose lowest candidate sent fell gets one pair in SEND (host,
+ * room for nv - n, at least 1) with that candidate; *SEND_N: how many. */
+int emogi_dsssp_gpu_relax(struct emogi_dsssp_gpu *s, uint64_t bucket,
+                          struct emogi_dsssp_pair *send, uint64_t *send_n, emogi_error *err);
+
+/* The candidates RECV (N, host, for the rank's vertices) lower and
+ * activate theirs. */
+int emogi_dsssp_gpu_apply(struct emogi_dsssp_gpu *s, const struct emogi_dsssp_pair *recv,
+                          uint64_t n, emogi_error *err);
+
+/* The rank's n distances into DIST (host); FIG, totals since open: [0]
+ * entries read, [1] bytes of 128-byte lines read in device memory, [2]
+ * over the link. */
+int emogi_dsssp_gpu_result(struct emogi_dsssp_gpu *s, void *dist, uint64_t fig[3],
+                           emogi_error *err);
 
 #ifdef __cplusplus
 }

@@ -191,3 +191,56 @@ int emogi_dpr_gpu_result(struct emogi_dpr_gpu *s, double *rank, uint64_t fig[2],
     (void)s, (void)rank, (void)fig;
     return no_ranks(err);
 }
+
+uint64_t emogi_dsssp_gpu_state_bytes(uint64_t n, uint64_t nv, uint64_t ne, unsigned dsize)
+{
+    (void)n, (void)nv, (void)ne, (void)dsize;
+    return 0;
+}
+
+int emogi_dsssp_gpu_open(const struct emogi_placed *out, enum emogi_kernel k, int unit,
+                         uint64_t lo, uint64_t nv, double delta, struct emogi_dsssp_gpu **s,
+                         emogi_error *err)
+{
+    (void)out, (void)k, (void)unit, (void)lo, (void)nv, (void)delta;
+    *s = NULL;
+    return no_ranks(err);
+}
+
+void emogi_dsssp_gpu_close(struct emogi_dsssp_gpu *s)
+{
+    (void)s;
+}
+
+int emogi_dsssp_gpu_start(struct emogi_dsssp_gpu *s, uint64_t source, emogi_error *err)
+{
+    (void)s, (void)source;
+    return no_ranks(err);
+}
+
+int emogi_dsssp_gpu_lowest(struct emogi_dsssp_gpu *s, uint64_t *bucket, emogi_error *err)
+{
+    (void)s, (void)bucket;
+    return no_ranks(err);
+}
+
+int emogi_dsssp_gpu_relax(struct emogi_dsssp_gpu *s, uint64_t bucket,
+                          struct emogi_dsssp_pair *send, uint64_t *send_n, emogi_error *err)
+{
+    (void)s, (void)bucket, (void)send, (void)send_n;
+    return no_ranks(err);
+}
+
+int emogi_dsssp_gpu_apply(struct emogi_dsssp_gpu *s, const struct emogi_dsssp_pair *recv,
+                          uint64_t n, emogi_error *err)
+{
+    (void)s, (void)recv, (void)n;
+    return no_ranks(err);
+}
+
+int emogi_dsssp_gpu_result(struct emogi_dsssp_gpu *s, void *dist, uint64_t fig[3],
+                           emogi_error *err)
+{
+    (void)s, (void)dist, (void)fig;
+    return no_ranks(err);
+}

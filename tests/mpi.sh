@@ -24,12 +24,12 @@
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
-# an MPI build.  GPU ranks (--device gpu: emogi-bfs, emogi-cc and
-# emogi-pagerank; zero-copy, device and hybrid placements, directed and
-# undirected) write the CPU run's files too, PageRank's within the
-# tolerance (emogi-verify --compare: the GPU sums in another order);
-# they are skipped without a GPU, where each tool must say that none is
-# usable, and emogi-sssp refuses --device gpu under mpirun.
+# an MPI build.  GPU ranks (--device gpu: emogi-bfs, emogi-cc,
+# emogi-pagerank and emogi-sssp; zero-copy, device and hybrid placements,
+# directed and undirected, SSSP's uint32, float32 and unit weights) write
+# the CPU run's files too, PageRank's within the tolerance (emogi-verify
+# --compare: the GPU sums in another order); they are skipped without a
+# GPU, where each tool must say that none is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 if [ "${EMOGI_WITH_MPI:-}" = no ]; then
@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 234
+plan 251
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -322,8 +322,6 @@ fails "pagerank --method gauss-seidel is refused under mpirun" 2 "runs --method 
     mpi 2 emogi-pagerank big.csr --method gauss-seidel -o new.bin
 fails "pagerank --weighted with GPU ranks is refused" 2 "GPU ranks run unweighted" \
     mpi 2 emogi-pagerank bigw.csr --weighted --device gpu -o new.bin
-fails "--device gpu: sssp runs no GPU ranks yet" 2 "runs CPU ranks only" \
-    mpi 2 emogi-sssp kw.csr -s 1 --device gpu -o new.bin
 
 # ---- part files that do not make the job's graph: refused, no output ----
 echo old >kept.bin
@@ -416,14 +414,39 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
     [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: --stats counts the bytes over the link"
+    # sssp: distances on the GPU, (vertex, candidate) pairs through the
+    # host; float sums that round, 8-byte ids, a hub, vertices unreached
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: sssp uint32, undirected" 3 kw.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp directed, 8-byte ids" 4 kwd.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp float32, directed" 3 kwf.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp star, --unit-weights" 2 star.csr emogi-sssp -s 350 \
+            --unit-weights
+    done
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    parts_run "GPU ranks: sssp float32" 3 kwf.csr emogi-sssp -n 2 --seed 7
+    parts_run "GPU ranks: sssp directed, 8-byte ids" 3 kwd.csr emogi-sssp -n 2 --seed 7
+    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
+    same_run "GPU ranks, naive kernel: sssp --delta 1" 2 kw.csr emogi-sssp -s 5 --delta 1
+    RANKS_ARGS="--device gpu --mem device --kernel merged"
+    same_run "GPU ranks, merged kernel: sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 \
+        --delta 0.001
+    RANKS_ARGS=""
+    fails "GPU ranks: sssp on compressed lists is refused" 1 "compressed" \
+        mpi 2 emogi-sssp kwz.csr -s 1 --device gpu -o new.bin
+    mpi 2 emogi-sssp kw.csr -s 5 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
+    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
+    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: sssp's --stats counts the link's bytes"
 else
-    for tool in "emogi-bfs big.csr -s 1" "emogi-cc big.csr" "emogi-pagerank big.csr"; do
+    for tool in "emogi-bfs big.csr -s 1" "emogi-cc big.csr" "emogi-pagerank big.csr" \
+        "emogi-sssp kw.csr -s 1"; do
         # shellcheck disable=SC2086
         fails "GPU ranks without a GPU: ${tool%% *} says none is usable" 1 "none is usable" \
             mpi 2 $tool --device gpu -o new.bin
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 35 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 52 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -34,14 +34,6 @@ static long env_world_size(void)
     return 1;
 }
 
-void dist_check_options(const struct dist *d, const struct tool_opts *o, int gpu_ranks)
-{
-    if (d->on && o->device == TOOL_DEVICE_GPU && !gpu_ranks)
-        tool_usage_error("%s: this tool runs CPU ranks only (GPU ranks: emogi-bfs, "
-                         "emogi-cc, emogi-pagerank); use --device cpu or auto",
-                         "--device gpu");
-}
-
 void dist_place(const struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
                 uint64_t state_bytes, unsigned what, struct emogi_range *r,
                 struct tool_backend *b)

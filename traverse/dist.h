@@ -18,17 +18,17 @@
  * output only after receiving every rank's part, no output appears (an
  * existing file stays).
  *
- * With --device gpu, emogi-bfs, emogi-cc and emogi-pagerank run GPU ranks
- * (dist_place): each rank places its own range's lists on GPU (local
- * rank mod GPU count) by the usual placements (device, zero-copy,
- * hybrid), so that ranks on several GPUs read host memory through as
- * many links at once, and runs its part of the search there
- * (kernels/emogi_dist_gpu.h).  BFS exchanges through host buffers; CC
+ * With --device gpu, every traversal tool runs GPU ranks (dist_place):
+ * each rank places its own range's lists on GPU (local rank mod GPU
+ * count) by the usual placements (device, zero-copy, hybrid), so that
+ * ranks on several GPUs read host memory through as many links at once,
+ * and runs its part of the search there (kernels/emogi_dist_gpu.h).  BFS exchanges through host buffers; CC
  * and PageRank keep their dense arrays on the device and exchange them
  * through NCCL when built with it and every rank has a GPU of its own,
- * else through host buffers (dist_gpu.c).  --stats counts that as
- * communication, and each rank's bytes over the link.  emogi-sssp runs
- * CPU ranks only.
+ * else through host buffers (dist_gpu.c); SSSP keeps its distances and
+ * the lowest candidates it sent on the device and exchanges its sparse
+ * (vertex, candidate) pairs through host buffers (dist_sssp.c).  --stats
+ * counts that as communication, and each rank's bytes over the link.
  *
  * Built without MPI, dist_start() still recognises mpirun's environment
  * and stops with how to get an MPI build; the algorithms (dist_*.c) are
@@ -111,11 +111,6 @@ static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_l
     l.first = d->first;
     return l;
 }
-
-/* Usage error (exit 2) for options a distributed run does not take;
- * GPU_RANKS: the tool runs GPU ranks (--device gpu). */
-struct tool_opts;
-void dist_check_options(const struct dist *d, const struct tool_opts *o, int gpu_ranks);
 
 /* A GPU rank's part of G placed: this rank's lists [lo, hi) as a graph
  * of their own (R, emogi_range_open) on GPU (local rank mod GPU count),
@@ -217,6 +212,15 @@ struct dist_gpu {
     uint64_t link_bytes;            /* out: the rank's bytes read over the link */
 };
 
+/* The rank's GPU state, opened on every rank or on none (OK: this
+ * rank's): 0, or -1 with ERR (MINE, this rank's message, or that another
+ * rank failed).  Collective. */
+int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error *err);
+
+/* RC < 0, a GPU call that failed: "TOOL: ERR", exit 1, which ends the
+ * job (as dist_alloc does). */
+void dist_gpu_check(int rc, const emogi_error *err);
+
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
  * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), or
  * NULL on a CPU rank. */
@@ -245,10 +249,12 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
 
 /* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
  * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the
- * search's figures over all ranks. */
+ * search's figures over all ranks.  GPU: a GPU rank's part (its
+ * out-lists placed with their weights, unless --unit-weights; its
+ * link_bytes grow by the search's), or NULL on a CPU rank. */
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
-              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
-              emogi_error *err);
+              const struct emogi_sssp_opts *o, struct dist_gpu *gpu, void *dist,
+              struct emogi_sssp_stats *st, emogi_error *err);
 
 /* The bucket width: O's delta, or emogi_sssp_default_delta of the whole
  * graph (sampled across the parts).  Collective. */

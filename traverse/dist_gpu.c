@@ -59,8 +59,7 @@ struct xchg {
     char *host; /* nv entries: the host path's staging */
 };
 
-/* A GPU call that failed ends the job, as dist_alloc does. */
-static void gpu_check(int rc, const emogi_error *err)
+void dist_gpu_check(int rc, const emogi_error *err)
 {
     if (rc < 0)
         tool_die(err);
@@ -168,11 +167,12 @@ static void xchg_allgather(struct xchg *x, void *dev, size_t es)
         return;
     }
 #endif
-    gpu_check(emogi_dgpu_copy(h + d->lo * es, g + d->lo * es, (d->hi - d->lo) * es, 1, &err),
-              &err);
+    dist_gpu_check(
+        emogi_dgpu_copy(h + d->lo * es, g + d->lo * es, (d->hi - d->lo) * es, 1, &err), &err);
     dist_allgather(d, h + d->lo * es, es, h); /* counts the bytes sent */
-    gpu_check(emogi_dgpu_copy(g, h, d->lo * es, 0, &err), &err);
-    gpu_check(emogi_dgpu_copy(g + d->hi * es, h + d->hi * es, (nv - d->hi) * es, 0, &err), &err);
+    dist_gpu_check(emogi_dgpu_copy(g, h, d->lo * es, 0, &err), &err);
+    dist_gpu_check(emogi_dgpu_copy(g + d->hi * es, h + d->hi * es, (nv - d->hi) * es, 0, &err),
+                   &err);
     d->comm_seconds = before + (emogi_now() - t0);
 }
 
@@ -187,9 +187,7 @@ static double sum_ranks(struct dist *d, double x, double *all)
     return sum;
 }
 
-/* The rank's GPU state, opened on every rank or on none: 0, or -1 with
- * ERR (this rank's message, or that another rank failed). */
-static int opened_everywhere(struct dist *d, int ok, const emogi_error *mine, emogi_error *err)
+int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error *err)
 {
     if (dist_all(d, ok))
         return 0;
@@ -207,7 +205,7 @@ static void cc_labels(struct dist *d, struct emogi_dcc_gpu *s, unsigned w, uint6
     emogi_error err;
     const uint64_t n = d->hi - d->lo;
     const char *dev = emogi_dcc_gpu_labels(s);
-    gpu_check(emogi_dgpu_copy(labels, dev + d->lo * w, n * w, 1, &err), &err);
+    dist_gpu_check(emogi_dgpu_copy(labels, dev + d->lo * w, n * w, 1, &err), &err);
     if (w == 4) /* backwards: entry k's 8 bytes cover only entries k and later */
         for (uint64_t k = n; k-- > 0;)
             labels[k] = ((const uint32_t *)labels)[k];
@@ -219,7 +217,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
     struct emogi_dcc_gpu *s = NULL;
     emogi_error gerr = {{0}};
     int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, gpu->kernel, d->lo, d->whole->nv, &s, &gerr) == 0;
-    if (opened_everywhere(d, ok, &gerr, err) < 0) {
+    if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
         emogi_dcc_gpu_close(s);
         return -1;
     }
@@ -228,7 +226,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
     double t0 = emogi_now();
     for (;;) {
         int changed;
-        gpu_check(emogi_dcc_gpu_pass(s, &changed, &gerr), &gerr);
+        dist_gpu_check(emogi_dcc_gpu_pass(s, &changed, &gerr), &gerr);
         st->passes++;
         if (dist_sum_u64(d, (uint64_t)changed) == 0)
             break; /* every rank's labels are final: nothing to send */
@@ -236,7 +234,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
     }
     st->seconds = emogi_now() - t0;
     uint64_t fig[3];
-    gpu_check(emogi_dcc_gpu_figures(s, fig, &gerr), &gerr);
+    dist_gpu_check(emogi_dcc_gpu_figures(s, fig, &gerr), &gerr);
     gpu->link_bytes = fig[2];
     st->edges_examined = dist_sum_u64(d, fig[0]);
     st->devmem_bytes = dist_sum_u64(d, fig[1]);
@@ -270,10 +268,10 @@ static void pagerank_iterate(struct dist *d, struct emogi_dpr_gpu *s, struct xch
     emogi_error err;
     while (st->iterations < prm->max_iterations) {
         double mine;
-        gpu_check(emogi_dpr_gpu_spread(s, &mine, &err), &err);
+        dist_gpu_check(emogi_dpr_gpu_spread(s, &mine, &err), &err);
         xchg_allgather(x, emogi_dpr_gpu_contrib(s), sizeof(double));
         const double dangling = sum_ranks(d, mine, parts);
-        gpu_check(emogi_dpr_gpu_gather(s, (1.0 - dd) / n + dd * dangling / n, dd, &mine, &err),
+        dist_gpu_check(emogi_dpr_gpu_gather(s, (1.0 - dd) / n + dd * dangling / n, dd, &mine, &err),
                   &err);
         st->delta = sum_ranks(d, mine, parts);
         st->iterations++;
@@ -302,7 +300,7 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
     if (!start)
         emogi_fail(&gerr, "PageRank: out of memory for the starting ranks");
     free(start);
-    if (opened_everywhere(d, ok, &gerr, err) < 0) {
+    if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
         emogi_dpr_gpu_close(s);
         return -1;
     }
@@ -316,7 +314,7 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
         st->converged = 1;
     st->seconds = emogi_now() - t0;
     uint64_t fig[2];
-    gpu_check(emogi_dpr_gpu_result(s, rank, fig, &gerr), &gerr);
+    dist_gpu_check(emogi_dpr_gpu_result(s, rank, fig, &gerr), &gerr);
     gpu->link_bytes = fig[1];
     st->edges_read = st->iterations * win.ne;
     st->devmem_bytes = dist_sum_u64(d, fig[0]);

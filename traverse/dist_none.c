@@ -44,10 +44,10 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
 }
 
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
-              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
-              emogi_error *err)
+              const struct emogi_sssp_opts *o, struct dist_gpu *gpu, void *dist,
+              struct emogi_sssp_stats *st, emogi_error *err)
 {
-    (void)d, (void)g, (void)source, (void)o, (void)dist, (void)st;
+    (void)d, (void)g, (void)source, (void)o, (void)gpu, (void)dist, (void)st;
     return no_mpi(err);
 }
 

@@ -1,6 +1,7 @@
 /*
  * dist_sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
- * OpenMP inside each): delta-stepping in bulk-synchronous phases.
+ * OpenMP inside each, or GPU ranks): delta-stepping in bulk-synchronous
+ * phases.
  *
  * Each rank owns a contiguous range of vertices (dist_partition) and
  * their distances, and keeps the ones whose distance dropped since they
@@ -30,6 +31,14 @@
  * not depend on the order of relaxations; emogi_sssp.h).  Candidates are
  * computed as kernels/cpu/sssp.c computes them: du + w in float32 for
  * float weights.
+ *
+ * GPU ranks (--device gpu: gpu_search below) run the same phases with
+ * the rank's distances, active set and lowest candidates sent on its GPU
+ * and its range's lists placed (kernels/cuda/sssp.cu: emogi_dsssp_gpu_*):
+ * the GPU relaxes a bucket's lists and lists each other rank's vertex
+ * whose lowest candidate sent fell, once a phase with that candidate;
+ * the pairs go through the host to dist_alltoallv and the pairs received
+ * back to the GPU.  The same fixed point, so the same file.
  */
 #include "config.h"
 
@@ -40,17 +49,13 @@
 
 #include "dist.h"
 #include "emogi_clist.h"
+#include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
 
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
 
 enum kind { K_U32, K_F32, K_UNIT };
-
-/* A candidate distance for a vertex another rank owns. */
-struct update {
-    uint64_t v, d; /* d: the uint64 distance, or the float's bits */
-};
 
 struct dsssp {
     struct dist *d;
@@ -65,7 +70,7 @@ struct dsssp {
     uint64_t *active, *next;  /* local indices; at most hi - lo each */
     uint64_t active_n, next_n;
     uint64_t *relax, relax_n; /* this phase's vertices; hi - lo at most */
-    struct update *up;        /* this phase's pairs to send */
+    struct emogi_dsssp_pair *up;        /* this phase's pairs to send */
     uint64_t up_n, up_cap;
     uint64_t relaxed, phases;
     int corrupt;
@@ -125,8 +130,7 @@ static uint64_t bucket_of(const struct dsssp *s, uint64_t d)
 {
     if (s->k != K_F32)
         return d / s->delta_i;
-    double b = floor((double)as_float((uint32_t)d) / s->delta_f);
-    return b >= 1.8e19 ? NONE - 1 : (uint64_t)b;
+    return emogi_dsssp_bucket_f(as_float((uint32_t)d), s->delta_f);
 }
 
 /* Lower this rank's vertex at local index I to D; activate it if so. */
@@ -151,11 +155,20 @@ static uint64_t relax_one(struct dsssp *s, uint64_t u, int *bad)
                 lower_local(s, w - lo, c);
             else if (lower(s, s->sent, w, c))
                 s->up[__atomic_fetch_add(&s->up_n, 1, __ATOMIC_RELAXED)] =
-                    (struct update){w, c};
+                    (struct emogi_dsssp_pair){w, c};
         }
     if (n < 0)
         *bad = 1;
     return emogi_list_len(&s->out, u);
+}
+
+/* The lowest of every rank's M. */
+static uint64_t min_ranks(struct dist *d, uint64_t m)
+{
+    double t0 = emogi_now();
+    MPI_Allreduce(MPI_IN_PLACE, &m, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+    return m;
 }
 
 /* The lowest bucket of an active vertex on any rank, or NONE. */
@@ -167,10 +180,7 @@ static uint64_t lowest_bucket(struct dsssp *s)
         uint64_t b = bucket_of(s, load(s, s->dist, s->active[i]));
         m = b < m ? b : m;
     }
-    double t0 = emogi_now();
-    MPI_Allreduce(MPI_IN_PLACE, &m, 1, MPI_UINT64_T, MPI_MIN, MPI_COMM_WORLD);
-    s->d->comm_seconds += emogi_now() - t0;
-    return m;
+    return min_ranks(s->d, m);
 }
 
 /* The active vertices of bucket B into s->relax (no longer queued); the
@@ -197,25 +207,35 @@ static void take_bucket(struct dsssp *s, uint64_t b)
     }
 }
 
-/* The pairs to their owners; the pairs received lower this rank's. */
-static void exchange(struct dsssp *s)
+/* The N pairs UP to their owners; returns (malloc'd) the pairs every
+ * rank sent this one, *GOT their number. */
+static struct emogi_dsssp_pair *route(struct dist *d, const struct emogi_dsssp_pair *up,
+                                      uint64_t n, uint64_t *got)
 {
-    struct dist *d = s->d;
-    uint64_t *count = dist_alloc((uint64_t)d->size, sizeof *count, "ranks"), n;
-    struct update *send = dist_alloc(s->up_n, sizeof *send, "updates to send");
+    uint64_t *count = dist_alloc((uint64_t)d->size, sizeof *count, "ranks");
+    struct emogi_dsssp_pair *send = dist_alloc(n, sizeof *send, "updates to send");
     memset(count, 0, (size_t)d->size * sizeof *count);
-    for (uint64_t i = 0; i < s->up_n; i++)
-        count[dist_owner(d, s->up[i].v)]++;
+    for (uint64_t i = 0; i < n; i++)
+        count[dist_owner(d, up[i].v)]++;
     uint64_t *at = dist_alloc((uint64_t)d->size, sizeof *at, "ranks");
     at[0] = 0;
     for (int r = 1; r < d->size; r++)
         at[r] = at[r - 1] + count[r - 1];
-    for (uint64_t i = 0; i < s->up_n; i++)
-        send[at[dist_owner(d, s->up[i].v)]++] = s->up[i];
-    struct update *recv = dist_alltoallv(d, send, count, sizeof *send, &n);
+    for (uint64_t i = 0; i < n; i++)
+        send[at[dist_owner(d, up[i].v)]++] = up[i];
+    struct emogi_dsssp_pair *recv = dist_alltoallv(d, send, count, sizeof *send, got);
     free(at);
     free(send);
     free(count);
+    return recv;
+}
+
+/* The pairs to their owners; the pairs received lower this rank's. */
+static void exchange(struct dsssp *s)
+{
+    struct dist *d = s->d;
+    uint64_t n;
+    struct emogi_dsssp_pair *recv = route(d, s->up, s->up_n, &n);
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < n; i++)
         lower_local(s, recv[i].v - d->lo, recv[i].d);
@@ -242,8 +262,10 @@ static void phase(struct dsssp *s, uint64_t b)
     s->phases++;
 }
 
+/* 0, 1 when out of memory, or -1 with ERR; ON_GPU: the search's arrays
+ * are the GPU's, none here. */
 static int setup(struct dsssp *s, struct dist *d, const struct emogi_graph *g,
-                 const struct emogi_sssp_opts *o, void *dist, emogi_error *err)
+                 const struct emogi_sssp_opts *o, void *dist, int on_gpu, emogi_error *err)
 {
     memset(s, 0, sizeof *s);
     s->d = d;
@@ -259,6 +281,8 @@ static int setup(struct dsssp *s, struct dist *d, const struct emogi_graph *g,
                           delta);
     s->delta_f = delta;
     s->delta_i = (uint64_t)delta;
+    if (on_gpu)
+        return 0;
     const uint64_t n = d->hi - d->lo, es = s->k == K_F32 ? 4 : 8, nv = d->whole->nv;
     s->sent = malloc((nv ? nv : 1) * es);
     s->queued = calloc(n ? n : 1, 1);
@@ -347,9 +371,73 @@ double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
     return sampled_delta(d, g, o);
 }
 
+/* ---- GPU ranks ---- */
+
+/* The phases on this rank's GPU (R, started); *PHASES counts them.  A
+ * GPU call that fails ends the job (dist_gpu_check). */
+static void gpu_phases(struct dist *d, struct emogi_dsssp_gpu *r, uint64_t *phases)
+{
+    emogi_error err;
+    const uint64_t room = d->whole->nv - (d->hi - d->lo);
+    struct emogi_dsssp_pair *send = dist_alloc(room ? room : 1, sizeof *send, "updates to send");
+    for (;;) {
+        uint64_t b, n, got;
+        dist_gpu_check(emogi_dsssp_gpu_lowest(r, &b, &err), &err);
+        if ((b = min_ranks(d, b)) == NONE)
+            break;
+        dist_gpu_check(emogi_dsssp_gpu_relax(r, b, send, &n, &err), &err);
+        struct emogi_dsssp_pair *recv = route(d, send, n, &got);
+        dist_gpu_check(emogi_dsssp_gpu_apply(r, recv, got, &err), &err);
+        free(recv);
+        (*phases)++;
+    }
+    free(send);
+}
+
+/* S's search from SOURCE on this rank's GPU: the distances into s->dist,
+ * the phases and entries read into S, the bytes read into ST (all
+ * ranks') and GPU (this rank's over the link, summed over searches). */
+static int gpu_search(struct dsssp *s, struct dist_gpu *gpu, uint64_t source,
+                      const struct emogi_sssp_opts *o, struct emogi_sssp_stats *st,
+                      emogi_error *err)
+{
+    struct dist *d = s->d;
+    struct emogi_dsssp_gpu *r = NULL;
+    emogi_error gerr = {{0}};
+    int ok = emogi_dsssp_gpu_open(gpu->out, gpu->kernel, o->unit_weights, d->lo, d->whole->nv,
+                                  s->delta_f, &r, &gerr) == 0 &&
+             emogi_dsssp_gpu_start(r, source, &gerr) == 0;
+    if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
+        emogi_dsssp_gpu_close(r);
+        return -1;
+    }
+    double t0 = emogi_now();
+    gpu_phases(d, r, &s->phases);
+    st->seconds = emogi_now() - t0;
+    uint64_t fig[3];
+    dist_gpu_check(emogi_dsssp_gpu_result(r, s->dist, fig, &gerr), &gerr);
+    emogi_dsssp_gpu_close(r);
+    s->relaxed = fig[0];
+    gpu->link_bytes += fig[2];
+    st->devmem_bytes = dist_sum_u64(d, fig[1]);
+    st->link_bytes = dist_sum_u64(d, fig[2]);
+    st->edge_bytes = st->devmem_bytes + st->link_bytes;
+    return 0;
+}
+
+/* The CPU ranks' search (S set up). */
+static void cpu_search(struct dsssp *s, uint64_t source, struct emogi_sssp_stats *st)
+{
+    double t0 = emogi_now();
+    start(s, source);
+    for (uint64_t b; (b = lowest_bucket(s)) != NONE;)
+        phase(s, b);
+    st->seconds = emogi_now() - t0;
+}
+
 int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
-              const struct emogi_sssp_opts *o, void *dist, struct emogi_sssp_stats *st,
-              emogi_error *err)
+              const struct emogi_sssp_opts *o, struct dist_gpu *gpu, void *dist,
+              struct emogi_sssp_stats *st, emogi_error *err)
 {
     struct dsssp s;
     memset(st, 0, sizeof *st);
@@ -357,7 +445,7 @@ int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
     if (source >= nv)
         return emogi_fail(err, "source %llu out of range 0..%llu", (unsigned long long)source,
                           (unsigned long long)(nv ? nv - 1 : 0));
-    int rc = setup(&s, d, g, o, dist, err);
+    int rc = setup(&s, d, g, o, dist, gpu != NULL, err);
     if (rc < 0) { /* the same on every rank: the same graph and options */
         release(&s);
         return -1;
@@ -366,17 +454,19 @@ int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
         release(&s);
         return emogi_fail(err, rc ? "out of memory" : "another rank ran out of memory");
     }
-    double t0 = emogi_now();
-    start(&s, source);
-    for (uint64_t b; (b = lowest_bucket(&s)) != NONE;)
-        phase(&s, b);
-    st->seconds = emogi_now() - t0;
+    if (gpu && gpu_search(&s, gpu, source, o, st, err) < 0) {
+        release(&s);
+        return -1;
+    }
+    if (!gpu)
+        cpu_search(&s, source, st);
     uint64_t figures[4] = {count_reached(&s), s.relaxed, (uint64_t)s.corrupt, 0};
     MPI_Allreduce(MPI_IN_PLACE, figures, 4, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD);
     st->iterations = s.phases;
     st->reached = figures[0];
     st->edges_relaxed = st->edges_examined = figures[1];
-    st->edge_bytes = figures[1] * (g->id_width + (s.k == K_UNIT ? 0 : 4));
+    if (!gpu)
+        st->edge_bytes = figures[1] * (g->id_width + (s.k == K_UNIT ? 0 : 4));
     release(&s);
     if (figures[2])
         return emogi_fail(err, "sssp: a compressed list did not decode");

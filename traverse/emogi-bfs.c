@@ -161,7 +161,6 @@ int main(int argc, char **argv)
     tool_init("emogi-bfs");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 1);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     tool_refuse_terminal(o.parents, o.t.text, "arrays");

@@ -123,7 +123,6 @@ int main(int argc, char **argv)
     tool_init("emogi-cc");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 1);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "labels");
 

@@ -206,7 +206,6 @@ int main(int argc, char **argv)
     tool_init("emogi-pagerank");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 1);
     if (d.on && o.method_given && o.method == PAGERANK_GAUSS_SEIDEL)
         tool_usage_error("%s: its result depends on thread timing; under mpirun PageRank "
                          "runs --method jacobi",

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
 #include "dist.h"
 #include "tool.h"
@@ -42,7 +43,8 @@ static const char usage_text[] =
     "      --text              'vertex distance' lines instead of raw arrays (-1: unreached)\n"
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
-    "      --delta D           CPU bucket width (default: from the weights)\n"
+    "      --delta D           bucket width of the CPU and of MPI ranks (default:\n"
+    "                          from the weights)\n"
     "      --unit-weights      every weight 1 (needed for graphs without weights)\n"
     TOOL_USAGE_BACKEND
     "      --stats[=FORM]      time, iterations, reached, edges, GTEPS per search on stderr\n"
@@ -171,7 +173,6 @@ int main(int argc, char **argv)
     tool_init("emogi-sssp");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
-    dist_check_options(&d, &o.t, 0);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     if (d.on) {
@@ -209,7 +210,8 @@ int main(int argc, char **argv)
 
 /* ---- distributed: MPI ranks (dist.h, dist_sssp.c) ---- */
 
-/* Each rank searches its range; rank 0 reports and checks what a single
+/* Each rank searches its range (on its GPU with --device gpu:
+ * dist_place, dist_sssp.c); rank 0 reports and checks what a single
  * process would, and every rank writes its part (dist_write; --text:
  * rank 0, from the gathered array). */
 static void run_distributed(struct sssp_cli *o, struct dist *d)
@@ -234,6 +236,20 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
         report_cpu_delta(o, &g, delta);
     dist_partition(d, &g, 64);
     const unsigned es = emogi_sssp_dist_size(&g, &o->s);
+    /* GPU ranks: only when asked (auto runs CPU ranks) */
+    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
+    struct emogi_range range;
+    struct tool_backend be;
+    struct dist_gpu gpu = {0};
+    if (on_gpu) {
+        dist_place(d, &g, &o->t,
+                   emogi_dsssp_gpu_state_bytes(d->hi - d->lo, w->nv,
+                                               g.offsets[d->hi - d->first] -
+                                                   g.offsets[d->lo - d->first],
+                                               es),
+                   o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, &range, &be);
+        gpu = (struct dist_gpu){&be.placed, NULL, be.kernel, 0};
+    }
     void *mine = dist_alloc(d->hi - d->lo, es, "distances");
     /* the whole array on rank 0 only to check it, or for --text's -1 */
     const int whole = o->t.verify || (o->t.text && o->t.out);
@@ -241,19 +257,23 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     struct sssp_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_sssp_stats st;
-        if (dist_sssp(d, &g, sources[i], &o->s, mine, &st, &err) < 0)
+        if (dist_sssp(d, &g, sources[i], &o->s, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         if (whole)
             dist_gather(d, mine, es, dist);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(sources[i], &st, o->t.stats, 1, &tally);
+            report_search(sources[i], &st, o->t.stats, !on_gpu, &tally);
         if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, &g, sources[i], dist);
     }
     if (d->rank == 0 && o->t.runs)
         report_mean(&tally, o->t.stats);
+    if (on_gpu) {
+        tool_backend_close(&be);
+        emogi_range_close(&range);
+    }
     if (o->t.stats)
-        dist_report(d, emogi_now() - t0, 0);
+        dist_report(d, emogi_now() - t0, gpu.link_bytes);
     if (o->t.text && o->t.out) {
         if (d->rank == 0) /* from the gathered array */
             write_results(o, w, dist);

@@ -46,8 +46,11 @@
 
 #include <stdint.h>
 
+#include <new>
+
 #include "clist.cuh"
 #include "common.cuh"
+#include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
 
 namespace {
@@ -106,7 +109,7 @@ __device__ __forceinline__ void lower(D *dist, uint32_t *stamp, uint64_t v, D d,
  * relaxed from, OFFER(w, d, changed) offers candidate D to neighbour W;
  * a kernel that lowered something sets the flag to ROUND + 1.  The
  * single GPU's, one_gpu: every vertex of the graph, stamped for the next
- * round when lowered.
+ * round when lowered; an MPI rank's, rank_gpu, below.
  */
 template <typename D> struct one_gpu {
     D *dist;
@@ -548,3 +551,377 @@ extern "C" int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
     return rc;
 }
 
+/* ---- one GPU rank of a distributed SSSP (emogi_dist_gpu.h) ----
+ *
+ * traverse/dist_sssp.c's phase on the rank's range, by the round kernels
+ * above: a take kernel stamps the active vertices of the phase's bucket
+ * (no longer active), and the round kernels relax their lists with
+ * rank_gpu.  A candidate for another rank's vertex that is lower than
+ * the lowest sent for it (SENT) lowers that, and the vertex is listed
+ * once a phase (its TOUCHED bit); after the launch the list gets each
+ * vertex's lowest candidate, all the owner needs, and goes to the host.
+ * The distances, the active set and the stamps are the rank's n
+ * vertices'; SENT and TOUCHED cover all nv. */
+
+namespace {
+
+template <typename D> struct rank_gpu {
+    D *dist;
+    uint32_t *stamp;
+    uint32_t round;
+    unsigned char *queued; /* active: lowered since its list was last relaxed */
+    D *sent;
+    unsigned long long *touched;
+    emogi_dsssp_pair *out;
+    unsigned long long *out_n;
+    uint64_t lo, n;
+
+    __device__ bool active(uint64_t v) const { return stamp[v] == round; }
+    __device__ D from(uint64_t u) const { return dist[u]; }
+    __device__ void offer(uint64_t w, D d, bool &changed) const
+    {
+        if (w - lo < n) { /* unsigned: W below LO wraps past N */
+            const uint64_t i = w - lo;
+            if (d < dist[i] && d < atomicMin(&dist[i], d)) {
+                queued[i] = 1;
+                changed = true;
+            }
+        } else if (d < sent[w] && d < atomicMin(&sent[w], d)) {
+            const unsigned long long bit = 1ull << (w & 63);
+            if (!(atomicOr(&touched[w >> 6], bit) & bit))
+                out[atomicAdd(out_n, 1ull)].v = w;
+        }
+    }
+};
+
+template <int K>
+__device__ __forceinline__ uint64_t bucket_of(typename dist_type<K>::type d, uint64_t delta_i,
+                                              double delta_f)
+{
+    if (K == W_F32)
+        return emogi_dsssp_bucket_f(__uint_as_float((unsigned)d), delta_f);
+    return (uint64_t)d / delta_i;
+}
+
+template <int K>
+__global__ void __launch_bounds__(BLOCK)
+    dsssp_lowest(const typename dist_type<K>::type *dist, const unsigned char *queued, uint64_t n,
+                 uint64_t delta_i, double delta_f, unsigned long long *lowest)
+{
+    unsigned long long m = ~0ull;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += stride)
+        if (queued[i]) {
+            const unsigned long long b = bucket_of<K>(dist[i], delta_i, delta_f);
+            m = b < m ? b : m;
+        }
+    if (m != ~0ull)
+        atomicMin(lowest, m);
+}
+
+template <int K>
+__global__ void __launch_bounds__(BLOCK)
+    dsssp_take(const typename dist_type<K>::type *dist, unsigned char *queued, uint32_t *stamp,
+               uint64_t n, uint64_t bucket, uint32_t round, uint64_t delta_i, double delta_f)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < n; i += stride)
+        if (queued[i] && bucket_of<K>(dist[i], delta_i, delta_f) == bucket) {
+            queued[i] = 0;
+            stamp[i] = round;
+        }
+}
+
+/* Each listed vertex's lowest candidate of the phase; unlisted again. */
+template <typename D>
+__global__ void __launch_bounds__(BLOCK)
+    dsssp_collect(emogi_dsssp_pair *out, uint64_t m, const D *sent, unsigned long long *touched)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; k < m; k += stride) {
+        const uint64_t w = out[k].v;
+        out[k].d = sent[w];
+        atomicAnd(&touched[w >> 6], ~(1ull << (w & 63)));
+    }
+}
+
+template <typename D>
+__global__ void __launch_bounds__(BLOCK)
+    dsssp_apply(const emogi_dsssp_pair *in, uint64_t m, uint64_t lo, uint64_t n, D *dist,
+                unsigned char *queued)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; k < m; k += stride) {
+        const uint64_t i = in[k].v - lo;
+        const D d = (D)in[k].d;
+        if (i < n && d < dist[i] && d < atomicMin(&dist[i], d))
+            queued[i] = 1;
+    }
+}
+
+template <int K> struct kind_tag {
+    static constexpr int value = K;
+};
+
+} // namespace
+
+struct emogi_dsssp_gpu {
+    sssp_state s; /* dist and stamp: the rank's n */
+    const emogi_placed *out;
+    enum emogi_kernel k;
+    int kind;
+    unsigned dsize;
+    uint64_t lo, n, nv, delta_i;
+    double delta_f;
+    uint32_t round;
+    unsigned char *queued;
+    void *sent;
+    unsigned long long *touched;
+    unsigned long long *aux; /* [0] vertices listed to send, [1] the lowest bucket */
+    emogi_dsssp_pair *pairs; /* cap: the phase's to send, or a batch received */
+    uint64_t cap;
+};
+
+namespace {
+
+/* F(T(), kind_tag<K>()) for R's id type T and weight kind K. */
+template <typename F> int typed(const emogi_dsssp_gpu *r, F f)
+{
+    if (r->out->g->id_width == 4) {
+        if (r->kind == W_F32)
+            return f(uint32_t(), kind_tag<W_F32>());
+        return r->kind == W_UNIT ? f(uint32_t(), kind_tag<W_UNIT>())
+                                 : f(uint32_t(), kind_tag<W_U32>());
+    }
+    if (r->kind == W_F32)
+        return f(uint64_t(), kind_tag<W_F32>());
+    return r->kind == W_UNIT ? f(uint64_t(), kind_tag<W_UNIT>()) : f(uint64_t(), kind_tag<W_U32>());
+}
+
+/* Unreached: all ones (uint64), or +infinity (float). */
+int fill_unreached(void *a, uint64_t n, unsigned dsize, unsigned blocks, emogi_error *err)
+{
+    if (dsize == 8) {
+        EMOGI_CK(cudaMemset(a, 0xff, (n ? n : 1) * dsize), "cudaMemset");
+        return 0;
+    }
+    fill_inf<<<emogi_grid(n, blocks), BLOCK>>>(static_cast<unsigned *>(a), n);
+    EMOGI_CK(cudaGetLastError(), "initialising the distances");
+    return 0;
+}
+
+int rank_alloc(emogi_dsssp_gpu *r, emogi_error *err)
+{
+    sssp_state &s = r->s;
+    const uint64_t n1 = r->n ? r->n : 1, words = (r->nv + 63) / 64 + 1;
+    EMOGI_CK(cudaSetDevice(r->out->device), "cudaSetDevice");
+    if (emogi_resident_blocks(r->out->device, BLOCK, &s.blocks, err))
+        return -1;
+    EMOGI_CK(cudaMalloc(&s.dist, n1 * r->dsize), "cudaMalloc of the distances");
+    EMOGI_CK(cudaMalloc(&s.stamp, n1 * sizeof *s.stamp), "cudaMalloc of the stamps");
+    EMOGI_CK(cudaMalloc(&s.flag, sizeof *s.flag), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
+    s.heavy_cap = emogi_heavy_cap(r->out->g->ne);
+    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(cudaMalloc(&r->queued, n1), "cudaMalloc of the active set");
+    EMOGI_CK(cudaMalloc(&r->sent, (r->nv ? r->nv : 1) * r->dsize),
+             "cudaMalloc of the candidates sent");
+    EMOGI_CK(cudaMalloc(&r->touched, words * sizeof *r->touched), "cudaMalloc of a bitmap");
+    EMOGI_CK(cudaMalloc(&r->aux, 2 * sizeof *r->aux), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&r->pairs, r->cap * sizeof *r->pairs), "cudaMalloc of the candidates");
+    EMOGI_CK(cudaMemset(s.counters, 0, C_COUNT * sizeof *s.counters), "cudaMemset");
+    return 0;
+}
+
+/* The phase's candidates for other ranks' vertices into SEND. */
+int rank_send(emogi_dsssp_gpu *r, emogi_dsssp_pair *send, uint64_t *send_n, emogi_error *err)
+{
+    unsigned long long m = 0;
+    EMOGI_CK(cudaMemcpy(&m, r->aux, sizeof m, cudaMemcpyDeviceToHost), "relaxing a bucket");
+    if (m > r->cap)
+        return emogi_fail(err, "GPU SSSP: %llu vertices to send, room for %llu: kernel fault",
+                          m, (unsigned long long)r->cap);
+    if (m) {
+        if (r->dsize == 4)
+            dsssp_collect<<<emogi_grid(m, r->s.blocks), BLOCK>>>(
+                r->pairs, m, static_cast<const unsigned *>(r->sent), r->touched);
+        else
+            dsssp_collect<<<emogi_grid(m, r->s.blocks), BLOCK>>>(
+                r->pairs, m, static_cast<const unsigned long long *>(r->sent), r->touched);
+        EMOGI_CK(cudaGetLastError(), "launching the collection");
+        EMOGI_CK(cudaMemcpy(send, r->pairs, m * sizeof *send, cudaMemcpyDeviceToHost),
+                 "copying the candidates to send");
+    }
+    *send_n = m;
+    return 0;
+}
+
+/* The take and round kernels of the phase over BUCKET. */
+template <typename T, int K> int rank_relax(emogi_dsssp_gpu *r, uint64_t bucket, emogi_error *err)
+{
+    typedef typename dist_type<K>::type D;
+    sssp_state &s = r->s;
+    if (++r->round == UINT32_MAX) { /* stamps of 2^32 phases ago are stale anyway */
+        EMOGI_CK(cudaMemset(s.stamp, 0, (r->n ? r->n : 1) * sizeof *s.stamp), "cudaMemset");
+        r->round = 1;
+    }
+    D *dist = static_cast<D *>(s.dist);
+    dsssp_take<K><<<emogi_grid(r->n, s.blocks), BLOCK>>>(dist, r->queued, s.stamp, r->n, bucket,
+                                                         r->round, r->delta_i, r->delta_f);
+    EMOGI_CK(cudaGetLastError(), "launching the take kernel");
+    EMOGI_CK(cudaMemsetAsync(r->aux, 0, sizeof *r->aux), "clearing a counter");
+    const rank_gpu<D> op = {dist,      s.stamp,  r->round, r->queued, static_cast<D *>(r->sent),
+                            r->touched, r->pairs, r->aux,  r->lo,     r->n};
+    return launch<T, K>(r->out, r->k, s, op, err);
+}
+
+} // namespace
+
+extern "C" uint64_t emogi_dsssp_gpu_state_bytes(uint64_t n, uint64_t nv, uint64_t ne,
+                                                unsigned dsize)
+{
+    return n * (dsize + 4 + 1) + nv * dsize + ((nv + 63) / 64 + 1) * 8 +
+           (nv - n + 1) * sizeof(emogi_dsssp_pair) + emogi_heavy_cap(ne) * 8 + (C_COUNT + 3) * 8;
+}
+
+extern "C" int emogi_dsssp_gpu_open(const struct emogi_placed *out, enum emogi_kernel k, int unit,
+                                    uint64_t lo, uint64_t nv, double delta,
+                                    struct emogi_dsssp_gpu **rp, emogi_error *err)
+{
+    *rp = nullptr;
+    const emogi_graph *g = out ? out->g : nullptr;
+    if (!g || !out->d_offsets || out->d_coffsets || !emogi_lists_placed(out))
+        return emogi_fail(err, "GPU SSSP: the rank's plain lists must be placed");
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "GPU SSSP: id width %u unsupported", g->id_width);
+    if (!unit && g->weight_type != EMOGI_WEIGHT_UINT32 && g->weight_type != EMOGI_WEIGHT_FLOAT32)
+        return emogi_fail(err, "GPU SSSP: the graph has no usable weights");
+    if (g->ne && !unit && out->wgt.n != g->ne)
+        return emogi_fail(err, "GPU SSSP: weights not placed");
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU SSSP: unknown kernel %d", (int)k);
+    if (lo > nv || g->nv > nv - lo)
+        return emogi_fail(err, "GPU SSSP: the rank's range passes the graph's end");
+    if (!(delta > 0) || ((g->weight_type != EMOGI_WEIGHT_FLOAT32 || unit) && !(delta >= 1)))
+        return emogi_fail(err, "GPU SSSP: bad delta %g", delta);
+    emogi_dsssp_gpu *r = new (std::nothrow) emogi_dsssp_gpu();
+    if (!r)
+        return emogi_fail(err, "GPU SSSP: out of memory");
+    r->out = out;
+    r->k = k;
+    r->kind = unit ? W_UNIT : g->weight_type == EMOGI_WEIGHT_FLOAT32 ? W_F32 : W_U32;
+    r->dsize = r->kind == W_F32 ? 4 : 8;
+    r->lo = lo;
+    r->n = g->nv;
+    r->nv = nv;
+    r->delta_f = delta;
+    r->delta_i = (uint64_t)delta;
+    r->cap = nv - g->nv ? nv - g->nv : 1;
+    if (rank_alloc(r, err)) {
+        emogi_dsssp_gpu_close(r);
+        return -1;
+    }
+    *rp = r;
+    return 0;
+}
+
+extern "C" void emogi_dsssp_gpu_close(struct emogi_dsssp_gpu *r)
+{
+    if (!r)
+        return;
+    release(r->s);
+    cudaFree(r->queued);
+    cudaFree(r->sent);
+    cudaFree(r->touched);
+    cudaFree(r->aux);
+    cudaFree(r->pairs);
+    (void)cudaGetLastError();
+    delete r;
+}
+
+extern "C" int emogi_dsssp_gpu_start(struct emogi_dsssp_gpu *r, uint64_t source, emogi_error *err)
+{
+    sssp_state &s = r->s;
+    const uint64_t n1 = r->n ? r->n : 1;
+    if (fill_unreached(s.dist, r->n, r->dsize, s.blocks, err) ||
+        fill_unreached(r->sent, r->nv, r->dsize, s.blocks, err))
+        return -1;
+    EMOGI_CK(cudaMemset(s.stamp, 0, n1 * sizeof *s.stamp), "cudaMemset");
+    EMOGI_CK(cudaMemset(r->queued, 0, n1), "cudaMemset");
+    EMOGI_CK(cudaMemset(r->touched, 0, ((r->nv + 63) / 64 + 1) * sizeof *r->touched),
+             "cudaMemset");
+    r->round = 0;
+    if (source - r->lo < r->n) {
+        const unsigned char one = 1;
+        EMOGI_CK(cudaMemset(static_cast<char *>(s.dist) + (source - r->lo) * r->dsize, 0,
+                            r->dsize),
+                 "cudaMemset");
+        EMOGI_CK(cudaMemcpy(r->queued + (source - r->lo), &one, 1, cudaMemcpyHostToDevice),
+                 "activating the source");
+    }
+    EMOGI_CK(cudaDeviceSynchronize(), "initialising the search");
+    return 0;
+}
+
+extern "C" int emogi_dsssp_gpu_lowest(struct emogi_dsssp_gpu *r, uint64_t *bucket,
+                                      emogi_error *err)
+{
+    unsigned long long m = ~0ull;
+    const unsigned grid = emogi_grid(r->n, r->s.blocks);
+    EMOGI_CK(cudaMemcpy(r->aux + 1, &m, sizeof m, cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (r->kind == W_F32)
+        dsssp_lowest<W_F32><<<grid, BLOCK>>>(static_cast<const unsigned *>(r->s.dist), r->queued,
+                                             r->n, r->delta_i, r->delta_f, r->aux + 1);
+    else
+        dsssp_lowest<W_U32><<<grid, BLOCK>>>(static_cast<const unsigned long long *>(r->s.dist),
+                                             r->queued, r->n, r->delta_i, r->delta_f, r->aux + 1);
+    EMOGI_CK(cudaGetLastError(), "launching the bucket search");
+    EMOGI_CK(cudaMemcpy(&m, r->aux + 1, sizeof m, cudaMemcpyDeviceToHost), "finding the bucket");
+    *bucket = m;
+    return 0;
+}
+
+extern "C" int emogi_dsssp_gpu_relax(struct emogi_dsssp_gpu *r, uint64_t bucket,
+                                     struct emogi_dsssp_pair *send, uint64_t *send_n,
+                                     emogi_error *err)
+{
+    const int rc = typed(r, [&](auto t, auto kind) {
+        return rank_relax<decltype(t), decltype(kind)::value>(r, bucket, err);
+    });
+    return rc ? -1 : rank_send(r, send, send_n, err);
+}
+
+extern "C" int emogi_dsssp_gpu_apply(struct emogi_dsssp_gpu *r,
+                                     const struct emogi_dsssp_pair *recv, uint64_t n,
+                                     emogi_error *err)
+{
+    for (uint64_t at = 0; at < n; at += r->cap) {
+        const uint64_t m = n - at < r->cap ? n - at : r->cap;
+        const unsigned grid = emogi_grid(m, r->s.blocks);
+        EMOGI_CK(cudaMemcpy(r->pairs, recv + at, m * sizeof *recv, cudaMemcpyHostToDevice),
+                 "copying the candidates received");
+        if (r->dsize == 4)
+            dsssp_apply<<<grid, BLOCK>>>(r->pairs, m, r->lo, r->n,
+                                         static_cast<unsigned *>(r->s.dist), r->queued);
+        else
+            dsssp_apply<<<grid, BLOCK>>>(r->pairs, m, r->lo, r->n,
+                                         static_cast<unsigned long long *>(r->s.dist), r->queued);
+        EMOGI_CK(cudaGetLastError(), "launching the candidates received");
+    }
+    return 0;
+}
+
+extern "C" int emogi_dsssp_gpu_result(struct emogi_dsssp_gpu *r, void *dist, uint64_t fig[3],
+                                      emogi_error *err)
+{
+    unsigned long long acc[C_COUNT];
+    EMOGI_CK(cudaMemcpy(acc, r->s.counters, sizeof acc, cudaMemcpyDeviceToHost),
+             "counting edges");
+    if (r->n)
+        EMOGI_CK(cudaMemcpy(dist, r->s.dist, r->n * r->dsize, cudaMemcpyDeviceToHost),
+                 "copying distances to the host");
+    fig[0] = acc[C_EDGES];
+    fig[1] = acc[C_DEV];
+    fig[2] = acc[C_LINK];
+    return 0;
+}
