@@ -44,7 +44,6 @@
 #include "config.h"
 
 #include <mpi.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,24 +124,15 @@ static void expand(struct dbfs *b)
     b->corrupt |= corrupt;
 }
 
-/* A GPU rank that fails ends the job, as dist_alloc does: the other
- * ranks wait in the next exchange, and mpirun ends them. */
-static void gpu_check(int rc, const emogi_error *err)
-{
-    if (rc < 0) {
-        fprintf(stderr, "%s: %s\n", tool_name(), err->msg);
-        exit(1);
-    }
-}
 
 /* A GPU rank's top-down work: the frontier's lists read on the GPU; the
  * new frontier's out-edges counted here, from the mapped offsets. */
 static void gpu_expand(struct dbfs *b)
 {
     emogi_error err;
-    gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->queue, b->queue_n, b->level, b->next,
-                                    &b->next_n, b->out_ids, &b->out_n, &b->examined, &err),
-              &err);
+    dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->queue, b->queue_n, b->level, b->next,
+                                         &b->next_n, b->out_ids, &b->out_n, &b->examined, &err),
+                   &err);
 }
 
 static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
@@ -179,8 +169,9 @@ static void exchange(struct dbfs *b)
     free(send);
     if (b->gpu) {
         emogi_error err;
-        gpu_check(emogi_dbfs_gpu_claim(b->gpu, recv, total, b->level, b->next, &b->next_n, &err),
-                  &err);
+        dist_gpu_check(
+            emogi_dbfs_gpu_claim(b->gpu, recv, total, b->level, b->next, &b->next_n, &err),
+            &err);
     } else {
 #pragma omp parallel for schedule(static)
         for (uint64_t i = 0; i < total; i++)
@@ -315,9 +306,9 @@ static uint64_t bu_step(struct dbfs *b)
     uint64_t awake = 0, examined = 0;
     if (b->gpu) {
         emogi_error err;
-        gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, b->front, b->level, b->curr, &awake,
-                                           &b->examined, &err),
-                  &err);
+        dist_gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, b->front, b->level, b->curr, &awake,
+                                                &b->examined, &err),
+                       &err);
         return awake;
     }
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
@@ -415,7 +406,7 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     uint64_t unexplored = b->w->ne, scout = off[source + 1] - off[source], frontier = 1;
     if (b->gpu) {
         emogi_error err;
-        gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
+        dist_gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
     }
     if (source >= b->d->lo && source < b->d->hi) {
         b->depth[source - b->d->lo] = 0;
@@ -478,7 +469,7 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     double t0 = emogi_now();
     search(&b, source, o, st);
     if (b.gpu)
-        gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
+        dist_gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
     st->seconds = emogi_now() - t0;
     st->levels = b.level + 1;
     uint64_t figures[2] = {b.examined, (uint64_t)b.corrupt};
