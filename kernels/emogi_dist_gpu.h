@@ -60,12 +60,18 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t
                          uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err);
 
 /* Bottom-up: every unreached vertex of the rank with an in-neighbour in
- * FRONT (a bitmap of all nv vertices, host memory) gets LEVEL + 1 and
- * its bit in SLICE (host, ceil(n / 64) words, bit i for vertex lo + i;
- * LO is a multiple of 64); *AWAKE: how many; *EXAMINED grows. */
+ * FRONT (a bitmap of all nv vertices, host memory; NULL: the device's,
+ * emogi_dbfs_gpu_front, already holds it) gets LEVEL + 1 and its bit in
+ * SLICE (host, ceil(n / 64) words, bit i for vertex lo + i); *AWAKE: how
+ * many; *EXAMINED grows.  When LO is a multiple of 64 the slice also
+ * replaces the rank's own words of the device's bitmap, which then
+ * needs only the other ranks' for the next level. */
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
                              uint64_t *slice, uint64_t *awake, uint64_t *examined,
                              emogi_error *err);
+
+/* The device's frontier bitmap of all nv vertices (words). */
+uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);
 
 /* The rank's n depths into DEPTH (host). */
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err);

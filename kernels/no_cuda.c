@@ -108,6 +108,12 @@ int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emo
     return no_ranks(err);
 }
 
+uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s)
+{
+    (void)s;
+    return NULL;
+}
+
 uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width)
 {
     (void)ne, (void)nv, (void)width;

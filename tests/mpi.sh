@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 251
+plan 252
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -409,6 +409,9 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     EMOGI_NCCL=0
     export EMOGI_NCCL
     same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
+    # bottom-up levels after the first exchange the GPU's bitmap
+    same_run "GPU ranks, EMOGI_NCCL=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
+        --direction pull
     unset EMOGI_NCCL
     RANKS_ARGS=""
     mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
@@ -447,6 +450,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 52 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 53 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

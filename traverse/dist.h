@@ -22,13 +22,15 @@
  * each rank places its own range's lists on GPU (local rank mod GPU
  * count) by the usual placements (device, zero-copy, hybrid), so that
  * ranks on several GPUs read host memory through as many links at once,
- * and runs its part of the search there (kernels/emogi_dist_gpu.h).  BFS exchanges through host buffers; CC
- * and PageRank keep their dense arrays on the device and exchange them
- * through NCCL when built with it and every rank has a GPU of its own,
- * else through host buffers (dist_gpu.c); SSSP keeps its distances and
- * the lowest candidates it sent on the device and exchanges its sparse
- * (vertex, candidate) pairs through host buffers (dist_sssp.c).  --stats
- * counts that as communication, and each rank's bytes over the link.
+ * and runs its part of the search there (kernels/emogi_dist_gpu.h).
+ * BFS sends ids through host buffers; CC and PageRank keep their dense
+ * arrays on the device, and BFS its bottom-up frontier bitmap, and
+ * exchange them through NCCL when built with it and every rank has a GPU
+ * of its own, else through host buffers (dist_gpu.c); SSSP keeps its
+ * distances and the lowest candidates it sent on the device and
+ * exchanges its sparse (vertex, candidate) pairs through host buffers
+ * (dist_sssp.c).  --stats counts that as communication, and each rank's
+ * bytes over the link.
  *
  * Built without MPI, dist_start() still recognises mpirun's environment
  * and stops with how to get an MPI build; the algorithms (dist_*.c) are
@@ -220,6 +222,16 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
 /* RC < 0, a GPU call that failed: "TOOL: ERR", exit 1, which ends the
  * job (as dist_alloc does). */
 void dist_gpu_check(int rc, const emogi_error *err);
+
+/* A GPU rank's frontier bitmap of all nv vertices in device memory,
+ * every range starting on a word, exchanged as CC's labels are: through
+ * NCCL, or host buffers (dist_gpu.c).  Open and close on every rank.
+ * dist_xchg_bitmap: DEV, holding this rank's range's bits, gets every
+ * rank's. */
+struct dist_xchg;
+struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device);
+void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev);
+void dist_xchg_close(struct dist_xchg *x);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
  * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), or

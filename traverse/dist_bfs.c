@@ -31,8 +31,13 @@
  * top-down level copies its frontier to the GPU and gets back the
  * vertices it found and the ids to send, which travel as above through
  * host buffers; the ids received are claimed on the GPU; a bottom-up
- * level copies the global frontier bitmap to the GPU and gets back the
- * rank's slice.  The direction rule's counts come from the host.
+ * level reads the global frontier bitmap on the GPU and gets back the
+ * rank's slice.  The first level after top-down ones copies the bitmap
+ * assembled as above to the GPU; the next ones, when every range starts
+ * on a word, keep it there: the GPU places its slice in its own words
+ * and the others arrive by the device-array exchange CC uses (dist_gpu.c:
+ * NCCL, or host buffers).  The direction rule's counts come from the
+ * host.
  *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'
@@ -73,6 +78,7 @@ struct dbfs {
     uint64_t examined;
     int corrupt;                 /* a compressed list did not decode */
     struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
+    struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
 };
 
@@ -299,15 +305,16 @@ static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
     return 0;
 }
 
-/* One bottom-up level from b->front into b->curr; returns this rank's finds. */
-static uint64_t bu_step(struct dbfs *b)
+/* One bottom-up level from b->front (ON_DEVICE: a GPU rank's device
+ * bitmap) into b->curr; returns this rank's finds. */
+static uint64_t bu_step(struct dbfs *b, int on_device)
 {
     const uint64_t lo = b->d->lo, n = b->d->hi - lo;
     uint64_t awake = 0, examined = 0;
     if (b->gpu) {
         emogi_error err;
-        dist_gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, b->front, b->level, b->curr, &awake,
-                                                &b->examined, &err),
+        dist_gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, on_device ? NULL : b->front, b->level,
+                                                b->curr, &awake, &b->examined, &err),
                        &err);
         return awake;
     }
@@ -331,11 +338,16 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
                               uint64_t *frontier, uint32_t *pull_levels)
 {
     uint64_t found = 0, awake = *frontier, old;
+    int on_device = 0; /* the first level's frontier comes from the queue, on the host */
     queue_to_slice(b);
     do {
         old = awake;
-        share_frontier(b);
-        awake = bu_step(b);
+        if (on_device) /* the GPU placed its slice in its bitmap */
+            dist_xchg_bitmap(b->xchg, emogi_dbfs_gpu_front(b->gpu));
+        else
+            share_frontier(b);
+        awake = bu_step(b, on_device);
+        on_device = b->xchg != NULL;
         sums(b->d, &awake, 1);
         ++*pull_levels;
         if (awake == 0)
@@ -394,6 +406,7 @@ static void release(struct dbfs *b)
     free(b->out_ids);
     free(b->counts);
     free(b->slices);
+    dist_xchg_close(b->xchg);
     emogi_dbfs_gpu_close(b->gpu);
 }
 
@@ -459,13 +472,13 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     }
     emogi_error gerr = {{0}};
     ok = gpu_open(&b, gpu_out, gpu_in, &gerr) == 0;
-    if (!dist_all(d, ok)) {
+    if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
         release(&b);
-        if (ok)
-            return emogi_fail(err, "another rank's GPU failed");
-        *err = gerr;
         return -1;
     }
+    /* every rank the same: the graph's, the partition's and the options' */
+    if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
+        b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
     double t0 = emogi_now();
     search(&b, source, o, st);
     if (b.gpu)

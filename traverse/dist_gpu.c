@@ -65,6 +65,16 @@ void dist_gpu_check(int rc, const emogi_error *err)
         tool_die(err);
 }
 
+/* Rank R's part of an exchanged array: entries [*FIRST, *END), an entry
+ * holding 2^SHIFT vertices (SHIFT 6: a bitmap's words, every range then
+ * starting on a word); none for an empty range. */
+static void part_of(const struct dist *d, int r, unsigned shift, uint64_t *first, uint64_t *end)
+{
+    const uint64_t m = ((uint64_t)1 << shift) - 1;
+    *first = d->bound[r] >> shift;
+    *end = dist_count(d, r) ? (d->bound[r + 1] + m) >> shift : *first;
+}
+
 #ifdef HAVE_NCCL
 /* Whether every rank has a GPU of its own, and NCCL is wanted. */
 static int nccl_wanted(struct dist *d)
@@ -104,14 +114,17 @@ static void nccl_open(struct xchg *x, int device)
 }
 
 /* Each rank's part of DEV broadcast to the others, in one group. */
-static void nccl_allgather(struct xchg *x, char *dev, size_t es)
+static void nccl_allgather(struct xchg *x, char *dev, size_t es, unsigned shift)
 {
     struct dist *d = x->d;
     ncclResult_t rc = ncclGroupStart();
-    for (int r = 0; r < d->size && rc == ncclSuccess; r++)
-        if (dist_count(d, r))
-            rc = ncclBroadcast(dev + d->bound[r] * es, dev + d->bound[r] * es,
-                               dist_count(d, r) * es, ncclUint8, r, x->comm, 0);
+    for (int r = 0; r < d->size && rc == ncclSuccess; r++) {
+        uint64_t first, end;
+        part_of(d, r, shift, &first, &end);
+        if (end > first)
+            rc = ncclBroadcast(dev + first * es, dev + first * es, (end - first) * es, ncclUint8,
+                               r, x->comm, 0);
+    }
     if (rc == ncclSuccess)
         rc = ncclGroupEnd();
     if (rc != ncclSuccess)
@@ -150,30 +163,70 @@ static void xchg_close(struct xchg *x)
     free(x->host);
 }
 
-/* DEV, a device array of nv entries of ES bytes holding this rank's
- * range, gets every rank's. */
-static void xchg_allgather(struct xchg *x, void *dev, size_t es)
+/* DEV, a device array of entries of ES bytes, 2^SHIFT vertices each
+ * (part_of), holding this rank's part, gets every rank's. */
+static void xchg_parts(struct xchg *x, void *dev, size_t es, unsigned shift)
 {
     struct dist *d = x->d;
     const double before = d->comm_seconds, t0 = emogi_now();
-    const uint64_t nv = d->bound[d->size];
+    uint64_t first, end;
+    part_of(d, d->rank, shift, &first, &end);
+    const uint64_t all = (d->bound[d->size] + ((uint64_t)1 << shift) - 1) >> shift;
     char *h = x->host, *g = dev;
     emogi_error err;
 #ifdef HAVE_NCCL
     if (x->nccl) {
-        nccl_allgather(x, g, es);
-        d->bytes_sent += (uint64_t)(d->size - 1) * (d->hi - d->lo) * es;
+        nccl_allgather(x, g, es, shift);
+        d->bytes_sent += (uint64_t)(d->size - 1) * (end - first) * es;
         d->comm_seconds = before + (emogi_now() - t0);
         return;
     }
 #endif
-    dist_gpu_check(
-        emogi_dgpu_copy(h + d->lo * es, g + d->lo * es, (d->hi - d->lo) * es, 1, &err), &err);
-    dist_allgather(d, h + d->lo * es, es, h); /* counts the bytes sent */
-    dist_gpu_check(emogi_dgpu_copy(g, h, d->lo * es, 0, &err), &err);
-    dist_gpu_check(emogi_dgpu_copy(g + d->hi * es, h + d->hi * es, (nv - d->hi) * es, 0, &err),
+    uint64_t *c = dist_alloc(2 * (uint64_t)d->size, sizeof *c, "ranks");
+    for (int r = 0; r < d->size; r++) {
+        uint64_t f, e;
+        part_of(d, r, shift, &f, &e);
+        c[r] = e - f;
+        c[d->size + r] = f;
+    }
+    dist_gpu_check(emogi_dgpu_copy(h + first * es, g + first * es, (end - first) * es, 1, &err),
                    &err);
+    dist_allgatherv(d, h, es, c, c + d->size); /* counts the bytes sent */
+    free(c);
+    dist_gpu_check(emogi_dgpu_copy(g, h, first * es, 0, &err), &err);
+    dist_gpu_check(emogi_dgpu_copy(g + end * es, h + end * es, (all - end) * es, 0, &err), &err);
     d->comm_seconds = before + (emogi_now() - t0);
+}
+
+/* DEV, a device array of nv entries of ES bytes holding this rank's
+ * range, gets every rank's. */
+static void xchg_allgather(struct xchg *x, void *dev, size_t es)
+{
+    xchg_parts(x, dev, es, 0);
+}
+
+struct dist_xchg {
+    struct xchg x;
+};
+
+struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
+{
+    struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
+    xchg_open(&b->x, d, device, sizeof(uint64_t), (d->bound[d->size] + 63) / 64);
+    return b;
+}
+
+void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev)
+{
+    xchg_parts(&b->x, dev, sizeof *dev, 6);
+}
+
+void dist_xchg_close(struct dist_xchg *b)
+{
+    if (!b)
+        return;
+    xchg_close(&b->x);
+    free(b);
 }
 
 /* Every rank's X, summed in rank order (the same sum on every rank). */

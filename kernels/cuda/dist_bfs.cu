@@ -305,8 +305,10 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         return emogi_fail(err, "GPU BFS: bottom-up needs the rank's in-lists");
     if (clear_counts(s, err) < 0)
         return -1;
-    EMOGI_CK(cudaMemcpy(s->front, front, s->words * sizeof *s->front, cudaMemcpyHostToDevice),
-             "copying the frontier bitmap");
+    if (front)
+        EMOGI_CK(cudaMemcpy(s->front, front, s->words * sizeof *s->front,
+                            cudaMemcpyHostToDevice),
+                 "copying the frontier bitmap");
     EMOGI_CK(cudaMemset(s->slice, 0, (slice_words ? slice_words : 1) * sizeof *s->slice),
              "clearing the frontier slice");
     const unsigned grid = emogi_grid(s->n * 32, s->resident);
@@ -323,9 +325,19 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     if (slice_words)
         EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
                  "reading the frontier slice");
+    /* the next level's frontier, the rank's part of it: its own words */
+    if (slice_words && s->lo % 64 == 0)
+        EMOGI_CK(cudaMemcpy(s->front + s->lo / 64, s->slice, slice_words * sizeof *slice,
+                            cudaMemcpyDeviceToDevice),
+                 "placing the frontier slice");
     *awake = c[C_FOUND];
     *examined += c[C_READ];
     return 0;
+}
+
+uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s)
+{
+    return reinterpret_cast<uint64_t *>(s->front);
 }
 
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err)
