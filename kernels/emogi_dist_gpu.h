@@ -76,6 +76,10 @@ uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);
 /* The rank's n depths into DEPTH (host). */
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err);
 
+/* Bytes of the 128-byte lines the rank's kernels requested over the
+ * link since it opened (emogi_lines; 0 in device memory). */
+uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s);
+
 /* BYTES between host and device memory of the rank's GPU (TO_HOST: from
  * the device array SRC to host DST), for exchanges through host buffers. */
 int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emogi_error *err);

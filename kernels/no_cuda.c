@@ -108,6 +108,12 @@ int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emo
     return no_ranks(err);
 }
 
+uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s)
+{
+    (void)s;
+    return 0;
+}
+
 uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s)
 {
     (void)s;

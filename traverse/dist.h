@@ -73,6 +73,7 @@ struct dist {
     /* --stats: this rank's time in MPI calls and the bytes it sent */
     double comm_seconds;
     uint64_t bytes_sent;
+    uint64_t link_bytes; /* GPU ranks' lines read over the link, where a tool counts them */
 };
 
 /* Before parsing options: under mpirun with more than one process start

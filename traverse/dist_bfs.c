@@ -481,13 +481,18 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
         b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
     double t0 = emogi_now();
     search(&b, source, o, st);
-    if (b.gpu)
+    uint64_t link = 0;
+    if (b.gpu) {
         dist_gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
+        link = emogi_dbfs_gpu_link_bytes(b.gpu);
+        d->link_bytes += link;
+    }
     st->seconds = emogi_now() - t0;
     st->levels = b.level + 1;
-    uint64_t figures[2] = {b.examined, (uint64_t)b.corrupt};
-    sums(d, figures, 2);
+    uint64_t figures[3] = {b.examined, (uint64_t)b.corrupt, link};
+    sums(d, figures, 3);
     st->edges_examined = figures[0];
+    st->link_bytes = figures[2]; /* all ranks' */
     st->edge_bytes = figures[0] * g->id_width;
     release(&b);
     if (figures[1])

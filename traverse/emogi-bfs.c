@@ -263,7 +263,7 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
             tool_die_about(o->t.graph, &err);
     }
     if (o->t.stats)
-        dist_report(d, emogi_now() - t0, 0);
+        dist_report(d, emogi_now() - t0, d->link_bytes);
     const struct emogi_graph *ids = tool_text_ids(&o->t, w);
     if (o->t.out)
         dist_write(d, o->t.out, mine, TOOL_U32, w->nv, o->t.format, ids, 0);

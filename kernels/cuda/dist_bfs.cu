@@ -35,10 +35,14 @@ struct emogi_dbfs_gpu {
     uint64_t *ids;                 /* n: a frontier or a batch of received ids */
     uint64_t *found;               /* n */
     uint64_t *remote;              /* nv - n (at least 1) */
-    unsigned long long *count;     /* [0] found, [1] remote, [2] entries read */
+    unsigned long long *count;     /* C_*: found, remote, entries read, lines */
+    unsigned long long link;       /* bytes of the lines read over the link, all launches */
 };
 
-enum { C_FOUND, C_REMOTE, C_READ, C_N };
+/* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
+ * device memory and over the link (emogi_lines), as the single GPU's
+ * --stats counts them. */
+enum { C_FOUND, C_REMOTE, C_READ, C_DEV, C_LINK, C_N };
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
@@ -74,14 +78,18 @@ __global__ void __launch_bounds__(BLOCK)
     constexpr uint64_t per_line = 128 / sizeof(T);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    emogi_lines lines;
     for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < nf; i += warps) {
         const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
         for (uint64_t e = (start & ~(per_line - 1)) + lane; e < end; e += 32)
             if (e >= start)
                 take((uint64_t)nb[e], lo, n, next, depth, seen, found, remote, count);
-        if (lane == 0)
+        if (lane == 0) {
             atomicAdd(&count[C_READ], (unsigned long long)(end - start));
+            lines.add(nb, start, end);
+        }
     }
+    lines.flush(&count[C_DEV]);
 }
 
 /* A thread per received id: the rank's own vertices only. */
@@ -107,13 +115,15 @@ __global__ void __launch_bounds__(BLOCK)
     constexpr uint64_t per_line = 128 / sizeof(T);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    emogi_lines lines;
     for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < n; i += warps) {
         if (depth[i] != EMOGI_UNREACHED) /* the same for every lane */
             continue;
         const uint64_t start = off[i], end = off[i + 1];
-        uint64_t read = 0;
+        uint64_t read = 0, reached = start;
         bool hit = false;
         for (uint64_t b = start & ~(per_line - 1); b < end && !hit; b += 32) {
+            reached = b + 32 < end ? b + 32 : end;
             const uint64_t e = b + lane;
             bool mine = false;
             if (e >= start && e < end) {
@@ -125,6 +135,7 @@ __global__ void __launch_bounds__(BLOCK)
         }
         if (lane != 0)
             continue;
+        lines.add(nb, start, reached);
         atomicAdd(&count[C_READ], (unsigned long long)read);
         if (!hit)
             continue;
@@ -133,6 +144,7 @@ __global__ void __launch_bounds__(BLOCK)
         atomicOr(&seen[(lo + i) >> 6], 1ull << ((lo + i) & 63));
         atomicAdd(&count[C_FOUND], 1ull);
     }
+    lines.flush(&count[C_DEV]);
 }
 
 void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
@@ -231,6 +243,7 @@ static int collect(emogi_dbfs_gpu *s, unsigned long long *c, uint64_t *found,
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
     EMOGI_CK(cudaMemcpy(c, s->count, C_N * sizeof *c, cudaMemcpyDeviceToHost),
              "reading the counters");
+    s->link += c[C_LINK];
     if (found && c[C_FOUND])
         EMOGI_CK(cudaMemcpy(found + *found_n, s->found, c[C_FOUND] * sizeof *found,
                             cudaMemcpyDeviceToHost),
@@ -358,4 +371,9 @@ int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emo
                  to_host ? "copying to the host for an exchange"
                          : "copying an exchange's data to the GPU");
     return 0;
+}
+
+uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s)
+{
+    return s ? s->link : 0;
 }
