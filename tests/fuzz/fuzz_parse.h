@@ -86,12 +86,15 @@ static void fuzz_dropped(const uint8_t *data, size_t size, enum input_format f,
 /* Name R of the sorted names (OFF, BLOB) as a number, as strtoull reads it. */
 static uint64_t fuzz_name_value(const uint64_t *off, const char *blob, uint64_t r)
 {
-    char tmp[64];
+    /* Not a fixed buffer: a name may carry any number of leading zeros. */
     size_t len = (size_t)(off[r + 1] - off[r]);
-    FUZZ_CHECK(len < sizeof tmp);
+    char *tmp = malloc(len + 1);
+    FUZZ_CHECK(tmp != NULL);
     memcpy(tmp, blob + off[r], len);
     tmp[len] = '\0';
-    return strtoull(tmp, NULL, 10);
+    uint64_t v = strtoull(tmp, NULL, 10);
+    free(tmp);
+    return v;
 }
 
 /* --string-ids over what the integer parse A took: the same edges, named. */

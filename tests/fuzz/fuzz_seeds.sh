@@ -28,7 +28,9 @@ input)
     cp "$data"/tiny* "$dir/" ;;
 csv)
     printf '# Nodes: 5 Edges: 3\n0,1\n"2" , 3,x\n"4","0"\r\n' >"$dir/quoted.csv"
-    printf '1,2,"a ""b"" c"\n\n%% c\n3,4\n' >"$dir/doubled.csv" ;;
+    printf '1,2,"a ""b"" c"\n\n%% c\n3,4\n' >"$dir/doubled.csv"
+    # a name longer than any number: leading zeros (a crash of the harness once)
+    printf '"4",%080d\n7,0\n' 7 >"$dir/zeros.csv" ;;
 bel) # byte 0: bel32 / bel64 and the block size; then pairs of ids
     printf '\004\000\000\000\000\001\000\000\000\001\000\000\000\002\000\000\000' >"$dir/pairs32"
     printf '\005\000\000\000\000\000\000\000\000\377\377\377\377\001\000\000\000' >"$dir/pairs64" ;;
