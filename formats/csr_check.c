@@ -62,18 +62,53 @@ static int check_offsets(const uint64_t *off, uint64_t nv, uint64_t last, const 
     return 0;
 }
 
-/* First edge in [a, b) whose id is out of range (not below BOUND) or
- * smaller than its predecessor in the list. */
-static uint64_t first_bad_edge(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
-                               uint64_t bound, uint64_t a, uint64_t b)
+/* First edge in [a, b) of vertex V's list whose id is out of range (not
+ * below BOUND) or smaller than its predecessor in the list. */
+static uint64_t first_bad_in_list(const uint64_t *off, const void *ids, uint32_t width,
+                                  uint64_t bound, uint64_t v, uint64_t a, uint64_t b)
 {
-    uint64_t v = vertex_of_edge(off, nv, a);
     for (uint64_t i = a; i < b; i++) {
-        while (off[v + 1] <= i)
-            v++;
         uint64_t x = id_at(ids, width, i);
         if (x >= bound || (i > off[v] && x < id_at(ids, width, i - 1)))
             return i;
+    }
+    return NONE;
+}
+
+/* Whether IDS[lo, hi) never descends: a compare per id and no branch, so
+ * that opening a graph runs near memory speed (a branch per id cost kron
+ * 22's open 0.18 s; bench/RESULTS.md, "PageRank: a compiled loop per
+ * variant"). */
+static inline int never_descends(const void *ids, uint32_t width, uint64_t lo, uint64_t hi)
+{
+    unsigned down = 0;
+    if (width == 4) {
+        const uint32_t *x = ids;
+        for (uint64_t i = lo + 1; i < hi; i++)
+            down |= x[i] < x[i - 1];
+    } else {
+        const uint64_t *x = ids;
+        for (uint64_t i = lo + 1; i < hi; i++)
+            down |= x[i] < x[i - 1];
+    }
+    return !down;
+}
+
+/* First edge in [a, b) whose id is out of range or smaller than its
+ * predecessor in the list.  A list piece that ascends is in range when
+ * its last id is; only a piece that fails is scanned for its first bad
+ * id. */
+static uint64_t first_bad_edge(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
+                               uint64_t bound, uint64_t a, uint64_t b)
+{
+    for (uint64_t i = a, v = vertex_of_edge(off, nv, a); i < b; v++) {
+        uint64_t end = off[v + 1] < b ? off[v + 1] : b;
+        if (end <= i)
+            continue; /* an empty list */
+        uint64_t from = i > off[v] ? i - 1 : i; /* a chunk may start inside a list */
+        if (!never_descends(ids, width, from, end) || id_at(ids, width, end - 1) >= bound)
+            return first_bad_in_list(off, ids, width, bound, v, i, end);
+        i = end;
     }
     return NONE;
 }

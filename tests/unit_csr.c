@@ -320,6 +320,56 @@ static void test_content_corruption(void)
     expect_reject(save("offnv.csr", 0), "offsets[5] is 6, not the edge count 7", "offsets[nv] not ne");
 }
 
+/*
+ * The list checks run over chunks of 2^20 edges: a list that spans
+ * chunks, a descent at the first edge of a chunk, and an id out of range
+ * in the middle of a list that still ascends, in both id widths.  Vertex
+ * 0's list is 2^20 + 300 ids (0s, then 1s, then 2s), vertex 1's is 0, 3
+ * and vertex 2's is 1; nv = 4.
+ */
+static void test_check_chunks(uint32_t w)
+{
+    const uint64_t big = (1u << 20) + 300, ne = big + 3;
+    uint64_t off[5] = {0, big, big + 2, ne, ne};
+    uint64_t *ids = malloc(ne * sizeof *ids);
+    void *packed = malloc(ne * w);
+    emogi_error err = {{0}};
+    for (uint64_t i = 0; i < big; i++)
+        ids[i] = i < (1u << 19) ? 0 : i < (1u << 20) ? 1 : 2;
+    ids[big] = 0, ids[big + 1] = 3, ids[big + 2] = 1;
+    struct emogi_graph g = {.nv = 4, .ne = ne, .flags = EMOGI_DIRECTED, .id_width = w,
+                            .offsets = off, .neighbors = packed};
+    struct { uint64_t at, id; const char *want, *what; } cases[] = {
+        {0, 0, NULL, "a list across chunks"},
+        {1u << 20, 0, "neighbors of vertex 0 not ascending: neighbor 1048576 is 0, after 1",
+         "a descent at a chunk's first edge"},
+        {(1u << 20) + 100, 9, "neighbor 1048676 of vertex 0 is 9, not below 4",
+         "an id out of range inside a list that ascends"},
+        {big + 1, 5, "neighbor 1 of vertex 1 is 5, not below 4", "an id out of range, list's last"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (uint64_t i = 0; i < ne; i++) {
+            uint64_t x = ids[i];
+            if (c == 2 && i >= cases[c].at && i < big)
+                x = cases[c].id; /* 9 to the list's end: it still ascends */
+            else if (c && i == cases[c].at)
+                x = cases[c].id;
+            if (w == 4)
+                ((uint32_t *)packed)[i] = (uint32_t)x;
+            else
+                ((uint64_t *)packed)[i] = x;
+        }
+        int rc = emogi_csr_check_content(&g, "chunks", &err);
+        if (!cases[c].want)
+            ok(rc == 0, "%u-byte ids: %s passes (%s)", w, cases[c].what, rc ? err.msg : "");
+        else
+            ok(rc < 0 && strstr(err.msg, cases[c].want), "%u-byte ids: %s found (%s)", w,
+               cases[c].what, rc < 0 ? err.msg : "accepted");
+    }
+    free(ids);
+    free(packed);
+}
+
 static void test_writer_refuses(void)
 {
     static const uint64_t bad_off[] = {0, 2, 1, 6, 6, 7};
@@ -496,6 +546,8 @@ int main(void)
     test_header_corruption();
     test_huge_claims();
     test_content_corruption();
+    test_check_chunks(4);
+    test_check_chunks(8);
     test_big_math();
     test_crc32();
     test_parse_size();
