@@ -40,6 +40,8 @@
                              threads own whole bitmap words of `next` */
 #define QUEUE_AHEAD 8      /* top-down: queue entries ahead whose list offsets, */
 #define LIST_AHEAD 4       /* and lists, are prefetched */
+#define BU_AHEAD 32        /* bottom-up: the list of the unvisited vertex this
+                              far ahead is prefetched */
 #define PARALLEL_MIN_NV 4096  /* below this, thread wake-ups cost more than
                                  the search (and far more on a busy machine) */
 
@@ -217,6 +219,15 @@ ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsign
     return read;
 }
 
+/* The start of unvisited vertex U's in-list.  The sweep skips the lists
+ * of visited vertices, so the hardware's stream prefetch loses the way
+ * and each list's first line is a miss (bench/RESULTS.md, "BFS: the next
+ * lists ahead"). */
+ALWAYS_INLINE void bu_prefetch(const struct bfs *b, uint64_t u, unsigned w)
+{
+    __builtin_prefetch((const char *)b->in_nbr + b->in_off[u] * w);
+}
+
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 {
     uint64_t *next = b->curr, nv = b->g->nv;
@@ -225,6 +236,8 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 
 #pragma omp for schedule(dynamic, BU_CHUNK) nowait
     for (uint64_t u = 0; u < nv; u++) {
+        if (!b->in_packed && u + BU_AHEAD < nv && depth[u + BU_AHEAD] == EMOGI_UNREACHED)
+            bu_prefetch(b, u + BU_AHEAD, w);
         if (depth[u] != EMOGI_UNREACHED)
             continue;
         int hit = 0;
