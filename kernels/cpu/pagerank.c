@@ -239,51 +239,56 @@ ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, int w
  * into s->next (the current ones stay readable in s->contrib): one pass
  * over the vertices per iteration, not a second to spread the ranks.
  * Per block: the L1 change and the dangling rank, summed over blocks in
- * order.
+ * order.  Block B here, for one variant: id width W, store F32 and
+ * weights WK, constants.
  */
-ALWAYS_INLINE void gather_w(struct pr_state *s, unsigned w, int f32, int wk, double base,
-                            double d)
+ALWAYS_INLINE uint64_t gather_block_w(struct pr_state *s, unsigned w, int f32, int wk,
+                                      uint64_t b, double base, double d)
 {
     const uint64_t nv = s->in->nv, *off = s->in->offsets;
-    uint64_t examined = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined) if (s->nblocks > 1)
-    for (uint64_t b = 0; b < s->nblocks; b++) {
-        double delta = 0, dangling = 0;
-        uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
-        struct emogi_clist_run run; /* the block's compressed in-lists */
-        if (s->packed)
-            emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
-        for (uint64_t v = b * BLOCK_V; v < end; v++) {
-            double r = base + d * in_sum(s, w, f32, wk, v, &run);
-            delta += fabs(r - s->rank[v]);
-            s->rank[v] = r;
-            dangling += contribute(s, s->next, f32, v, r);
-        }
-        s->part_delta[b] = delta;
-        s->part_dang[b] = dangling;
-        examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
+    double delta = 0, dangling = 0;
+    uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
+    struct emogi_clist_run run; /* the block's compressed in-lists */
+    if (s->packed)
+        emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
+    for (uint64_t v = b * BLOCK_V; v < end; v++) {
+        double r = base + d * in_sum(s, w, f32, wk, v, &run);
+        delta += fabs(r - s->rank[v]);
+        s->rank[v] = r;
+        dangling += contribute(s, s->next, f32, v, r);
     }
-    s->examined += examined;
+    s->part_delta[b] = delta;
+    s->part_dang[b] = dangling;
+    return off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
 }
 
-/* The gather for weights of kind WK, for each id width and store. */
-ALWAYS_INLINE void gather_wk(struct pr_state *s, int wk, double base, double d)
+#define PR_VARIANT(W, F, K) gather_block_w(s, W, F, K, b, base, d)
+#define PR_WIDTH_STORE(K)                                                                \
+    (s->in->id_width == 4 ? (s->f32 ? PR_VARIANT(4, 1, K) : PR_VARIANT(4, 0, K))        \
+                          : (s->f32 ? PR_VARIANT(8, 1, K) : PR_VARIANT(8, 0, K)))
+
+/* Block B; returns the in-edge entries read.  The variant is chosen here,
+ * inside the parallel loop's body, because OpenMP outlines that body
+ * before anything is inlined into it: chosen outside, the id width, store
+ * and weight kind reach the edge loop as variables tested at every
+ * in-edge (bench/RESULTS.md, "PageRank: a compiled loop per variant"). */
+static uint64_t gather_block(struct pr_state *s, uint64_t b, double base, double d)
 {
-    if (s->in->id_width == 4)
-        s->f32 ? gather_w(s, 4, 1, wk, base, d) : gather_w(s, 4, 0, wk, base, d);
-    else
-        s->f32 ? gather_w(s, 8, 1, wk, base, d) : gather_w(s, 8, 0, wk, base, d);
+    if (!s->outw)
+        return PR_WIDTH_STORE(W_NONE);
+    if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
+        return PR_WIDTH_STORE(W_F32);
+    return PR_WIDTH_STORE(W_U32);
 }
 
 /* One iteration; returns the L1 change and leaves the next dangling rank in *DANGLING. */
 static double gather(struct pr_state *s, double base, double d, double *dangling)
 {
-    if (!s->outw)
-        gather_wk(s, W_NONE, base, d);
-    else if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
-        gather_wk(s, W_F32, base, d);
-    else
-        gather_wk(s, W_U32, base, d);
+    uint64_t examined = 0;
+#pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined) if (s->nblocks > 1)
+    for (uint64_t b = 0; b < s->nblocks; b++)
+        examined += gather_block(s, b, base, d);
+    s->examined += examined;
     void *t = s->contrib;
     s->contrib = s->next;
     s->next = t;

@@ -182,44 +182,56 @@ ALWAYS_INLINE void update(struct gs_state *s, unsigned w, int f32, int wk, uint6
         acc->in_total += in;
 }
 
-ALWAYS_INLINE struct gs_sums sweep_wf(struct gs_state *s, unsigned w, int f32, int wk,
-                                      double base, double d)
+/* Block B's updates (vertices B * BLOCK_V on) for one variant: id width
+ * W, store F32 and weights WK, constants here. */
+ALWAYS_INLINE void sweep_block_wf(struct gs_state *s, unsigned w, int f32, int wk, uint64_t b,
+                                  double base, double d, struct gs_sums *acc)
+{
+    const uint64_t nv = s->in->nv, *off = s->in->offsets;
+    uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
+    struct emogi_clist_run run; /* the block's compressed in-lists */
+    if (s->packed)
+        emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
+    for (uint64_t v = b * BLOCK_V; v < end; v++)
+        update(s, w, f32, wk, v, base, d, acc, &run);
+    acc->examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
+}
+
+#define GS_VARIANT(W, F, K) sweep_block_wf(s, W, F, K, b, base, d, acc)
+#define GS_WIDTH_STORE(K)                                                                \
+    (s->in->id_width == 4 ? (s->f32 ? GS_VARIANT(4, 1, K) : GS_VARIANT(4, 0, K))        \
+                          : (s->f32 ? GS_VARIANT(8, 1, K) : GS_VARIANT(8, 0, K)))
+
+/* Block B of a sweep.  The variant is chosen here, inside the parallel
+ * loop's body, because OpenMP outlines that body before anything is
+ * inlined into it: chosen outside, the id width, store and weight kind
+ * reach the edge loop as variables tested at every in-edge (bench/
+ * RESULTS.md, "PageRank: a compiled loop per variant"). */
+static void sweep_block(struct gs_state *s, uint64_t b, double base, double d,
+                        struct gs_sums *acc)
+{
+    if (!s->outw)
+        GS_WIDTH_STORE(W_NONE);
+    else if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
+        GS_WIDTH_STORE(W_F32);
+    else
+        GS_WIDTH_STORE(W_U32);
+}
+
+static struct gs_sums sweep(struct gs_state *s, double base, double d)
 {
     const uint64_t nv = s->in->nv;
-    const uint64_t *off = s->in->offsets;
     double delta = 0, total = 0, in_total = 0;
     uint64_t examined = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : delta, total, in_total, examined) \
     if (nv > BLOCK_V)
     for (uint64_t b = 0; b < (nv + BLOCK_V - 1) / BLOCK_V; b++) {
         struct gs_sums acc = {0, 0, 0, 0};
-        uint64_t end = (b + 1) * BLOCK_V < nv ? (b + 1) * BLOCK_V : nv;
-        struct emogi_clist_run run; /* the block's compressed in-lists */
-        if (s->packed)
-            emogi_clist_run_init(&run, &s->lists, b * BLOCK_V, end);
-        for (uint64_t v = b * BLOCK_V; v < end; v++)
-            update(s, w, f32, wk, v, base, d, &acc, &run);
+        sweep_block(s, b, base, d, &acc);
         delta += acc.delta, total += acc.total, in_total += acc.in_total;
-        examined += off[end] - off[b * BLOCK_V]; /* the block's in-lists, read whole */
+        examined += acc.examined;
     }
     return (struct gs_sums){delta, total, in_total, examined};
-}
-
-/* The sweep for weights of kind WK, for each id width and store. */
-ALWAYS_INLINE struct gs_sums sweep_wk(struct gs_state *s, int wk, double base, double d)
-{
-    if (s->in->id_width == 4)
-        return s->f32 ? sweep_wf(s, 4, 1, wk, base, d) : sweep_wf(s, 4, 0, wk, base, d);
-    return s->f32 ? sweep_wf(s, 8, 1, wk, base, d) : sweep_wf(s, 8, 0, wk, base, d);
-}
-
-static struct gs_sums sweep(struct gs_state *s, double base, double d)
-{
-    if (!s->outw)
-        return sweep_wk(s, W_NONE, base, d);
-    if (s->in->weight_type == EMOGI_WEIGHT_FLOAT32)
-        return sweep_wk(s, W_F32, base, d);
-    return sweep_wk(s, W_U32, base, d);
 }
 
 /* V's in-sum alone, for start(). */
