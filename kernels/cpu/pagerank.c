@@ -33,7 +33,7 @@
 
 #define BLOCK_V EMOGI_PAGERANK_BLOCK /* vertices per partial sum, and per scheduled chunk */
 #define RUN_PIECE 256 /* compressed entries summed between refills */
-#define PREFETCH 24  /* in-edges ahead */
+#define PREFETCH EMOGI_RANDOM_AHEAD /* in-edges ahead (random_array.h) */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 

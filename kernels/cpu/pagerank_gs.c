@@ -35,7 +35,7 @@
 
 #define BLOCK_V 4096 /* vertices per scheduled chunk */
 #define RUN_PIECE 256 /* compressed entries summed between refills */
-#define PREFETCH 24  /* in-edges ahead, as in pagerank.c */
+#define PREFETCH EMOGI_RANDOM_AHEAD /* in-edges ahead (random_array.h) */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 

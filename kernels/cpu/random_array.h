@@ -18,6 +18,13 @@
 
 #define EMOGI_HUGE_PAGE (2u << 20)
 
+/* How many reads ahead a loop over such an array prefetches.  A random
+ * read here hits the last-level cache at best, and one sweep of
+ * PageRank's tight loop issues its reads faster than 24 prefetches ahead
+ * cover: 96 took a sweep on kron 22 from 0.63 to 0.56 s on one thread
+ * (bench/RESULTS.md, "PageRank: a compiled loop per variant"). */
+#define EMOGI_RANDOM_AHEAD 96
+
 static inline void *emogi_random_array(size_t bytes)
 {
     if (bytes < EMOGI_HUGE_PAGE)
