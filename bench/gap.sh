@@ -13,9 +13,12 @@
 # process, both of emogi's methods) on the results, and both generate and
 # build the graph in memory.  Every job runs $RUNS times (default 5), GAP
 # and emogi interleaved; the table gives medians, and peak memory (max RSS)
-# for the conversions.  Text parsing is also timed on one thread.
+# for the conversions.  Text parsing is also timed on one thread.  BFS
+# also runs from GAP's own 16 sources (its picker is seeded, so its timed
+# runs use the ones its logged run prints), one emogi-bfs -s per source.
 # Big files stay in WORK-DIR (default $TMPDIR or /tmp, emogi-bench-gap);
-# KEEP=1 keeps them for the next call.  Prints a markdown table.
+# KEEP=1 keeps them for the next call, and SEARCHES_ONLY=1 then times the
+# searches and PageRank alone on the kept graphs.  Prints a markdown table.
 set -eu
 if [ $# -lt 1 ] || [ ! -x "$1/converter" ]; then
     echo "usage: bench/gap.sh GAP-BUILD-DIR [EMOGI-BUILD-DIR] [WORK-DIR]" >&2
@@ -61,6 +64,7 @@ echo "== inputs: $(du -m "$el" | cut -f1) MB of text, $(du -m "$wel" | cut -f1) 
 
 # conversions: the last run's outputs are what the searches read
 i=1
+[ "${SEARCHES_ONLY:-0}" = 1 ] && i=$((RUNS + 1))
 while [ "$i" -le "$RUNS" ]; do
     timed gap-el "$G/converter" -f "$el" -s -b "$W/k.sg"
     timed emogi-el "$B/emogi-convert" el "$el" "$W/k.csr" --undirected --stats
@@ -69,14 +73,22 @@ while [ "$i" -le "$RUNS" ]; do
     timed emogi-el1 "$B/emogi-convert" el "$el" "$W/k1.csr" --undirected --threads 1 --stats
     i=$((i + 1))
 done
-timed gap-wel "$G/converter" -g "$SCALE" -w -b "$W/k.wsg"
-timed emogi-wel "$B/emogi-convert" wel "$wel" "$W/kw.csr" --undirected
-rm -f "$W/gen.sg" "$W/gen.csr" "$W/k1.csr"
+if [ "${SEARCHES_ONLY:-0}" != 1 ]; then
+    timed gap-wel "$G/converter" -g "$SCALE" -w -b "$W/k.wsg"
+    timed emogi-wel "$B/emogi-convert" wel "$wel" "$W/kw.csr" --undirected
+    rm -f "$W/gen.sg" "$W/gen.csr" "$W/k1.csr"
+fi
+
+# GAP's sources; emogi-bfs from each of them, the mean search time a run
+"$G/bfs" -f "$W/k.sg" -n 16 -l | sed -n 's/^Source: *//p' >"$L/gap-sources"
+bfs_gap_sources='for s in $(cat "$1"); do "$2" "$3" -s "$s" --device cpu --stats -o "$4" || exit 1; done'
 
 i=1
 while [ "$i" -le "$RUNS" ]; do
     timed gap-bfs "$G/bfs" -f "$W/k.sg" -n 16
     timed emogi-bfs "$B/emogi-bfs" "$W/k.csr" -n 16 --seed 1 --device cpu --stats
+    timed emogi-bfs-gs sh -c "$bfs_gap_sources" sh "$L/gap-sources" "$B/emogi-bfs" "$W/k.csr" \
+        "$W/depth.bin"
     timed gap-cc "$G/cc" -f "$W/k.sg" -n 8
     timed emogi-cc "$B/emogi-cc" "$W/k.csr" --device cpu --repeat 8 --stats -o "$W/cc.bin"
     timed gap-sssp "$G/sssp" -f "$W/k.wsg" -n 8 -d 2
@@ -90,6 +102,10 @@ done
 
 gbfs=$(figure "$L/gap-bfs.log" 's/^Average Time: *//p')
 ebfs=$(figure "$L/emogi-bfs.log" 's/.*mean searches=.* seconds=\([0-9.]*\).*/\1/p')
+# per run, the mean of its 16 searches; then the median run
+sed -n 's/.* source=[0-9]* seconds=\([0-9.]*\).*/\1/p' "$L/emogi-bfs-gs.log" |
+    awk '{ s += $1 } NR % 16 == 0 { print s / 16; s = 0 }' >"$L/emogi-bfs-gs.means"
+ebfsg=$(median "$L/emogi-bfs-gs.means")
 gcc=$(figure "$L/gap-cc.log" 's/^Average Time: *//p')
 ecc=$(figure "$L/emogi-cc.log" 's/.*afforest-cpu seconds=\([0-9.]*\).*/\1/p')
 gss=$(figure "$L/gap-sssp.log" 's/^Average Time: *//p')
@@ -97,28 +113,33 @@ ess=$(figure "$L/emogi-sssp.log" 's/.*mean searches=.* seconds=\([0-9.]*\).*/\1/
 gpr=$(median "$L/gap-pr.time") epr=$(median "$L/emogi-pr.time") eprj=$(median "$L/emogi-prj.time")
 ipr=$(figure "$L/emogi-pr.log" 's/.* iterations=\([0-9]*\) .*/\1/p')
 iprj=$(figure "$L/emogi-prj.log" 's/.* iterations=\([0-9]*\) .*/\1/p')
-ggen=$(median "$L/gap-gen.time") egen=$(median "$L/emogi-gen.time")
-ggenm=$(median "$L/gap-gen.time" 2) egenm=$(median "$L/emogi-gen.time" 2)
-gel=$(median "$L/gap-el.time") eel=$(median "$L/emogi-el.time")
-gelm=$(median "$L/gap-el.time" 2) eelm=$(median "$L/emogi-el.time" 2)
-p2=$(figure "$L/emogi-el.log" 's/.*stats: parse [0-9.]* s, \([0-9.]*\) MB\/s.*/\1/p')
-p1=$(figure "$L/emogi-el1.log" 's/.*stats: parse [0-9.]* s, \([0-9.]*\) MB\/s.*/\1/p')
+if [ "${SEARCHES_ONLY:-0}" != 1 ]; then
+    ggen=$(median "$L/gap-gen.time") egen=$(median "$L/emogi-gen.time")
+    ggenm=$(median "$L/gap-gen.time" 2) egenm=$(median "$L/emogi-gen.time" 2)
+    gel=$(median "$L/gap-el.time") eel=$(median "$L/emogi-el.time")
+    gelm=$(median "$L/gap-el.time" 2) eelm=$(median "$L/emogi-el.time" 2)
+    p2=$(figure "$L/emogi-el.log" 's/.*stats: parse [0-9.]* s, \([0-9.]*\) MB\/s.*/\1/p')
+    p1=$(figure "$L/emogi-el1.log" 's/.*stats: parse [0-9.]* s, \([0-9.]*\) MB\/s.*/\1/p')
+fi
 
 echo
 echo "Medians of $RUNS runs; GAP first in each round.  Graph: GAP's kron $SCALE,"
-echo "$(sed -n 's/.*stats: total.* \([0-9]*\) vertices, \([0-9]*\) edges stored.*/\1 vertices, \2 stored edges/p' "$L/emogi-el.log" | head -n 1)."
+echo "$("$B/emogi-info" "$W/k.csr" | sed -n 's/^\(vertices\|edges\): *\([0-9]*\).*/\2 \1/p' | paste -sd, -)."
 echo
 echo "| job | GAP | emogi | ratio |"
 echo "|---|---|---|---|"
 echo "| BFS (16 sources, mean) | $(ms "$gbfs") | $(ms "$ebfs") | $(ratio "$ebfs" "$gbfs") |"
+echo "| BFS from GAP's 16 sources, mean | $(ms "$gbfs") | $(ms "$ebfsg") | $(ratio "$ebfsg" "$gbfs") |"
 echo "| CC (mean of 8) | $(ms "$gcc") | $(ms "$ecc") | $(ratio "$ecc" "$gcc") |"
 echo "| SSSP (8 sources, mean; weights 1..255, delta 2 for GAP) | $(ms "$gss") | $(ms "$ess") | $(ratio "$ess" "$gss") |"
 echo "| PageRank to L1 1e-4, whole process, gauss-seidel ($ipr iterations) | $gpr s | $epr s | $(ratio "$epr" "$gpr") |"
 echo "| PageRank to L1 1e-4, whole process, jacobi ($iprj iterations) | $gpr s | $eprj s | $(ratio "$eprj" "$gpr") |"
+[ "${SEARCHES_ONLY:-0}" = 1 ] || {
 echo "| generate kron $SCALE and build | $ggen s, $(mib "$ggenm") | $egen s, $(mib "$egenm") | $(ratio "$egen" "$ggen") time, $(ratio "$egenm" "$ggenm") memory |"
 echo "| text edge list to CSR, undirected | $gel s, $(mib "$gelm") | $eel s, $(mib "$eelm") | $(ratio "$eel" "$gel") time, $(ratio "$eelm" "$gelm") memory |"
 echo
 echo "emogi-convert text parsing: $p2 MB/s on $(nproc) threads, $p1 MB/s on one."
+}
 echo "Logs: $L"
 if [ "${KEEP:-0}" != 1 ]; then
     rm -f "$el" "$wel" "$W/k.sg" "$W/k.wsg" "$W/k.csr" "$W/kw.csr" "$W"/*.bin
