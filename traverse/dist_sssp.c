@@ -51,6 +51,7 @@
 #include "emogi_clist.h"
 #include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
+#include "sssp_float.h"
 
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
@@ -76,20 +77,6 @@ struct dsssp {
     int corrupt;
 };
 
-static float as_float(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-static uint32_t float_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
-
 /* The candidate through edge E from a vertex at DU (kernels/cpu/sssp.c). */
 static uint64_t through(const struct dsssp *s, uint64_t du, uint64_t e)
 {
@@ -97,8 +84,8 @@ static uint64_t through(const struct dsssp *s, uint64_t du, uint64_t e)
         return du + 1;
     if (s->k == K_U32)
         return du + ((const uint32_t *)s->g->weights)[e];
-    float sum = as_float((uint32_t)du) + ((const float *)s->g->weights)[e];
-    return float_bits(sum);
+    float sum = emogi_f32_of_bits((uint32_t)du) + ((const float *)s->g->weights)[e];
+    return emogi_bits_of_f32(sum);
 }
 
 static uint64_t load(const struct dsssp *s, const void *a, uint64_t i)
@@ -130,7 +117,7 @@ static uint64_t bucket_of(const struct dsssp *s, uint64_t d)
 {
     if (s->k != K_F32)
         return d / s->delta_i;
-    return emogi_dsssp_bucket_f(as_float((uint32_t)d), s->delta_f);
+    return emogi_dsssp_bucket_f(emogi_f32_of_bits((uint32_t)d), s->delta_f);
 }
 
 /* Lower this rank's vertex at local index I to D; activate it if so. */

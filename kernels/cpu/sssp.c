@@ -52,6 +52,7 @@
 
 #include "clist_fast.h"
 #include "emogi_sssp.h"
+#include "sssp_float.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -99,20 +100,6 @@ ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
     return w == 4 ? ((const uint32_t *)a)[i] : ((const uint64_t *)a)[i];
 }
 
-ALWAYS_INLINE float as_float(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-ALWAYS_INLINE uint32_t float_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
-
 ALWAYS_INLINE uint64_t load_dist(const struct sssp *s, uint64_t v, enum kind k)
 {
     if (k == K_F32)
@@ -127,8 +114,8 @@ ALWAYS_INLINE uint64_t through(const void *weights, uint64_t du, uint64_t e, enu
         return du + 1;
     if (k == K_U32)
         return du + ((const uint32_t *)weights)[e];
-    float sum = as_float((uint32_t)du) + ((const float *)weights)[e];
-    return float_bits(sum);
+    float sum = emogi_f32_of_bits((uint32_t)du) + ((const float *)weights)[e];
+    return emogi_bits_of_f32(sum);
 }
 
 /* True when U has already relaxed its edges from DU: again would offer
@@ -173,7 +160,7 @@ ALWAYS_INLINE uint64_t bucket(const struct sssp *s, uint64_t d, uint64_t curr, e
 {
     const uint64_t last = curr + (RING - 1);
     if (k == K_F32) {
-        double b = floor((double)as_float((uint32_t)d) / s->delta_f);
+        double b = floor((double)emogi_f32_of_bits((uint32_t)d) / s->delta_f);
         return b >= (double)last ? last : (uint64_t)b;
     }
     uint64_t b = d / s->delta_i;
