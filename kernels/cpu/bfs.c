@@ -196,52 +196,57 @@ ALWAYS_INLINE bool bit(const uint64_t *bm, uint64_t i)
     return (bm[i >> 6] >> (i & 63)) & 1;
 }
 
-/* Entries of U's in-list read until one is in the frontier (all when
- * none is; then *HIT stays 0).  A compressed list is decoded only up to
- * the hit (emogi_clist_find). */
-ALWAYS_INLINE uint64_t bu_scan(const struct bfs *b, uint64_t u, int *hit, unsigned w)
+/* Entries of U's in-list (OFF, NBR) read until one is in the frontier
+ * FRONT (all when none is; then *HIT stays 0). */
+ALWAYS_INLINE uint64_t bu_scan(const uint64_t *off, const void *nbr, const uint64_t *front,
+                               uint64_t u, int *hit, unsigned w)
 {
-    const uint64_t *off = b->in_off, *front = b->front;
-    uint64_t d = off[u + 1] - off[u];
-    if (!b->in_packed) {
-        for (uint64_t e = off[u]; e < off[u + 1]; e++)
-            if (bit(front, id_at(b->in_nbr, e, w))) {
-                *hit = 1;
-                return e + 1 - off[u];
-            }
-        return d;
-    }
+    for (uint64_t e = off[u]; e < off[u + 1]; e++)
+        if (bit(front, id_at(nbr, e, w))) {
+            *hit = 1;
+            return e + 1 - off[u];
+        }
+    return off[u + 1] - off[u];
+}
+
+/* The same over a compressed list, decoded only up to the hit
+ * (emogi_clist_find). */
+ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
+{
     uint64_t read;
     const unsigned char *list = b->in_lists.bytes + b->in_lists.coff[u];
     if (b->in_lists.end - list > EMOGI_CLIST_BYTES_AHEAD) /* swept in order, yet late */
         __builtin_prefetch(list + EMOGI_CLIST_BYTES_AHEAD);
-    *hit = emogi_clist_find(&b->in_lists, u, front, &read);
+    *hit = emogi_clist_find(&b->in_lists, u, b->front, &read);
     return read;
 }
 
-/* The start of unvisited vertex U's in-list.  The sweep skips the lists
- * of visited vertices, so the hardware's stream prefetch loses the way
- * and each list's first line is a miss (bench/RESULTS.md, "BFS: the next
- * lists ahead"). */
-ALWAYS_INLINE void bu_prefetch(const struct bfs *b, uint64_t u, unsigned w)
-{
-    __builtin_prefetch((const char *)b->in_nbr + b->in_off[u] * w);
-}
-
+/*
+ * The sweep over unvisited vertices.  Two things keep it near memory
+ * speed (bench/RESULTS.md, "BFS: the next lists ahead"): the list of the
+ * unvisited vertex BU_AHEAD on is prefetched, because the sweep skips the
+ * lists of visited vertices, so the hardware's stream prefetch loses the
+ * way and each list's first line would be a miss; and the arrays are
+ * read through locals, which the stores into depth cannot alias, rather
+ * than reloaded from *b at every vertex.
+ */
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 {
     uint64_t *next = b->curr, nv = b->g->nv;
     uint32_t *depth = b->depth, next_depth = b->level + 1;
+    const uint64_t *off = b->in_off, *front = b->front;
+    const void *nbr = b->in_nbr;
+    const int packed = b->in_packed;
     uint64_t awake = 0, examined = 0;
 
 #pragma omp for schedule(dynamic, BU_CHUNK) nowait
     for (uint64_t u = 0; u < nv; u++) {
-        if (!b->in_packed && u + BU_AHEAD < nv && depth[u + BU_AHEAD] == EMOGI_UNREACHED)
-            bu_prefetch(b, u + BU_AHEAD, w);
+        if (!packed && u + BU_AHEAD < nv && depth[u + BU_AHEAD] == EMOGI_UNREACHED)
+            __builtin_prefetch((const char *)nbr + off[u + BU_AHEAD] * w);
         if (depth[u] != EMOGI_UNREACHED)
             continue;
         int hit = 0;
-        examined += bu_scan(b, u, &hit, w);
+        examined += packed ? bu_scan_packed(b, u, &hit) : bu_scan(off, nbr, front, u, &hit, w);
         if (hit) {
             depth[u] = next_depth;
             next[u >> 6] |= 1ull << (u & 63); /* this thread owns the word */
