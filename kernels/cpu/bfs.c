@@ -40,8 +40,6 @@
                              threads own whole bitmap words of `next` */
 #define QUEUE_AHEAD 8      /* top-down: queue entries ahead whose list offsets, */
 #define LIST_AHEAD 4       /* and lists, are prefetched */
-#define BU_AHEAD 32        /* bottom-up: the list of the unvisited vertex this
-                              far ahead is prefetched */
 #define PARALLEL_MIN_NV 4096  /* below this, thread wake-ups cost more than
                                  the search (and far more on a busy machine) */
 
@@ -59,6 +57,7 @@ struct bfs {
     void *queue, *next;               /* ids of width w */
     uint64_t queue_n, next_n;
     uint64_t *front, *curr;           /* bitmaps of nv bits */
+    uint64_t *todo;                   /* bottom-up: unvisited vertices with in-edges */
     uint64_t words;                   /* 64-bit words per bitmap */
     uint32_t level;                   /* depth of the current frontier */
     uint64_t scout, awake;            /* per step, summed over threads */
@@ -222,39 +221,67 @@ ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
 }
 
 /*
- * The sweep over unvisited vertices.  Two things keep it near memory
- * speed (bench/RESULTS.md, "BFS: the next lists ahead"): the list of the
- * unvisited vertex BU_AHEAD on is prefetched, because the sweep skips the
- * lists of visited vertices, so the hardware's stream prefetch loses the
- * way and each list's first line would be a miss; and the arrays are
- * read through locals, which the stores into depth cannot alias, rather
- * than reloaded from *b at every vertex.
+ * The sweep over the vertices still to do, a bitmap word at a time (the
+ * bench entry "BFS: the next lists ahead" measured each of these):
+ * - only the set bits of b->todo are visited, found by their position:
+ *   a test per vertex of its depth mispredicted about every other time
+ *   on kron 22, whose visited and isolated vertices lie in random order,
+ *   and a late level that finds a few thousand vertices cost as much as
+ *   the first;
+ * - the lists of the next word's vertices are prefetched, because the
+ *   sweep skips the lists of visited vertices, so the hardware's stream
+ *   prefetch loses the way and each list's first line would be a miss;
+ * - the arrays are read through locals, which the stores into depth
+ *   cannot alias, rather than reloaded from *b at every vertex.
+ * Each word of next is written whole by the thread that owns it.
  */
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 {
-    uint64_t *next = b->curr, nv = b->g->nv;
+    uint64_t *next = b->curr, *todo = b->todo, words = b->words;
     uint32_t *depth = b->depth, next_depth = b->level + 1;
     const uint64_t *off = b->in_off, *front = b->front;
     const void *nbr = b->in_nbr;
     const int packed = b->in_packed;
     uint64_t awake = 0, examined = 0;
 
-#pragma omp for schedule(dynamic, BU_CHUNK) nowait
-    for (uint64_t u = 0; u < nv; u++) {
-        if (!packed && u + BU_AHEAD < nv && depth[u + BU_AHEAD] == EMOGI_UNREACHED)
-            __builtin_prefetch((const char *)nbr + off[u + BU_AHEAD] * w);
-        if (depth[u] != EMOGI_UNREACHED)
-            continue;
-        int hit = 0;
-        examined += packed ? bu_scan_packed(b, u, &hit) : bu_scan(off, nbr, front, u, &hit, w);
-        if (hit) {
-            depth[u] = next_depth;
-            next[u >> 6] |= 1ull << (u & 63); /* this thread owns the word */
-            awake++;
+#pragma omp for schedule(dynamic, BU_CHUNK / 64) nowait
+    for (uint64_t i = 0; i < words; i++) {
+        if (!packed && i + 1 < words)
+            for (uint64_t ahead = todo[i + 1]; ahead; ahead &= ahead - 1)
+                __builtin_prefetch((const char *)nbr +
+                                   off[(i + 1) * 64 + (uint64_t)__builtin_ctzll(ahead)] * w);
+        uint64_t found = 0;
+        for (uint64_t bits = todo[i]; bits; bits &= bits - 1) {
+            uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
+            int hit = 0;
+            examined += packed ? bu_scan_packed(b, u, &hit) : bu_scan(off, nbr, front, u, &hit, w);
+            if (hit) {
+                depth[u] = next_depth;
+                found |= 1ull << (u & 63);
+                awake++;
+            }
         }
+        next[i] = found;
+        todo[i] &= ~found;
     }
     __atomic_fetch_add(&b->awake, awake, __ATOMIC_RELAXED);
     __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
+}
+
+/* b->todo from the depths: the unvisited vertices whose in-lists are not
+ * empty (those with none can never be found bottom-up).  Built once per
+ * run of bottom-up levels; each level clears what it finds. */
+static void todo_from_depths(struct bfs *b)
+{
+    const uint64_t nv = b->g->nv, *off = b->in_off;
+    const uint32_t *depth = b->depth;
+#pragma omp parallel for schedule(static) if (b->parallel)
+    for (uint64_t i = 0; i < b->words; i++) {
+        uint64_t bits = 0, end = (i + 1) * 64 < nv ? (i + 1) * 64 : nv;
+        for (uint64_t u = i * 64; u < end; u++)
+            bits |= (uint64_t)(depth[u] == EMOGI_UNREACHED && off[u + 1] != off[u]) << (u & 63);
+        b->todo[i] = bits;
+    }
 }
 
 /* One bottom-up level from the bitmap b->front into b->curr; b->awake = found. */
@@ -263,9 +290,6 @@ static void bu_step(struct bfs *b)
     b->awake = 0;
 #pragma omp parallel if (b->parallel)
     {
-#pragma omp for
-        for (uint64_t i = 0; i < b->words; i++)
-            b->curr[i] = 0;
         if (b->w == 4)
             bu_work(b, 4);
         else
@@ -334,6 +358,7 @@ static uint64_t run_bottom_up(struct bfs *b)
 {
     uint64_t found = 0, awake = b->queue_n, old;
     queue_to_bitmap(b);
+    todo_from_depths(b);
     do {
         old = awake;
         bu_step(b);
@@ -418,8 +443,9 @@ static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_
     if (b->in_off) {
         b->front = malloc(b->words * sizeof *b->front);
         b->curr = malloc(b->words * sizeof *b->curr);
+        b->todo = malloc(b->words * sizeof *b->todo);
     }
-    if (!b->queue || !b->next || (b->in_off && (!b->front || !b->curr)))
+    if (!b->queue || !b->next || (b->in_off && (!b->front || !b->curr || !b->todo)))
         return emogi_fail(err, "bfs: out of memory for queues of %llu vertices",
                           (unsigned long long)g->nv);
     return 0;
@@ -431,6 +457,7 @@ static void teardown(struct bfs *b)
     free(b->next);
     free(b->front);
     free(b->curr);
+    free(b->todo);
 }
 
 int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
