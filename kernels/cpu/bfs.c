@@ -279,7 +279,8 @@ static void todo_from_depths(struct bfs *b)
     for (uint64_t i = 0; i < b->words; i++) {
         uint64_t bits = 0, end = (i + 1) * 64 < nv ? (i + 1) * 64 : nv;
         for (uint64_t u = i * 64; u < end; u++)
-            bits |= (uint64_t)(depth[u] == EMOGI_UNREACHED && off[u + 1] != off[u]) << (u & 63);
+            bits |= (uint64_t)((depth[u] == EMOGI_UNREACHED) & (off[u + 1] != off[u]))
+                    << (u & 63); /* & not &&: no branch */
         b->todo[i] = bits;
     }
 }
