@@ -11,12 +11,38 @@
 #include "memory.h"
 #include "names.h"
 
-static uint64_t hash_bytes(const char *p, size_t n)
+/* FNV-1a over the token's bytes, a doubled quote ("") counted once when
+ * UNQUOTE: the hash of the name the token stands for; its length in *LEN. */
+static uint64_t hash_token(const char *p, size_t n, int unquote, size_t *len)
 {
     uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++)
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++, k++) {
         h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+        if (unquote && p[i] == '"' && i + 1 < n && p[i + 1] == '"')
+            i++;
+    }
+    *len = k;
     return h ^ (h >> 29);
+}
+
+static uint64_t hash_bytes(const char *p, size_t n)
+{
+    size_t len;
+    return hash_token(p, n, 0, &len);
+}
+
+/* Whether the token P (N bytes, "" collapsed when UNQUOTE) is NAME. */
+static int token_is(const char *name, const char *p, size_t n, int unquote)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++, k++) {
+        if (name[k] != p[i])
+            return 0;
+        if (unquote && p[i] == '"' && i + 1 < n && p[i + 1] == '"')
+            i++;
+    }
+    return 1;
 }
 
 static uint64_t name_len(const struct name_table *t, uint64_t id)
@@ -26,10 +52,22 @@ static uint64_t name_len(const struct name_table *t, uint64_t id)
 
 uint64_t names_held(const struct name_table *t)
 {
-    /* now: bytes, starts, slots; names_finish() adds a sorted copy of the
-     * bytes, the order, the ranks and the offsets (the slots go first) */
+    if (t->sorted) /* the sorted names, their offsets and the index */
+        return mem_add(t->bytes_cap, mem_mul(8, mem_add(t->start_cap, t->nslots)));
+    /* now: bytes, starts, slots; sorting adds a sorted copy of the bytes,
+     * the order, the ranks and the offsets (the slots go first) */
     return mem_add(mem_mul(2, t->bytes_cap),
                    mem_add(mem_mul(8, t->start_cap), mem_mul(32, t->n + 1)));
+}
+
+/* The least the table can get by with: what it holds, and beside that
+ * its index while it grows or the sort that replaces the index
+ * (names_sort(): the sorted bytes, the order and the offsets). */
+static uint64_t least_need(const struct name_table *t)
+{
+    uint64_t sort = mem_add(t->nbytes, mem_mul(16, t->n + 1));
+    return mem_add(mem_add(t->bytes_cap, mem_mul(8, t->start_cap)),
+                   mem_max(mem_mul(8, t->nslots), sort));
 }
 
 static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
@@ -47,9 +85,9 @@ static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
     return 0;
 }
 
-static int rehash(struct name_table *t)
+/* A fresh index of NS slots (a power of two) over the names held. */
+static int rehash_to(struct name_table *t, uint64_t ns)
 {
-    uint64_t ns = t->nslots ? t->nslots * 2 : 4096;
     uint64_t *s = calloc((size_t)ns, sizeof *s);
     if (!s)
         return -1;
@@ -63,6 +101,11 @@ static int rehash(struct name_table *t)
     t->slots = s;
     t->nslots = ns;
     return 0;
+}
+
+static int rehash(struct name_table *t)
+{
+    return rehash_to(t, t->nslots ? t->nslots * 2 : 4096);
 }
 
 /* Copy the token into the arena, collapsing "" when UNQUOTE. */
@@ -81,35 +124,62 @@ static size_t put_token(struct name_table *t, const char *p, size_t len, int unq
 static int fail_memory(const struct name_table *t, char *msg, size_t cap)
 {
     char a[32], b[32];
-    snprintf(msg, cap, "string ids: %llu names so far need %s, over --memory %s; raise "
-                       "--memory (string ids are not relabelled out of core)",
-             (unsigned long long)t->n, memory_str(names_held(t), a, sizeof a),
+    snprintf(msg, cap, "string ids: %llu names so far need %s (with their index and sort), "
+                       "over the %s --memory leaves them; raise --memory (the names are held "
+                       "in memory, though the edges need not be)",
+             (unsigned long long)t->n,
+             memory_str(least_need(t), a, sizeof a),
              memory_str(t->memory, b, sizeof b));
+    return -1;
+}
+
+/* The slot of the token P (N bytes) in a table of NS slots, and in *ID the
+ * name it is; *ID UINT64_MAX (an empty slot) when it is no name yet. */
+static uint64_t find(const struct name_table *t, const char *p, size_t n, int unquote,
+                     uint64_t *id)
+{
+    size_t k;
+    uint64_t h = hash_token(p, n, unquote, &k) & (t->nslots - 1);
+    for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
+        uint64_t c = t->slots[h] - 1;
+        if (name_len(t, c) == k && token_is(t->bytes + t->start[c], p, n, unquote)) {
+            *id = c;
+            return h;
+        }
+    }
+    *id = UINT64_MAX;
+    return h;
+}
+
+/* After names_sort(): the token's rank, or -1 if it is no name. */
+static int look_up(const struct name_table *t, const char *p, size_t len, int unquote,
+                   uint64_t *id, char *msg, size_t cap)
+{
+    if (t->nslots)
+        find(t, p, len, unquote, id);
+    if (t->nslots && *id != UINT64_MAX)
+        return 0;
+    snprintf(msg, cap, "string ids: a token that is no name (the input changed)");
     return -1;
 }
 
 int names_intern(struct name_table *t, const char *p, size_t len, int unquote, uint64_t *id,
                  char *msg, size_t cap)
 {
+    if (t->sorted)
+        return look_up(t, p, len, unquote, id, msg, cap);
     if ((t->n + 1) * 2 > t->nslots && rehash(t))
         return snprintf(msg, cap, "out of memory for the string id table"), -1;
     if (grow((void **)&t->bytes, &t->bytes_cap, t->nbytes + len, 1) ||
         grow((void **)&t->start, &t->start_cap, t->n + 1, sizeof *t->start))
         return snprintf(msg, cap, "out of memory for the string id table"), -1;
-    if (t->memory && mem_add(names_held(t), mem_mul(8, t->nslots)) > t->memory)
+    if (t->memory && least_need(t) > t->memory)
         return fail_memory(t, msg, cap);
-    size_t k = put_token(t, p, len, unquote);
-    const char *s = t->bytes + t->nbytes;
-    uint64_t h = hash_bytes(s, k) & (t->nslots - 1);
-    for (; t->slots[h]; h = (h + 1) & (t->nslots - 1)) {
-        uint64_t c = t->slots[h] - 1;
-        if (name_len(t, c) == k && memcmp(t->bytes + t->start[c], s, k) == 0) {
-            *id = c;
-            return 0;
-        }
-    }
+    uint64_t h = find(t, p, len, unquote, id);
+    if (*id != UINT64_MAX)
+        return 0;
     t->start[t->n] = t->nbytes;
-    t->nbytes += k;
+    t->nbytes += put_token(t, p, len, unquote);
     t->slots[h] = t->n + 1;
     *id = t->n++;
     return 0;
@@ -126,24 +196,23 @@ static int compare_ids(const void *a, const void *b)
     return c ? c : (lx > ly) - (lx < ly);
 }
 
-int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, char **blob,
-                 emogi_error *err)
+/*
+ * The names in byte order: *OFFSETS (n+1) and *BLOB in rank order, and
+ * with RANK, each provisional id's rank; the slots go first, so this holds
+ * no more than names_held() says.  -1 when out of memory (the names kept).
+ */
+static int sort_names(struct name_table *t, uint64_t **offsets, char **blob, uint64_t **rank,
+                      emogi_error *err)
 {
-    /* The edges renumber in place as 64-bit ids (the gathering buffer may
-     * have narrowed them, edges.h). */
-    if (edge_list_widen(e, err)) {
-        names_free(t);
-        return -1;
-    }
     free(t->slots);
     t->slots = NULL, t->nslots = 0;
     uint64_t n = t->n;
-    uint64_t *order = malloc((n + 1) * sizeof *order), *rank = malloc((n + 1) * sizeof *rank);
+    uint64_t *order = malloc((n + 1) * sizeof *order);
+    uint64_t *rk = rank ? malloc((n + 1) * sizeof *rk) : NULL;
     uint64_t *off = malloc((n + 1) * sizeof *off);
     char *out = malloc(t->nbytes ? t->nbytes : 1);
-    if (!order || !rank || !off || !out) {
-        free(order), free(rank), free(off), free(out);
-        names_free(t);
+    if (!order || (rank && !rk) || !off || !out) {
+        free(order), free(rk), free(off), free(out);
         return emogi_fail(err, "out of memory sorting %llu string ids", (unsigned long long)n);
     }
     for (uint64_t i = 0; i < n; i++)
@@ -153,20 +222,63 @@ int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, 
     off[0] = 0;
     for (uint64_t r = 0; r < n; r++) {
         uint64_t id = order[r], len = name_len(t, id);
-        rank[id] = r;
+        if (rk)
+            rk[id] = r;
         memcpy(out + off[r], t->bytes + t->start[id], (size_t)len);
         off[r + 1] = off[r] + len;
+    }
+    free(order);
+    *offsets = off;
+    *blob = out;
+    if (rank)
+        *rank = rk;
+    return 0;
+}
+
+int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, char **blob,
+                 emogi_error *err)
+{
+    /* The edges renumber in place as 64-bit ids (the gathering buffer may
+     * have narrowed them, edges.h). */
+    uint64_t *rank;
+    if (edge_list_widen(e, err) || sort_names(t, offsets, blob, &rank, err)) {
+        names_free(t);
+        return -1;
     }
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < e->n; i++) {
         e->src[i] = rank[e->src[i]];
         e->dst[i] = rank[e->dst[i]];
     }
-    free(order), free(rank);
+    free(rank);
     names_free(t);
-    *offsets = off;
-    *blob = out;
     return 0;
+}
+
+int names_sort(struct name_table *t, emogi_error *err)
+{
+    uint64_t *off, n = t->n, ns = 4096;
+    char *blob;
+    if (sort_names(t, &off, &blob, NULL, err))
+        return -1;
+    free(t->bytes), free(t->start);
+    t->bytes = blob;
+    t->bytes_cap = t->nbytes;
+    t->start = off;
+    t->start_cap = n + 1;
+    t->sorted = 1;
+    while (ns < 2 * (n + 1))
+        ns *= 2;
+    if (rehash_to(t, ns))
+        return emogi_fail(err, "out of memory for the index of %llu string ids",
+                          (unsigned long long)n);
+    return 0;
+}
+
+void names_drop_index(struct name_table *t)
+{
+    free(t->slots);
+    t->slots = NULL, t->nslots = 0;
 }
 
 void names_free(struct name_table *t)

@@ -7,6 +7,11 @@
  * .csr's id-names sections (emogi-csr(5), "Id names").  So the compact ids
  * follow the names' order, as --relabel's follow the integer ids' order,
  * and neither depends on the thread count or on the input's order.
+ *
+ * Out of core the edges are not kept while the names are gathered: the
+ * input is read once for the names alone, names_sort() puts them in byte
+ * order in the table itself, and on the second reading names_intern()
+ * looks each token up to its rank, the compact id, at once.
  */
 #ifndef EMOGI_CONVERT_NAMES_H
 #define EMOGI_CONVERT_NAMES_H
@@ -24,21 +29,32 @@ struct name_table {
     uint64_t *slots;       /* open addressing: id + 1, 0 for an empty slot */
     uint64_t nslots;
     uint64_t memory;       /* --memory: the table refuses to grow past it (0: no bound) */
+    int sorted;            /* names_sort() was called: ids are ranks, nothing is added */
 };
 
 /* The id of the LEN bytes at P in *ID, interned if new; with UNQUOTE a
  * doubled quote ("") stands for one.  0, or -1 with MSG filled (out of
- * memory, or past T->memory). */
+ * memory, or past T->memory).  After names_sort() the id is the name's
+ * rank, and a token that is no name is an error (the input changed). */
 int names_intern(struct name_table *t, const char *p, size_t len, int unquote, uint64_t *id,
                  char *msg, size_t cap);
 
-/* The bytes the table holds now and what names_finish() adds to them. */
+/* The bytes the table holds now and what sorting adds to them; after
+ * names_sort(), what it holds. */
 uint64_t names_held(const struct name_table *t);
 
 /* Sort the names, renumber E's ids to their ranks, and return the
  * sorted names as *OFFSETS (n+1) and *BLOB; the table is freed. */
 int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, char **blob,
                  emogi_error *err);
+
+/* Sort the names in the table itself: from now on T->bytes and T->start
+ * (n+1 offsets) are the .csr's id-names sections, and names_intern() only
+ * looks up.  -1 when out of memory: the table can then only be freed. */
+int names_sort(struct name_table *t, emogi_error *err);
+
+/* After names_sort(): free the index (no more look-ups), keep the names. */
+void names_drop_index(struct name_table *t);
 
 void names_free(struct name_table *t);
 

@@ -138,6 +138,12 @@ int chunk_name(struct chunk *c, const char *p, size_t len, int unquote, uint64_t
 {
     if (names_intern(c->names, p, len, unquote, id, c->msg, sizeof c->msg) == 0)
         return 0;
+    if (c->names->sorted) { /* the second reading: this line is at fault */
+        char d[192];
+        chunk_fail(c, "string id %s was not in the input when it was first read: the input "
+                      "changed between its two readings", escape_text(p, len, 1, d, sizeof d));
+        return -1;
+    }
     c->status = CHUNK_FAILED;
     return -1;
 }

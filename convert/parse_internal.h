@@ -217,7 +217,8 @@ static inline void note_position(struct parse_result *r, const struct input *in)
 int chunk_push(struct chunk *c, uint64_t s, uint64_t t, double w);
 
 /* A token's id under --string-ids (c->names): 0, or -1 after failing the
- * chunk (CHUNK_FAILED: the table, not the line, is at fault). */
+ * chunk (CHUNK_FAILED: the table, not the line, is at fault; but on the
+ * second reading of names_sort(), a token that is no name is the line's). */
 int chunk_name(struct chunk *c, const char *p, size_t len, int unquote, uint64_t *id);
 
 /* Where the next of LEFT near-equal chunks of P[AT, LEN) ends: past the

@@ -11,8 +11,9 @@
  * edges.  el, wel and csv are parsed once more with --string-ids: what
  * the integer parse accepts is accepted there too, its names sorted
  * bytewise and distinct, and each edge's names read as numbers are the
- * integer parse's ids.  Error messages are printable, whatever the input
- * bytes.
+ * integer parse's ids; and read twice, as out of core (names gathered,
+ * names_sort(), then each token looked up), the same names and edges.
+ * Error messages are printable, whatever the input bytes.
  */
 #ifndef EMOGI_FUZZ_PARSE_H
 #define EMOGI_FUZZ_PARSE_H
@@ -97,6 +98,29 @@ static uint64_t fuzz_name_value(const uint64_t *off, const char *blob, uint64_t 
     return v;
 }
 
+/* --string-ids read twice, as out of core: the names the one reading
+ * sorted (OFF, BLOB) and its edges D, ranks straight from the parse. */
+static void fuzz_names_twice(const uint8_t *data, size_t size, enum input_format f,
+                             const uint64_t *off, const char *blob, const struct parse_result *d)
+{
+    struct name_table t = {0};
+    struct parse_opts o = {.format = f, .threads = 1, .names = &t};
+    struct parse_result first, second;
+    emogi_error e;
+    FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &first, &e) == 0);
+    parse_result_free(&first);
+    FUZZ_CHECK(names_sort(&t, &e) == 0);
+    FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &second, &e) == 0);
+    FUZZ_CHECK(memcmp(t.start, off, (size_t)(t.n + 1) * sizeof *off) == 0);
+    FUZZ_CHECK(t.nbytes == 0 || memcmp(t.bytes, blob, (size_t)t.nbytes) == 0);
+    FUZZ_CHECK(second.edges.n == d->edges.n);
+    for (uint64_t i = 0; i < d->edges.n; i++)
+        FUZZ_CHECK(edge_src(&second.edges, i) == d->edges.src[i] &&
+                   edge_dst(&second.edges, i) == d->edges.dst[i]);
+    parse_result_free(&second);
+    names_free(&t);
+}
+
 /* --string-ids over what the integer parse A took: the same edges, named. */
 static void fuzz_names(const uint8_t *data, size_t size, enum input_format f,
                        const struct parse_result *a)
@@ -122,6 +146,7 @@ static void fuzz_names(const uint8_t *data, size_t size, enum input_format f,
         FUZZ_CHECK(fuzz_name_value(off, blob, d.edges.dst[i]) == a->edges.dst[i]);
         FUZZ_CHECK(!a->edges.w || d.edges.w[i] == a->edges.w[i]);
     }
+    fuzz_names_twice(data, size, f, off, blob, &d);
     free(off), free(blob);
     parse_result_free(&d);
 }
