@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
@@ -93,14 +94,31 @@ static void resolve_defaults(struct convert_opts *o, const struct parse_result *
                         "in-edges are its out-edges\n");
 }
 
+/*
+ * --string-ids reads the input once when the graph fits in memory.  When
+ * it does not (a run is due, or the whole build does not fit), the edges
+ * read are dropped and the rest of the input is read for its names alone;
+ * the names are sorted, and a second reading looks each token up to its
+ * rank: compact ids, whose edges go through the runs as integer ids do.
+ */
+enum reading {
+    READ_ONCE,  /* edges and, with --string-ids, names */
+    READ_NAMES, /* --string-ids out of core, first reading: names only */
+    READ_RANKS  /* second reading: the names sorted, the edges in ranks */
+};
+
 /* The edge stream and where it goes: the out-of-core collector decides
  * between the in-memory build and runs on disk. */
 struct job {
     struct convert_opts *o;
     struct ooc ooc;
+    struct ooc_opts ooc_opts; /* to start the collector again */
     int resolved;
     uint64_t edges_in;
     struct name_table names; /* --string-ids */
+    enum reading reading;
+    struct build_opts ranked;  /* READ_RANKS: the build options, nothing to relabel */
+    struct stat first;         /* READ_NAMES: the input, to see that it stays the same */
 };
 
 static void resolve_once(struct job *j, const struct parse_result *r)
@@ -129,21 +147,67 @@ static void check_vertices(const struct convert_opts *o, const struct parse_resu
     exit(1);
 }
 
+/* --string-ids out of core reads its input twice: a file that stays put. */
+static void require_rereadable(struct job *j)
+{
+    const char *in = j->o->input;
+    if (strcmp(in, "-") == 0)
+        die("--string-ids out of core reads the input twice: give a file, not standard input");
+    if (stat(in, &j->first) != 0) {
+        fprintf(stderr, "emogi-convert: %s: %s\n", in, strerror(errno));
+        exit(1);
+    }
+    if (!S_ISREG(j->first.st_mode)) {
+        fprintf(stderr, "emogi-convert: %s: --string-ids out of core reads the input twice: "
+                        "give a regular file, not a pipe or a device\n", in);
+        exit(1);
+    }
+}
+
+/* The graph with provisional ids does not fit: drop its edges, keep the
+ * names, and read on for names only. */
+static void read_names_only(struct job *j)
+{
+    require_rereadable(j);
+    ooc_free(&j->ooc);
+    ooc_init(&j->ooc, &j->ooc_opts);
+    j->reading = READ_NAMES;
+    progress_note("--string-ids: the graph does not fit in --memory: reading the names "
+                  "first, the edges on a second reading");
+}
+
 static int sink(void *ctx, struct parse_result *r, emogi_error *err)
 {
     struct job *j = ctx;
+    const struct build_opts *bo = j->reading == READ_RANKS ? &j->ranked : &j->o->build;
     resolve_once(j, r);
-    if (r->nv) { /* mtx and adj: the size line came first; el: --vertices, SNAP's header */
+    /* mtx and adj: the size line came first; el: --vertices, SNAP's header
+     * (not a bound on string ids, whose count is the names') */
+    if (r->nv && !j->o->string_ids) {
         check_vertices(j->o, r);
         ooc_set_vertices(&j->ooc, r->nv);
     }
-    ooc_hold(&j->ooc, r->held + (j->o->string_ids ? names_held(&j->names) : 0));
     j->edges_in += r->edges.n;
     if (r->size_in) /* a file: its share read, and the time left */
         progress_update("parsing", r->at_in, r->size_in, "bytes");
     else
         progress_update("parsing", j->edges_in, 0, "edges");
-    return ooc_add(&j->ooc, &r->edges, &j->o->build, err);
+    if (j->reading == READ_NAMES) { /* the table and the reader share --memory */
+        j->names.memory = j->o->memory > r->held ? j->o->memory - r->held : 1;
+        edge_list_free(&r->edges);
+        return 0;
+    }
+    ooc_hold(&j->ooc, r->held + (j->reading == READ_ONCE && j->o->string_ids
+                                     ? names_held(&j->names) : 0));
+    if (ooc_add(&j->ooc, &r->edges, bo, err) == 0)
+        return 0;
+    if (j->reading != READ_ONCE || !j->o->string_ids)
+        return -1;
+    /* a run was due, or none fits beside the names: the second reading
+     * holds less, and says so if it does not fit either */
+    edge_list_free(&r->edges);
+    read_names_only(j);
+    return 0;
 }
 
 /* --reorder needs the graph in memory: the build of NEED bytes does not fit. */
@@ -154,20 +218,6 @@ static void reorder_too_big(const struct convert_opts *o, uint64_t need)
                     "%s; raise --memory, or reorder a smaller graph\n",
             o->input ? o->input : o->format_name, memory_str(need, a, sizeof a),
             memory_str(o->memory, b, sizeof b));
-    exit(1);
-}
-
-/* --string-ids builds in memory only: the edges and names read do not fit. */
-static void string_ids_too_big(struct job *j, const struct parse_result *r)
-{
-    uint64_t need = 0;
-    char a[32], b[32];
-    ooc_fits_in_memory(&j->ooc, r->nv, r->weights, &need);
-    fprintf(stderr, "emogi-convert: %s: --string-ids needs the graph and its names in memory: "
-                    "%s, over --memory %s; raise --memory (string ids are not relabelled out "
-                    "of core)\n",
-            j->o->input, memory_str(mem_add(need, j->ooc.held), a, sizeof a),
-            memory_str(j->o->memory, b, sizeof b));
     exit(1);
 }
 
@@ -264,24 +314,31 @@ static uint64_t read_webgraph(struct job *j, struct parse_result *r)
     return n;
 }
 
-static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
+/* A text input, streamed through sink(). */
+static void read_text(struct job *j, struct parse_result *r)
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
+    struct parse_opts po = {.format = o->format, .threads = o->threads,
+                            .block_size = read_block(o),
+                            .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
+                            .memory = o->memory,
+                            .vertices = vertices_given_to_reader(o) ? o->vertices : 0,
+                            .csv = &o->csv,
+                            .names = o->string_ids ? &j->names : NULL};
+    int adj = o->source == SOURCE_ADJ;
+    progress_phase(adj ? "decoding" : j->reading == READ_RANKS ? "parsing again" : "parsing");
+    if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
+        die(err.msg);
+}
+
+static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
+{
+    const struct convert_opts *o = j->o;
     double t = emogi_now();
     memset(r, 0, sizeof *r);
     if (o->source == SOURCE_TEXT || o->source == SOURCE_ADJ) {
-        struct parse_opts po = {.format = o->format, .threads = o->threads,
-                                .block_size = read_block(o),
-                                .drop_weights = o->build.weights != BUILD_WEIGHTS_INPUT,
-                                .memory = o->memory,
-                                .vertices = vertices_given_to_reader(o) ? o->vertices : 0,
-                                .csv = &o->csv,
-                                .names = o->string_ids ? &j->names : NULL};
-        int adj = o->source == SOURCE_ADJ;
-        progress_phase(adj ? "decoding" : "parsing");
-        if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
-            die(err.msg);
+        read_text(j, r);
         st->source_phase = "parse";
         resolve_once(j, r);
         st->edges_in = j->edges_in;
@@ -302,6 +359,57 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
         ooc_hold(&j->ooc, names_held(&j->names));
         r->nv = j->names.n;
     }
+}
+
+/* Whether the input is the one first read (the names were gathered from it). */
+static void check_unchanged(const struct job *j, uint64_t edges)
+{
+    struct stat now;
+    const char *in = j->o->input;
+    if (stat(in, &now) != 0) {
+        fprintf(stderr, "emogi-convert: %s: %s\n", in, strerror(errno));
+        exit(1);
+    }
+    if (now.st_size == j->first.st_size && now.st_mtim.tv_sec == j->first.st_mtim.tv_sec &&
+        now.st_mtim.tv_nsec == j->first.st_mtim.tv_nsec && now.st_ino == j->first.st_ino &&
+        j->edges_in == edges)
+        return;
+    fprintf(stderr, "emogi-convert: %s: the input changed between its two readings "
+                    "(--string-ids out of core reads it twice: leave it alone meanwhile)\n",
+            in);
+    exit(1);
+}
+
+/* --string-ids out of core: every name was read; sort them and read the
+ * edges again, each token looked up to its rank, into runs. */
+static void read_ranks(struct job *j, struct parse_result *r, struct convert_stats *st)
+{
+    emogi_error err;
+    uint64_t edges = j->edges_in;
+    double t = emogi_now(), parsed = st->parse;
+    progress_phase("sorting names");
+    if (names_sort(&j->names, &err))
+        die(err.msg);
+    parse_result_free(r);
+    ooc_free(&j->ooc);
+    j->ooc_opts.string_ids = 0; /* the ids are final: runs as integer ids make */
+    ooc_init(&j->ooc, &j->ooc_opts);
+    ooc_set_vertices(&j->ooc, j->names.n);
+    ooc_keep(&j->ooc, names_held(&j->names));
+    j->ranked = j->o->build;
+    j->ranked.relabel = 0; /* the names' ranks are the compact ids */
+    j->reading = READ_RANKS;
+    j->edges_in = 0;
+    memset(r, 0, sizeof *r);
+    read_text(j, r);
+    check_unchanged(j, edges);
+    names_drop_index(&j->names); /* the names stay, for the file */
+    ooc_keep(&j->ooc, names_held(&j->names));
+    ooc_hold(&j->ooc, 0);
+    r->nv = j->names.n;
+    st->parse = parsed + emogi_now() - t - j->ooc.st.run_seconds;
+    st->bytes_in += r->bytes_in;
+    st->bytes_text += r->bytes;
 }
 
 /* --string-ids: the ids are provisional (order of appearance) until the
@@ -440,12 +548,17 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
 static void build_out_of_core(struct job *j, struct parse_result *r, const char *prov,
                               size_t plen, struct convert_stats *st)
 {
-    struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen};
+    struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen, NULL, NULL};
     struct ooc_result res;
     emogi_error err;
+    if (j->reading == READ_RANKS) {
+        out.name_offsets = j->names.start;
+        out.names = j->names.bytes;
+    }
     parse_result_free(r);
     if (ooc_finish(&j->ooc, &out, &res, &err))
         die(err.msg);
+    names_free(&j->names);
     st->file_bytes = res.file_bytes;
     st->nv = res.nv;
     st->ne = res.ne;
@@ -675,9 +788,11 @@ int main(int argc, char **argv)
     }
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
-    ooc_init(&j.ooc, &(struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
-                                        run_edges(), o.reorder != REORDER_NONE,
-                                        o.compress == 1, o.string_ids});
+    j.names.memory = o.memory;
+    j.ooc_opts = (struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
+                                   run_edges(), o.reorder != REORDER_NONE, o.compress == 1,
+                                   o.string_ids};
+    ooc_init(&j.ooc, &j.ooc_opts);
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
@@ -686,10 +801,14 @@ int main(int argc, char **argv)
     check_width(&o, &r);
     size_t plen;
     char *prov = provenance(&o, &plen);
-    if (!ooc_spilled(&j.ooc) && fits_in_memory(&j, &r))
+    int in_memory = j.reading == READ_ONCE && !ooc_spilled(&j.ooc) && fits_in_memory(&j, &r);
+    if (!in_memory && o.string_ids) {
+        if (j.reading == READ_ONCE) /* read whole, but the build does not fit */
+            read_names_only(&j);
+        read_ranks(&j, &r, &st);
+    }
+    if (in_memory)
         build_in_memory(&j, &r, prov, plen, &st);
-    else if (o.string_ids)
-        string_ids_too_big(&j, &r);
     else
         build_out_of_core(&j, &r, prov, plen, &st);
     run_stats(&st, &j.ooc);

@@ -36,6 +36,19 @@
  *              for the encoding of one source's lists): threads are left
  *              out until it fits
  *
+ *   names      --string-ids out of core: the sorted names, their offsets
+ *              and (while the input is read) their index, beside every
+ *              phase above (ooc_keep); the first reading, for the names
+ *              alone, holds only them and the reader's block
+ *
+ * --string-ids numbers vertices by their names' ranks, known only once
+ * every name is read.  While the graph fits, one reading gathers names and
+ * edges in provisional ids and the build renumbers them; a run is never
+ * written in provisional ids: when one is due the caller drops the edges,
+ * reads on for the names alone, sorts them, and reads the input again,
+ * each token looked up to its rank, so the runs and the merge see integer
+ * ids as for any other input, and the names go into the file beside them.
+ *
  * What must be whole at once - 8 bytes per vertex of offsets, 16 per id
  * with --relabel - is checked as soon as the vertex count is known (the
  * first edges, an mtx size line, a generator's scale): past the bound the
@@ -57,7 +70,8 @@ struct ooc_opts {
     uint64_t run_edges; /* at most this many edges a run (0: as --memory allows) */
     int reorder;        /* --reorder: the graph must be built in memory */
     int compress;       /* --compress: the merge writes compressed lists */
-    int string_ids;     /* --string-ids: the graph must be built in memory */
+    int string_ids;     /* --string-ids, first reading: ids are provisional, a run
+                           is refused (the caller reads the input again) */
 };
 
 struct ooc_stats {
@@ -73,6 +87,8 @@ struct ooc_output {
     enum weight_kind wk; /* over the whole input */
     const char *provenance;
     size_t provenance_len;
+    const uint64_t *name_offsets; /* --string-ids: the id-names sections, or NULL */
+    const char *names;
 };
 
 /* What the merge wrote, for --stats. */
@@ -93,6 +109,7 @@ struct ooc {
     uint64_t seen_nv; /* every id seen is below it */
     uint64_t held;    /* bytes the reader holds beside the buffer (ooc_hold) */
     uint64_t meta;    /* bytes of the runs' cell tables */
+    uint64_t kept;    /* bytes held until the file is written (ooc_keep) */
     int fd; /* the run file (already unlinked), -1 before the first run */
     char *run_path;
     uint64_t file_pos;
@@ -107,6 +124,9 @@ void ooc_init(struct ooc *s, const struct ooc_opts *o);
 /* The reader holds BYTES beside what it hands over (its block and the
  * edges parsed from it): the runs get the rest of --memory. */
 void ooc_hold(struct ooc *s, uint64_t bytes);
+/* The caller holds BYTES until the file is written (--string-ids' names):
+ * runs and merge get the rest of --memory. */
+void ooc_keep(struct ooc *s, uint64_t bytes);
 /* Every id is below NV (an mtx size line, a generator's scale). */
 void ooc_set_vertices(struct ooc *s, uint64_t nv);
 /* Edges the next buffer may take, for BO and WEIGHTED input (the

@@ -41,10 +41,10 @@ uint64_t ooc_encode_buffer(const struct ooc *s)
 }
 
 /* What is held beside the run being built: the reader's share, the cell
- * tables of earlier runs, --relabel's ids. */
+ * tables of earlier runs, --relabel's ids, what the caller keeps. */
 static uint64_t taken(const struct ooc *s)
 {
-    return mem_add(mem_add(s->held, s->meta), mem_mul(8, s->nids));
+    return mem_add(mem_add(mem_add(s->held, s->meta), mem_mul(8, s->nids)), s->kept);
 }
 
 uint64_t ooc_room(const struct ooc *s)
@@ -178,7 +178,7 @@ static int no_room(const struct ooc *s, int weighted, emogi_error *err)
     uint64_t need = least_need(s, 1, nv, weighted);
     return emogi_fail(err, "%s: --memory %s is too small: a run of even one edge needs %s "
                            "beside the %s held already (the reader's buffers, the runs' "
-                           "index, --relabel's ids); use a larger --memory",
+                           "index, --relabel's ids, --string-ids' names); use a larger --memory",
                       s->o.name, memory_str(s->o.memory, bound, sizeof bound),
                       memory_str(need, one, sizeof one),
                       memory_str(taken(s), held, sizeof held));

@@ -58,6 +58,11 @@ void ooc_hold(struct ooc *s, uint64_t bytes)
     s->held = bytes;
 }
 
+void ooc_keep(struct ooc *s, uint64_t bytes)
+{
+    s->kept = bytes;
+}
+
 void ooc_set_vertices(struct ooc *s, uint64_t nv)
 {
     s->o.nv_hint = nv;
@@ -375,10 +380,8 @@ static int flush(struct ooc *s, emogi_error *err)
         return emogi_fail(err, "%s: --reorder needs the graph in memory, and it does not fit "
                                "in --memory %s: raise --memory, or reorder a smaller graph",
                           s->o.name, memory_str(s->o.memory, what, sizeof what));
-    if (s->o.string_ids)
-        return emogi_fail(err, "%s: --string-ids needs the graph and its names in memory, and "
-                               "they do not fit in --memory %s: raise --memory (string ids are "
-                               "not relabelled out of core)",
+    if (s->o.string_ids) /* provisional ids: the caller reads the input again */
+        return emogi_fail(err, "%s: --string-ids: the graph does not fit in --memory %s",
                           s->o.name, memory_str(s->o.memory, what, sizeof what));
     snprintf(what, sizeof what, "writing run %llu (%llu edges)",
              (unsigned long long)s->st.runs + 1, (unsigned long long)s->buf.n);

@@ -4,15 +4,17 @@
  * The layout depends only on nv, ne and the flags (csr_layout.c), and ne
  * is known once pass 1 of the out-edges has counted: from then on every
  * section has its place, and the merge writes neighbours and weights there
- * directly.  The offsets array, the id map and the provenance are in
- * memory and go out whole; the header page, with every section's crc32,
- * goes out last.  Holes between sections read as the zeros the in-memory
- * writer puts there, so the bytes are those of emogi_csr_write().
+ * directly.  The offsets array, the id map, the provenance and
+ * --string-ids' names are in memory and go out whole; the header page,
+ * with every section's crc32, goes out last.  Holes between sections
+ * read as the zeros the in-memory writer puts there, so the bytes are
+ * those of emogi_csr_write().
  *
  * With --compress the layout also depends on the bytes of each
  * direction's encoded lists, which pass 1 counts: the out-edges' count
- * places every section but t_cneighbors (the last, whose size only moves
- * the end of the file), the in-edges' count sizes that one.  The offsets
+ * places every section up to t_cneighbors, whose size moves only the
+ * sections after it (--string-ids' names, written last), the in-edges'
+ * count sizes that one.  The offsets
  * go out after pass 1, so that pass 2 can leave each list's size in their
  * array, which then becomes the byte offsets: 8 bytes per vertex, as
  * plain.
@@ -103,13 +105,18 @@ static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
         g->flags |= EMOGI_IDMAP;
         g->idmap = s->ids;
     }
+    if (out->name_offsets) {
+        g->flags |= EMOGI_IDNAMES;
+        g->name_offsets = out->name_offsets;
+        g->names = out->names;
+    }
     g->provenance = out->provenance;
     g->provenance_len = out->provenance_len;
 }
 
 uint64_t ooc_merge_fixed(const struct ooc *s, uint64_t nv)
 {
-    uint64_t b = mem_add(mem_mul(8, mem_add(nv, 1)), s->meta);
+    uint64_t b = mem_add(mem_add(mem_mul(8, mem_add(nv, 1)), s->meta), s->kept);
     if (s->bo && s->bo->relabel)
         b = mem_add(b, mem_mul(8, s->nids));
     /* merge_cells(): the union of a side's cells and a crc and count per
@@ -204,9 +211,9 @@ static int reserve(struct writer *w, emogi_error *err)
     return 0;
 }
 
-/* Every section's place, from the sides counted so far (t_cneighbors,
- * the last section, empty until the in-edges are); the crc32s of the
- * sections already written carry over: their places stay. */
+/* Every section's place, from the sides counted so far (t_cneighbors
+ * empty until the in-edges are: only the names, after it, move); the
+ * crc32s of the sections already written carry over: their places stay. */
 static int place_sections(struct writer *w, emogi_error *err)
 {
     struct emogi_csr_plan old = w->plan;
@@ -221,7 +228,9 @@ static int finish_file(struct writer *w, emogi_error *err)
 {
     unsigned char page[EMOGI_CSR_ALIGN];
     if (put_whole(w, EMOGI_SEC_IDMAP, w->g.idmap, err) ||
-        put_whole(w, EMOGI_SEC_PROVENANCE, w->g.provenance, err))
+        put_whole(w, EMOGI_SEC_PROVENANCE, w->g.provenance, err) ||
+        put_whole(w, EMOGI_SEC_NAME_OFFSETS, w->g.name_offsets, err) ||
+        put_whole(w, EMOGI_SEC_NAMES, w->g.names, err))
         return -1;
     emogi_csr_encode_header(page, &w->g, &w->plan);
     if (ooc_pwrite(w->fd, page, sizeof page, 0, w->a.path, err))

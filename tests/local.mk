@@ -145,8 +145,8 @@ EXTRA_DIST += tests/bfs_cpu.sh tests/bfs_cpu_options.sh tests/bfs_verify.sh
 TESTS += tests/bfs_compressed.sh
 EXTRA_DIST += tests/bfs_compressed.sh
 # --original-ids and -S: sources and --text in input ids through the id map
-TESTS += tests/original_ids.sh tests/string_ids.sh
-EXTRA_DIST += tests/original_ids.sh tests/string_ids.sh
+TESTS += tests/original_ids.sh tests/string_ids.sh tests/string_ids_ooc.sh
+EXTRA_DIST += tests/original_ids.sh tests/string_ids.sh tests/string_ids_ooc.sh
 
 # ==== gpu
 # GPU tests: the loader's decisions run everywhere; placements, kernels and
