@@ -119,6 +119,7 @@ struct job {
     enum reading reading;
     struct build_opts ranked;  /* READ_RANKS: the build options, nothing to relabel */
     struct stat first;         /* READ_NAMES: the input, to see that it stays the same */
+    int names_noted;           /* the names' spilling was reported */
 };
 
 static void resolve_once(struct job *j, const struct parse_result *r)
@@ -192,19 +193,28 @@ static int sink(void *ctx, struct parse_result *r, emogi_error *err)
         progress_update("parsing", r->at_in, r->size_in, "bytes");
     else
         progress_update("parsing", j->edges_in, 0, "edges");
-    if (j->reading == READ_NAMES) { /* the table and the reader share --memory */
+    if (names_spilled(&j->names) && !j->names_noted) {
+        progress_note("--string-ids: the names do not fit in --memory: sorted runs of them "
+                      "go to --tmpdir");
+        j->names_noted = 1;
+    }
+    if (j->o->string_ids && j->reading != READ_RANKS) /* the table and the reader share it */
         j->names.memory = j->o->memory > r->held ? j->o->memory - r->held : 1;
+    if (j->reading == READ_NAMES) {
         edge_list_free(&r->edges);
         return 0;
     }
-    ooc_hold(&j->ooc, r->held + (j->reading == READ_ONCE && j->o->string_ids
-                                     ? names_held(&j->names) : 0));
-    if (ooc_add(&j->ooc, &r->edges, bo, err) == 0)
-        return 0;
-    if (j->reading != READ_ONCE || !j->o->string_ids)
-        return -1;
-    /* a run was due, or none fits beside the names: the second reading
-     * holds less, and says so if it does not fit either */
+    int once = j->reading == READ_ONCE && j->o->string_ids;
+    if (!once || !names_spilled(&j->names)) {
+        ooc_hold(&j->ooc, r->held + (once ? names_held(&j->names) : 0));
+        if (ooc_add(&j->ooc, &r->edges, bo, err) == 0)
+            return 0;
+        if (!once)
+            return -1;
+    }
+    /* the names went to disk (the provisional ids are void), a run was
+     * due, or none fits beside the names: the second reading holds less,
+     * and says so if it does not fit either */
     edge_list_free(&r->edges);
     read_names_only(j);
     return 0;
@@ -388,8 +398,11 @@ static void read_ranks(struct job *j, struct parse_result *r, struct convert_sta
     uint64_t edges = j->edges_in;
     double t = emogi_now(), parsed = st->parse;
     progress_phase("sorting names");
-    if (names_sort(&j->names, &err))
-        die(err.msg);
+    j->names.memory = j->o->memory; /* the reader is done */
+    if (names_sort(&j->names, &err)) {
+        fprintf(stderr, "emogi-convert: %s: %s\n", j->o->input, err.msg);
+        exit(1);
+    }
     parse_result_free(r);
     ooc_free(&j->ooc);
     j->ooc_opts.string_ids = 0; /* the ids are final: runs as integer ids make */
@@ -548,12 +561,13 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
 static void build_out_of_core(struct job *j, struct parse_result *r, const char *prov,
                               size_t plen, struct convert_stats *st)
 {
-    struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen, NULL, NULL};
+    struct ooc_output out = {j->o->output, r->nv, r->weights, prov, plen, NULL, NULL, -1, 0};
     struct ooc_result res;
     emogi_error err;
-    if (j->reading == READ_RANKS) {
+    if (j->reading == READ_RANKS) { /* the names, in memory or on disk */
         out.name_offsets = j->names.start;
-        out.names = j->names.bytes;
+        names_source(&j->names, &out.names_fd, &out.names_pos);
+        out.names = out.names_fd < 0 ? j->names.bytes : NULL;
     }
     parse_result_free(r);
     if (ooc_finish(&j->ooc, &out, &res, &err))
@@ -789,6 +803,7 @@ int main(int argc, char **argv)
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
     j.o = &o;
     j.names.memory = o.memory;
+    j.names.tmpdir = tmpdir; /* names past --memory spill there */
     j.ooc_opts = (struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
                                    run_edges(), o.reorder != REORDER_NONE, o.compress == 1,
                                    o.string_ids};
@@ -801,7 +816,8 @@ int main(int argc, char **argv)
     check_width(&o, &r);
     size_t plen;
     char *prov = provenance(&o, &plen);
-    int in_memory = j.reading == READ_ONCE && !ooc_spilled(&j.ooc) && fits_in_memory(&j, &r);
+    int in_memory = j.reading == READ_ONCE && !ooc_spilled(&j.ooc) &&
+                    !names_spilled(&j.names) && fits_in_memory(&j, &r);
     if (!in_memory && o.string_ids) {
         if (j.reading == READ_ONCE) /* read whole, but the build does not fit */
             read_names_only(&j);

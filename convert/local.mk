@@ -10,9 +10,10 @@ libconvert_la_SOURCES = convert/edges.c convert/input.c convert/input_gzip.c \
 	convert/input_lz4.c convert/input_zstd.c convert/input_xz.c convert/input_bz2.c \
 	convert/parse.c convert/parse_el.c convert/parse_fields.c \
 	convert/parse_mtx.c convert/parse_gr.c convert/parse_metis.c \
-	convert/parse_sg.c convert/parse_csv.c convert/names.c
+	convert/parse_sg.c convert/parse_csv.c convert/names.c convert/names_disk.c \
+	convert/pio.c
 noinst_HEADERS += convert/edges.h convert/parse.h convert/input.h convert/parse_internal.h \
-	convert/names.h
+	convert/names.h convert/names_disk.h convert/pio.h
 # CSR builder, generators and the emogi-convert program
 libconvert_la_SOURCES += convert/build.c convert/build_first.c convert/build_plan.c convert/build_relabel.c \
 	convert/build_scatter.c convert/build_sort.c convert/memory.c \

@@ -10,6 +10,7 @@
 
 #include "memory.h"
 #include "names.h"
+#include "names_disk.h"
 
 /* FNV-1a over the token's bytes, a doubled quote ("") counted once when
  * UNQUOTE: the hash of the name the token stands for; its length in *LEN. */
@@ -52,6 +53,9 @@ static uint64_t name_len(const struct name_table *t, uint64_t id)
 
 uint64_t names_held(const struct name_table *t)
 {
+    if (t->sorted && t->disk) /* the offsets, the sparse index and its buffers */
+        return mem_add(mem_add(mem_mul(8, t->start_cap), names_disk_held(t->disk)),
+                       t->scratch_cap);
     if (t->sorted) /* the sorted names, their offsets and the index */
         return mem_add(t->bytes_cap, mem_mul(8, mem_add(t->start_cap, t->nslots)));
     /* now: bytes, starts, slots; sorting adds a sorted copy of the bytes,
@@ -60,23 +64,32 @@ uint64_t names_held(const struct name_table *t)
                    mem_add(mem_mul(8, t->start_cap), mem_mul(32, t->n + 1)));
 }
 
-/* The least the table can get by with: what it holds, and beside that
- * its index while it grows or the sort that replaces the index
- * (names_sort(): the sorted bytes, the order and the offsets). */
-static uint64_t least_need(const struct name_table *t)
+static uint64_t next_cap(uint64_t cap, uint64_t need)
 {
-    uint64_t sort = mem_add(t->nbytes, mem_mul(16, t->n + 1));
-    return mem_add(mem_add(t->bytes_cap, mem_mul(8, t->start_cap)),
-                   mem_max(mem_mul(8, t->nslots), sort));
+    uint64_t c = cap ? cap : 1024;
+    while (c < need)
+        c *= 2;
+    return need <= cap ? cap : c;
+}
+
+/* The least the table can get by with once it holds one more name of LEN
+ * bytes: its arrays, grown as names_intern() grows them, and beside them
+ * the index or the sort that replaces it (the sorted bytes, the order
+ * and the offsets). */
+static uint64_t least_need(const struct name_table *t, size_t len)
+{
+    uint64_t n = t->n + 1, nbytes = t->nbytes + len;
+    uint64_t ns = n * 2 > t->nslots ? (t->nslots ? t->nslots * 2 : 4096) : t->nslots;
+    uint64_t sort = mem_add(nbytes, mem_mul(16, n + 1));
+    return mem_add(mem_add(next_cap(t->bytes_cap, nbytes), mem_mul(8, next_cap(t->start_cap, n))),
+                   mem_max(mem_mul(8, ns), sort));
 }
 
 static int grow(void **p, uint64_t *cap, uint64_t need, size_t elem)
 {
     if (need <= *cap)
         return 0;
-    uint64_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
+    uint64_t c = next_cap(*cap, need);
     void *q = realloc(*p, (size_t)(c * elem));
     if (!q)
         return -1;
@@ -121,15 +134,22 @@ static size_t put_token(struct name_table *t, const char *p, size_t len, int unq
     return k;
 }
 
-static int fail_memory(const struct name_table *t, char *msg, size_t cap)
+static int fail_memory(const struct name_table *t, size_t len, char *msg, size_t cap)
 {
     char a[32], b[32];
-    snprintf(msg, cap, "string ids: %llu names so far need %s (with their index and sort), "
-                       "over the %s --memory leaves them; raise --memory (the names are held "
-                       "in memory, though the edges need not be)",
-             (unsigned long long)t->n,
-             memory_str(least_need(t), a, sizeof a),
-             memory_str(t->memory, b, sizeof b));
+    if (t->memory <= 1) /* the caller's own buffers took it all */
+        snprintf(msg, cap, "string ids: no room in --memory for the names beside the "
+                           "reader's buffers; raise --memory");
+    else if (t->tmpdir) /* spilling left the table empty: this one name does not fit */
+        snprintf(msg, cap, "string ids: a name of %zu bytes needs %s with the table's index, "
+                           "over the %s --memory leaves it; raise --memory",
+                 len, memory_str(least_need(t, len), a, sizeof a),
+                 memory_str(t->memory, b, sizeof b));
+    else
+        snprintf(msg, cap, "string ids: %llu names so far need %s (with their index and "
+                           "sort), over the %s --memory leaves them; raise --memory",
+                 (unsigned long long)t->n, memory_str(least_need(t, len), a, sizeof a),
+                 memory_str(t->memory, b, sizeof b));
     return -1;
 }
 
@@ -151,16 +171,64 @@ static uint64_t find(const struct name_table *t, const char *p, size_t n, int un
     return h;
 }
 
-/* After names_sort(): the token's rank, or -1 if it is no name. */
-static int look_up(const struct name_table *t, const char *p, size_t len, int unquote,
-                   uint64_t *id, char *msg, size_t cap)
+/* The token with "" collapsed, in t->scratch: its length, or -1. */
+static int64_t unquoted(struct name_table *t, const char *p, size_t len, int unquote)
 {
-    if (t->nslots)
+    if (len > t->scratch_cap) {
+        char *q = realloc(t->scratch, len);
+        if (!q)
+            return -1;
+        t->scratch = q, t->scratch_cap = len;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        t->scratch[k++] = p[i];
+        if (unquote && p[i] == '"' && i + 1 < len && p[i + 1] == '"')
+            i++;
+    }
+    return (int64_t)k;
+}
+
+/* After names_sort(): the token's rank, or -1 if it is no name. */
+static int look_up(struct name_table *t, const char *p, size_t len, int unquote, uint64_t *id,
+                   char *msg, size_t cap)
+{
+    *id = UINT64_MAX;
+    if (t->disk) {
+        emogi_error err;
+        int64_t k = unquoted(t, p, len, unquote);
+        int found = k < 0 ? -1 : names_disk_find(t->disk, t->start, t->n, t->scratch,
+                                                    (size_t)k, id, &err);
+        if (found < 0)
+            return snprintf(msg, cap, "%s", k < 0 ? "out of memory" : err.msg), -1;
+    } else if (t->nslots) {
         find(t, p, len, unquote, id);
-    if (t->nslots && *id != UINT64_MAX)
+    }
+    if (*id != UINT64_MAX)
         return 0;
     snprintf(msg, cap, "string ids: a token that is no name (the input changed)");
     return -1;
+}
+
+static int sort_names(struct name_table *t, uint64_t **offsets, char **blob, uint64_t **rank,
+                      emogi_error *err);
+
+/* The names held go to disk as a sorted run; the table starts again. */
+static int spill(struct name_table *t, char *msg, size_t cap)
+{
+    emogi_error err;
+    uint64_t *off;
+    char *blob;
+    if (sort_names(t, &off, &blob, NULL, &err) ||
+        names_disk_add_run(&t->disk, t->tmpdir, off, blob, t->n, &err)) {
+        snprintf(msg, cap, "%s", err.msg);
+        return -1;
+    }
+    free(off), free(blob);
+    free(t->bytes), free(t->start);
+    t->bytes = NULL, t->start = NULL;
+    t->nbytes = t->bytes_cap = t->n = t->start_cap = 0;
+    return 0;
 }
 
 int names_intern(struct name_table *t, const char *p, size_t len, int unquote, uint64_t *id,
@@ -168,16 +236,23 @@ int names_intern(struct name_table *t, const char *p, size_t len, int unquote, u
 {
     if (t->sorted)
         return look_up(t, p, len, unquote, id, msg, cap);
+    *id = UINT64_MAX;
+    if (t->nslots && (find(t, p, len, unquote, id), *id != UINT64_MAX))
+        return 0;
+    if (t->memory && least_need(t, len) > t->memory) {
+        if (!t->tmpdir || t->n == 0)
+            return fail_memory(t, len, msg, cap);
+        if (spill(t, msg, cap))
+            return -1;
+        if (least_need(t, len) > t->memory)
+            return fail_memory(t, len, msg, cap);
+    }
     if ((t->n + 1) * 2 > t->nslots && rehash(t))
         return snprintf(msg, cap, "out of memory for the string id table"), -1;
     if (grow((void **)&t->bytes, &t->bytes_cap, t->nbytes + len, 1) ||
         grow((void **)&t->start, &t->start_cap, t->n + 1, sizeof *t->start))
         return snprintf(msg, cap, "out of memory for the string id table"), -1;
-    if (t->memory && least_need(t) > t->memory)
-        return fail_memory(t, msg, cap);
     uint64_t h = find(t, p, len, unquote, id);
-    if (*id != UINT64_MAX)
-        return 0;
     t->start[t->n] = t->nbytes;
     t->nbytes += put_token(t, p, len, unquote);
     t->slots[h] = t->n + 1;
@@ -241,6 +316,10 @@ int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, 
     /* The edges renumber in place as 64-bit ids (the gathering buffer may
      * have narrowed them, edges.h). */
     uint64_t *rank;
+    if (t->disk) {
+        names_free(t);
+        return emogi_fail(err, "the names went to disk: their ids are not the edges'");
+    }
     if (edge_list_widen(e, err) || sort_names(t, offsets, blob, &rank, err)) {
         names_free(t);
         return -1;
@@ -255,10 +334,31 @@ int names_finish(struct name_table *t, struct edge_list *e, uint64_t **offsets, 
     return 0;
 }
 
+/* The spilled runs and what the table holds, merged on disk. */
+static int sort_on_disk(struct name_table *t, emogi_error *err)
+{
+    char msg[256];
+    uint64_t *off, n;
+    if (t->n && spill(t, msg, sizeof msg))
+        return emogi_fail(err, "%s", msg);
+    free(t->slots);
+    t->slots = NULL, t->nslots = 0;
+    if (names_disk_merge(t->disk, t->memory, &off, &n, err))
+        return -1;
+    t->start = off;
+    t->start_cap = n + 1;
+    t->n = n;
+    t->nbytes = off[n];
+    t->sorted = 1;
+    return 0;
+}
+
 int names_sort(struct name_table *t, emogi_error *err)
 {
     uint64_t *off, n = t->n, ns = 4096;
     char *blob;
+    if (t->disk)
+        return sort_on_disk(t, err);
     if (sort_names(t, &off, &blob, NULL, err))
         return -1;
     free(t->bytes), free(t->start);
@@ -279,12 +379,31 @@ void names_drop_index(struct name_table *t)
 {
     free(t->slots);
     t->slots = NULL, t->nslots = 0;
+    free(t->scratch);
+    t->scratch = NULL, t->scratch_cap = 0;
+    if (t->disk)
+        names_disk_drop_index(t->disk);
+}
+
+int names_spilled(const struct name_table *t)
+{
+    return t->disk != NULL;
+}
+
+void names_source(const struct name_table *t, int *fd, uint64_t *pos)
+{
+    *fd = -1, *pos = 0;
+    if (t->disk && t->sorted)
+        names_disk_source(t->disk, fd, pos);
 }
 
 void names_free(struct name_table *t)
 {
-    free(t->bytes), free(t->start), free(t->slots);
+    free(t->bytes), free(t->start), free(t->slots), free(t->scratch);
+    names_disk_free(t->disk);
     uint64_t memory = t->memory;
+    const char *tmpdir = t->tmpdir;
     memset(t, 0, sizeof *t);
     t->memory = memory;
+    t->tmpdir = tmpdir;
 }

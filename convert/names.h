@@ -11,7 +11,9 @@
  * Out of core the edges are not kept while the names are gathered: the
  * input is read once for the names alone, names_sort() puts them in byte
  * order in the table itself, and on the second reading names_intern()
- * looks each token up to its rank, the compact id, at once.
+ * looks each token up to its rank, the compact id, at once.  Names that
+ * do not fit in --memory either spill to disk in sorted runs
+ * (names_disk.h), merged by names_sort().
  */
 #ifndef EMOGI_CONVERT_NAMES_H
 #define EMOGI_CONVERT_NAMES_H
@@ -30,6 +32,10 @@ struct name_table {
     uint64_t nslots;
     uint64_t memory;       /* --memory: the table refuses to grow past it (0: no bound) */
     int sorted;            /* names_sort() was called: ids are ranks, nothing is added */
+    const char *tmpdir;    /* where names past the bound spill (NULL: refused) */
+    struct names_disk *disk; /* the spilled runs, then the merged names (names_disk.h) */
+    char *scratch;         /* a token unquoted for a look-up on disk */
+    size_t scratch_cap;
 };
 
 /* The id of the LEN bytes at P in *ID, interned if new; with UNQUOTE a
@@ -55,6 +61,12 @@ int names_sort(struct name_table *t, emogi_error *err);
 
 /* After names_sort(): free the index (no more look-ups), keep the names. */
 void names_drop_index(struct name_table *t);
+
+/* Whether names went to disk: provisional ids are then void (a spill
+ * starts the table again), and after names_sort() the names are not in
+ * T->bytes but in *FD from byte *POS (names_source(); *FD -1 otherwise). */
+int names_spilled(const struct name_table *t);
+void names_source(const struct name_table *t, int *fd, uint64_t *pos);
 
 void names_free(struct name_table *t);
 

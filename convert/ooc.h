@@ -39,7 +39,9 @@
  *   names      --string-ids out of core: the sorted names, their offsets
  *              and (while the input is read) their index, beside every
  *              phase above (ooc_keep); the first reading, for the names
- *              alone, holds only them and the reader's block
+ *              alone, holds only them and the reader's block.  Names past
+ *              that go to disk (names_disk.h): then only their offsets and
+ *              a sparse index are kept
  *
  * --string-ids numbers vertices by their names' ranks, known only once
  * every name is read.  While the graph fits, one reading gathers names and
@@ -88,7 +90,9 @@ struct ooc_output {
     const char *provenance;
     size_t provenance_len;
     const uint64_t *name_offsets; /* --string-ids: the id-names sections, or NULL */
-    const char *names;
+    const char *names;            /* NULL: they lie in names_fd from names_pos */
+    int names_fd;
+    uint64_t names_pos;
 };
 
 /* What the merge wrote, for --stats. */

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "ooc.h"
+#include "pio.h"
 
 #define OOC_CELL_SHIFT 16
 
@@ -97,8 +98,5 @@ uint64_t ooc_merge_worker_min(const struct ooc *s);
 /* The most entries one source's lists can have over all runs of a side. */
 uint64_t ooc_merge_maxtotal(const struct ooc *s);
 
-/* pwrite all of BUF at OFF, or fail naming WHAT and strerror. */
-int ooc_pwrite(int fd, const void *buf, size_t len, uint64_t off, const char *what,
-               emogi_error *err);
 
 #endif

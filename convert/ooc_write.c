@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "csr_internal.h"
 #include "memory.h"
@@ -67,6 +68,35 @@ static int put_whole(struct writer *w, uint32_t type, const void *data, emogi_er
         return 0;
     s->crc32 = emogi_crc32(data, (size_t)s->size);
     return ooc_pwrite(w->fd, data, (size_t)s->size, s->offset, w->a.path, err);
+}
+
+/* The NAMES section from the file the names were merged into. */
+static int copy_names(struct writer *w, const struct ooc_output *out, emogi_error *err)
+{
+    struct emogi_section *s = section(w, EMOGI_SEC_NAMES);
+    char *buf = malloc(SPOOL_COPY);
+    if (!buf)
+        return emogi_fail(err, "out of memory");
+    uLong crc = crc32(0L, Z_NULL, 0);
+    int rc = 0;
+    for (uint64_t at = 0; rc == 0 && at < s->size;) {
+        uint64_t left = s->size - at;
+        size_t n = left < SPOOL_COPY ? (size_t)left : SPOOL_COPY;
+        ssize_t r = pread(out->names_fd, buf, n, (off_t)(out->names_pos + at));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            rc = emogi_fail(err, "%s: the names file: %s", w->a.path,
+                            r < 0 ? strerror(errno) : "shorter than written");
+        else
+            rc = ooc_pwrite(w->fd, buf, (size_t)r, s->offset + at, w->a.path, err);
+        if (rc == 0)
+            crc = crc32_combine(crc, emogi_crc32(buf, (size_t)r), (z_off_t)r);
+        at += r > 0 ? (uint64_t)r : 0;
+    }
+    free(buf);
+    s->crc32 = (uint32_t)crc;
+    return rc;
 }
 
 static void setup(struct ooc *s, const struct ooc_output *out, struct merge *m,
@@ -224,13 +254,14 @@ static int place_sections(struct writer *w, emogi_error *err)
     return reserve(w, err);
 }
 
-static int finish_file(struct writer *w, emogi_error *err)
+static int finish_file(struct writer *w, const struct ooc_output *out, emogi_error *err)
 {
     unsigned char page[EMOGI_CSR_ALIGN];
     if (put_whole(w, EMOGI_SEC_IDMAP, w->g.idmap, err) ||
         put_whole(w, EMOGI_SEC_PROVENANCE, w->g.provenance, err) ||
         put_whole(w, EMOGI_SEC_NAME_OFFSETS, w->g.name_offsets, err) ||
-        put_whole(w, EMOGI_SEC_NAMES, w->g.names, err))
+        (w->g.names ? put_whole(w, EMOGI_SEC_NAMES, w->g.names, err)
+                    : out->name_offsets && copy_names(w, out, err)))
         return -1;
     emogi_csr_encode_header(page, &w->g, &w->plan);
     if (ooc_pwrite(w->fd, page, sizeof page, 0, w->a.path, err))
@@ -240,8 +271,8 @@ static int finish_file(struct writer *w, emogi_error *err)
     return 0;
 }
 
-static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct ooc_result *res,
-                     emogi_error *err)
+static int merge_all(struct ooc *s, struct merge *m, struct writer *w,
+                     const struct ooc_output *out, struct ooc_result *res, emogi_error *err)
 {
     uint64_t ne, t_ne = 0;
     m->side = &s->side[0];
@@ -261,7 +292,7 @@ static int merge_all(struct ooc *s, struct merge *m, struct writer *w, struct oo
             (m->compress && place_sections(w, err)) || write_side(m, w, 1, err))
             return -1;
     }
-    if (finish_file(w, err))
+    if (finish_file(w, out, err))
         return -1;
     res->nv = w->g.nv;
     res->ne = ne;
@@ -352,7 +383,7 @@ int ooc_finish(struct ooc *s, const struct ooc_output *out, struct ooc_result *r
     int rc = open_sections(s, &w, err);
     m.out_fd = w.fd;
     m.out_path = w.a.path;
-    rc = rc ? rc : merge_all(s, &m, &w, res, err);
+    rc = rc ? rc : merge_all(s, &m, &w, out, res, err);
     merge_free_cells(&m);
     free(m.offsets);
     if (rc == 0 && w.spool)

@@ -17,7 +17,7 @@ if command -v ldd >/dev/null && ldd "$EMOGI_BIN/emogi-convert" 2>/dev/null |
     grep -q -e libasan -e libubsan -e libtsan; then
     skip_all "emogi-convert is built with sanitizers, whose memory is not the program's"
 fi
-plan 50
+plan 53
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -155,8 +155,9 @@ grep -Eq 'kron: --reorder needs the graph in memory: [0-9.]+ MiB, over --memory 
 ok $? "... naming what it needs"
 
 # ---- --string-ids: the names and the graph are built in memory, within
-# the bound; past it the edges go out of core (the input read twice), the
-# names still in memory; names past the bound stop within it, leaving nothing
+# the bound; past it the edges go out of core (the input read twice), and
+# past it again the names too (sorted runs in --tmpdir); a bound too small
+# for the names' offsets stops within it, leaving nothing
 awk 'BEGIN { for (i = 1; i <= 400000; i++) print "vertex" i, "vertex" (i * 7919) % 400000 }' \
     >names.el
 emogi-convert el names.el nref.csr -q --string-ids
@@ -168,13 +169,18 @@ peak "$(mib 32)" "--string-ids at --memory 32M: the edges out of core, within it
 same_file nref.csr n32.csr "... the file of the unbounded conversion"
 grep -q "out of core: [0-9]* runs" n32.err
 ok $? "... through runs"
-echo keep >n8.csr
-ls | grep -v -e '^n8.err$' -e '^before.txt$' -e '^after.txt$' >before.txt
-peak "$(mib 8)" "--string-ids whose names pass --memory 8M stops within it" \
-    emogi-convert el names.el n8.csr --string-ids --memory 8M 2>n8.err
-grep -Eq '^emogi-convert: names.el: string ids: [0-9]+ names so far need .*raise --memory' n8.err
+peak "$(mib 8)" "--string-ids at --memory 8M: the names out of core too, within it" \
+    emogi-convert el names.el n8.csr --string-ids --memory 8M --progress 2>n8.err
+same_file nref.csr n8.csr "... the file of the unbounded conversion"
+grep -q "names do not fit in --memory: sorted runs" n8.err
+ok $? "... the names through runs"
+echo keep >n4.csr
+ls | grep -v -e '^n4.err$' -e '^before.txt$' -e '^after.txt$' >before.txt
+peak "$(mib 4)" "--string-ids past --memory 4M stops within it" \
+    emogi-convert el names.el n4.csr --string-ids --memory 4M 2>n4.err
+grep -Eq '^emogi-convert: names.el: string ids: [0-9]+ names need .* of offsets' n4.err
 ok $? "... naming the input and the bound"
-ls | grep -v -e '^n8.err$' -e '^before.txt$' -e '^after.txt$' >after.txt
-is "$(cat n8.csr)$(diff before.txt after.txt | grep -c '^[<>]')" "keep0" \
+ls | grep -v -e '^n4.err$' -e '^before.txt$' -e '^after.txt$' >after.txt
+is "$(cat n4.csr)$(diff before.txt after.txt | grep -c '^[<>]')" "keep0" \
     "... the old output kept, no file left behind"
 finish

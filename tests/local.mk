@@ -271,7 +271,8 @@ FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
 	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
 	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
 	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c $(srcdir)/convert/parse_sg.c \
-	$(srcdir)/convert/parse_csv.c $(srcdir)/convert/names.c \
+	$(srcdir)/convert/parse_csv.c $(srcdir)/convert/names.c $(srcdir)/convert/names_disk.c \
+	$(srcdir)/convert/pio.c \
 	$(srcdir)/convert/memory.c \
 	$(srcdir)/formats/error.c
 FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \

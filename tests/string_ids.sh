@@ -57,8 +57,8 @@ fails "a name without --string-ids names file and line" 1 \
     "^emogi-convert: a\.el:1: expected a source vertex id .*found 'alice' \(ids that are names need --string-ids\)$" \
     emogi-convert el a.el x.csr --relabel
 awk 'BEGIN { for (i = 1; i <= 50000; i++) print "v" i, "w" i }' >big.el
-fails "--memory too small for the names" 1 "string ids: [0-9]+ names so far need .*raise --memory" \
-    emogi-convert el big.el x.csr --string-ids --memory 4M
+fails "--memory too small for the names" 1 "string ids: no room in --memory for the names" \
+    emogi-convert el big.el x.csr --string-ids --memory 1M
 no_files_like 'x.csr*' "... and no output"
 fails "--string-ids reads only text edge lists" 2 "--string-ids reads el, wel and csv" \
     emogi-convert mtx a.el x.csr --string-ids

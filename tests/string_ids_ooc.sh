@@ -3,11 +3,11 @@
 # graph does not fit in --memory, the names are read first and the edges on
 # a second reading, through runs; the file must be the very one the
 # in-memory conversion gives (whose names and ids string_ids.sh checks by
-# hand), and a hand-checked graph through runs of one edge.  Standard input
-# and pipes cannot be read twice; a --memory too small for the names is
-# refused.
+# hand), and a hand-checked graph through runs of one edge; so must names
+# that do not fit either, spilled to --tmpdir.  Standard input and pipes
+# cannot be read twice; a --memory too small for the vertices is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 33
+plan 39
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 mkdir runs
@@ -115,12 +115,43 @@ fails "a named pipe out of core is refused" 1 \
 wait
 no_files_like 'p.csr*' "... and no output"
 
-# Names that alone do not fit.
-awk 'BEGIN { for (i = 0; i < 100000; i++) print "vertex-" i, "other-" i }' >many.el
-fails "--memory too small for the names" 1 \
-    "^emogi-convert: many\.el: string ids: [0-9]+ names so far need .*raise --memory" \
-    emogi-convert el many.el x.csr --string-ids --memory 4M --tmpdir runs
+# Names that alone do not fit: sorted runs of them go to --tmpdir, merged,
+# looked up on the second reading through a sparse index; 150000 names
+# (quoted, with doubled quotes) in 4 MB.
+awk 'BEGIN { srand(3)
+    for (i = 0; i < 200000; i++)
+        printf "\"v \"\"%d\"\"\",w%d,%d.5\n", int(rand() * 150000), int(rand() * 150000), i % 7
+    }' >h.csv
+names_on_disk() {
+    d=$1; f=$2; in=$3; shift 3
+    emogi-convert "$f" "$in" mem.csr -q --string-ids "$@" 2>mem.err
+    emogi-convert "$f" "$in" ooc.csr --string-ids --memory 4M --tmpdir runs --progress --stats \
+        "$@" 2>ooc.err
+    n=$(sed -n 's/.*out of core: \([0-9]*\) runs.*/\1/p' ooc.err)
+    if grep -q 'names do not fit in --memory: sorted runs of them go to --tmpdir' ooc.err &&
+        [ "${n:-0}" -ge 2 ] && cmp -s mem.csr ooc.csr; then ok 0 "$d ($n runs)"; else
+        ok 1 "$d"; diag "runs: ${n:-none}"; grep -v ': parsing' mem.err ooc.err | head -8 |
+            sed 's/^/# /'
+        cmp mem.csr ooc.csr 2>&1 | sed 's/^/# /'
+    fi
+}
+names_on_disk "names on disk: csv, doubled quotes, real weights, --transpose" csv h.csv \
+    --columns 1,2,3 --directed --transpose
+is "$(emogi-info --edges --original-ids ooc.csr | grep -c '^v "[0-9]*" w[0-9]* ')" \
+    "$(emogi-info --edges ooc.csr | wc -l)" "... the names unquoted: v \"N\""
+names_on_disk "names on disk: csv --undirected --compress" csv h.csv --columns 1,2 --undirected \
+    --compress
+awk 'BEGIN { for (i = 0; i < 100000; i++) print "vertex-" i, "other-" (i * 7) % 100000 }' \
+    >many.el
+gzip -c many.el >many.el.gz
+names_on_disk "names on disk: gzip-compressed el" el many.el.gz --directed
+is "$(ls -A runs)" "" "no run or names file is left in --tmpdir"
+fails "--memory too small for the offsets of the names" 1 \
+    "^emogi-convert: many\.el: string ids: [0-9]+ names need .* of offsets beside the merge" \
+    emogi-convert el many.el x.csr --string-ids --memory 2M --tmpdir runs
 no_files_like 'x.csr*' "... and no output"
-emogi-convert el many.el big.csr -q --string-ids --memory 32M --tmpdir runs
-is "$(emogi-info big.csr | sed -n 's/^vertices: *//p')" 200000 "... with more, 200000 names"
+fails "--memory too small even for the reader and a table of names" 1 \
+    "^emogi-convert: many\.el: string ids: no room in --memory for the names" \
+    emogi-convert el many.el x.csr --string-ids --memory 1M --tmpdir runs
+no_files_like 'x.csr*' "... and no output"
 finish
