@@ -3,7 +3,7 @@
 # are numbered in byte order (worked by hand below); --original-ids and -S
 # give them back; a damaged names section is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 24
+plan 31
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -24,6 +24,21 @@ is "$(emogi-bfs a.csr -S dave --original-ids --text $cpu)" \
 fails "a name not in the graph" 1 "source 'zed' \(an input name, -S\) is not among" \
     emogi-bfs a.csr -S zed $cpu -o x.bin
 fails "a name where a compact id is due" 2 "bad source 'bob'" emogi-bfs a.csr -s bob $cpu -o x.bin
+# emogi-verify takes the same names
+emogi-bfs a.csr -S alice $cpu -o d.bin
+emogi-sssp a.csr -S alice --unit-weights $cpu -o s.bin
+printf '0 1\n1 2\n2 0\n3 1\n' >p.el
+emogi-convert el p.el p.csr -q --directed
+runs "verify bfs -S alice" emogi-verify bfs a.csr -S alice d.bin
+runs "verify bfs -s alice --original-ids" emogi-verify bfs a.csr -s alice --original-ids d.bin
+runs "verify sssp -S alice" emogi-verify sssp a.csr -S alice s.bin
+fails "verify bfs: alice's depths are not bob's" 1 "" emogi-verify bfs a.csr -S bob d.bin
+fails "verify bfs: a name not in the graph" 1 "source 'zed' \(an input name, -S\) is not among" \
+    emogi-verify bfs a.csr -S zed d.bin
+fails "verify bfs: a name where a compact id is due" 2 "bad source 'bob'" \
+    emogi-verify bfs a.csr -s bob d.bin
+fails "verify sssp: a name of a graph without names" 1 "is a name, but the graph has no names" \
+    emogi-verify sssp p.csr -S alice s.bin
 
 emogi-export el a.csr a-out.el >/dev/null
 is "$(grep -v '^#' a-out.el)" "$(lines "0 1" "1 2" "2 0" "3 1")" "emogi-export el: compact ids"

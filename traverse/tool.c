@@ -774,6 +774,23 @@ int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t
                       (unsigned long long)id, last);
 }
 
+int tool_resolve_source_text(const char *graph, const struct emogi_graph *g, const char *text,
+                             const char *input_how, uint64_t *v, emogi_error *err)
+{
+    uint64_t id;
+    int is_name = tool_parse_u64(text, &id) != 0;
+    if (input_how && (g->flags & EMOGI_IDNAMES)) {
+        if (emogi_csr_find_name(g, text, strlen(text), v) == 0)
+            return 0;
+        return emogi_fail(err, "%s: source '%s' (an input name, %s) is not among the graph's names",
+                          graph, text, input_how);
+    }
+    if (is_name)
+        return emogi_fail(err, "%s: source '%s' is a name, but the graph has no names (it was not "
+                               "converted with --string-ids)", graph, text);
+    return tool_resolve_source(graph, g, id, input_how, v, err);
+}
+
 const struct emogi_graph *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g)
 {
     return o->original_ids && (g->idmap || (g->flags & EMOGI_IDNAMES)) ? g : NULL;
@@ -793,16 +810,9 @@ uint64_t *tool_pick_sources(const struct tool_opts *o, const struct emogi_graph 
         if (random_sources(g, *n, o->seed, s, &why) == 0)
             return s;
         emogi_fail(err, "%s: %s", o->graph, why.msg);
-    } else if (o->source_input && (g->flags & EMOGI_IDNAMES)) {
-        if (emogi_csr_find_name(g, o->source_text, strlen(o->source_text), &s[0]) == 0)
-            return s;
-        emogi_fail(err, "%s: source '%s' (an input name, %s) is not among the graph's names",
-                   o->graph, o->source_text, o->source_input);
-    } else if (o->source_is_name) {
-        emogi_fail(err, "%s: source '%s' is a name, but the graph has no names (it was not "
-                        "converted with --string-ids)", o->graph, o->source_text);
-    } else if (tool_resolve_source(o->graph, g, o->source, o->source_input, &s[0], err) == 0) {
-        source_ids = o->source_input ? g->idmap : NULL;
+    } else if (tool_resolve_source_text(o->graph, g, o->source_text, o->source_input, &s[0],
+                                        err) == 0) {
+        source_ids = o->source_input && !(g->flags & EMOGI_IDNAMES) ? g->idmap : NULL;
         return s;
     }
     free(s);

@@ -204,6 +204,13 @@ void tool_check_outputs(const char *graph, const struct tool_output *outs, int n
 int tool_resolve_source(const char *graph, const struct emogi_graph *g, uint64_t id,
                         const char *input_how, uint64_t *v, emogi_error *err);
 
+/* The same for the source as given on the command line (TEXT): with
+ * INPUT_HOW, a name when G has names (--string-ids); else a number as
+ * above.  -1 with a message: a name the graph lacks, or a name given to a
+ * graph without names. */
+int tool_resolve_source_text(const char *graph, const struct emogi_graph *g, const char *text,
+                             const char *input_how, uint64_t *v, emogi_error *err);
+
 /* The ids --text prints for O: G's input ids (id map or names, --string-ids)
  * under --original-ids, else NULL (the graph's own ids). */
 const struct emogi_graph *tool_text_ids(const struct tool_opts *o, const struct emogi_graph *g);

@@ -22,11 +22,17 @@
 /* Long option code of --original-ids in the subcommands. */
 #define VERIFY_OPT_IDS 300
 
-/* Option C with ARG if it is -s, -S or --original-ids: -s sets *SOURCE,
- * -S sets it and *INPUT_HOW ("-S"), --original-ids sets *ORIGINAL_IDS;
- * 0, or -1 for any other option.  A bad number is a usage error. */
-int verify_source_option(int c, const char *arg, uint64_t *source, const char **input_how,
+/* Option C with ARG if it is -s, -S or --original-ids: -s sets *SOURCE
+ * (the text as given), -S sets it and *INPUT_HOW ("-S"), --original-ids
+ * sets *ORIGINAL_IDS; 0, or -1 for any other option.  An input id may be
+ * a name (--string-ids), looked up by tool_resolve_source_text() once
+ * the graph is open. */
+int verify_source_option(int c, const char *arg, const char **source, const char **input_how,
                          int *original_ids);
+
+/* Usage error unless SOURCE is a number or, with INPUT_HOW, an input id
+ * that may be a name. */
+void verify_source_checked(const char *source, const char *input_how);
 
 /* ---- BFS (verify_bfs.c) ---- */
 

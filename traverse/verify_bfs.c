@@ -134,7 +134,14 @@ int verify_bfs_depths(const struct emogi_graph *g, uint64_t source, const uint32
 
 /* ---- emogi-verify bfs GRAPH -s SOURCE DEPTHS ---- */
 
-int verify_source_option(int c, const char *arg, uint64_t *source, const char **input_how,
+void verify_source_checked(const char *source, const char *input_how)
+{
+    uint64_t id;
+    if (!input_how && tool_parse_u64(source, &id))
+        tool_usage_error("bad source '%s'", source);
+}
+
+int verify_source_option(int c, const char *arg, const char **source, const char **input_how,
                          int *original_ids)
 {
     if (c == VERIFY_OPT_IDS) {
@@ -143,8 +150,7 @@ int verify_source_option(int c, const char *arg, uint64_t *source, const char **
     }
     if (c != 's' && c != 'S')
         return -1;
-    if (tool_parse_u64(arg, source))
-        tool_usage_error("bad source '%s'", arg);
+    *source = arg;
     *input_how = c == 'S' ? "-S" : NULL;
     return 0;
 }
@@ -164,7 +170,7 @@ static void depth_summary(const uint32_t *depth, uint64_t nv, uint64_t *reached,
     *levels = deepest + 1;
 }
 
-static void parse(int argc, char **argv, uint64_t *source, const char **input_how)
+static void parse(int argc, char **argv, const char **source, const char **input_how)
 {
     static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
                                               {"original-ids", no_argument, NULL, VERIFY_OPT_IDS},
@@ -187,20 +193,21 @@ static void parse(int argc, char **argv, uint64_t *source, const char **input_ho
         tool_usage_error("%s", usage);
     if (original_ids && !*input_how)
         *input_how = "--original-ids";
+    verify_source_checked(*source, *input_how);
 }
 
 int verify_bfs_main(int argc, char **argv)
 {
-    uint64_t id = 0, source;
-    const char *input_how = NULL;
-    parse(argc, argv, &id, &input_how);
+    uint64_t source;
+    const char *text = NULL, *input_how = NULL;
+    parse(argc, argv, &text, &input_how);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
     struct emogi_graph g;
     uint32_t *depth;
     tool_open_graph(graph, &g);
-    if (tool_resolve_source(graph, &g, id, input_how, &source, &err) < 0)
+    if (tool_resolve_source_text(graph, &g, text, input_how, &source, &err) < 0)
         tool_die(&err);
     if (tool_read_array(path, TOOL_U32, g.nv, (void **)&depth, &err) < 0)
         tool_die(&err);

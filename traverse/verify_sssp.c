@@ -264,7 +264,7 @@ static int check_dist(const struct emogi_graph *g, uint64_t source,
 static const char usage[] =
     "usage: emogi-verify sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST";
 
-static void parse(int argc, char **argv, uint64_t *source, const char **input_how,
+static void parse(int argc, char **argv, const char **source, const char **input_how,
                   struct emogi_sssp_opts *o)
 {
     enum { OPT_UNIT = 256 };
@@ -291,6 +291,7 @@ static void parse(int argc, char **argv, uint64_t *source, const char **input_ho
         tool_usage_error("%s", usage);
     if (original_ids && !*input_how)
         *input_how = "--original-ids";
+    verify_source_checked(*source, *input_how);
 }
 
 /* Reached vertices and the largest finite distance, for the 'ok' line. */
@@ -317,10 +318,10 @@ static void summary(const struct emogi_graph *g, int flt, const void *dist, char
 
 int verify_sssp_main(int argc, char **argv)
 {
-    uint64_t id = 0, source;
-    const char *input_how = NULL;
+    uint64_t source;
+    const char *text = NULL, *input_how = NULL;
     struct emogi_sssp_opts o = {0};
-    parse(argc, argv, &id, &input_how, &o);
+    parse(argc, argv, &text, &input_how, &o);
     const char *graph = argv[optind], *path = argv[optind + 1];
 
     emogi_error err;
@@ -329,7 +330,7 @@ int verify_sssp_main(int argc, char **argv)
     tool_open_graph(graph, &g);
     if (g.weight_type == EMOGI_WEIGHT_NONE)
         o.unit_weights = 1; /* the only reading an unweighted graph has */
-    if (tool_resolve_source(graph, &g, id, input_how, &source, &err) < 0)
+    if (tool_resolve_source_text(graph, &g, text, input_how, &source, &err) < 0)
         tool_die(&err);
     if (emogi_sssp_check_weights(&g, &o, &err) < 0)
         tool_die_about(graph, &err);
