@@ -32,75 +32,11 @@
 
 #include "emogi_cc.h"
 #include "clist_fast.h"
+#include "cc_link.h"
 
 #define ROUNDS 2        /* GAP's neighbour_rounds */
-#define SAMPLES 1024    /* GAP's SampleFrequentElement */
-#define CHUNK 16384     /* GAP's dynamic schedule for the link loops */
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
-
-ALWAYS_INLINE uint64_t get(const void *a, uint64_t i, unsigned w)
-{
-    return w == 4 ? __atomic_load_n(&((const uint32_t *)a)[i], __ATOMIC_RELAXED)
-                  : __atomic_load_n(&((const uint64_t *)a)[i], __ATOMIC_RELAXED);
-}
-
-ALWAYS_INLINE void put(void *a, uint64_t i, uint64_t v, unsigned w)
-{
-    if (w == 4)
-        __atomic_store_n(&((uint32_t *)a)[i], (uint32_t)v, __ATOMIC_RELAXED);
-    else
-        __atomic_store_n(&((uint64_t *)a)[i], v, __ATOMIC_RELAXED);
-}
-
-ALWAYS_INLINE bool cas(void *a, uint64_t i, uint64_t old, uint64_t new_, unsigned w)
-{
-    if (w == 4) {
-        uint32_t o = (uint32_t)old;
-        return __atomic_compare_exchange_n(&((uint32_t *)a)[i], &o, (uint32_t)new_, false,
-                                           __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-    }
-    return __atomic_compare_exchange_n(&((uint64_t *)a)[i], &old, new_, false, __ATOMIC_RELAXED,
-                                       __ATOMIC_RELAXED);
-}
-
-/* Ids of the iteration PREFETCH ahead are known now, their labels are far
- * apart in memory: asking for them early overlaps the cache misses that
- * otherwise serialise the sampling and flattening loops (kron 22, one
- * thread: 260 ms without, 198 ms with; 8 to 64 ahead measured alike). */
-#define PREFETCH 16
-
-ALWAYS_INLINE void prefetch(const void *a, uint64_t i, unsigned w)
-{
-    __builtin_prefetch((const char *)a + i * w, 1);
-}
-
-/* GAP's Link: walk both sides up and hook the higher root under the lower. */
-ALWAYS_INLINE void link(void *comp, uint64_t u, uint64_t v, unsigned w)
-{
-    uint64_t p1 = get(comp, u, w), p2 = get(comp, v, w);
-    while (p1 != p2) {
-        uint64_t high = p1 > p2 ? p1 : p2, low = p1 + p2 - high;
-        uint64_t p_high = get(comp, high, w);
-        if (p_high == low || (p_high == high && cas(comp, high, high, low, w)))
-            break;
-        p1 = get(comp, get(comp, high, w), w);
-        p2 = get(comp, low, w);
-    }
-}
-
-ALWAYS_INLINE void compress(void *comp, uint64_t nv, unsigned w)
-{
-#pragma omp for schedule(dynamic, CHUNK)
-    for (uint64_t n = 0; n < nv; n++) {
-        if (n + PREFETCH < nv)
-            prefetch(comp, get(comp, n + PREFETCH, w), w);
-        uint64_t c = get(comp, n, w);
-        while (c != get(comp, c, w))
-            c = get(comp, c, w);
-        put(comp, n, c, w);
-    }
-}
 
 /* Link every vertex with its neighbour number R; count the reads. */
 ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_t r, unsigned w,
@@ -108,13 +44,13 @@ ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_
 {
     const uint64_t *off = g->offsets;
     uint64_t n = 0;
-#pragma omp for schedule(dynamic, CHUNK) nowait
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
-        const uint64_t ahead = u + PREFETCH;
+        const uint64_t ahead = u + EMOGI_CC_PREFETCH;
         if (ahead < g->nv && off[ahead] + r < off[ahead + 1])
-            prefetch(comp, get(g->neighbors, off[ahead] + r, w), w);
+            emogi_cc_prefetch(comp, emogi_cc_get(g->neighbors, off[ahead] + r, w), w);
         if (off[u] + r < off[u + 1]) {
-            link(comp, u, get(g->neighbors, off[u] + r, w), w);
+            emogi_cc_link(comp, u, emogi_cc_get(g->neighbors, off[u] + r, w), w);
             n++;
         }
     }
@@ -123,7 +59,7 @@ ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_
 
 /* The same on compressed lists: entry R is in each list's first block,
  * decoded once for the prefetch and again, from cache, for the link;
- * the list bytes are asked for PREFETCH vertices before that. */
+ * the list bytes are asked for EMOGI_CC_PREFETCH vertices before that. */
 ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, uint64_t r,
                                        unsigned w, uint64_t *examined)
 {
@@ -131,15 +67,15 @@ ALWAYS_INLINE void sample_round_packed(const struct emogi_graph *g, void *comp, 
     const struct emogi_clist_dir lists =
         emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, g->nv);
     uint64_t n = 0;
-#pragma omp for schedule(dynamic, CHUNK) nowait
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
-        const uint64_t ahead = u + PREFETCH;
-        if (ahead + PREFETCH < g->nv)
-            __builtin_prefetch(lists.bytes + lists.coff[ahead + PREFETCH]);
+        const uint64_t ahead = u + EMOGI_CC_PREFETCH;
+        if (ahead + EMOGI_CC_PREFETCH < g->nv)
+            __builtin_prefetch(lists.bytes + lists.coff[ahead + EMOGI_CC_PREFETCH]);
         if (ahead < g->nv && off[ahead] + r < off[ahead + 1])
-            prefetch(comp, emogi_clist_entry(&lists, ahead, (unsigned)r), w);
+            emogi_cc_prefetch(comp, emogi_clist_entry(&lists, ahead, (unsigned)r), w);
         if (off[u] + r < off[u + 1]) {
-            link(comp, u, emogi_clist_entry(&lists, u, (unsigned)r), w);
+            emogi_cc_link(comp, u, emogi_clist_entry(&lists, u, (unsigned)r), w);
             n++;
         }
     }
@@ -157,7 +93,7 @@ ALWAYS_INLINE uint64_t link_list(void *comp, uint64_t u, const uint64_t *off, co
         return 0;
     if (!lists) {
         for (uint64_t e = off[u] + from; e < off[u + 1]; e++)
-            link(comp, u, get(nbr, e, w), w);
+            emogi_cc_link(comp, u, emogi_cc_get(nbr, e, w), w);
         return d - from;
     }
     struct emogi_clist_cursor c;
@@ -166,7 +102,7 @@ ALWAYS_INLINE uint64_t link_list(void *comp, uint64_t u, const uint64_t *off, co
     emogi_clist_open(&c, lists, u);
     while ((k = emogi_clist_read(&c, ids)) > 0) {
         for (; i < k; i++)
-            link(comp, u, ids[i], w);
+            emogi_cc_link(comp, u, ids[i], w);
         i = 0;
     }
     return d - from;
@@ -184,9 +120,9 @@ ALWAYS_INLINE void final_round(const struct emogi_graph *g, void *comp, uint64_t
             in_lists = emogi_clist_dir_of(g->t_offsets, g->t_coffsets, g->t_cneighbors, g->nv);
     }
     uint64_t n = 0;
-#pragma omp for schedule(dynamic, CHUNK) nowait
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
     for (uint64_t u = 0; u < g->nv; u++) {
-        if (get(comp, u, w) == c)
+        if (emogi_cc_get(comp, u, w) == c)
             continue;
         n += link_list(comp, u, g->offsets, g->neighbors, packed ? &out_lists : NULL, ROUNDS, w);
         if (directed)
@@ -196,51 +132,26 @@ ALWAYS_INLINE void final_round(const struct emogi_graph *g, void *comp, uint64_t
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
 
-/* The most frequent label among SAMPLES random vertices (splitmix64, fixed
- * seed: the choice only saves work, never changes the answer). */
-static uint64_t frequent_label(const void *comp, uint64_t nv, unsigned w)
-{
-    uint64_t pick[SAMPLES], x = 0x9e3779b97f4a7c15ull, best = 0;
-    unsigned best_n = 0;
-    for (unsigned i = 0; i < SAMPLES; i++) {
-        uint64_t z = (x += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        pick[i] = get(comp, (z ^ (z >> 31)) % nv, w);
-    }
-    /* 1024 entries: a quadratic count is a millisecond and needs no map. */
-    for (unsigned i = 0; i < SAMPLES; i++) {
-        unsigned n = 0;
-        for (unsigned j = 0; j < SAMPLES; j++)
-            n += pick[j] == pick[i];
-        if (n > best_n) {
-            best_n = n;
-            best = pick[i];
-        }
-    }
-    return best;
-}
-
 /* Run by every thread of the team; *C (shared) holds the sampled root. */
 ALWAYS_INLINE void afforest(const struct emogi_graph *g, void *comp, unsigned w,
                             uint64_t *examined, uint64_t *c)
 {
 #pragma omp for schedule(static)
     for (uint64_t n = 0; n < g->nv; n++)
-        put(comp, n, n, w);
+        emogi_cc_put(comp, n, n, w);
     for (uint64_t r = 0; r < ROUNDS; r++) {
         if (emogi_compressed(g))
             sample_round_packed(g, comp, r, w, examined);
         else
             sample_round(g, comp, r, w, examined);
 #pragma omp barrier
-        compress(comp, g->nv, w);
+        emogi_cc_compress(comp, g->nv, w);
     }
 #pragma omp single
-    *c = frequent_label(comp, g->nv, w);
+    *c = emogi_cc_frequent_label(comp, g->nv, w);
     final_round(g, comp, *c, w, examined);
 #pragma omp barrier
-    compress(comp, g->nv, w);
+    emogi_cc_compress(comp, g->nv, w);
 }
 
 int emogi_cc_cpu(const struct emogi_graph *g, void *labels, struct emogi_cc_stats *st,
