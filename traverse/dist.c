@@ -101,6 +101,18 @@ void dist_gather(struct dist *d, const void *local, size_t es, void *full)
 {
     (void)d, (void)local, (void)es, (void)full;
 }
+void dist_send(struct dist *d, int to, const void *buf, uint64_t bytes)
+{
+    (void)d, (void)to, (void)buf, (void)bytes;
+}
+void dist_recv(struct dist *d, int from, void *buf, uint64_t bytes)
+{
+    (void)d, (void)from, (void)buf, (void)bytes;
+}
+void dist_bcast(struct dist *d, void *buf, uint64_t bytes)
+{
+    (void)d, (void)buf, (void)bytes;
+}
 uint64_t dist_sum_u64(struct dist *d, uint64_t x)
 {
     (void)d;
@@ -385,27 +397,52 @@ void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine)
 
 #define PIECE (1u << 26) /* bytes a message carries at most */
 
-void dist_gather(struct dist *d, const void *local, size_t es, void *full)
+void dist_send(struct dist *d, int to, const void *buf, uint64_t bytes)
 {
     double t0 = emogi_now();
-    if (d->rank != 0) {
-        const char *p = local;
-        uint64_t left = (d->hi - d->lo) * es;
-        d->bytes_sent += left;
-        for (; left > 0; p += PIECE < left ? PIECE : left, left -= PIECE < left ? PIECE : left)
-            CHECK("send", MPI_Send(p, (int)(PIECE < left ? PIECE : left), MPI_BYTE, 0, 7,
-                                   MPI_COMM_WORLD));
-    } else {
-        memmove((char *)full + d->lo * es, local, (d->hi - d->lo) * es);
-        for (int r = 1; r < d->size; r++) {
-            char *p = (char *)full + d->bound[r] * es;
-            uint64_t left = dist_count(d, r) * es;
-            for (; left > 0; p += PIECE < left ? PIECE : left, left -= PIECE < left ? PIECE : left)
-                CHECK("receive", MPI_Recv(p, (int)(PIECE < left ? PIECE : left), MPI_BYTE, r, 7,
-                                          MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-        }
+    const char *p = buf;
+    d->bytes_sent += bytes;
+    for (uint64_t n; bytes > 0; p += n, bytes -= n) {
+        n = PIECE < bytes ? PIECE : bytes;
+        CHECK("send", MPI_Send(p, (int)n, MPI_BYTE, to, 7, MPI_COMM_WORLD));
     }
     d->comm_seconds += emogi_now() - t0;
+}
+
+void dist_recv(struct dist *d, int from, void *buf, uint64_t bytes)
+{
+    double t0 = emogi_now();
+    char *p = buf;
+    for (uint64_t n; bytes > 0; p += n, bytes -= n) {
+        n = PIECE < bytes ? PIECE : bytes;
+        CHECK("receive", MPI_Recv(p, (int)n, MPI_BYTE, from, 7, MPI_COMM_WORLD,
+                                  MPI_STATUS_IGNORE));
+    }
+    d->comm_seconds += emogi_now() - t0;
+}
+
+void dist_bcast(struct dist *d, void *buf, uint64_t bytes)
+{
+    double t0 = emogi_now();
+    char *p = buf;
+    if (d->rank == 0)
+        d->bytes_sent += bytes * (uint64_t)(d->size - 1);
+    for (uint64_t n; bytes > 0; p += n, bytes -= n) {
+        n = PIECE < bytes ? PIECE : bytes;
+        CHECK("broadcast", MPI_Bcast(p, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD));
+    }
+    d->comm_seconds += emogi_now() - t0;
+}
+
+void dist_gather(struct dist *d, const void *local, size_t es, void *full)
+{
+    if (d->rank != 0) {
+        dist_send(d, 0, local, (d->hi - d->lo) * es);
+        return;
+    }
+    memmove((char *)full + d->lo * es, local, (d->hi - d->lo) * es);
+    for (int r = 1; r < d->size; r++)
+        dist_recv(d, r, (char *)full + d->bound[r] * es, dist_count(d, r) * es);
 }
 
 uint64_t dist_sum_u64(struct dist *d, uint64_t x)

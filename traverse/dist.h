@@ -172,6 +172,12 @@ void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine);
  * so arrays past 2^31 entries travel too. */
 void dist_gather(struct dist *d, const void *local, size_t es, void *full);
 
+/* MPI builds only: BYTES at BUF to rank TO, from rank FROM, or from rank
+ * 0 to every rank, in pieces (any size). */
+void dist_send(struct dist *d, int to, const void *buf, uint64_t bytes);
+void dist_recv(struct dist *d, int from, void *buf, uint64_t bytes);
+void dist_bcast(struct dist *d, void *buf, uint64_t bytes);
+
 /* Sums and maxima over all ranks (MPI_Allreduce). */
 uint64_t dist_sum_u64(struct dist *d, uint64_t x);
 double dist_max_real(struct dist *d, double x);

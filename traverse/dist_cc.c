@@ -1,70 +1,118 @@
 /*
- * dist_cc.c - connected components over MPI ranks: min-label propagation
- * with shortcuts.
+ * dist_cc.c - connected components over MPI ranks: Afforest's union-find
+ * (kernels/cpu/cc.c, cc_link.h) on each rank's lists, the ranks' forests
+ * merged in a tree.
  *
- * Every vertex starts with its own id as label.  A pass sets each of the
- * rank's vertices to the smallest label among itself, its out- and (for
- * a directed graph, whose weak components are wanted) in-neighbours, then
- * jumps it to its label's label, which is also in the component and no
- * larger (Shiloach-Vishkin's shortcut, which cuts the passes from the
- * diameter towards its logarithm on paths).  Passes end when no label
- * changed on any rank; every label is then the smallest id of its
- * component, the canonical label emogi_cc_cpu writes, so the output is
- * the single process's byte for byte.
+ * Every rank holds a label per vertex of the whole graph and links its
+ * own vertices' lists into it, hooking the larger root under the smaller
+ * (so each root is the smallest id of its tree, the canonical label
+ * emogi_cc_cpu writes: the output is the single process's byte for
+ * byte).  As in Afforest, a sampling round first links each vertex with
+ * its first two neighbours; those forests are merged and broadcast, so
+ * every rank agrees on the most frequent label C, and the final round
+ * skips the lists of vertices already in C.  That skip is safe across
+ * ranks because C is the same everywhere: an edge u-v of a skipped u is
+ * linked by v's owner from v's list (or in-list, for a directed graph's
+ * weak components) unless v is in C too.
  *
- * The exchange is dense: MPI_Allgatherv of all labels after each pass.
- * The shortcut reads labels at random ids, which rules out sending only
- * what a rank's edges reach; and in the first passes, which dominate,
- * most labels change, so (vertex, label) pairs of the changed ones would
- * move more bytes than the labels alone.
+ * The exchange moves whole label arrays, a fixed number of times: a merge
+ * sends each rank's array once up a binary tree (rank r + s to rank r, r
+ * a multiple of 2s; the receiver links each vertex to the root its
+ * partner found), so log2(ranks) rounds and (ranks - 1) arrays a merge;
+ * then one broadcast after sampling and one scatter of the final labels.
+ * Label propagation with an allgather of every label after each pass,
+ * as before, moved ranks arrays a pass for passes that grow with the
+ * diameter, and read every edge each pass: 27 times the single process's
+ * time on kron 22 with 2 ranks (bench/RESULTS.md, "MPI ranks: CC by
+ * union-find").
  */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "cc_link.h"
 #include "dist.h"
 #include "emogi_clist.h"
 
-/* The smallest label over V's list in L; *BAD set when it did not decode. */
-static uint64_t min_over(const struct emogi_lists *l, const uint64_t *label, uint64_t v,
-                         uint64_t m, int *bad)
+#define ROUNDS 2 /* Afforest's sampling: each list's first two entries */
+
+/* Link V with entries [FROM, UPTO) of its list in L; returns how many
+ * were read.  *BAD set when the list did not decode. */
+static uint64_t link_list(const struct emogi_lists *l, uint64_t *comp, uint64_t v, uint64_t from,
+                          uint64_t upto, int *bad)
 {
     struct emogi_list_reader r;
-    uint64_t ids[EMOGI_CLIST_BLOCK];
-    int n;
+    uint64_t ids[EMOGI_CLIST_BLOCK], k = 0;
+    int n = 0;
     emogi_list_open(&r, l, v);
-    while ((n = emogi_list_next(&r, ids)) > 0)
-        for (int k = 0; k < n; k++)
-            m = label[ids[k]] < m ? label[ids[k]] : m;
+    while (k < upto && (n = emogi_list_next(&r, ids)) > 0)
+        for (int i = 0; i < n && k < upto; i++, k++)
+            if (k >= from)
+                emogi_cc_link(comp, v, ids[i], 8);
     if (n < 0)
         *bad = 1;
-    return m;
+    return k > from ? k - from : 0;
 }
 
-/* One pass over this rank's vertices; returns how many labels fell. */
-static uint64_t pass(struct dist *d, const struct emogi_lists *out, const struct emogi_lists *in,
-                     uint64_t *label, uint64_t *examined, int *bad)
+/* This rank's vertices outside tree SKIP (UINT64_MAX: none) linked with
+ * out-list entries [FROM, UPTO) and, given IN, every in-list entry; then
+ * every label flattened.  Returns the entries read. */
+static uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
+                           const struct emogi_lists *in, uint64_t *comp, uint64_t nv,
+                           uint64_t from, uint64_t upto, uint64_t skip, int *bad)
 {
-    uint64_t changed = 0, read = 0;
+    uint64_t read = 0;
     int b = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : changed, read) reduction(| : b)
-    for (uint64_t v = d->lo; v < d->hi; v++) {
-        uint64_t m = min_over(out, label, v, label[v], &b);
-        read += emogi_list_len(out, v);
-        if (in) {
-            m = min_over(in, label, v, m, &b);
-            read += emogi_list_len(in, v);
+#pragma omp parallel reduction(+ : read) reduction(| : b)
+    {
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
+        for (uint64_t v = d->lo; v < d->hi; v++) {
+            if (emogi_cc_get(comp, v, 8) == skip)
+                continue;
+            read += link_list(out, comp, v, from, upto, &b);
+            if (in)
+                read += link_list(in, comp, v, 0, UINT64_MAX, &b);
         }
-        m = label[m] < m ? label[m] : m;
-        if (m < label[v]) {
-            label[v] = m; /* only this thread writes v; others may read either value */
-            changed++;
+        emogi_cc_compress(comp, nv, 8);
+    }
+    *bad |= b;
+    return read;
+}
+
+/* Rank 0 ends with the union of every rank's forest in COMP (flattened),
+ * up a binary tree; BUF: room for NV labels on ranks that receive. */
+static void merge_forests(struct dist *d, uint64_t *comp, uint64_t *buf, uint64_t nv)
+{
+    for (int s = 1; s < d->size; s *= 2) {
+        if (d->rank % (2 * s) == s) {
+            dist_send(d, d->rank - s, comp, nv * sizeof *comp);
+            return;
+        }
+        if (d->rank + s >= d->size)
+            continue;
+        dist_recv(d, d->rank + s, buf, nv * sizeof *buf);
+#pragma omp parallel
+        {
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
+            for (uint64_t x = 0; x < nv; x++)
+                if (buf[x] != x)
+                    emogi_cc_link(comp, x, buf[x], 8);
+            emogi_cc_compress(comp, nv, 8);
         }
     }
-    *examined += read;
-    *bad |= b;
-    return changed;
+}
+
+/* Each rank's range of rank 0's final COMP into LABELS. */
+static void scatter_labels(struct dist *d, const uint64_t *comp, uint64_t *labels)
+{
+    if (d->rank != 0) {
+        dist_recv(d, 0, labels, (d->hi - d->lo) * sizeof *labels);
+        return;
+    }
+    for (int r = 1; r < d->size; r++)
+        dist_send(d, r, comp + d->bound[r], dist_count(d, r) * sizeof *comp);
+    memcpy(labels, comp + d->lo, (d->hi - d->lo) * sizeof *labels);
 }
 
 int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
@@ -76,30 +124,31 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, u
     if (gpu)
         return dist_cc_gpu(d, g, gpu, labels, st, err);
     const uint64_t nv = d->whole->nv;
-    uint64_t *label = malloc((nv ? nv : 1) * sizeof *label);
-    if (!dist_all(d, label != NULL)) {
-        free(label);
+    uint64_t *comp = malloc((nv ? nv : 1) * sizeof *comp);
+    uint64_t *buf = d->rank % 2 == 0 ? malloc((nv ? nv : 1) * sizeof *buf) : NULL;
+    if (!dist_all(d, comp != NULL && (d->rank % 2 || buf))) {
+        free(comp), free(buf);
         return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)nv);
     }
     struct emogi_lists out = dist_lists(d, emogi_lists_out(g)),
                        in = dist_lists(d, emogi_lists_transpose(g));
     const struct emogi_lists *inp = (g->flags & EMOGI_DIRECTED) ? &in : NULL;
-    for (uint64_t v = 0; v < nv; v++)
-        label[v] = v;
     double t0 = emogi_now();
-    uint64_t examined = 0, changed;
+    for (uint64_t v = 0; v < nv; v++)
+        comp[v] = v;
     int bad = 0;
-    do {
-        changed = pass(d, &out, inp, label, &examined, &bad);
-        dist_allgather(d, label + d->lo, sizeof *label, label);
-        changed = dist_sum_u64(d, changed);
-        st->passes++;
-    } while (changed > 0);
+    uint64_t examined = link_range(d, &out, NULL, comp, nv, 0, ROUNDS, UINT64_MAX, &bad);
+    merge_forests(d, comp, buf, nv);
+    dist_bcast(d, comp, nv * sizeof *comp);
+    uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, 8) : 0;
+    examined += link_range(d, &out, inp, comp, nv, ROUNDS, UINT64_MAX, c, &bad);
+    merge_forests(d, comp, buf, nv);
+    scatter_labels(d, comp, labels);
+    st->passes = ROUNDS + 1;
     st->seconds = emogi_now() - t0;
     st->edges_examined = dist_sum_u64(d, examined);
     st->edge_bytes = st->edges_examined * g->id_width;
-    memcpy(labels, label + d->lo, (d->hi - d->lo) * sizeof *label);
-    free(label);
+    free(comp), free(buf);
     if (!dist_all(d, !bad))
         return emogi_fail(err, "cc: a compressed list did not decode");
     return 0;

@@ -189,7 +189,7 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
                 ((uint32_t *)mine)[k] = (uint32_t)mine[k];
         dist_gather(d, mine, w, labels);
         if (d->rank == 0 && o->t.stats)
-            report(whole, on_gpu ? "labelprop-mpi-gpu" : "labelprop-mpi", labels, &st, on_gpu);
+            report(whole, on_gpu ? "labelprop-mpi-gpu" : "afforest-mpi", labels, &st, on_gpu);
         else if (d->rank == 0 && o->repeat > 1)
             report_seconds(&st);
     }
