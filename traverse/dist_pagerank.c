@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/random_array.h"
 #include "dist.h"
 #include "emogi_clist.h"
 
@@ -167,26 +168,76 @@ static double in_sum(struct dpr *s, uint64_t v)
     return sum;
 }
 
+/* The same for plain, unweighted lists, ids of width W and a store F32
+ * that are constants here: the contributions read at random are
+ * prefetched ahead, as the single process does (kernels/cpu/pagerank.c;
+ * bench/RESULTS.md, "PageRank: a compiled loop per variant").  Reading
+ * ids past v's list for the prefetch stays inside this rank's lists. */
+static inline __attribute__((always_inline)) double
+in_sum_plain(const struct dpr *s, uint64_t v, unsigned w, int f32, uint64_t ne)
+{
+    const uint64_t *off = s->lists.off + (v - s->lists.first);
+    const uint32_t *n4 = s->lists.ids;
+    const uint64_t *n8 = s->lists.ids;
+    double sum = 0;
+    for (uint64_t e = off[0]; e < off[1]; e++) {
+        if (e + EMOGI_RANDOM_AHEAD < ne) {
+            uint64_t a = w == 4 ? n4[e + EMOGI_RANDOM_AHEAD] : n8[e + EMOGI_RANDOM_AHEAD];
+            __builtin_prefetch(f32 ? (const void *)((const float *)s->contrib + a)
+                                   : (const void *)((const double *)s->contrib + a));
+        }
+        uint64_t u = w == 4 ? n4[e] : n8[e];
+        sum += f32 ? (double)((const float *)s->contrib)[u] : ((const double *)s->contrib)[u];
+    }
+    return sum;
+}
+
+/* Block B's vertices [FROM, TO): new ranks, and the block's change or its
+ * vertices' terms.  PLAIN (constant where inlined): in_sum_plain of width
+ * W and store F32. */
+static inline __attribute__((always_inline)) void
+gather_block_w(struct dpr *s, uint64_t b, uint64_t from, uint64_t to, double base,
+               double damping, int plain, unsigned w, int f32)
+{
+    const uint64_t lo = s->d->lo, ne = s->lists.off[s->d->hi - s->lists.first];
+    double delta = 0, *at = slot(s, b);
+    for (uint64_t v = from; v < to; v++) {
+        double r = base + damping * (plain ? in_sum_plain(s, v, w, f32, ne) : in_sum(s, v));
+        if (s->split[b])
+            at[v - from] = fabs(r - s->rank[v - lo]);
+        else
+            delta += fabs(r - s->rank[v - lo]);
+        s->rank[v - lo] = r;
+    }
+    if (!s->split[b])
+        *at = delta;
+}
+
+/* The variant is chosen inside the parallel loop's body, where its
+ * constants reach the edge loop (OpenMP outlines the body first). */
+static void gather_block(struct dpr *s, uint64_t b, uint64_t from, uint64_t to, double base,
+                         double damping)
+{
+    if (s->lists.coff || s->outw)
+        gather_block_w(s, b, from, to, base, damping, 0, 0, 0);
+    else if (s->lists.width == 4)
+        s->f32 ? gather_block_w(s, b, from, to, base, damping, 1, 4, 1)
+               : gather_block_w(s, b, from, to, base, damping, 1, 4, 0);
+    else
+        s->f32 ? gather_block_w(s, b, from, to, base, damping, 1, 8, 1)
+               : gather_block_w(s, b, from, to, base, damping, 1, 8, 0);
+}
+
 /* New ranks for this rank's vertices; the L1 change over all. */
 static double gather(struct dpr *s, double base, double damping)
 {
-    const uint64_t lo = s->d->lo, *off = s->win.offsets;
+    const uint64_t *off = s->win.offsets;
     uint64_t examined = 0;
 #pragma omp parallel for schedule(dynamic, 1) reduction(+ : examined)
     for (uint64_t b = s->b0; b < s->b1; b++) {
-        double delta = 0, *at = slot(s, b);
         uint64_t from, to;
-        piece(s, b, lo, s->d->hi, &from, &to);
-        for (uint64_t v = from; v < to; v++) {
-            double r = base + damping * in_sum(s, v);
-            if (s->split[b])
-                at[v - from] = fabs(r - s->rank[v - lo]);
-            else
-                delta += fabs(r - s->rank[v - lo]);
-            s->rank[v - lo] = r;
-        }
-        if (!s->split[b])
-            *at = delta;
+        piece(s, b, s->d->lo, s->d->hi, &from, &to);
+        gather_block(s, b, from, to, base, damping);
         examined += off[to] - off[from];
     }
     s->examined += examined;
@@ -264,7 +315,7 @@ static int setup(struct dpr *s, struct dist *d, const struct emogi_graph *in, in
     s->nblocks = (nv + BLOCK - 1) / BLOCK;
     s->b0 = d->lo / BLOCK;
     s->b1 = d->hi > d->lo ? (d->hi + BLOCK - 1) / BLOCK : s->b0;
-    s->contrib = malloc((nv ? nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
+    s->contrib = emogi_random_array((nv ? nv : 1) * (f32 ? sizeof(float) : sizeof(double)));
     /* a rank's first and last block may be split: at most 2 * BLOCK terms more each */
     s->part = malloc((s->nblocks + 2 * (uint64_t)d->size * BLOCK) * sizeof *s->part);
     s->split = malloc(s->nblocks ? s->nblocks : 1);
