@@ -69,6 +69,8 @@ struct dbfs {
     uint64_t *queue, *next;      /* global ids of this rank's frontier */
     uint64_t queue_n, next_n;
     uint64_t *front, *curr;      /* front: nv bits, all ranks'; curr: this rank's slice */
+    uint64_t *todo;              /* CPU bottom-up: a slice of this rank's unvisited
+                                    vertices with in-edges */
     uint64_t *slices;            /* every rank's slice, when not all start on a word */
     uint64_t *sent;              /* nv bits: ids sent to their owner */
     uint64_t *out_ids;           /* ids to send this level */
@@ -290,6 +292,20 @@ static void slice_to_queue(struct dbfs *b)
 /* Whether any of V's in-neighbours is in the frontier; *read: entries read. */
 static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
 {
+    const uint64_t *front = b->front;
+    if (!b->in.coff) { /* plain lists: read in place */
+        const uint64_t *off = b->in.off + (v - b->in.first);
+        for (uint64_t e = off[0]; e < off[1]; e++) {
+            uint64_t u = b->in.width == 4 ? ((const uint32_t *)b->in.ids)[e]
+                                          : ((const uint64_t *)b->in.ids)[e];
+            if ((front[u >> 6] >> (u & 63)) & 1) {
+                *read += e + 1 - off[0];
+                return 1;
+            }
+        }
+        *read += off[1] - off[0];
+        return 0;
+    }
     struct emogi_list_reader r;
     uint64_t ids[EMOGI_CLIST_BLOCK];
     int n;
@@ -297,7 +313,7 @@ static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
     while ((n = emogi_list_next(&r, ids)) > 0)
         for (int k = 0; k < n; k++) {
             ++*read;
-            if ((b->front[ids[k] >> 6] >> (ids[k] & 63)) & 1)
+            if ((front[ids[k] >> 6] >> (ids[k] & 63)) & 1)
                 return 1;
         }
     if (n < 0)
@@ -305,8 +321,27 @@ static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
     return 0;
 }
 
+/* b->todo from the depths: this rank's unvisited vertices whose in-lists
+ * are not empty, once per run of bottom-up levels (kernels/cpu/bfs.c
+ * says why a bitmap: no mispredicted test per vertex). */
+static void todo_from_depths(struct dbfs *b)
+{
+    const uint64_t lo = b->d->lo, n = b->d->hi - lo;
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < (n + 63) / 64; i++) {
+        uint64_t bits = 0, end = (i + 1) * 64 < n ? (i + 1) * 64 : n;
+        for (uint64_t k = i * 64; k < end; k++)
+            bits |= (uint64_t)((b->depth[k] == EMOGI_UNREACHED) &
+                               (emogi_list_len(&b->in, lo + k) != 0))
+                    << (k & 63);
+        b->todo[i] = bits;
+    }
+}
+
 /* One bottom-up level from b->front (ON_DEVICE: a GPU rank's device
- * bitmap) into b->curr; returns this rank's finds. */
+ * bitmap) into b->curr; returns this rank's finds.  A CPU rank walks the
+ * set bits of b->todo, clearing what it finds, and prefetches the next
+ * word's plain lists, as kernels/cpu/bfs.c does. */
 static uint64_t bu_step(struct dbfs *b, int on_device)
 {
     const uint64_t lo = b->d->lo, n = b->d->hi - lo;
@@ -319,13 +354,25 @@ static uint64_t bu_step(struct dbfs *b, int on_device)
         return awake;
     }
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
-#pragma omp parallel for schedule(dynamic, BU_CHUNK) reduction(+ : awake, examined)
-    for (uint64_t i = 0; i < n; i++) {
-        if (b->depth[i] != EMOGI_UNREACHED || !in_frontier(b, lo + i, &examined))
-            continue;
-        b->depth[i] = b->level + 1;
-        b->curr[i >> 6] |= 1ull << (i & 63);
-        awake++;
+    const uint64_t words = (n + 63) / 64, *off = b->in.off + (lo - b->in.first);
+#pragma omp parallel for schedule(dynamic, BU_CHUNK / 64) reduction(+ : awake, examined)
+    for (uint64_t i = 0; i < words; i++) {
+        if (!b->in.coff && i + 1 < words)
+            for (uint64_t ahead = b->todo[i + 1]; ahead; ahead &= ahead - 1)
+                __builtin_prefetch((const char *)b->in.ids +
+                                   off[(i + 1) * 64 + (uint64_t)__builtin_ctzll(ahead)] *
+                                       b->in.width);
+        uint64_t found = 0;
+        for (uint64_t bits = b->todo[i]; bits; bits &= bits - 1) {
+            uint64_t k = i * 64 + (uint64_t)__builtin_ctzll(bits);
+            if (!in_frontier(b, lo + k, &examined))
+                continue;
+            b->depth[k] = b->level + 1;
+            found |= 1ull << (k & 63);
+            awake++;
+        }
+        b->curr[i] = found;
+        b->todo[i] &= ~found;
     }
     b->examined += examined;
     return awake;
@@ -340,6 +387,8 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
     uint64_t found = 0, awake = *frontier, old;
     int on_device = 0; /* the first level's frontier comes from the queue, on the host */
     queue_to_slice(b);
+    if (!b->gpu)
+        todo_from_depths(b);
     do {
         old = awake;
         if (on_device) /* the GPU placed its slice in its bitmap */
@@ -384,6 +433,7 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
     b->next = malloc((n ? n : 1) * sizeof *b->next);
     b->front = calloc(words ? words : 1, sizeof *b->front);
     b->curr = calloc(slice_words(d) + 1, sizeof *b->curr);
+    b->todo = malloc((slice_words(d) + 1) * sizeof *b->todo);
     b->sent = calloc(words ? words : 1, sizeof *b->sent);
     b->out_ids = malloc((nv ? nv : 1) * sizeof *b->out_ids);
     b->counts = malloc(2 * (size_t)d->size * sizeof *b->counts);
@@ -391,7 +441,8 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
         b->slices = malloc((words + (uint64_t)d->size) * sizeof *b->slices);
     for (uint64_t i = 0; i < n; i++)
         depth[i] = EMOGI_UNREACHED;
-    return b->queue && b->next && b->front && b->curr && b->sent && b->out_ids && b->counts &&
+    return b->queue && b->next && b->front && b->curr && b->todo && b->sent && b->out_ids &&
+                   b->counts &&
                    (b->slices || word_aligned(d))
                ? 0 : -1;
 }
@@ -402,6 +453,7 @@ static void release(struct dbfs *b)
     free(b->next);
     free(b->front);
     free(b->curr);
+    free(b->todo);
     free(b->sent);
     free(b->out_ids);
     free(b->counts);
