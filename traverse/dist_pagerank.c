@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu/pagerank_sum.h"
 #include "cpu/random_array.h"
 #include "dist.h"
 #include "emogi_clist.h"
@@ -168,41 +169,22 @@ static double in_sum(struct dpr *s, uint64_t v)
     return sum;
 }
 
-/* The same for plain, unweighted lists, ids of width W and a store F32
- * that are constants here: the contributions read at random are
- * prefetched ahead, as the single process does (kernels/cpu/pagerank.c;
- * bench/RESULTS.md, "PageRank: a compiled loop per variant").  Reading
- * ids past v's list for the prefetch stays inside this rank's lists. */
-static inline __attribute__((always_inline)) double
-in_sum_plain(const struct dpr *s, uint64_t v, unsigned w, int f32, uint64_t ne)
-{
-    const uint64_t *off = s->lists.off + (v - s->lists.first);
-    const uint32_t *n4 = s->lists.ids;
-    const uint64_t *n8 = s->lists.ids;
-    double sum = 0;
-    for (uint64_t e = off[0]; e < off[1]; e++) {
-        if (e + EMOGI_RANDOM_AHEAD < ne) {
-            uint64_t a = w == 4 ? n4[e + EMOGI_RANDOM_AHEAD] : n8[e + EMOGI_RANDOM_AHEAD];
-            __builtin_prefetch(f32 ? (const void *)((const float *)s->contrib + a)
-                                   : (const void *)((const double *)s->contrib + a));
-        }
-        uint64_t u = w == 4 ? n4[e] : n8[e];
-        sum += f32 ? (double)((const float *)s->contrib)[u] : ((const double *)s->contrib)[u];
-    }
-    return sum;
-}
-
 /* Block B's vertices [FROM, TO): new ranks, and the block's change or its
- * vertices' terms.  PLAIN (constant where inlined): in_sum_plain of width
- * W and store F32. */
+ * vertices' terms.  PLAIN, W and F32 are constants where inlined: plain
+ * unweighted lists of id width W, contributions float with F32. */
 static inline __attribute__((always_inline)) void
 gather_block_w(struct dpr *s, uint64_t b, uint64_t from, uint64_t to, double base,
                double damping, int plain, unsigned w, int f32)
 {
     const uint64_t lo = s->d->lo, ne = s->lists.off[s->d->hi - s->lists.first];
+    const uint64_t *off = s->lists.off - s->lists.first; /* by the whole graph's ids */
     double delta = 0, *at = slot(s, b);
     for (uint64_t v = from; v < to; v++) {
-        double r = base + damping * (plain ? in_sum_plain(s, v, w, f32, ne) : in_sum(s, v));
+        /* plain: the single process's loop (pagerank_sum.h), the same sum */
+        double in = plain ? emogi_pagerank_sum_plain(s->lists.ids, w, s->contrib, f32, off[v],
+                                                     off[v + 1], ne)
+                          : in_sum(s, v);
+        double r = base + damping * in;
         if (s->split[b])
             at[v - from] = fabs(r - s->rank[v - lo]);
         else

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 
 #include "clist_fast.h"
+#include "pagerank_sum.h"
 #include "random_array.h"
 #include "emogi_pagerank.h"
 
@@ -214,21 +215,21 @@ ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, int w
     double sum = 0;
     if (s->packed)
         return in_sum_packed(s, f32, wk, r, off[v], end - off[v]);
-    if (w == 4) {
+    if (wk == W_NONE)
+        return emogi_pagerank_sum_plain(s->in->neighbors, w, s->contrib, f32, off[v], end, ne);
+    if (w == 4) { /* weighted: each entry times its weight */
         const uint32_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
-                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
+            sum += in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     } else {
         const uint64_t *nb = s->in->neighbors;
         for (uint64_t e = off[v]; e < end; e++) {
             if (e + PREFETCH < ne)
                 prefetch_c(s->contrib, f32, nb[e + PREFETCH]);
-            sum += wk == W_NONE ? load_c(s->contrib, f32, nb[e])
-                                : in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
+            sum += in_weight(s->in, wk, e) * load_c(s->contrib, f32, nb[e]);
         }
     }
     return sum;
