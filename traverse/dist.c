@@ -653,6 +653,7 @@ void dist_finish(struct dist *d)
 {
     if (d->rank != 0) /* rank 0 writes the records */
         tool_stats_discard();
+    dist_gpu_finish(d);
     if (d->on)
         MPI_Finalize();
     free(d->bound);

@@ -74,6 +74,10 @@ struct dist {
     double comm_seconds;
     uint64_t bytes_sent;
     uint64_t link_bytes; /* GPU ranks' lines read over the link, where a tool counts them */
+    /* GPU ranks' device exchanges (dist_gpu.c): whether NCCL carries them
+     * (0 not yet asked, 1 yes, -1 no) and its one communicator */
+    int nccl_use;
+    struct dist_nccl *nccl;
 };
 
 /* Before parsing options: under mpirun with more than one process start
@@ -236,6 +240,8 @@ void dist_gpu_check(int rc, const emogi_error *err);
  * dist_xchg_bitmap: DEV, holding this rank's range's bits, gets every
  * rank's. */
 struct dist_xchg;
+/* dist_finish's: the NCCL communicator, if one was made. */
+void dist_gpu_finish(struct dist *d);
 struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device);
 void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev);
 void dist_xchg_close(struct dist_xchg *x);

@@ -49,13 +49,11 @@
 #include "dist.h"
 #include "emogi_dist_gpu.h"
 
-/* A device array's exchange: NCCL, or host buffers (HOST). */
+/* A device array's exchange: NCCL (the process's communicator,
+ * d->nccl), or host buffers (HOST). */
 struct xchg {
     struct dist *d;
     int nccl;
-#ifdef HAVE_NCCL
-    ncclComm_t comm;
-#endif
     char *host; /* nv entries: the host path's staging */
 };
 
@@ -76,9 +74,16 @@ static void part_of(const struct dist *d, int r, unsigned shift, uint64_t *first
 }
 
 #ifdef HAVE_NCCL
-/* Whether every rank has a GPU of its own, and NCCL is wanted. */
+struct dist_nccl {
+    ncclComm_t comm;
+};
+
+/* Whether every rank has a GPU of its own, and NCCL is wanted; asked
+ * once (every rank together), at the first exchange. */
 static int nccl_wanted(struct dist *d)
 {
+    if (d->nccl_use)
+        return d->nccl_use > 0;
     emogi_error err;
     const char *e = getenv("EMOGI_NCCL");
     int local = 0, gpus = emogi_gpu_count(&err);
@@ -86,7 +91,8 @@ static int nccl_wanted(struct dist *d)
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host);
     MPI_Comm_size(host, &local);
     MPI_Comm_free(&host);
-    return dist_all(d, !(e && strcmp(e, "0") == 0) && gpus > 0 && local <= gpus);
+    d->nccl_use = dist_all(d, !(e && strcmp(e, "0") == 0) && gpus > 0 && local <= gpus) ? 1 : -1;
+    return d->nccl_use > 0;
 }
 
 static void nccl_die(struct dist *d, const char *what, ncclResult_t rc)
@@ -96,44 +102,86 @@ static void nccl_die(struct dist *d, const char *what, ncclResult_t rc)
     exit(1);
 }
 
-static void nccl_open(struct xchg *x, int device)
+static void cuda_die(struct dist *d, const char *what)
 {
+    fprintf(stderr, "%s: rank %d: %s failed on the GPU\n", tool_name(), d->rank, what);
+    exit(1);
+}
+
+/*
+ * The process's one communicator, made at its first exchange and kept
+ * until dist_finish.  Made per exchange (every BFS search, every CC and
+ * PageRank run), it cost each about a second on two H200s: BFS ranks
+ * spent 1.3 s a search in exchanges that moved 0.3 GB, CC and PageRank
+ * 1.3-1.5 s a run whatever they sent (bench/RESULTS.md, "MPI ranks on two
+ * GPUs, Kronecker scale 26").  NCCL joins the ranks in ncclCommInitRank
+ * but sets up its connections at a communicator's first collective, so
+ * one small all-reduce here pays for that before any timed work.
+ */
+static ncclComm_t nccl_comm(struct dist *d, int device)
+{
+    if (d->nccl)
+        return d->nccl->comm;
     ncclUniqueId id;
     ncclResult_t rc;
     double t0 = emogi_now();
-    if (x->d->rank == 0 && (rc = ncclGetUniqueId(&id)) != ncclSuccess)
-        nccl_die(x->d, "an id for the ranks", rc);
+    if (d->rank == 0 && (rc = ncclGetUniqueId(&id)) != ncclSuccess)
+        nccl_die(d, "an id for the ranks", rc);
     MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, MPI_COMM_WORLD);
     if (cudaSetDevice(device) != cudaSuccess) {
-        fprintf(stderr, "%s: rank %d: cannot use GPU %d\n", tool_name(), x->d->rank, device);
+        fprintf(stderr, "%s: rank %d: cannot use GPU %d\n", tool_name(), d->rank, device);
         exit(1);
     }
-    if ((rc = ncclCommInitRank(&x->comm, x->d->size, id, x->d->rank)) != ncclSuccess)
-        nccl_die(x->d, "joining the ranks", rc);
-    x->d->comm_seconds += emogi_now() - t0;
+    struct dist_nccl *n = dist_alloc(1, sizeof *n, "NCCL");
+    if ((rc = ncclCommInitRank(&n->comm, d->size, id, d->rank)) != ncclSuccess)
+        nccl_die(d, "joining the ranks", rc);
+    int *one;
+    if (cudaMalloc((void **)&one, sizeof *one) != cudaSuccess ||
+        cudaMemset(one, 0, sizeof *one) != cudaSuccess)
+        cuda_die(d, "a buffer for NCCL's first exchange");
+    if ((rc = ncclAllReduce(one, one, 1, ncclInt, ncclSum, n->comm, 0)) != ncclSuccess)
+        nccl_die(d, "a first exchange", rc);
+    if (cudaStreamSynchronize(0) != cudaSuccess)
+        cuda_die(d, "NCCL's first exchange");
+    (void)cudaFree(one);
+    d->nccl = n;
+    d->comm_seconds += emogi_now() - t0;
+    return n->comm;
+}
+
+void dist_gpu_finish(struct dist *d)
+{
+    if (!d->nccl)
+        return;
+    ncclCommDestroy(d->nccl->comm);
+    free(d->nccl);
+    d->nccl = NULL;
 }
 
 /* Each rank's part of DEV broadcast to the others, in one group. */
 static void nccl_allgather(struct xchg *x, char *dev, size_t es, unsigned shift)
 {
     struct dist *d = x->d;
+    ncclComm_t comm = d->nccl->comm;
     ncclResult_t rc = ncclGroupStart();
     for (int r = 0; r < d->size && rc == ncclSuccess; r++) {
         uint64_t first, end;
         part_of(d, r, shift, &first, &end);
         if (end > first)
             rc = ncclBroadcast(dev + first * es, dev + first * es, (end - first) * es, ncclUint8,
-                               r, x->comm, 0);
+                               r, comm, 0);
     }
     if (rc == ncclSuccess)
         rc = ncclGroupEnd();
     if (rc != ncclSuccess)
         nccl_die(d, "an exchange", rc);
-    if (cudaStreamSynchronize(0) != cudaSuccess) {
-        fprintf(stderr, "%s: rank %d: an NCCL exchange failed on the GPU\n", tool_name(),
-                d->rank);
-        exit(1);
-    }
+    if (cudaStreamSynchronize(0) != cudaSuccess)
+        cuda_die(d, "an NCCL exchange");
+}
+#else
+void dist_gpu_finish(struct dist *d)
+{
+    (void)d;
 }
 #endif
 
@@ -145,7 +193,7 @@ static void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uin
 #ifdef HAVE_NCCL
     x->nccl = nccl_wanted(d);
     if (x->nccl) {
-        nccl_open(x, device);
+        (void)nccl_comm(d, device);
         return;
     }
 #else
@@ -156,10 +204,6 @@ static void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uin
 
 static void xchg_close(struct xchg *x)
 {
-#ifdef HAVE_NCCL
-    if (x->nccl)
-        ncclCommDestroy(x->comm);
-#endif
     free(x->host);
 }
 
