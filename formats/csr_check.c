@@ -113,17 +113,18 @@ static uint64_t first_bad_edge(const uint64_t *off, const void *ids, uint32_t wi
     return NONE;
 }
 
-/* NE: this direction's edges (a part's transpose has its own count). */
-static int check_lists(const uint64_t *off, const void *ids, uint64_t ne,
+/* The lists of edges [EA, EB) (every edge: 0 and this direction's count;
+ * a part's transpose has its own). */
+static int check_lists(const uint64_t *off, const void *ids, uint64_t ea, uint64_t eb,
                        const struct emogi_graph *g, uint32_t type, const char *name,
                        emogi_error *err)
 {
-    uint64_t nchunks = (ne + CHECK_CHUNK - 1) / CHECK_CHUNK, bad = NONE;
+    uint64_t nchunks = (eb - ea + CHECK_CHUNK - 1) / CHECK_CHUNK, bad = NONE;
     uint64_t bound = emogi_csr_id_bound(g);
     EMOGI_OMP(parallel for schedule(dynamic, 1) reduction(min : bad))
     for (uint64_t c = 0; c < nchunks; c++) {
-        uint64_t b = c * CHECK_CHUNK + CHECK_CHUNK < ne ? c * CHECK_CHUNK + CHECK_CHUNK : ne;
-        uint64_t e = first_bad_edge(off, ids, g->id_width, g->nv, bound, c * CHECK_CHUNK, b);
+        uint64_t a = ea + c * CHECK_CHUNK, b = eb - a > CHECK_CHUNK ? a + CHECK_CHUNK : eb;
+        uint64_t e = first_bad_edge(off, ids, g->id_width, g->nv, bound, a, b);
         if (e < bad)
             bad = e;
     }
@@ -140,13 +141,13 @@ static int check_lists(const uint64_t *off, const void *ids, uint64_t ne,
                       (unsigned long long)x, (unsigned long long)id_at(ids, g->id_width, bad - 1));
 }
 
-static int check_float_weights(const uint64_t *off, const float *w, uint64_t ne,
+static int check_float_weights(const uint64_t *off, const float *w, uint64_t ea, uint64_t eb,
                                const struct emogi_graph *g, uint32_t type, const char *name,
                                emogi_error *err)
 {
     uint64_t bad = NONE;
     EMOGI_OMP(parallel for schedule(static) reduction(min : bad))
-    for (uint64_t i = 0; i < ne; i++)
+    for (uint64_t i = ea; i < eb; i++)
         if (!isfinite(w[i]) && i < bad)
             bad = i;
     if (bad == NONE)
@@ -157,16 +158,20 @@ static int check_float_weights(const uint64_t *off, const float *w, uint64_t ne,
                       (unsigned long long)v, (double)w[bad]);
 }
 
+/* One direction's offsets (OFFSETS_TOO) and the lists of vertices
+ * [LO, HI), weights included. */
 static int check_direction(const uint64_t *off, const void *ids, const void *w, uint32_t off_type,
-                           const struct emogi_graph *g, const char *name, emogi_error *err)
+                           const struct emogi_graph *g, int offsets_too, uint64_t lo, uint64_t hi,
+                           const char *name, emogi_error *err)
 {
     uint32_t ids_type = off_type + 1, w_type = off_type + 2; /* the enum keeps each triple together */
     uint64_t ne = off_type == EMOGI_SEC_T_OFFSETS ? emogi_csr_t_ne(g) : g->ne;
-    if (check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0 ||
-        check_lists(off, ids, ne, g, ids_type, name, err) < 0)
+    if (offsets_too && check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0)
+        return -1;
+    if (check_lists(off, ids, off[lo], off[hi], g, ids_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
-        return check_float_weights(off, w, ne, g, w_type, name, err);
+        return check_float_weights(off, w, off[lo], off[hi], g, w_type, name, err);
     return 0;
 }
 
@@ -197,12 +202,12 @@ static int check_clist(const uint64_t *off, const uint64_t *coff, const unsigned
 /* Every list in parallel; the first bad vertex is checked again alone
  * for its message, so the message does not depend on the thread count. */
 static int check_clists(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
-                        const struct emogi_graph *g, uint32_t type, const char *name,
-                        emogi_error *err)
+                        const struct emogi_graph *g, uint64_t lo, uint64_t hi, uint32_t type,
+                        const char *name, emogi_error *err)
 {
     uint64_t bad = NONE;
     EMOGI_OMP(parallel for schedule(dynamic, 1024) reduction(min : bad))
-    for (uint64_t u = 0; u < g->nv; u++) {
+    for (uint64_t u = lo; u < hi; u++) {
         struct emogi_clist_report rep;
         if (u < bad && check_clist(off, coff, bytes, g, u, &rep) < 0)
             bad = u;
@@ -226,19 +231,23 @@ static int check_clists(const uint64_t *off, const uint64_t *coff, const unsigne
                       emogi_clist_fault_text(r.fault));
 }
 
+/* As check_direction, for compressed lists. */
 static int check_compressed(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
                             const void *w, uint32_t off_type, uint32_t coff_type,
-                            const struct emogi_graph *g, const char *name, emogi_error *err)
+                            const struct emogi_graph *g, int offsets_too, uint64_t lo, uint64_t hi,
+                            const char *name, emogi_error *err)
 {
     uint32_t bytes_type = coff_type + 1, w_type = off_type + 2;
     uint64_t ne = off_type == EMOGI_SEC_T_OFFSETS ? emogi_csr_t_ne(g) : g->ne;
-    if (check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0 ||
-        check_offsets(coff, g->nv, clist_bytes(g, bytes_type, coff), "its lists' byte count",
-                      coff_type, name, err) < 0 ||
-        check_clists(off, coff, bytes, g, bytes_type, name, err) < 0)
+    if (offsets_too &&
+        (check_offsets(off, g->nv, ne, "the edge count", off_type, name, err) < 0 ||
+         check_offsets(coff, g->nv, clist_bytes(g, bytes_type, coff), "its lists' byte count",
+                       coff_type, name, err) < 0))
+        return -1;
+    if (check_clists(off, coff, bytes, g, lo, hi, bytes_type, name, err) < 0)
         return -1;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32 && w)
-        return check_float_weights(off, w, ne, g, w_type, name, err);
+        return check_float_weights(off, w, off[lo], off[hi], g, w_type, name, err);
     return 0;
 }
 
@@ -272,23 +281,51 @@ static int check_names(const struct emogi_graph *g, const char *name, emogi_erro
     return 0;
 }
 
-int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err)
+/* Names and every offsets array (OFFSETS_TOO), and the lists of
+ * vertices [LO, HI) in both directions. */
+static int check_content(const struct emogi_graph *g, int offsets_too, uint64_t lo, uint64_t hi,
+                         const char *name, emogi_error *err)
 {
     int t = (g->flags & EMOGI_TRANSPOSE) != 0;
-    if ((g->flags & EMOGI_IDNAMES) && check_names(g, name, err) < 0)
+    if (offsets_too && (g->flags & EMOGI_IDNAMES) && check_names(g, name, err) < 0)
         return -1;
     if (emogi_compressed(g))
         return check_compressed(g->offsets, g->coffsets, g->cneighbors, g->weights,
-                                EMOGI_SEC_OFFSETS, EMOGI_SEC_COFFSETS, g, name, err) < 0 ||
+                                EMOGI_SEC_OFFSETS, EMOGI_SEC_COFFSETS, g, offsets_too, lo, hi,
+                                name, err) < 0 ||
                        (t && check_compressed(g->t_offsets, g->t_coffsets, g->t_cneighbors,
                                               g->t_weights, EMOGI_SEC_T_OFFSETS,
-                                              EMOGI_SEC_T_COFFSETS, g, name, err) < 0)
+                                              EMOGI_SEC_T_COFFSETS, g, offsets_too, lo, hi, name,
+                                              err) < 0)
                    ? -1
                    : 0;
-    if (check_direction(g->offsets, g->neighbors, g->weights, EMOGI_SEC_OFFSETS, g, name, err) < 0)
+    if (check_direction(g->offsets, g->neighbors, g->weights, EMOGI_SEC_OFFSETS, g, offsets_too,
+                        lo, hi, name, err) < 0)
         return -1;
     if (t)
         return check_direction(g->t_offsets, g->t_neighbors, g->t_weights, EMOGI_SEC_T_OFFSETS, g,
-                               name, err);
+                               offsets_too, lo, hi, name, err);
     return 0;
+}
+
+int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    return check_content(g, 1, 0, g->nv, name, err);
+}
+
+/* Offsets before lists: a check that reads only the offsets and names,
+ * then one of the lists of a vertex range, checks what the whole one
+ * checks for those lists. */
+int emogi_csr_check_offsets(const struct emogi_graph *g, const char *name, emogi_error *err)
+{
+    return check_content(g, 1, 0, 0, name, err);
+}
+
+int emogi_csr_check_range(const struct emogi_graph *g, uint64_t lo, uint64_t hi, emogi_error *err)
+{
+    if (lo > hi || hi > g->nv)
+        return emogi_fail(err, "%s: vertices %llu..%llu are not a range of its %llu",
+                          g->path ? g->path : "graph", (unsigned long long)lo,
+                          (unsigned long long)hi, (unsigned long long)g->nv);
+    return check_content(g, 0, lo, hi, g->path ? g->path : "graph", err);
 }

@@ -151,6 +151,8 @@ uint32_t emogi_csr_header_crc(const unsigned char *page);
  * finite; the same for the transpose.
  */
 int emogi_csr_check_content(const struct emogi_graph *g, const char *name, emogi_error *err);
+/* emogi_csr_check_content without the lists: names and every offsets array. */
+int emogi_csr_check_offsets(const struct emogi_graph *g, const char *name, emogi_error *err);
 
 /* Whether TYPE is a section of compressed lists, whose size is its own. */
 static inline int emogi_csr_sized_by_content(uint32_t type)

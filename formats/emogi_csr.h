@@ -242,6 +242,18 @@ EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
  */
 EMOGI_API int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
 
+/*
+ * For a process that reads only some vertices' lists (an MPI rank of
+ * the traversal tools, which maps the whole file and reads its range):
+ * emogi_csr_open_offsets checks all that emogi_csr_open does but the
+ * lists, which it never reads, and emogi_csr_check_range then checks the
+ * lists of vertices [LO, HI), both directions, weights included, as
+ * emogi_csr_open would.  Read no list before its range is checked.
+ */
+EMOGI_API int emogi_csr_open_offsets(const char *path, struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_csr_check_range(const struct emogi_graph *g, uint64_t lo, uint64_t hi,
+                                    emogi_error *err);
+
 /* Compare every section's crc32 with the table; names the first mismatch. */
 EMOGI_API int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
 

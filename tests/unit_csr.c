@@ -320,6 +320,34 @@ static void test_content_corruption(void)
     expect_reject(save("offnv.csr", 0), "offsets[5] is 6, not the edge count 7", "offsets[nv] not ne");
 }
 
+/* emogi_csr_open_offsets reads no list; emogi_csr_check_range checks
+ * the lists of a vertex range only (an MPI rank's), the transpose's too,
+ * with emogi_csr_open's messages; bad offsets still fail the open. */
+static void test_check_range(void)
+{
+    struct emogi_graph r;
+    emogi_error err = {{0}};
+    load(), put_le32(img + 8192 + 5 * 4, 900); /* neighbor 2 of vertex 2 */
+    const char *p = save("range-part.csr", 0);
+    ok(emogi_csr_open_offsets(p, &r, &err) == 0, "open_offsets: a bad list does not fail (%s)",
+       err.msg);
+    ok(emogi_csr_check_range(&r, 0, 2, &err) == 0, "check_range 0..2: good lists pass (%s)",
+       err.msg);
+    ok(emogi_csr_check_range(&r, 3, 5, &err) == 0, "check_range 3..5: good lists pass (%s)",
+       err.msg);
+    ok(emogi_csr_check_range(&r, 2, 3, &err) < 0 &&
+           strstr(err.msg, "neighbor 2 of vertex 2 is 900, not below 5"),
+       "check_range 2..3: the bad list, named as emogi_csr_open names it (%s)", err.msg);
+    ok(emogi_csr_check_range(&r, 0, 5, &err) < 0, "check_range 0..5 fails too");
+    ok(emogi_csr_check_range(&r, 4, 6, &err) < 0 && strstr(err.msg, "not a range"),
+       "check_range past nv is refused (%s)", err.msg);
+    emogi_csr_close(&r);
+    load(), put_le64(img + 4096 + 3 * 8, 1); /* offsets 0,2,3,1,6,7 */
+    ok(emogi_csr_open_offsets(save("range-mono.csr", 0), &r, &err) < 0 &&
+           strstr(err.msg, "offsets not monotone at vertex 2"),
+       "open_offsets: bad offsets still fail (%s)", err.msg);
+}
+
 /*
  * The list checks run over chunks of 2^20 edges: a list that spans
  * chunks, a descent at the first edge of a chunk, and an id out of range
@@ -546,6 +574,7 @@ int main(void)
     test_header_corruption();
     test_huge_claims();
     test_content_corruption();
+    test_check_range();
     test_check_chunks(4);
     test_check_chunks(8);
     test_big_math();
