@@ -68,6 +68,12 @@ EMOGI_API unsigned emogi_sssp_dist_size(const struct emogi_graph *g,
 EMOGI_API int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
                                        emogi_error *err);
 
+/* The same for the lists of vertices [LO, HI) of G alone (an MPI rank's
+ * range): their weights only are read; G's nv bounds a path's length. */
+EMOGI_API int emogi_sssp_check_weights_of(const struct emogi_graph *g,
+                                          const struct emogi_sssp_opts *o, uint64_t lo,
+                                          uint64_t hi, emogi_error *err);
+
 /* The bucket width the CPU search uses when O gives none: see sssp_weights.c.
  * It reads the mean and smallest positive weight of up to
  * EMOGI_SSSP_DELTA_SAMPLES evenly spaced edges, edge i * ne / n of n. */

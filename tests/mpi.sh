@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 253
+plan 256
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -315,6 +315,20 @@ mpi 3 sh -c '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 2 ] && kill -KILL $$
 st=$?
 [ "$st" -ne 0 ]; ok $? "a killed rank ends the job (status $st)"
 is "$(cat kept.bin)" old "... and the existing output stays"
+# a shared file's lists are checked by the rank that reads them: a list
+# that breaks in the last rank's range alone ends the job with its message
+awk 'BEGIN { for (v = 0; v < 999; v++) print v, v + 1 }' >line.el
+emogi-convert el line.el line.csr -q --directed
+cp line.csr badtail.csr
+# neighbour 998 -> 999 becomes 1000, past the 1000 vertices: 4-byte ids
+# from where emogi-info places the neighbors section
+at=$(emogi-info line.csr | awk '$1 == "neighbors" { print $2 }')
+printf '\350\003\000\000' | dd of=badtail.csr bs=1 seek=$((at + 998 * 4)) conv=notrunc 2>/dev/null
+fails "a bad list in rank 1's range of the shared file ends the job" 1 \
+    "badtail.csr: neighbor 0 of vertex 998 is 1000, not below 1000" \
+    mpi 2 emogi-bfs badtail.csr -s 0 -o new.bin
+is "$(grep -c "not below" "$T/.err")" 1 "... said once"
+no_files_like "new.bin*" "... and no output appears"
 fails "sssp without weights under mpirun: the single process's error" 1 "weights" \
     mpi 2 emogi-sssp big.csr -s 1 -o new.bin
 no_files_like "new.bin*" "... and writes nothing"

@@ -88,6 +88,16 @@ void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
 {
     (void)d, (void)g, (void)align;
 }
+void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, uint64_t hi)
+{
+    (void)d, (void)g, (void)lo, (void)hi;
+}
+void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err)
+{
+    (void)d;
+    if (!ok)
+        name ? tool_die_about(name, err) : tool_die(err);
+}
 int dist_owner(const struct dist *d, uint64_t v)
 {
     (void)d, (void)v;
@@ -225,6 +235,34 @@ void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
     d->bound[d->size] = nv;
     d->lo = d->bound[d->rank];
     d->hi = d->bound[d->rank + 1];
+    dist_check_lists(d, g, d->lo, d->hi);
+}
+
+void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err)
+{
+    int mine = ok ? d->size : d->rank, first;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (first == d->size)
+        return;
+    if (d->rank == first) {
+        if (name)
+            fprintf(stderr, "%s: %s: %s\n", tool_name(), name, err->msg);
+        else
+            fprintf(stderr, "%s: %s\n", tool_name(), err->msg);
+    }
+    MPI_Finalize();
+    exit(1);
+}
+
+void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, uint64_t hi)
+{
+    if (!d->lists_unchecked)
+        return;
+    emogi_error err = {{0}};
+    int ok = emogi_csr_check_range(g, lo, hi, &err) == 0;
+    dist_fail_together(d, ok, NULL, &err);
+    if (lo == 0 && hi == g->nv)
+        d->lists_unchecked = 0;
 }
 
 int dist_owner(const struct dist *d, uint64_t v)

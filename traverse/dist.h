@@ -70,6 +70,10 @@ struct dist {
     const struct emogi_graph *whole;
     struct emogi_graph skel;
     int parts; /* each rank maps its own part file */
+    /* The shared file was opened without its lists' check (its offsets
+     * only: emogi_csr_open_offsets), so that a rank reads no list outside
+     * its range; dist_partition checks the range's lists. */
+    int lists_unchecked;
     /* --stats: this rank's time in MPI calls and the bytes it sent */
     double comm_seconds;
     uint64_t bytes_sent;
@@ -107,6 +111,17 @@ enum dist_need {
  * bits.
  */
 void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g);
+
+/* The lists of vertices [LO, HI) of the shared file G checked, when its
+ * lists were not (dist.h: lists_unchecked; dist_partition checks the
+ * rank's range, so a tool calls this only to read more: [0, nv) for the
+ * whole graph).  A bad list: the lowest rank that found one says
+ * "TOOL: message", and every rank exits 1. */
+void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, uint64_t hi);
+
+/* Every rank's OK; where some rank's is 0, the lowest such rank says
+ * "TOOL: NAME: ERR" (NAME NULL: "TOOL: ERR") and every rank exits 1. */
+void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err);
 
 /* The dist_need bits the common options O ask for. */
 unsigned dist_needs(const struct tool_opts *o);

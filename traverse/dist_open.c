@@ -255,7 +255,20 @@ void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct em
 {
     emogi_error err;
     opened = rank_path(graph, d->rank);
-    int ok = emogi_csr_open(opened, g, &err) == 0;
+    /* A rank reads its range's lists alone, and checks them alone: a
+     * shared file's lists are checked by dist_partition (dist.h:
+     * lists_unchecked), a part file's (all its own) at once. */
+    int ok = (d->on ? emogi_csr_open_offsets : emogi_csr_open)(opened, g, &err) == 0;
+    if (ok && d->on) {
+        if (emogi_is_part(g) || (need & DIST_NEED_WHOLE)) {
+            if (emogi_csr_check_range(g, 0, g->nv, &err) < 0) {
+                emogi_csr_close(g);
+                ok = 0;
+            }
+        } else {
+            d->lists_unchecked = 1;
+        }
+    }
     if (!ok && !d->on)
         tool_die(&err);
     d->first = 0;

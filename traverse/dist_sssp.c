@@ -322,18 +322,24 @@ static uint64_t count_reached(const struct dsssp *s)
 }
 
 /* The weights emogi_sssp_default_delta samples of the whole graph, each
- * from the part that holds it (exactly one: ORing the others' zeros
- * keeps its bits), in a graph of their own whose every edge is sampled:
- * the same mean and smallest weight, so the same delta. */
+ * from the rank whose range holds it (exactly one: ORing the others'
+ * zeros keeps its bits), in a graph of their own whose every edge is
+ * sampled: the same mean and smallest weight, so the same delta, and no
+ * rank reads another's weights.  G: this rank's view, dist_partition
+ * done. */
 static double sampled_delta(struct dist *d, const struct emogi_graph *g,
                             const struct emogi_sssp_opts *o)
 {
-    const uint64_t ne = d->whole->ne, first = g->part.edge_first;
+    const uint64_t ne = d->whole->ne;
+    /* this rank's edges [ea, eb) of the whole graph; BASE: edge ea's weight */
+    const uint64_t ea = d->parts ? g->part.edge_first : g->offsets[d->lo];
+    const uint64_t eb = d->parts ? ea + g->ne : g->offsets[d->hi];
+    const uint32_t *base = (const uint32_t *)g->weights + (d->parts ? 0 : ea);
     const uint64_t n = ne < EMOGI_SSSP_DELTA_SAMPLES ? ne : EMOGI_SSSP_DELTA_SAMPLES;
     uint32_t *w = dist_alloc(n, sizeof *w, "weights");
     for (uint64_t i = 0; i < n; i++) {
         uint64_t e = (uint64_t)((double)i * (double)ne / (double)n);
-        w[i] = e >= first && e - first < g->ne ? ((const uint32_t *)g->weights)[e - first] : 0;
+        w[i] = e >= ea && e < eb ? base[e - ea] : 0;
     }
     double t0 = emogi_now();
     MPI_Allreduce(MPI_IN_PLACE, w, (int)n, MPI_UINT32_T, MPI_BOR, MPI_COMM_WORLD);
@@ -352,9 +358,8 @@ double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
     if (o->delta > 0)
         return o->delta;
     /* the whole graph's figures: every rank takes the same branch */
-    if (!d->parts || o->unit_weights || d->whole->weight_type == EMOGI_WEIGHT_NONE ||
-        d->whole->ne == 0)
-        return emogi_sssp_default_delta(g, o);
+    if (o->unit_weights || d->whole->weight_type == EMOGI_WEIGHT_NONE || d->whole->ne == 0)
+        return emogi_sssp_default_delta(d->whole, o);
     return sampled_delta(d, g, o);
 }
 

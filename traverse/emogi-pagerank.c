@@ -239,6 +239,12 @@ int main(int argc, char **argv)
         dist_finish(&d);
         return 1;
     }
+    /* A directed shared file without its transpose: every rank builds the
+     * whole in-edge graph from every out-list (part files refuse this,
+     * above), and --weighted reads every vertex's out-weights; the lists
+     * they read are checked first.  Split with --transpose to avoid both. */
+    if (o.prm.weighted || ((g.flags & EMOGI_DIRECTED) && !(g.flags & EMOGI_TRANSPOSE)))
+        dist_check_lists(&d, &g, 0, g.nv);
     if ((o.prm.weighted ? emogi_pagerank_in_edges_weighted(&g, &in, &err)
                         : emogi_pagerank_in_edges(&g, &in, &err)) < 0)
         tool_die_about(o.t.graph, &err);

@@ -222,19 +222,21 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     double t0 = emogi_now();
     dist_open_graph(d, o->t.graph, dist_needs(&o->t), &g);
     const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
-    /* a distance's bound is over the whole graph's paths: a rank whose
-     * heaviest weight could overflow them ends the job */
+    if (!(sources = tool_pick_sources(&o->t, w, &n, &err)))
+        tool_die(&err);
+    dist_partition(d, &g, 64);
+    /* each rank checks its range's weights; a distance's bound is over
+     * the whole graph's paths: a rank whose heaviest weight could
+     * overflow them ends the job */
     struct emogi_graph bound = g;
     if (!emogi_sssp_float_dist(&g, &o->s))
         bound.nv = w->nv;
-    if (emogi_sssp_check_weights(&bound, &o->s, &err) < 0)
-        tool_die_about(o->t.graph, &err);
-    if (!(sources = tool_pick_sources(&o->t, w, &n, &err)))
-        tool_die(&err);
+    int ok = emogi_sssp_check_weights_of(&bound, &o->s, d->lo - d->first, d->hi - d->first,
+                                         &err) == 0;
+    dist_fail_together(d, ok, o->t.graph, &err);
     const double delta = dist_sssp_delta(d, &g, &o->s);
     if (d->rank == 0 && o->t.stats)
         report_cpu_delta(o, &g, delta);
-    dist_partition(d, &g, 64);
     const unsigned es = emogi_sssp_dist_size(&g, &o->s);
     /* GPU ranks: only when asked (auto runs CPU ranks) */
     const int on_gpu = o->t.device == TOOL_DEVICE_GPU;

@@ -54,12 +54,12 @@ static uint64_t edge_target(const struct emogi_graph *g, uint64_t u, uint64_t e)
     return ids[i % EMOGI_CLIST_BLOCK];
 }
 
-static int check_floats(const struct emogi_graph *g, emogi_error *err)
+static int check_floats(const struct emogi_graph *g, uint64_t ea, uint64_t eb, emogi_error *err)
 {
     const float *w = g->weights;
     uint64_t first = NONE;
 #pragma omp parallel for reduction(min : first)
-    for (uint64_t e = 0; e < g->ne; e++)
+    for (uint64_t e = ea; e < eb; e++)
         if (!(w[e] >= 0.0f && w[e] <= FLT_MAX) && e < first) /* NaN fails both */
             first = e;
     if (first == NONE)
@@ -77,7 +77,7 @@ static int check_floats(const struct emogi_graph *g, emogi_error *err)
 /* A path has at most nv-1 edges; refuse when its distance could pass
  * UINT64_MAX - 1 (all ones means unreached).  Only huge graphs can. */
 static int check_overflow(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
-                          emogi_error *err)
+                          uint64_t ea, uint64_t eb, emogi_error *err)
 {
     if (g->nv <= (1ull << 32))
         return 0;
@@ -86,7 +86,7 @@ static int check_overflow(const struct emogi_graph *g, const struct emogi_sssp_o
         const uint32_t *w = g->weights;
         uint32_t m = 0;
 #pragma omp parallel for reduction(max : m)
-        for (uint64_t e = 0; e < g->ne; e++)
+        for (uint64_t e = ea; e < eb; e++)
             m = w[e] > m ? w[e] : m;
         maxw = m;
     }
@@ -99,14 +99,21 @@ static int check_overflow(const struct emogi_graph *g, const struct emogi_sssp_o
 int emogi_sssp_check_weights(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
                              emogi_error *err)
 {
+    return emogi_sssp_check_weights_of(g, o, 0, g->nv, err);
+}
+
+int emogi_sssp_check_weights_of(const struct emogi_graph *g, const struct emogi_sssp_opts *o,
+                                uint64_t lo, uint64_t hi, emogi_error *err)
+{
     if (!o->unit_weights && (g->weight_type == EMOGI_WEIGHT_NONE || !g->weights))
         return emogi_fail(err, "the graph has no weights (--unit-weights takes every weight as 1)");
     if (!o->unit_weights && g->weight_type != EMOGI_WEIGHT_UINT32 &&
         g->weight_type != EMOGI_WEIGHT_FLOAT32)
         return emogi_fail(err, "unknown weight type %u", g->weight_type);
+    const uint64_t ea = g->offsets[lo], eb = g->offsets[hi];
     if (emogi_sssp_float_dist(g, o))
-        return check_floats(g, err);
-    return check_overflow(g, o, err);
+        return check_floats(g, ea, eb, err);
+    return check_overflow(g, o, ea, eb, err);
 }
 
 /* Mean and smallest positive weight of up to DELTA_SAMPLES evenly spaced
