@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 256
+plan 261
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -315,6 +315,20 @@ mpi 3 sh -c '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 2 ] && kill -KILL $$
 st=$?
 [ "$st" -ne 0 ]; ok $? "a killed rank ends the job (status $st)"
 is "$(cat kept.bin)" old "... and the existing output stays"
+grep -q . err.txt; ok $? "... and the job says so"
+# killed mid-run: PageRank that never converges, rank 1 killed after 5 s,
+# long after MPI_Init, while the others wait for it in an exchange
+mpi 3 sh -c 'if [ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 1 ]; then
+                 exec timeout -s KILL 5 emogi-pagerank big.csr --method jacobi --tolerance 0 \
+                     --max-iterations 100000000 -o kept.bin
+             fi
+             exec emogi-pagerank big.csr --method jacobi --tolerance 0 \
+                 --max-iterations 100000000 -o kept.bin' >/dev/null 2>err.txt
+st=$?
+[ "$st" -ne 0 ]; ok $? "a rank killed mid-run ends the job (status $st)"
+grep -Eiq "signal 9|killed" err.txt; ok $? "... and the job says a rank was killed"
+is "$(cat kept.bin)" old "... and the existing output stays"
+no_files_like "kept.bin.tmp.*" "... and no temporary is left"
 # a shared file's lists are checked by the rank that reads them: a list
 # that breaks in the last rank's range alone ends the job with its message
 awk 'BEGIN { for (v = 0; v < 999; v++) print v, v + 1 }' >line.el
