@@ -122,9 +122,10 @@ struct bfs_tally {
     double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
 };
 
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
-                          const uint32_t *depth, const struct emogi_bfs_stats *st, int stats,
-                          struct bfs_tally *t);
+static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth, uint64_t lo,
+                                uint64_t hi);
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source, uint64_t comp,
+                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);
 static void report_mean(const struct bfs_tally *t, int stats);
 static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
                   const uint32_t *depth);
@@ -202,7 +203,9 @@ int main(int argc, char **argv)
         if (rc < 0)
             tool_die_about(o.t.graph, &err);
         if (o.t.stats || o.t.runs)
-            report_search(&g, b.on_gpu, sources[i], depth, &st, o.t.stats, &tally);
+            report_search(&g, b.on_gpu, sources[i],
+                          o.t.stats ? component_edges(&g, depth, 0, g.nv) : 0, &st, o.t.stats,
+                          &tally);
         if (o.t.verify)
             check(&o, &g, sources[i], depth);
     }
@@ -219,9 +222,11 @@ int main(int argc, char **argv)
 
 /* ---- distributed: MPI ranks (dist.h, dist_bfs.c) ---- */
 
-/* Each rank searches its range; every rank then holds all depths (the
- * parents need them), rank 0 reports and checks what a single process
- * would, and every rank writes its part (dist_write). */
+/* Each rank searches its range; rank 0 reports and checks what a single
+ * process would, and every rank writes its part (dist_write).  The
+ * depths travel only where they are read: to rank 0 for --verify, to
+ * every rank after the last search for --parents; --stats sums each
+ * range's component edges (8 bytes a rank, not nv depths a search). */
 static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
                             const uint64_t *sources, uint64_t n)
 {
@@ -244,9 +249,15 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
         if (dist_bfs(d, g, sources[i], &o->search, on_gpu ? &be.placed : NULL,
                      on_gpu ? tool_backend_in(&be) : NULL, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
-        dist_allgather(d, mine, sizeof *mine, depth);
+        uint64_t comp = 0;
+        if (o->t.stats) /* this rank's depths of its range's vertices */
+            comp = dist_sum_u64(d, component_edges(w, mine, d->lo, d->hi));
+        if (o->parents && i + 1 == n)
+            dist_allgather(d, mine, sizeof *mine, depth);
+        else if (o->t.verify)
+            dist_gather(d, mine, sizeof *mine, depth);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(w, on_gpu, sources[i], depth, &st, o->t.stats, &tally);
+            report_search(w, on_gpu, sources[i], comp, &st, o->t.stats, &tally);
         if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, g, sources[i], depth);
     }
@@ -279,21 +290,23 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
 
 /* ---- report ---- */
 
-/* Input edges of the reached component: undirected edges are stored twice. */
-static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth)
+/* Stored out-edges of the reached vertices of [LO, HI) (DEPTH: theirs,
+ * from LO); the component's input edges are the sum of every range's,
+ * halved when undirected (stored twice). */
+static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth, uint64_t lo,
+                                uint64_t hi)
 {
     uint64_t sum = 0;
 #pragma omp parallel for reduction(+ : sum)
-    for (uint64_t v = 0; v < g->nv; v++)
-        if (depth[v] != EMOGI_UNREACHED)
+    for (uint64_t v = lo; v < hi; v++)
+        if (depth[v - lo] != EMOGI_UNREACHED)
             sum += g->offsets[v + 1] - g->offsets[v];
-    return g->flags & EMOGI_DIRECTED ? sum : sum / 2;
+    return sum;
 }
 
 /* One line per search: time only, or every figure with STATS. */
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
-                          const uint32_t *depth, const struct emogi_bfs_stats *st, int stats,
-                          struct bfs_tally *t)
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source, uint64_t comp,
+                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t)
 {
     t->searches++;
     t->seconds += st->seconds;
@@ -304,7 +317,8 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
         tool_record_end();
         return;
     }
-    uint64_t comp = component_edges(g, depth);
+    if (!(g->flags & EMOGI_DIRECTED))
+        comp /= 2;
     double gteps = tool_rate((double)st->edges_examined, st->seconds) / 1e9;
     double g500 = tool_rate((double)comp, st->seconds) / 1e9;
     t->inv_gteps += gteps > 0 ? 1 / gteps : 0;
