@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 262
+plan 263
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -293,6 +293,11 @@ sum=$(grep '"event":"rank"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/' 
     awk '{ s += $1 } END { print s }')
 total=$(grep '"event":"ranks"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/')
 is "$total" "$sum" "--stats: the ranks record sums the bytes each rank sent"
+csum=$(grep '"event":"rank"' stats.txt | sed 's/.*"compute_seconds":\([0-9.eE+-]*\).*/\1/' |
+    awk '{ s += $1 } END { printf "%.6f", s }')
+ctotal=$(grep '"event":"ranks"' stats.txt | sed 's/.*"compute_seconds":\([0-9.eE+-]*\).*/\1/')
+awk -v a="$csum" -v b="$ctotal" 'BEGIN { d = a - b; exit !(b != "" && d < 1e-5 && d > -1e-5) }'
+ok $? "--stats: the ranks record sums the ranks' computation time ($ctotal of $csum)"
 emogi-bfs big.csr -s 1 --json -o one.bin 2>one.txt
 is "$(grep -o '"component_edges":[0-9]*' stats.txt)" "$(grep -o '"component_edges":[0-9]*' one.txt)" \
     "--stats: component edges summed over the ranks' ranges, as one process counts them"

@@ -539,6 +539,7 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
     if (d->rank != 0)
         return;
     struct rank_figures sum = {0};
+    double compute = 0;
     for (int r = 0; r < d->size; r++) {
         tool_record_begin("rank", "rank");
         tool_record_u64("rank", (uint64_t)r);
@@ -548,6 +549,7 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
         tool_record_end();
         sum.seconds = all[r].seconds > sum.seconds ? all[r].seconds : sum.seconds;
         sum.comm_seconds += all[r].comm_seconds;
+        compute += all[r].seconds > all[r].comm_seconds ? all[r].seconds - all[r].comm_seconds : 0;
         sum.bytes_sent += all[r].bytes_sent;
         sum.link_bytes += all[r].link_bytes;
     }
@@ -555,6 +557,7 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
     tool_record_begin("ranks", "ranks");
     tool_record_u64("ranks", (uint64_t)d->size);
     tool_record_real("seconds", "%.6f", sum.seconds);
+    tool_record_real("compute_seconds", "%.6f", compute);
     tool_record_real("comm_seconds", "%.6f", sum.comm_seconds);
     tool_record_u64("bytes_sent", sum.bytes_sent);
     tool_record_u64("link_bytes", sum.link_bytes);
