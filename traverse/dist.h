@@ -2,21 +2,23 @@
  * dist.h - the traversal tools as MPI ranks (issue 14).
  *
  * Started by mpirun with more than one process, a tool runs distributed:
- * every rank maps the same .csr (a shared file system; pages outside a
- * rank's range are never read by its search), or each rank r its own
- * part file r of emogi-convert --partitions (no shared file system), and
- * owns a contiguous range of vertices (chosen to balance edges plus
- * vertices, or its part's), computes its range's
- * results, and rank 0 gathers them and writes the output file through
- * the same atomic writer as a single process, so the file is byte for
- * byte the single-process CPU run's and appears only when every rank
- * succeeded.  Not under mpirun, or with one process, nothing here runs
- * and the tools behave as they always have.
+ * every rank maps the same .csr (a shared file system; a rank opens it
+ * by its offsets and checks and reads only its range's lists), or each
+ * rank r its own part file r of emogi-convert --partitions (no shared
+ * file system), and owns a contiguous range of vertices (chosen to
+ * balance edges plus vertices, or its part's), computes its range's
+ * results, and writes them at their offset of a named temporary beside
+ * the output, which rank 0 renames into place once every rank has
+ * written (dist_write; text, FIFOs and standard output are gathered to
+ * rank 0 and written by the single process's writer), so the file is
+ * byte for byte the single-process CPU run's and appears only when every
+ * rank succeeded.  Not under mpirun, or with one process, nothing here
+ * runs and the tools behave as they always have.
  *
  * A rank that fails prints "TOOL: message" and exits 1 like a single
- * process; mpirun then ends the other ranks, and since rank 0 commits the
- * output only after receiving every rank's part, no output appears (an
- * existing file stays).
+ * process; mpirun then ends the other ranks, and since rank 0 renames the
+ * output only after every rank has written its part, no output appears
+ * (an existing file stays).
  *
  * With --device gpu, every traversal tool runs GPU ranks (dist_place):
  * each rank places its own range's lists on GPU (local rank mod GPU
@@ -29,8 +31,9 @@
  * of its own, else through host buffers (dist_gpu.c); SSSP keeps its
  * distances and the lowest candidates it sent on the device and
  * exchanges its sparse (vertex, candidate) pairs through host buffers
- * (dist_sssp.c).  --stats counts that as communication, and each rank's
- * bytes over the link.
+ * (dist_sssp.c).  A process makes one NCCL communicator, at its first
+ * device exchange (dist_gpu.c says why).  --stats counts that as
+ * communication, and each rank's bytes over the link.
  *
  * Built without MPI, dist_start() still recognises mpirun's environment
  * and stops with how to get an MPI build; the algorithms (dist_*.c) are

@@ -1,17 +1,25 @@
 /*
  * dist_gpu.c - GPU ranks of the distributed connected components and
  * PageRank (dist.h: dist_cc and dist_pagerank pass a struct dist_gpu),
- * and how their device arrays travel between ranks.
+ * and how device arrays travel between ranks (theirs, and BFS's
+ * bottom-up frontier bitmap: dist_xchg_bitmap).
  *
- * Each rank runs the CPU ranks' algorithm on its GPU (kernels/cuda:
+ * Each rank runs its algorithm on its GPU (kernels/cuda:
  * emogi_dist_gpu.h), its range's lists placed by the usual policies
- * (dist_place), and exchanges what they exchange, the same dense arrays:
+ * (dist_place), and exchanges dense arrays:
  *
- *   CC        every label after each pass that changed one (dist_cc.c
- *             says why dense), in the graph's id width: 4 bytes a vertex
- *             where the CPU ranks send 8;
+ *   CC        label propagation: every label after each pass that
+ *             changed one, in the graph's id width (4 bytes a vertex).
+ *             The CPU ranks left that for Afforest's forests merged in a
+ *             tree (dist_cc.c: propagation cost them 27 times the
+ *             single process's time), but a
+ *             GPU pass over a range is cheap and the labels stay on the
+ *             device, so an exchange of nv ids a pass, device to device,
+ *             is what is left to measure; on two H200s it was hidden
+ *             behind a communicator made per run (nccl_comm below);
  *   PageRank  every contribution (float64) each iteration, and one
- *             dangling sum and one L1 change per rank.
+ *             dangling sum and one L1 change per rank (dist_pagerank.c
+ *             says why dense).
  *
  * Those arrays live on the device.  Built with NCCL, when every rank has
  * a GPU of its own (the ranks of a host no more than its GPUs) and
