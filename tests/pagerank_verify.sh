@@ -6,7 +6,7 @@
 # --compare measures the L1 distance between two results.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-plan 16
+plan 18
 
 awk 'BEGIN { for (i = 1; i <= 6; i++) print 0, i }' >star.el
 awk 'BEGIN { for (i = 0; i < 7; i++) print i, (i + 1) % 7 }' >cycle7.el
@@ -16,6 +16,12 @@ emogi-convert el cycle7.el cycle7.csr --directed -q
 emogi-convert el cycle14.el cycle14.csr --directed -q
 emogi-pagerank --device cpu star.csr -o star.bin
 emogi-pagerank --device cpu cycle7.csr -o uniform7.bin
+
+# The overview's synopsis and the subcommand's usage both list every option.
+is "$(emogi-verify --help | grep -c 'emogi-verify pagerank .*--weighted')" 1 \
+    "emogi-verify --help: the pagerank synopsis lists --weighted"
+is "$(emogi-verify pagerank --help | grep -c -e '--weighted')" 1 \
+    "emogi-verify pagerank --help lists --weighted"
 
 runs "the program's star ranks pass" emogi-verify pagerank star.csr star.bin
 runs "the same from standard input" sh -c 'emogi-verify pagerank star.csr - <star.bin'

@@ -24,7 +24,8 @@ static const struct subcommand subcommands[] = {
     {"sssp", "sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST",
      verify_sssp_main},
     {"cc", "cc GRAPH LABELS", verify_cc_main},
-    {"pagerank", "pagerank GRAPH RANKS [--damping D --tolerance T --precision P --compare F]",
+    {"pagerank",
+     "pagerank GRAPH RANKS [--damping D --tolerance T --precision P --weighted --compare F]",
      verify_pagerank_main},
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
