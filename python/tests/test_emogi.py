@@ -211,8 +211,6 @@ def compressed_to_scipy_and_networkx():
 
 # ---- against networkx ----
 
-# ---- against networkx ----
-
 @test(needs=("networkx", "scipy"))  # nx.pagerank uses scipy
 def karate_all_algorithms():
     g = convert("mtx", os.path.join(DATA, "karate.mtx"), "karate.csr")
