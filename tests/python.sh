@@ -4,14 +4,19 @@
 # Needs a python3 with numpy; scipy and networkx tests skip without them.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
-# the first python3 with numpy, scipy and networkx, else the first with numpy
+# The Python configure chose for the package (EMOGI_PYTHON: PYTHON=... given
+# to configure, else the first of python3, /usr/bin/python3 that imports
+# numpy), then those two, as configure tries them: the first with numpy,
+# scipy and networkx, else the first with numpy.
 py=
 for mods in 'numpy, scipy, networkx' numpy; do
-    for p in python3 /usr/bin/python3; do
+    for p in ${EMOGI_PYTHON:+"$EMOGI_PYTHON"} python3 /usr/bin/python3; do
+        [ "$p" = : ] && continue
         if "$p" -c "import $mods" 2>/dev/null; then py=$p; break 2; fi
     done
 done
-[ -n "$py" ] || skip_all "no python3 with numpy (tried python3, /usr/bin/python3)"
+[ -n "$py" ] || skip_all "no python3 with numpy (tried ${EMOGI_PYTHON:+$EMOGI_PYTHON, }python3, /usr/bin/python3)"
+diag "python: $py"
 [ -e "$EMOGI_BIN/.libs/libemogi.so" ] || skip_all "no shared libemogi in $EMOGI_BIN/.libs"
 # A sanitizer build's library needs its runtime loaded first, which a
 # Python interpreter started here does not do: the sanitizers check the C
