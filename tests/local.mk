@@ -218,6 +218,10 @@ EXTRA_DIST += tests/link_stats.sh tests/lib/link_stats.sh
 # record parsed by python3, the text form's figures, escaping, usage errors
 TESTS += tests/stats_json.sh
 EXTRA_DIST += tests/stats_json.sh
+# emogi-verify --stats, --json, --stats-file: one record a run, parsed by
+# python3's json, ok and mismatch, failures leaving no file, usage errors
+TESTS += tests/verify_stats.sh
+EXTRA_DIST += tests/verify_stats.sh
 # emogi-convert's --stats=json: one record with its text lines' figures
 TESTS += tests/convert_stats_json.sh
 EXTRA_DIST += tests/convert_stats_json.sh

@@ -37,6 +37,9 @@ static void help(void)
          "1 naming the first violation.  RESULT may be '-' for standard input.");
     for (size_t i = 0; i < NSUB; i++)
         printf("  emogi-verify %s\n", subcommands[i].synopsis);
+    puts("Every subcommand also takes " VERIFY_USAGE_STATS ":\n"
+         "one record of the run (seconds, vertices, edges read, result ok or\n"
+         "mismatch, peak memory) as text or JSON, on standard error or to FILE.");
 }
 
 int main(int argc, char **argv)

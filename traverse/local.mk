@@ -10,6 +10,7 @@ libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/verify.h traverse/dist.h
 libtools_la_SOURCES = traverse/tool.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c \
+	traverse/verify_stats.c \
 	traverse/dist.c traverse/dist_open.c
 # The tools as MPI ranks (dist.h): the algorithms only with MPI, stubs
 # without, so that the tools link either way.

@@ -17,6 +17,45 @@
 #include "emogi_csr.h"
 #include "tool.h"
 
+/* ---- edges read (verify_bfs.c) ---- */
+
+/* The edge-list entries the checkers have read in their sweeps since the
+ * process started (emogi-verify --stats: edges_read; a compressed graph's
+ * decoding into a plain view is not counted).  Checkers add to it. */
+extern uint64_t verify_edges_read;
+void verify_count_edges(uint64_t n);
+
+/* ---- --stats of every subcommand (verify_stats.c) ---- */
+
+/* Long option codes, and the options for each subcommand's longopts. */
+enum { VERIFY_OPT_STATS = 320, VERIFY_OPT_JSON, VERIFY_OPT_STATS_FILE };
+#define VERIFY_STATS_LONGOPTS \
+    {"stats", optional_argument, NULL, VERIFY_OPT_STATS}, \
+    {"json", no_argument, NULL, VERIFY_OPT_JSON}, \
+    {"stats-file", required_argument, NULL, VERIFY_OPT_STATS_FILE}
+#define VERIFY_USAGE_STATS "[--stats[=text|json] | --json] [--stats-file FILE]"
+
+/* Option C with ARG if it is --stats[=FORM], --json or --stats-file: 0,
+ * or -1 for any other option.  A bad FORM is a usage error. */
+int verify_stats_option(int c, const char *arg);
+
+/* After the options: usage error when the --stats-file is the graph or a
+ * result file (RESULT, and OTHER unless NULL); the records opened; the
+ * clock started.  ALGORITHM names the subcommand in the record. */
+void verify_stats_start(const char *algorithm, const char *graph, const char *result,
+                        const char *other);
+
+/* The graph and the result are read: the check starts (open_seconds ends). */
+void verify_stats_checking(void);
+
+/* The record of a right result (result=ok) over VERTICES vertices, and
+ * the --stats-file committed; nothing without --stats. */
+void verify_stats_ok(uint64_t vertices);
+
+/* A wrong result: its record (result=mismatch) and the --stats-file
+ * committed, then "emogi-verify: NAME: <err>", exit 1. */
+_Noreturn void verify_mismatch(const char *name, const emogi_error *err, uint64_t vertices);
+
 /* ---- sources of the bfs and sssp subcommands (verify_bfs.c) ---- */
 
 /* Long option code of --original-ids in the subcommands. */

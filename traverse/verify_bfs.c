@@ -24,6 +24,13 @@
 
 #define NONE UINT64_MAX
 
+uint64_t verify_edges_read;
+
+void verify_count_edges(uint64_t n)
+{
+    __atomic_fetch_add(&verify_edges_read, n, __ATOMIC_RELAXED);
+}
+
 static bool edge_breaks_levels(const uint32_t *depth, uint64_t u, uint64_t v)
 {
     if (depth[u] == EMOGI_UNREACHED)
@@ -32,10 +39,10 @@ static bool edge_breaks_levels(const uint32_t *depth, uint64_t u, uint64_t v)
 }
 
 /* The out-edges of reached U: whether one breaks levels (*V is then its
- * target); marks parent candidates in HAS_PARENT unless it is NULL.  -1
- * for a corrupt compressed list. */
+ * target); marks parent candidates in HAS_PARENT unless it is NULL, and
+ * adds the entries read to *NREAD.  -1 for a corrupt compressed list. */
 static int sweep_list(const struct emogi_lists *out, const uint32_t *depth, uint64_t u,
-                      uint8_t *has_parent, uint64_t *v)
+                      uint8_t *has_parent, uint64_t *v, uint64_t *nread)
 {
     struct emogi_list_reader r;
     uint64_t ids[EMOGI_CLIST_BLOCK];
@@ -43,6 +50,7 @@ static int sweep_list(const struct emogi_lists *out, const uint32_t *depth, uint
     emogi_list_open(&r, out, u);
     while ((n = emogi_list_next(&r, ids)) > 0)
         for (int i = 0; i < n; i++) {
+            ++*nread;
             if (edge_breaks_levels(depth, u, ids[i])) {
                 *v = ids[i];
                 return 1;
@@ -59,18 +67,20 @@ static uint64_t sweep_edges(const struct emogi_graph *g, const uint32_t *depth, 
                             bool *corrupt)
 {
     const struct emogi_lists out = emogi_lists_out(g);
-    uint64_t first = NONE, first_corrupt = NONE;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first, first_corrupt)
+    uint64_t first = NONE, first_corrupt = NONE, nread = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first, first_corrupt) \
+    reduction(+ : nread)
     for (uint64_t u = 0; u < g->nv; u++) {
         if (depth[u] == EMOGI_UNREACHED)
             continue;
         uint64_t v;
-        int rc = sweep_list(&out, depth, u, has_parent, &v);
+        int rc = sweep_list(&out, depth, u, has_parent, &v, &nread);
         if (rc != 0 && u < first)
             first = u;
         if (rc < 0 && u < first_corrupt)
             first_corrupt = u;
     }
+    verify_count_edges(nread);
     *corrupt = first != NONE && first == first_corrupt;
     return first;
 }
@@ -80,8 +90,9 @@ static int report_edge(const struct emogi_graph *g, const uint32_t *depth, uint6
                        emogi_error *err)
 {
     const struct emogi_lists out = emogi_lists_out(g);
-    uint64_t v = 0;
-    sweep_list(&out, depth, u, NULL, &v);
+    uint64_t v = 0, nread = 0;
+    sweep_list(&out, depth, u, NULL, &v, &nread);
+    verify_count_edges(nread);
     if (depth[v] == EMOGI_UNREACHED)
         return emogi_fail(err, "vertex %llu is unreached but its in-neighbour %llu is at depth %u",
                           (unsigned long long)v, (unsigned long long)u, depth[u]);
@@ -174,10 +185,12 @@ static void parse(int argc, char **argv, const char **source, const char **input
 {
     static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
                                               {"original-ids", no_argument, NULL, VERIFY_OPT_IDS},
+                                              VERIFY_STATS_LONGOPTS,
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
     static const char usage[] =
-        "usage: emogi-verify bfs GRAPH (-s SOURCE | -S ID) [--original-ids] DEPTHS";
+        "usage: emogi-verify bfs GRAPH (-s SOURCE | -S ID) [--original-ids] DEPTHS\n"
+        "                        " VERIFY_USAGE_STATS;
     int have_source = 0, original_ids = 0, c;
     opterr = 0; /* getopt would name the subcommand as the program */
     while ((c = getopt_long(argc, argv, "s:S:h", longopts, NULL)) != -1) {
@@ -185,6 +198,8 @@ static void parse(int argc, char **argv, const char **source, const char **input
             puts(usage);
             exit(0);
         }
+        if (verify_stats_option(c, optarg) == 0)
+            continue;
         if (verify_source_option(c, optarg, source, input_how, &original_ids) < 0)
             tool_usage_error("bad option or missing argument: %s", argv[optind - 1]);
         have_source |= c != VERIFY_OPT_IDS;
@@ -202,6 +217,7 @@ int verify_bfs_main(int argc, char **argv)
     const char *text = NULL, *input_how = NULL;
     parse(argc, argv, &text, &input_how);
     const char *graph = argv[optind], *path = argv[optind + 1];
+    verify_stats_start("bfs", graph, path, NULL);
 
     emogi_error err;
     struct emogi_graph g;
@@ -211,14 +227,16 @@ int verify_bfs_main(int argc, char **argv)
         tool_die(&err);
     if (tool_read_array(path, TOOL_U32, g.nv, (void **)&depth, &err) < 0)
         tool_die(&err);
+    verify_stats_checking();
     if (verify_bfs_depths(&g, source, depth, &err) < 0)
-        tool_die_about(tool_input_name(path), &err);
+        verify_mismatch(tool_input_name(path), &err, g.nv);
     uint64_t reached;
     uint32_t levels;
     depth_summary(depth, g.nv, &reached, &levels);
     fprintf(stderr, "emogi-verify: %s: ok: bfs from %llu reaches %llu of %llu vertices in %u levels\n",
             tool_input_name(path), (unsigned long long)source, (unsigned long long)reached,
             (unsigned long long)g.nv, levels);
+    verify_stats_ok(g.nv);
     free(depth);
     emogi_csr_close(&g);
     return 0;

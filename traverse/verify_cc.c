@@ -42,14 +42,17 @@ static uint64_t first_non_minimal(const struct emogi_graph *g, const void *label
 
 static uint64_t first_split_edge(const struct emogi_graph *g, const void *labels)
 {
-    uint64_t first = NONE;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+    uint64_t first = NONE, nread = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : nread)
     for (uint64_t u = 0; u < g->nv; u++) {
         uint64_t lu = label_at(labels, g->id_width, u);
-        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1] && u < first; e++)
+        for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1] && u < first; e++) {
+            nread++;
             if (label_at(labels, g->id_width, emogi_neighbor(g, e)) != lu)
                 first = u;
+        }
     }
+    verify_count_edges(nread);
     return first;
 }
 
@@ -79,6 +82,7 @@ static uint64_t *true_minima(const struct emogi_graph *g, emogi_error *err)
                 parent[a > b ? a : b] = a < b ? a : b;
         }
     }
+    verify_count_edges(g->offsets[g->nv]);
     for (uint64_t v = 0; v < g->nv; v++)
         parent[v] = find(parent, v);
     return parent;
@@ -159,12 +163,15 @@ static void summary(const struct emogi_graph *g, const void *labels, const char 
 
 int verify_cc_main(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"help", no_argument, NULL, 'h'},
+    static const struct option longopts[] = {VERIFY_STATS_LONGOPTS,
+                                              {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    static const char usage[] = "usage: emogi-verify cc GRAPH LABELS";
+    static const char usage[] = "usage: emogi-verify cc GRAPH LABELS " VERIFY_USAGE_STATS;
     int c;
     opterr = 0; /* getopt would name the subcommand as the program */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (verify_stats_option(c, optarg) == 0)
+            continue;
         if (c != 'h')
             tool_usage_error("bad option: %s", argv[optind - 1]);
         puts(usage);
@@ -173,6 +180,7 @@ int verify_cc_main(int argc, char **argv)
     if (optind + 2 != argc)
         tool_usage_error("%s", usage);
     const char *graph = argv[optind], *path = argv[optind + 1];
+    verify_stats_start("cc", graph, path, NULL);
 
     emogi_error err;
     struct emogi_graph g;
@@ -180,9 +188,11 @@ int verify_cc_main(int argc, char **argv)
     tool_open_graph(graph, &g);
     if (tool_read_array(path, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, &labels, &err) < 0)
         tool_die(&err);
+    verify_stats_checking();
     if (verify_cc_labels(&g, labels, &err) < 0)
-        tool_die_about(tool_input_name(path), &err);
+        verify_mismatch(tool_input_name(path), &err, g.nv);
     summary(&g, labels, path);
+    verify_stats_ok(g.nv);
     free(labels);
     emogi_csr_close(&g);
     return 0;

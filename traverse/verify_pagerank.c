@@ -54,7 +54,8 @@ static double edge_weight(const struct emogi_graph *g, int weighted, uint64_t e)
 static double push(const struct emogi_graph *g, int weighted, const double *rank, double *next)
 {
     double dangling = 0;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dangling)
+    uint64_t nread = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(+ : dangling, nread)
     for (uint64_t u = 0; u < g->nv; u++) {
         double out = 0; /* u's out-degree or out-weight */
         for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
@@ -63,6 +64,7 @@ static double push(const struct emogi_graph *g, int weighted, const double *rank
             dangling += rank[u];
             continue;
         }
+        nread += g->offsets[u + 1] - g->offsets[u];
         for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
             uint64_t v = emogi_neighbor(g, e);
             double share = rank[u] * edge_weight(g, weighted, e) / out;
@@ -70,6 +72,7 @@ static double push(const struct emogi_graph *g, int weighted, const double *rank
             next[v] += share;
         }
     }
+    verify_count_edges(nread);
     return dangling;
 }
 
@@ -162,7 +165,7 @@ struct verify_args {
 static const char usage[] =
     "usage: emogi-verify pagerank GRAPH RANKS [--damping D] [--tolerance T]\n"
     "                             [--precision float32|float64] [--weighted]\n"
-    "                             [--compare OTHER]";
+    "                             [--compare OTHER] " VERIFY_USAGE_STATS;
 
 static void parse(int argc, char **argv, struct verify_args *a)
 {
@@ -173,11 +176,14 @@ static void parse(int argc, char **argv, struct verify_args *a)
         {"precision", required_argument, NULL, OPT_PRECISION},
         {"compare", required_argument, NULL, OPT_COMPARE},
         {"weighted", no_argument, NULL, OPT_WEIGHTED},
+        VERIFY_STATS_LONGOPTS,
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
     int c;
     opterr = 0; /* getopt would name the subcommand as the program */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        if (verify_stats_option(c, optarg) == 0)
+            continue;
         switch (c) {
         case 'h': puts(usage); exit(0);
         case OPT_DAMPING:
@@ -237,22 +243,24 @@ int verify_pagerank_main(int argc, char **argv)
         {EMOGI_PAGERANK_DAMPING, EMOGI_PAGERANK_TOLERANCE, TOOL_F64, 0, 0, 0}, NULL, NULL, NULL};
     tool_help_hint("emogi-verify pagerank");
     parse(argc, argv, &a);
+    verify_stats_start("pagerank", a.graph, a.ranks, a.compare);
     emogi_error err;
     struct emogi_graph g;
     tool_open_graph(a.graph, &g);
     double *rank = read_ranks(a.ranks, g.nv, a.c.precision);
+    double *other = a.compare ? read_ranks(a.compare, g.nv, a.c.precision) : NULL;
     const char *name = tool_input_name(a.ranks);
+    verify_stats_checking();
     if (verify_pagerank_ranks(&g, rank, &a.c, &err) < 0)
-        tool_die_about(name, &err);
+        verify_mismatch(name, &err, g.nv);
     double dist = 0;
-    if (a.compare) {
-        double *other = read_ranks(a.compare, g.nv, a.c.precision);
+    if (other) {
         dist = l1_distance(rank, other, g.nv);
         free(other);
         if (!(dist <= a.c.tolerance)) {
             emogi_fail(&err, "differs from %s by %.6g (L1), more than the tolerance %g",
                        tool_input_name(a.compare), dist, a.c.tolerance);
-            tool_die_about(name, &err);
+            verify_mismatch(name, &err, g.nv);
         }
     }
     fprintf(stderr, "emogi-verify: %s: ok: pagerank of %llu vertices, sum %.9g, "
@@ -261,6 +269,7 @@ int verify_pagerank_main(int argc, char **argv)
     if (a.compare)
         fprintf(stderr, ", %.3g from %s", dist, tool_input_name(a.compare));
     fputc('\n', stderr);
+    verify_stats_ok(g.nv);
     free(rank);
     emogi_csr_close(&g);
     return 0;

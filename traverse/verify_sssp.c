@@ -98,11 +98,12 @@ static uint64_t first_bad_value(const struct check *c)
 static uint64_t sweep_edges(const struct check *c, uint8_t *has_tight)
 {
     const struct emogi_graph *g = c->g;
-    uint64_t first = NONE;
-#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first)
+    uint64_t first = NONE, nread = 0;
+#pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : nread)
     for (uint64_t u = 0; u < g->nv; u++) {
         if (!reached(c, u))
             continue;
+        nread += g->offsets[u + 1] - g->offsets[u];
         for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
             uint64_t v = emogi_neighbor(g, e);
             bool tight;
@@ -112,6 +113,7 @@ static uint64_t sweep_edges(const struct check *c, uint8_t *has_tight)
                 __atomic_store_n(&has_tight[v], 1, __ATOMIC_RELAXED);
         }
     }
+    verify_count_edges(nread);
     return first;
 }
 
@@ -162,9 +164,11 @@ static int tight_closure(const struct check *c, uint64_t source, uint8_t *seen)
     cur[0] = source;
     seen[source] = 1;
     while (n > 0) {
-#pragma omp parallel for schedule(dynamic, 64)
+        uint64_t nread = 0;
+#pragma omp parallel for schedule(dynamic, 64) reduction(+ : nread)
         for (uint64_t i = 0; i < n; i++) {
             uint64_t u = cur[i];
+            nread += g->offsets[u + 1] - g->offsets[u];
             for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
                 uint64_t v = emogi_neighbor(g, e);
                 bool tight;
@@ -174,6 +178,7 @@ static int tight_closure(const struct check *c, uint64_t source, uint8_t *seen)
                     next[__atomic_fetch_add(&next_n, 1, __ATOMIC_RELAXED)] = v;
             }
         }
+        verify_count_edges(nread);
         uint64_t *t = cur;
         cur = next;
         next = t;
@@ -262,7 +267,8 @@ static int check_dist(const struct emogi_graph *g, uint64_t source,
 /* ---- emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST ---- */
 
 static const char usage[] =
-    "usage: emogi-verify sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST";
+    "usage: emogi-verify sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST\n"
+    "                         " VERIFY_USAGE_STATS;
 
 static void parse(int argc, char **argv, const char **source, const char **input_how,
                   struct emogi_sssp_opts *o)
@@ -271,6 +277,7 @@ static void parse(int argc, char **argv, const char **source, const char **input
     static const struct option longopts[] = {{"source", required_argument, NULL, 's'},
                                               {"original-ids", no_argument, NULL, VERIFY_OPT_IDS},
                                               {"unit-weights", no_argument, NULL, OPT_UNIT},
+                                              VERIFY_STATS_LONGOPTS,
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
     int have_source = 0, original_ids = 0, c;
@@ -281,6 +288,8 @@ static void parse(int argc, char **argv, const char **source, const char **input
             exit(0);
         } else if (c == OPT_UNIT) {
             o->unit_weights = 1;
+        } else if (verify_stats_option(c, optarg) == 0) {
+            continue;
         } else if (verify_source_option(c, optarg, source, input_how, &original_ids) == 0) {
             have_source |= c != VERIFY_OPT_IDS;
         } else {
@@ -323,6 +332,7 @@ int verify_sssp_main(int argc, char **argv)
     struct emogi_sssp_opts o = {0};
     parse(argc, argv, &text, &input_how, &o);
     const char *graph = argv[optind], *path = argv[optind + 1];
+    verify_stats_start("sssp", graph, path, NULL);
 
     emogi_error err;
     struct emogi_graph g;
@@ -337,12 +347,14 @@ int verify_sssp_main(int argc, char **argv)
     if (tool_read_array(path, emogi_sssp_dist_size(&g, &o) == 4 ? TOOL_F32 : TOOL_U64, g.nv, &dist,
                         &err) < 0)
         tool_die(&err);
+    verify_stats_checking();
     if (verify_sssp_dist(&g, source, &o, dist, &err) < 0)
-        tool_die_about(tool_input_name(path), &err);
+        verify_mismatch(tool_input_name(path), &err, g.nv);
     char line[160];
     summary(&g, emogi_sssp_float_dist(&g, &o), dist, line, sizeof line);
     fprintf(stderr, "emogi-verify: %s: ok: sssp from %llu %s\n", tool_input_name(path),
             (unsigned long long)source, line);
+    verify_stats_ok(g.nv);
     free(dist);
     emogi_csr_close(&g);
     return 0;
