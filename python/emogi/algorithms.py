@@ -1,6 +1,7 @@
 """BFS, SSSP, CC and PageRank through libemogi's CPU kernels, and the tools' outputs."""
 import builtins
 import ctypes
+import operator
 import os
 
 import numpy as np
@@ -136,10 +137,26 @@ class _Placement:
         self.close()
 
 
-def _check_source(g, source):
-    if not 0 <= int(source) < g.nv:
-        raise ValueError("%s: source %d out of range 0..%d" % (g.path, source, g.nv - 1))
-    return int(source)
+def _check_source(g, source, original_ids=False):
+    """The compact id of SOURCE, named as the tools name it: a compact id,
+    or with original_ids an input id looked up in the graph's id map
+    (emogi-convert --relabel, --reorder; a graph without one has its input
+    ids as its own).  ValueError naming the numbering when there is none."""
+    s = operator.index(source)
+    if g.nv == 0:
+        raise ValueError("%s: the graph has no vertices" % g.path)
+    how = "an input id, original_ids=True"
+    if original_ids and g.idmap is not None:
+        found = np.flatnonzero(g.idmap == np.uint64(s)) if 0 <= s < 2**64 else ()
+        if len(found) == 0:
+            raise ValueError("%s: source %d (%s) is not in the graph's id map" % (g.path, s, how))
+        return int(found[0])  # the smallest vertex, as the tools pick
+    if 0 <= s < g.nv:
+        return s
+    if original_ids:
+        raise ValueError("%s: source %d (%s) out of range 0..%d: the graph has no id map, so "
+                         "its input ids are its own" % (g.path, s, how, g.nv - 1))
+    raise ValueError("%s: source %d out of range (compact ids 0..%d)" % (g.path, s, g.nv - 1))
 
 
 def _ptr(arr):
@@ -150,7 +167,8 @@ def _result(arr, st, stats):
     return (arr, _lib.stats_dict(st)) if stats else arr
 
 
-def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto", **placement):
+def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
+        original_ids=False, **placement):
     """Breadth-first search from source, as emogi-bfs.
 
     Returns the depths, a uint32 array of nv entries (0xFFFFFFFF where unreached);
@@ -163,9 +181,13 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory,
     uvm_advice, hybrid, kernel) and direction ('auto', 'push', 'pull'; on the CPU
     the search is always 'auto').
+
+    original_ids=True takes source as an input id (emogi-bfs -S), looked up in the
+    graph's id map; the result stays in compact ids.  A source out of range, or
+    not in the id map, raises ValueError naming the numbering.
     """
     o = _gpu_options(device, placement)
-    source = _check_source(g, source)
+    source = _check_source(g, source, original_ids)
     lib, cg = _lib.lib(), _graph(g)
     depth = np.empty(g.nv, dtype=np.uint32)
     st = _lib.BfsStats()
@@ -187,7 +209,8 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     return _result((depth, parent), st, stats)
 
 
-def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None, **placement):
+def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None,
+         original_ids=False, **placement):
     """Single-source shortest paths from source (delta-stepping), as emogi-sssp.
 
     Distances are uint64 (2**64-1 where unreached) for uint32 weights or
@@ -196,10 +219,10 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None, 
     a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined,
     and link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': the CUDA
     kernel (Bellman-Ford over frontiers; delta unused), placed as emogi-sssp
-    places the graph, with bfs's placement keywords.
+    places the graph, with bfs's placement keywords.  original_ids: as bfs's.
     """
     o = _gpu_options(device, placement)
-    source = _check_source(g, source)
+    source = _check_source(g, source, original_ids)
     lib, cg = _lib.lib(), _graph(g)
     opts = _lib.SsspOpts(1 if unit_weights else 0, float(delta))
     _lib.call(EmogiError, lib.emogi_sssp_check_weights, cg, ctypes.byref(opts))

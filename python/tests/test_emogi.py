@@ -528,6 +528,47 @@ def errors_carry_the_library_message():
         assert "transpose" in str(e), str(e)
 
 
+@test()
+def source_numbering_named():
+    """An out-of-range source names its numbering as the tools do (compact
+    ids; an input id not in the id map, or on a graph without one)."""
+    g = directed_graph()
+    for fn in (lambda s, **k: emogi.bfs(g, s, **k),
+               lambda s, **k: emogi.sssp(g, s, unit_weights=True, **k)):
+        for s, kw, want in ((10, {}, "dir.csr: source 10 out of range (compact ids 0..9)"),
+                            (-1, {}, "dir.csr: source -1 out of range (compact ids 0..9)"),
+                            (10, {"original_ids": True},
+                             "dir.csr: source 10 (an input id, original_ids=True) out of range "
+                             "0..9: the graph has no id map, so its input ids are its own")):
+            try:
+                fn(s, **kw)
+                raise AssertionError("source %d %r accepted" % (s, kw))
+            except ValueError as e:
+                assert str(e) == want, str(e)
+    assert np.array_equal(emogi.bfs(g, 4, original_ids=True), emogi.bfs(g, 4))
+    # input ids 100, 200, ... through --relabel: -S and original_ids=True agree
+    write_lines("ids.el", [(300, 100), (100, 200), (200, 400), (500, 300)])
+    r = convert("el", "ids.el", "ids.csr", "--directed", "--relabel")
+    assert r.idmap is not None and sorted(r.idmap) == [100, 200, 300, 400, 500]
+    tool("emogi-bfs", "ids.csr", "-S", 200, "-o", "ids.bin")
+    want = np.fromfile("ids.bin", dtype=np.uint32)
+    got = emogi.bfs(r, 200, original_ids=True)
+    assert np.array_equal(got, want), (got, want)
+    assert got[list(r.idmap).index(200)] == 0
+    for s in (999, 2, -5, 2**70):
+        try:
+            emogi.sssp(r, s, original_ids=True, unit_weights=True)
+            raise AssertionError("input id %d accepted" % s)
+        except ValueError as e:
+            assert str(e) == ("ids.csr: source %d (an input id, original_ids=True) is not in "
+                              "the graph's id map" % s), str(e)
+    try:
+        emogi.bfs(r, 5)
+        raise AssertionError("compact id 5 of 5 accepted")
+    except ValueError as e:
+        assert str(e) == "ids.csr: source 5 out of range (compact ids 0..4)", str(e)
+
+
 # ---- the GPU through the same library: ctypes layouts, options, results ----
 
 def gpu_probe():
