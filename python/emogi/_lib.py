@@ -150,6 +150,7 @@ _SIGNATURES = {
     "emogi_csr_close": ([G], None),
     "emogi_csr_decompress": ([G, ctypes.c_int, c_ptr, E], ctypes.c_int),
     "emogi_gpu_count": ([E], ctypes.c_int),
+    "emogi_parse_size": ([ctypes.c_char_p, ctypes.POINTER(c_u64)], ctypes.c_int),
     "emogi_bfs_cpu": ([G, c_u64, c_ptr, ctypes.POINTER(BfsStats), E], ctypes.c_int),
     "emogi_bfs_parents": ([G, c_u64, c_ptr, c_ptr, E], ctypes.c_int),
     "emogi_sssp_float_dist": ([G, ctypes.POINTER(SsspOpts)], ctypes.c_int),

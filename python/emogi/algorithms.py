@@ -1,8 +1,11 @@
 """BFS, SSSP, CC and PageRank through libemogi's CPU kernels, and the tools' outputs."""
 import builtins
 import ctypes
+import functools
+import numbers
 import operator
 import os
+import re
 
 import numpy as np
 
@@ -10,11 +13,11 @@ from . import _lib
 from ._lib import EmogiError
 from .csr import Graph
 
-_DEVICE_CPU = (None, "cpu")
 _DIR_PUSH = 1  # EMOGI_DIR_PUSH: top-down only, no in-edges placed
 _CC_UF = 0     # EMOGI_CC_UF, emogi-cc's default GPU algorithm
-# The placement keywords every algorithm takes with device='gpu', as the
-# tools' options: --gpu, --mem, --gpu-memory, --uvm-advice, --hybrid, --kernel.
+# The placement keywords every algorithm takes with device='gpu' (or 'gpu:N',
+# 'auto'), as the tools' options: --device gpu:N, --mem, --gpu-memory,
+# --uvm-advice, --hybrid, --kernel.
 _GPU_DEFAULTS = {"gpu": 0, "mem": "auto", "gpu_memory": 0, "uvm_advice": "read-mostly",
                  "hybrid": "heads", "kernel": "aligned"}
 
@@ -36,35 +39,120 @@ def _enum(parse, what, name):
     return v.value
 
 
+def _device(device):
+    """device= as the tools' --device: ('cpu' | 'gpu' | 'auto', the ordinal of
+    'gpu:N' or None).  None (the default) is the CPU."""
+    if device is None or device == "cpu":
+        return "cpu", None
+    if device in ("auto", "gpu"):
+        return device, None
+    m = re.fullmatch(r"gpu:([0-9]{1,4})", device) if isinstance(device, str) else None
+    if not m:
+        raise ValueError("bad device %r (auto, cpu, gpu or gpu:N)" % (device,))
+    return "gpu", int(m.group(1))
+
+
+def _gpu_memory(size):
+    """gpu_memory= in bytes: a count >= 0 (0: the free memory less headroom)
+    or a size string such as '800M' or '16G', read by libemogi's
+    emogi_parse_size as --gpu-memory is."""
+    if isinstance(size, numbers.Integral) and not isinstance(size, bool):
+        if size < 0:
+            raise ValueError("gpu_memory must be a byte count >= 0 (0: the free memory less "
+                             "headroom) or a size such as '800M' or '16G', not %r" % (size,))
+        return int(size)
+    if isinstance(size, str):
+        v = _lib.c_u64()
+        if _lib.lib().emogi_parse_size(size.encode(), ctypes.byref(v)) != 0:
+            raise ValueError("gpu_memory wants a size such as '800M' or '16G' (K, M, G, T: "
+                             "powers of 1024), not %r" % (size,))
+        return v.value
+    raise TypeError("gpu_memory must be an int or a size string such as '16G', not %s"
+                    % type(size).__name__)
+
+
 def _gpu_options(device, placement):
-    """None for the CPU, else the placement keywords checked, with their defaults."""
+    """None for the CPU (device='cpu', or 'auto' without a usable GPU), else
+    the placement keywords checked, with their defaults."""
     unknown = sorted(set(placement) - set(_GPU_DEFAULTS))
     if unknown:
         raise TypeError("unexpected keyword argument %r (placement: %s)"
                         % (unknown[0], ", ".join(sorted(_GPU_DEFAULTS))))
-    if device in _DEVICE_CPU:
+    kind, ordinal = _device(device)
+    if kind == "cpu":
         if placement:
-            raise ValueError("%s apply to device='gpu' only" % ", ".join(sorted(placement)))
+            raise ValueError("%s apply to device='gpu', 'gpu:N' or 'auto' only"
+                             % ", ".join(sorted(placement)))
         return None
-    if device != "gpu":
-        raise ValueError("device must be 'cpu' or 'gpu', not %r" % (device,))
     o = dict(_GPU_DEFAULTS, **placement)
+    if ordinal is not None:
+        if "gpu" in placement and operator.index(placement["gpu"]) != ordinal:
+            raise ValueError("device=%r and gpu=%r name different GPUs"
+                             % (device, placement["gpu"]))
+        o["gpu"] = ordinal
     lib = _lib.lib()
     o["mem"] = _enum(lib.emogi_mem_parse, "mem (auto, device, zerocopy, uvm, hybrid)", o["mem"])
     o["uvm_advice"] = _enum(lib.emogi_uvm_advice_parse,
                             "uvm_advice (read-mostly, accessed-by, prefetch)", o["uvm_advice"])
     o["hybrid"] = _enum(lib.emogi_hybrid_rule_parse, "hybrid (heads, prefix)", o["hybrid"])
     o["kernel"] = _enum(lib.emogi_kernel_parse, "kernel (naive, merged, aligned)", o["kernel"])
-    if int(o["gpu_memory"]) < 0:
-        raise ValueError("gpu_memory must be a byte count >= 0 (0: free memory less headroom)")
+    o["gpu_memory"] = _gpu_memory(o["gpu_memory"])
     err = _lib.Error()
     n = lib.emogi_gpu_count(ctypes.byref(err))
+    if n <= 0 and kind == "auto":  # as the tools' --device auto: the CPU
+        return None
     if n <= 0:
-        raise EmogiError("device='gpu': no GPU is usable: %s" % (err.text() or "no CUDA device"))
+        raise EmogiError("device=%r: no GPU is usable: %s"
+                         % (device, err.text() or "no CUDA device"))
     if not 0 <= int(o["gpu"]) < n:
         raise EmogiError("gpu=%s was requested but %d %s usable"
                          % (o["gpu"], n, "is" if n == 1 else "are"))
     return o
+
+
+_OMP = []  # the OpenMP runtime libemogi loaded, or None: looked up once
+
+
+def _omp():
+    """The OpenMP runtime already in the process with libemogi (RTLD_NOLOAD:
+    the one its kernels use, never a second), or None for a serial build."""
+    if not _OMP:
+        _lib.lib()
+        found = None
+        for name in ("libgomp.so.1", "libomp.so.5", "libomp.so", "libiomp5.so"):
+            try:
+                found = ctypes.CDLL(name, mode=getattr(os, "RTLD_NOLOAD", 0) | ctypes.RTLD_LOCAL)
+            except OSError:
+                continue
+            found.omp_get_max_threads.restype = ctypes.c_int
+            found.omp_set_num_threads.argtypes = [ctypes.c_int]
+            break
+        _OMP.append(found)
+    return _OMP[0]
+
+
+def _threads(fn):
+    """Give FN the keyword threads=N, as the tools' --threads: the CPU kernels'
+    OpenMP threads for this call (1..4096), the previous count restored after
+    it; None (the default): OpenMP's.  A build without OpenMP runs one."""
+    @functools.wraps(fn)
+    def run(*args, threads=None, **kw):
+        if threads is None:
+            return fn(*args, **kw)
+        if (not isinstance(threads, numbers.Integral) or isinstance(threads, bool)
+                or not 1 <= threads <= 4096):
+            raise ValueError("threads must be a count of CPU threads, 1..4096, not %r"
+                             % (threads,))
+        omp = _omp()
+        if omp is None:
+            return fn(*args, **kw)
+        old = omp.omp_get_max_threads()
+        omp.omp_set_num_threads(int(threads))
+        try:
+            return fn(*args, **kw)
+        finally:
+            omp.omp_set_num_threads(old)
+    return run
 
 
 def _transpose_view(c):
@@ -167,6 +255,7 @@ def _result(arr, st, stats):
     return (arr, _lib.stats_dict(st)) if stats else arr
 
 
+@_threads
 def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
         original_ids=False, **placement):
     """Breadth-first search from source, as emogi-bfs.
@@ -177,10 +266,13 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     of the kernel's figures (seconds, levels, reached, edges_examined, edge_bytes,
     link_bytes, devmem_bytes, push_levels, pull_levels).
 
-    device='gpu' runs the CUDA kernel on the graph placed as emogi-bfs places it,
-    with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory,
-    uvm_advice, hybrid, kernel) and direction ('auto', 'push', 'pull'; on the CPU
-    the search is always 'auto').
+    device: as emogi-bfs --device: None or 'cpu' (the default) the CPU kernel;
+    'gpu' or 'gpu:N' the CUDA kernel on the graph placed as emogi-bfs places it,
+    with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory (bytes,
+    or a size string such as '16G'), uvm_advice, hybrid, kernel) and direction
+    ('auto', 'push', 'pull'; on the CPU the search is always 'auto'); 'auto' the
+    GPU when one is usable, else the CPU.  threads=N: the CPU threads (--threads);
+    every algorithm takes device, the placement keywords and threads.
 
     original_ids=True takes source as an input id (emogi-bfs -S), looked up in the
     graph's id map; the result stays in compact ids.  A source out of range, or
@@ -209,6 +301,7 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     return _result((depth, parent), st, stats)
 
 
+@_threads
 def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None,
          original_ids=False, **placement):
     """Single-source shortest paths from source (delta-stepping), as emogi-sssp.
@@ -241,6 +334,7 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None,
     return _result(dist, st, stats)
 
 
+@_threads
 def cc(g, *, stats=False, device=None, **placement):
     """Connected components (weakly, for a directed graph with a stored transpose).
 
@@ -266,6 +360,7 @@ def cc(g, *, stats=False, device=None, **placement):
     return _result(labels, st, stats)
 
 
+@_threads
 def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="float64",
              method="gauss-seidel", weighted=False, stats=False, device=None, **placement):
     """PageRank, as emogi-pagerank: edge weights are ignored unless weighted=True

@@ -631,6 +631,68 @@ def gpu_options_checked():
             assert "device='gpu': no GPU is usable" in str(e), str(e)
 
 
+@test()
+def placement_options_as_the_tools():
+    """device='auto'|'cpu'|'gpu'|'gpu:N', gpu_memory as bytes or a size string
+    and threads=N, parsed as the tools parse --device, --gpu-memory, --threads;
+    runs without a GPU."""
+    from emogi import algorithms
+    g = directed_graph()
+    cpu = emogi.bfs(g, 0)
+    for bad in ("tpu", "gpu:", "gpu:x", "gpu:12345", "GPU", "gpu:-1", " cpu", 3):
+        try:
+            emogi.bfs(g, 0, device=bad)
+            raise AssertionError("device=%r accepted" % (bad,))
+        except ValueError as e:
+            assert "bad device %r (auto, cpu, gpu or gpu:N)" % (bad,) in str(e), str(e)
+    assert algorithms._device("gpu:3") == ("gpu", 3)
+    assert algorithms._device("auto") == ("auto", None)
+    assert algorithms._device(None) == algorithms._device("cpu") == ("cpu", None)
+    for size, want in (("16G", 16 << 30), ("800M", 800 << 20), ("1", 1), ("2T", 2 << 40),
+                       (1 << 30, 1 << 30), (0, 0), (np.uint64(5), 5)):
+        assert algorithms._gpu_memory(size) == want, (size, want)
+    for size, exc in (("16X", ValueError), ("", ValueError), ("-1G", ValueError),
+                      ("0", ValueError), ("16 G", ValueError), (-1, ValueError),
+                      (1.5, TypeError), (True, TypeError)):
+        try:
+            emogi.bfs(g, 0, device="auto", gpu_memory=size)  # parsed before any GPU is sought
+            raise AssertionError("gpu_memory=%r accepted" % (size,))
+        except exc as e:
+            assert "gpu_memory" in str(e), str(e)
+    try:
+        emogi.cc(g, device="gpu:1", gpu=0)
+        raise AssertionError("device='gpu:1' with gpu=0 accepted")
+    except ValueError as e:
+        assert "different GPUs" in str(e), str(e)
+    # the CPU, asked for or chosen
+    assert np.array_equal(emogi.bfs(g, 0, device="cpu"), cpu)
+    if gpu_probe() is not None:  # no GPU: 'auto' is the CPU, placement keywords and all
+        assert np.array_equal(emogi.bfs(g, 0, device="auto"), cpu)
+        assert np.array_equal(emogi.bfs(g, 0, device="auto", mem="zerocopy", gpu_memory="16G"),
+                              cpu)
+        assert np.array_equal(emogi.cc(g, device="auto"), emogi.cc(g))
+        try:
+            emogi.bfs(g, 0, device="gpu:0", gpu_memory="1G")
+            raise AssertionError("device='gpu:0' ran without a GPU")
+        except emogi.EmogiError as e:
+            assert "device='gpu:0': no GPU is usable" in str(e), str(e)
+    # threads=N for the call alone; the old count restored
+    omp = algorithms._omp()
+    before = omp.omp_get_max_threads() if omp else None
+    assert np.array_equal(emogi.bfs(g, 0, threads=1), cpu)
+    one = emogi.pagerank(g, method="jacobi", threads=1)
+    assert np.array_equal(one, emogi.pagerank(g, method="jacobi", threads=3))
+    assert np.array_equal(emogi.sssp(g, 0, unit_weights=True, threads=2),
+                          emogi.sssp(g, 0, unit_weights=True))
+    assert (omp.omp_get_max_threads() if omp else None) == before
+    for bad in (0, 4097, "2", 1.0, True, -1):
+        try:
+            emogi.cc(g, threads=bad)
+            raise AssertionError("threads=%r accepted" % (bad,))
+        except ValueError as e:
+            assert "threads must be" in str(e), str(e)
+
+
 GPU_PLACEMENTS = ({"mem": "device"}, {"mem": "zerocopy"}, {"mem": "uvm"},
                   {"mem": "hybrid", "hybrid": "prefix"}, {"mem": "auto", "kernel": "naive"})
 
