@@ -45,7 +45,8 @@ static const char *const format_names[] = {"el", "wel", "mtx", "gr", "metis", "s
 enum out_codec { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD };
 
 static const char usage_text[] =
-    "usage: " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr OUTPUT [--original-ids] [-q]\n";
+    "usage: " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr OUTPUT [--original-ids] [-q]\n"
+    "       " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr -o OUTPUT [--original-ids] [-q]\n";
 static const char help_text[] =
     "Write an emogi .csr file in another graph format (see emogi-export(1)).\n\n"
     "  el, wel       edge list 'SRC DST', weighted 'SRC DST W' (0-based ids)\n"
@@ -56,7 +57,8 @@ static const char help_text[] =
     "  sg, wsg       GAP benchmark suite serialized graph (binary)\n"
     "  OUTPUT        replaced whole when complete; .gz: gzip, .zst: zstd;\n"
     "                - is standard output\n"
-    "  -o, --original-ids  el, wel: the input's ids, through the id map\n"
+    "  -o, --output OUTPUT the output, instead of the third argument\n"
+    "      --original-ids  el, wel: the input's ids (or names), through the id map\n"
     "  -q, --quiet         no notes\n"
     "  -h, --help, --version\n";
 
@@ -589,30 +591,41 @@ static int write_sg(struct exporter *x)
 
 static void parse_args(int argc, char **argv, struct export_opts *o)
 {
-    static const struct option longopts[] = {{"original-ids", no_argument, NULL, 'o'},
+    static const struct option longopts[] = {{"original-ids", no_argument, NULL, 'I'},
+                                             {"output", required_argument, NULL, 'o'},
                                              {"quiet", no_argument, NULL, 'q'},
                                              {"help", no_argument, NULL, 'h'},
                                              {"version", no_argument, NULL, 'V'},
                                              {NULL, 0, NULL, 0}};
     int c;
     memset(o, 0, sizeof *o);
-    while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
         switch (c) {
-        case 'o': o->original = 1; break;
+        case 'I': o->original = 1; break;
+        case 'o':
+            if (o->output)
+                usage_error("-o/--output given twice ('%s')", optarg);
+            o->output = optarg;
+            break;
         case 'q': o->quiet = 1; break;
         case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
         case 'V': printf(PROG " %s\n", PACKAGE_VERSION); exit(0);
         default: fputs(usage_text, stderr); exit(2);
         }
     }
-    if (argc - optind != 3)
-        usage_error("%s", "wants FORMAT, GRAPH.csr and OUTPUT");
+    int want = o->output ? 2 : 3; /* OUTPUT by -o, or as the third argument */
+    if (o->output && argc - optind == 3)
+        usage_error("OUTPUT given twice: by -o (%s) and as the third argument", o->output);
+    if (argc - optind != want)
+        usage_error("%s", o->output ? "wants FORMAT and GRAPH.csr (and -o OUTPUT)"
+                                    : "wants FORMAT, GRAPH.csr and OUTPUT (or -o OUTPUT)");
     int f = emogi_name_find(format_names, 7, argv[optind]);
     if (f < 0)
         usage_error("unknown FORMAT '%s' (el, wel, mtx, gr, metis, sg, wsg)", argv[optind]);
     o->format = (enum out_format)f;
     o->input = argv[optind + 1];
-    o->output = argv[optind + 2];
+    if (!o->output)
+        o->output = argv[optind + 2];
     if (o->original && o->format != OUT_EL && o->format != OUT_WEL)
         usage_error("--original-ids: only el and wel can carry ids other than 0..N-1, not %s",
                     argv[optind]);

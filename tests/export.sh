@@ -4,7 +4,7 @@
 # written with --no-provenance, the one section that names the input), and
 # what each format says is checked against the bundled files and sort/awk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 70
+plan 78
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 conv() { emogi-convert "$@" -q --no-provenance; }
@@ -168,6 +168,18 @@ mkdir ro && chmod a-w ro
 if [ -w ro ]; then skip "running as root: a read-only folder is writable"; else
     fails "an unwritable folder: exit 1" 1 "ro/x.el" emogi-export el dw.csr ro/x.el; fi
 no_files_like "ro/*" "... and nothing in it"
+ex mtx u.csr -o viao.mtx && ex mtx u.csr --output vialong.mtx && ex mtx u.csr want
+same_file viao.mtx want "-o OUTPUT names the output"
+same_file vialong.mtx want "--output OUTPUT names the output"
+ex wel dw.csr -o dwo.wel.gz && gzip -dc dwo.wel.gz >got && ex wel dw.csr want
+same_file got want "-o x.wel.gz: compressed by its name"
+fails "-o and a third argument: a usage error" 2 "OUTPUT given twice" \
+    emogi-export el dw.csr two.el -o two2.el
+no_files_like "two*" "... and no output"
+fails "-o without FILE: a usage error" 2 "" emogi-export el dw.csr -o
+ex el r.csr -o compact.el
+is "$(grep -c '^# Nodes' compact.el)" 1 "-o is the output, not --original-ids: compact ids"
+is "$(emogi-export --help | grep -c -- '-o, --output OUTPUT')" 1 "--help lists -o, --output"
 fails "--original-ids is for el and wel" 2 "only el and wel" emogi-export mtx r.csr x.mtx --original-ids
 fails "an unknown format" 2 "unknown FORMAT 'xml'" emogi-export xml dw.csr x.xml
 fails "a missing input names it" 1 "nothere.csr" emogi-export el nothere.csr x.el
