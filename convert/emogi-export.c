@@ -298,9 +298,35 @@ static uint64_t id_out(const struct exporter *x, uint64_t v)
     return x->o->original && x->g->idmap ? x->g->idmap[v] : v + x->base;
 }
 
+/* --original-ids of a graph whose ids are names: "NAME NAME [W]\n".
+ * A name may be longer than a line's room, so it goes through out_put(). */
+static int named_arc(struct exporter *x, uint64_t u, uint64_t v, uint64_t e)
+{
+    size_t nu, nv;
+    const char *su = emogi_csr_id_name(x->g, u, &nu), *sv = emogi_csr_id_name(x->g, v, &nv);
+    if (out_put(&x->out, su, nu, x->err) || out_put(&x->out, " ", 1, x->err) ||
+        out_put(&x->out, sv, nv, x->err))
+        return -1;
+    char *p = out_line(&x->out, x->err), *start = p;
+    if (!p)
+        return -1;
+    if (x->weights)
+        p = put_weight(p, x->g, e);
+    *p++ = '\n';
+    x->out.len += (size_t)(p - start);
+    return 0;
+}
+
+static int names_out(const struct exporter *x)
+{
+    return x->o->original && (x->g->flags & EMOGI_IDNAMES);
+}
+
 /* "U V [W]\n", after PREFIX ("a " for gr). */
 static int text_arc(struct exporter *x, const char *prefix, uint64_t u, uint64_t v, uint64_t e)
 {
+    if (names_out(x)) /* el, wel only: the other formats refuse --original-ids */
+        return named_arc(x, u, v, e);
     char *p = out_line(&x->out, x->err), *start = p;
     if (!p)
         return -1;
@@ -362,7 +388,7 @@ static int directed(const struct emogi_graph *g)
 
 /* el, wel: SNAP's "# Nodes: N Edges: M" keeps the isolated vertices past
  * the largest id used (emogi-convert reads it as the vertex count); it is
- * left out with --original-ids, whose ids are not 0..N-1. */
+ * left out with --original-ids, whose ids (or names) are not 0..N-1. */
 static int write_el(struct exporter *x)
 {
     const struct emogi_graph *g = x->g;
@@ -371,7 +397,7 @@ static int write_el(struct exporter *x)
                  directed(g) ? "directed" : "undirected: every edge in both directions",
                  x->weights && !g->weights ? "; unweighted, so every weight is 1" : ""))
         return -1;
-    if (!(x->o->original && g->idmap) &&
+    if (!(x->o->original && (g->idmap || names_out(x))) &&
         put_text(x, "# Nodes: %" PRIu64 " Edges: %" PRIu64 "\n", g->nv, g->ne))
         return -1;
     return each_vertex_arc(x, plain_arc);
@@ -626,9 +652,16 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
     o->input = argv[optind + 1];
     if (!o->output)
         o->output = argv[optind + 2];
-    if (o->original && o->format != OUT_EL && o->format != OUT_WEL)
-        usage_error("--original-ids: only el and wel can carry ids other than 0..N-1, not %s",
-                    argv[optind]);
+    if (o->original && o->format != OUT_EL && o->format != OUT_WEL) {
+        char why[256];
+        snprintf(why, sizeof why, "%s %s, so it cannot carry the input's ids or names; only el "
+                                  "and wel can",
+                 format_names[f],
+                 o->format == OUT_SG || o->format == OUT_WSG
+                     ? "names a vertex by its position, 0..N-1 as int32"
+                     : "wants integer ids 1..N");
+        usage_error("--original-ids: %s", why);
+    }
     if (emogi_same_file(o->output, STDOUT_FILENO, o->input, STDIN_FILENO))
         usage_error("OUTPUT %s is the input: refusing to overwrite it", o->output);
 }
@@ -654,17 +687,88 @@ static void note_unit_weights(const struct export_opts *o, const struct emogi_gr
                 o->input, format_names[o->format]);
 }
 
+/* --original-ids of names: each must read back as one el token, so a
+ * name with a blank (or empty) is refused, and so is a source's name that
+ * starts with '#' or '%', which would make its lines comments. */
+static int check_names(const struct export_opts *o, const struct emogi_graph *g,
+                       emogi_error *err)
+{
+    for (uint64_t v = 0; v < g->nv; v++) {
+        size_t n;
+        const char *s = emogi_csr_id_name(g, v, &n);
+        const char *bad = NULL;
+        if (!s || n == 0)
+            bad = "is empty";
+        for (size_t i = 0; !bad && i < n; i++)
+            if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f' ||
+                s[i] == '\n')
+                bad = "holds a blank";
+        if (!bad && (s[0] == '#' || s[0] == '%') && g->offsets[v + 1] > g->offsets[v])
+            bad = "starts a line with a comment character";
+        if (!bad)
+            continue;
+        char shown[64];
+        size_t k = n < 40 ? n : 40, j = 0;
+        for (size_t i = 0; i < k; i++)
+            shown[j++] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
+        shown[j] = '\0';
+        return emogi_fail(err, "%s: --original-ids: the name of vertex %" PRIu64 " ('%s%s') %s, "
+                               "which %s cannot hold (its ids are blank-separated tokens); "
+                               "emogi-info --edges --original-ids prints every name",
+                          o->input, v, shown, n > 40 ? "..." : "", bad,
+                          format_names[o->format]);
+    }
+    return 0;
+}
+
+/* --original-ids leaves out the '# Nodes:' line, so a vertex without arcs
+ * (whose only edges were self-loops, dropped on conversion) is not in the
+ * edge list: say how many, since the import will have fewer vertices. */
+static void note_lost_vertices(const struct export_opts *o, const struct emogi_graph *g)
+{
+    if (o->quiet || !o->original || !(g->idmap || (g->flags & EMOGI_IDNAMES)) ||
+        (o->format != OUT_EL && o->format != OUT_WEL))
+        return;
+    uint64_t lost = 0, outless = 0;
+    for (uint64_t v = 0; v < g->nv; v++)
+        outless += g->offsets[v + 1] == g->offsets[v];
+    if (!outless)
+        return;
+    if (!directed(g)) /* an undirected graph's out-lists are its edges */
+        lost = outless;
+    else {
+        unsigned char *seen = calloc(g->nv / 8 + 1, 1);
+        struct emogi_lists l = emogi_lists_out(g);
+        if (!seen)
+            return; /* only a note */
+        for (uint64_t u = 0; u < g->nv; u++) {
+            struct emogi_list_reader r;
+            uint64_t ids[EMOGI_CLIST_BLOCK];
+            int n;
+            emogi_list_open(&r, &l, u);
+            while ((n = emogi_list_next(&r, ids)) > 0)
+                for (int i = 0; i < n; i++)
+                    seen[ids[i] / 8] |= (unsigned char)(1u << (ids[i] % 8));
+        }
+        for (uint64_t v = 0; v < g->nv; v++)
+            lost += g->offsets[v + 1] == g->offsets[v] && !(seen[v / 8] >> (v % 8) & 1);
+        free(seen);
+    }
+    if (lost)
+        fprintf(stderr, PROG ": note: %s: %" PRIu64 " %s no arcs, so an edge list under "
+                        "--original-ids leaves %s out\n",
+                o->input, lost, lost == 1 ? "vertex has" : "vertices have",
+                lost == 1 ? "it" : "them");
+}
+
 /* What the format cannot hold, refused before OUTPUT is touched (a
  * METIS self-loop is found only on the way, and the output then aborted). */
 static int check_format(const struct export_opts *o, const struct emogi_graph *g,
                         emogi_error *err)
 {
     int real = g->weights && g->weight_type != EMOGI_WEIGHT_UINT32;
-    if (o->original && (g->flags & EMOGI_IDNAMES))
-        return emogi_fail(err, "%s: its input ids are names (--string-ids): --original-ids "
-                               "exports only integer ids; emogi-info --edges --original-ids "
-                               "prints the names",
-                          o->input);
+    if (o->original && (g->flags & EMOGI_IDNAMES) && check_names(o, g, err))
+        return -1;
     if (o->format == OUT_METIS && directed(g))
         return emogi_fail(err, "%s: a directed graph: a METIS graph file holds only undirected "
                                "ones (export it as el, gr or mtx)",
@@ -713,6 +817,7 @@ int main(int argc, char **argv)
     if (check_format(&o, &g, &err) || out_open(&x.out, o.output, &err))
         die(&err);
     note_unit_weights(&o, &g);
+    note_lost_vertices(&o, &g);
     if (export_graph(&x)) {
         out_abort(&x.out);
         die(&err);

@@ -3,7 +3,7 @@
 # are numbered in byte order (worked by hand below); --original-ids and -S
 # give them back; a damaged names section is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 31
+plan 38
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -42,8 +42,37 @@ fails "verify sssp: a name of a graph without names" 1 "is a name, but the graph
 
 emogi-export el a.csr a-out.el >/dev/null
 is "$(grep -v '^#' a-out.el)" "$(lines "0 1" "1 2" "2 0" "3 1")" "emogi-export el: compact ids"
-fails "emogi-export --original-ids refuses names rather than print compact ids" 1 \
-    "its input ids are names" emogi-export el a.csr names.el --original-ids
+# --original-ids writes the names, and they read back as the same graph:
+# csv names -> .csr -> el names -> .csr, byte for byte without provenance.
+emogi-export el a.csr names.el --original-ids -q
+is "$(grep -v '^#' names.el)" "$(lines "alice bob" "bob carol" "carol alice" "dave bob")" \
+    "emogi-export el --original-ids: the names"
+lines "src,dst,w" "p:9,p:10,4" "p:10,x,2.5" "x,p:9,7" "p:10,p:9,1" >w.csv
+emogi-convert csv w.csv w.csr -q --header --columns 1,2,3 --string-ids --no-provenance
+emogi-export wel w.csr -o w.wel --original-ids -q
+emogi-convert wel w.wel w2.csr -q --string-ids --no-provenance
+if cmp -s w.csr w2.csr; then ok 0 "csv names -> wel --original-ids -> .csr: the same file"
+else ok 1 "csv names -> wel --original-ids -> .csr: the same file"; fi
+emogi-convert csv w.csv wu.csr -q --header --columns 1,2 --undirected --string-ids --no-provenance
+emogi-export el wu.csr wu.el --original-ids -q
+emogi-convert el wu.el wu2.csr -q --undirected --string-ids --no-provenance
+if cmp -s wu.csr wu2.csr; then ok 0 "undirected csv names -> el --original-ids -> .csr: the same file"
+else ok 1 "undirected csv names -> el --original-ids -> .csr: the same file"; fi
+fails "names to mtx: refused, saying why" 2 \
+    "--original-ids: mtx wants integer ids 1..N, so it cannot carry the input's ids or names" \
+    emogi-export mtx a.csr names.mtx --original-ids
+fails "names to sg: refused, saying why" 2 "sg names a vertex by its position" \
+    emogi-export sg a.csr names.sg --original-ids
+lines '"Ann Lee",bob' >blank.csv
+emogi-convert csv blank.csv blank.csr -q --string-ids
+fails "a name with a blank is not an el token: refused" 1 \
+    "blank.csr: --original-ids: the name of vertex 0 \('Ann Lee'\) holds a blank" \
+    emogi-export el blank.csr blank.el --original-ids
+no_files_like 'blank.el*' "... and no output"
+printf 'a a\nb c\n' >loop.el
+emogi-convert el loop.el loop.csr -q --string-ids
+fails "a vertex left without arcs is noted" 0 "1 vertex has no arcs" \
+    emogi-export el loop.csr loop-out.el --original-ids
 fails "emogi-convert csr refuses to re-encode names it would drop" 1 \
     "its input ids are names" emogi-convert csr a.csr ac.csr --compress
 no_files_like 'ac.csr*' "... and no output"
