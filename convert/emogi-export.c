@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <zlib.h>
 #ifdef HAVE_ZSTD
@@ -33,6 +34,7 @@
 #include "emogi_clist.h"
 #include "emogi_csr.h"
 #include "emogi_text.h"
+#include "record.h"
 
 #define PROG "emogi-export"
 #define TEXT_BUF (1u << 20)
@@ -46,7 +48,8 @@ enum out_codec { CODEC_NONE, CODEC_GZIP, CODEC_ZSTD };
 
 static const char usage_text[] =
     "usage: " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr OUTPUT [--original-ids] [-q]\n"
-    "       " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr -o OUTPUT [--original-ids] [-q]\n";
+    "       " PROG " el|wel|mtx|gr|metis|sg|wsg GRAPH.csr -o OUTPUT [--original-ids] [-q]\n"
+    "         [--stats[=text|json]] [--json] [--stats-file FILE]\n";
 static const char help_text[] =
     "Write an emogi .csr file in another graph format (see emogi-export(1)).\n\n"
     "  el, wel       edge list 'SRC DST', weighted 'SRC DST W' (0-based ids)\n"
@@ -59,13 +62,21 @@ static const char help_text[] =
     "                - is standard output\n"
     "  -o, --output OUTPUT the output, instead of the third argument\n"
     "      --original-ids  el, wel: the input's ids (or names), through the id map\n"
+    "      --stats[=FORM]  seconds, arcs and bytes written, rates and peak memory\n"
+    "                      on stderr, in FORM text (the default) or json\n"
+    "      --json          the same as --stats=json\n"
+    "      --stats-file FILE  the --stats figures to FILE, not standard error\n"
     "  -q, --quiet         no notes\n"
     "  -h, --help, --version\n";
+
+enum { STATS_OFF, STATS_TEXT, STATS_JSON };
 
 struct export_opts {
     enum out_format format;
     const char *input, *output;
     int original, quiet;
+    int stats;              /* STATS_*: --stats, --stats=json, --json */
+    const char *stats_file; /* --stats-file: the figures there */
 };
 
 /* ---- the output: text or bytes, through zlib or zstd, atomically ---- */
@@ -81,6 +92,8 @@ struct out {
     size_t len;
     unsigned char *cbuf; /* what the codec made, before the file */
     size_t ccap;
+    uint64_t raw_bytes;  /* what the writers put (--stats), */
+    uint64_t file_bytes; /* and what went to OUTPUT after the codec */
 };
 
 static _Noreturn void die(const emogi_error *err)
@@ -145,6 +158,13 @@ static int out_open(struct out *o, const char *path, emogi_error *err)
     return codec_init(o, path, err) || emogi_atomic_open(&o->a, path, err) ? -1 : 0;
 }
 
+/* LEN bytes to the file, counted. */
+static int out_write(struct out *o, const void *p, size_t len, emogi_error *err)
+{
+    o->file_bytes += len;
+    return emogi_write_all(&o->a, p, len, err);
+}
+
 /* Put LEN bytes of the codec's output (gzip: FINISH on the last call). */
 static int gzip_push(struct out *o, const void *p, size_t len, int finish, emogi_error *err)
 {
@@ -157,7 +177,7 @@ static int gzip_push(struct out *o, const void *p, size_t len, int finish, emogi
         rc = deflate(&o->z, finish ? Z_FINISH : Z_NO_FLUSH);
         if (rc == Z_STREAM_ERROR)
             return emogi_fail(err, "%s: gzip compression failed", o->a.path);
-        if (emogi_write_all(&o->a, o->cbuf, o->ccap - o->z.avail_out, err))
+        if (out_write(o, o->cbuf, o->ccap - o->z.avail_out, err))
             return -1;
     } while (o->z.avail_out == 0 || (finish && rc != Z_STREAM_END));
     return 0;
@@ -174,7 +194,7 @@ static int zstd_push(struct out *o, const void *p, size_t len, int finish, emogi
         if (ZSTD_isError(left))
             return emogi_fail(err, "%s: zstd compression failed: %s", o->a.path,
                               ZSTD_getErrorName(left));
-        if (emogi_write_all(&o->a, o->cbuf, ob.pos, err))
+        if (out_write(o, o->cbuf, ob.pos, err))
             return -1;
     } while (finish ? left != 0 : in.pos < in.size);
     return 0;
@@ -185,6 +205,7 @@ static int out_flush(struct out *o, int finish, emogi_error *err)
 {
     size_t len = o->len;
     o->len = 0;
+    o->raw_bytes += len;
     switch (o->codec) {
     case CODEC_GZIP: return gzip_push(o, o->buf, len, finish, err);
 #ifdef HAVE_ZSTD
@@ -193,7 +214,7 @@ static int out_flush(struct out *o, int finish, emogi_error *err)
                    ? -1
                    : 0;
 #endif
-    default: return emogi_write_all(&o->a, o->buf, len, err);
+    default: return out_write(o, o->buf, len, err);
     }
 }
 
@@ -262,6 +283,7 @@ struct exporter {
     emogi_error *err;
     uint64_t base; /* 0, or 1 for the 1-based formats */
     int weights;   /* the format writes a weight a line */
+    uint64_t arcs; /* arcs (mtx symmetric: edges) written, for --stats */
 };
 
 /* One arc of the list being read: its source, its head and its index
@@ -325,6 +347,7 @@ static int names_out(const struct exporter *x)
 /* "U V [W]\n", after PREFIX ("a " for gr). */
 static int text_arc(struct exporter *x, const char *prefix, uint64_t u, uint64_t v, uint64_t e)
 {
+    x->arcs++;
     if (names_out(x)) /* el, wel only: the other formats refuse --original-ids */
         return named_arc(x, u, v, e);
     char *p = out_line(&x->out, x->err), *start = p;
@@ -444,6 +467,7 @@ static int metis_arc(struct exporter *x, uint64_t u, uint64_t v, uint64_t e)
         return emogi_fail(x->err, "%s: vertex %" PRIu64 " has a self-loop, which a METIS graph "
                                   "cannot hold",
                           x->o->input, u);
+    x->arcs++;
     char *p = out_line(&x->out, x->err), *start = p;
     if (!p)
         return -1;
@@ -492,6 +516,7 @@ static int sg_arc(struct exporter *x, uint64_t u, uint64_t v, uint64_t e)
 {
     unsigned char rec[8];
     (void)u;
+    x->arcs++;
     if (sg_put_arc(x, rec, v, e))
         return -1;
     return out_put(&x->out, rec, x->weights ? 8 : 4, x->err);
@@ -620,6 +645,9 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
     static const struct option longopts[] = {{"original-ids", no_argument, NULL, 'I'},
                                              {"output", required_argument, NULL, 'o'},
                                              {"quiet", no_argument, NULL, 'q'},
+                                             {"stats", optional_argument, NULL, 'S'},
+                                             {"json", no_argument, NULL, 'J'},
+                                             {"stats-file", required_argument, NULL, 'F'},
                                              {"help", no_argument, NULL, 'h'},
                                              {"version", no_argument, NULL, 'V'},
                                              {NULL, 0, NULL, 0}};
@@ -634,6 +662,18 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
             o->output = optarg;
             break;
         case 'q': o->quiet = 1; break;
+        case 'S': /* --stats alone keeps a form already chosen (--json --stats is JSON) */
+            if (optarg && strcmp(optarg, "json") == 0)
+                o->stats = STATS_JSON;
+            else if (optarg && strcmp(optarg, "text") == 0)
+                o->stats = STATS_TEXT;
+            else if (optarg)
+                usage_error("bad --stats form '%s' (text or json)", optarg);
+            else if (!o->stats)
+                o->stats = STATS_TEXT;
+            break;
+        case 'J': o->stats = STATS_JSON; break;
+        case 'F': o->stats_file = optarg; break;
         case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
         case 'V': printf(PROG " %s\n", PACKAGE_VERSION); exit(0);
         default: fputs(usage_text, stderr); exit(2);
@@ -664,6 +704,42 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
     }
     if (emogi_same_file(o->output, STDOUT_FILENO, o->input, STDIN_FILENO))
         usage_error("OUTPUT %s is the input: refusing to overwrite it", o->output);
+    if (o->stats_file && !o->stats)
+        o->stats = STATS_TEXT;
+    if (o->stats_file && emogi_same_file(o->stats_file, STDOUT_FILENO, o->output, STDOUT_FILENO))
+        usage_error("--stats-file %s is the same file or stream as OUTPUT", o->stats_file);
+    if (o->stats_file && emogi_same_file(o->stats_file, STDOUT_FILENO, o->input, STDIN_FILENO))
+        usage_error("--stats-file %s is the same file as the input", o->stats_file);
+}
+
+/* --stats: one record, "emogi-export: stats key=value ..." or a JSON
+ * object, to standard error or the --stats-file (committed here). */
+static void report_stats(const struct exporter *x, double seconds)
+{
+    const struct export_opts *o = x->o;
+    if (!o->stats)
+        return;
+    tool_record_begin("run", "stats");
+    tool_record_str("format", format_names[o->format]);
+    tool_record_str("input", o->input);
+    tool_record_str("output", o->output);
+    tool_record_u64("vertices", x->g->nv);
+    tool_record_u64("arcs_written", x->arcs);
+    tool_record_u64("text_bytes", x->out.raw_bytes);
+    tool_record_u64("output_bytes", x->out.file_bytes);
+    tool_record_real("seconds", "%.6f", seconds);
+    tool_record_real("arcs_per_second", "%.0f", tool_rate((double)x->arcs, seconds));
+    tool_record_real("output_bytes_per_second", "%.0f",
+                     tool_rate((double)x->out.file_bytes, seconds));
+    if (o->stats == STATS_JSON)
+        tool_record_peak_memory();
+    else {
+        struct rusage ru;
+        if (getrusage(RUSAGE_SELF, &ru) == 0)
+            tool_record_real("peak_memory_mib", "%.1f", (double)ru.ru_maxrss / 1024.0);
+    }
+    tool_record_end();
+    tool_stats_finish();
 }
 
 /* sg and wsg are binary, as is anything compressed: not for a terminal. */
@@ -801,9 +877,13 @@ int main(int argc, char **argv)
     struct export_opts o;
     struct emogi_graph g;
     emogi_error err;
+    double t0 = emogi_now();
     emogi_atomic_install_signals();
+    tool_init(PROG);
     parse_args(argc, argv, &o);
     check_terminal(&o);
+    if (o.stats) /* a --stats-file that cannot be made fails now, not after the work */
+        tool_stats_open(o.stats == STATS_JSON, o.stats_file);
     if (emogi_csr_open(o.input, &g, &err))
         die(&err);
     if (emogi_is_part(&g)) { /* its neighbours are the whole graph's ids, its sources its own */
@@ -824,6 +904,7 @@ int main(int argc, char **argv)
     }
     if (out_commit(&x.out, &err))
         die(&err);
+    report_stats(&x, emogi_now() - t0);
     emogi_csr_close(&g);
     return 0;
 }

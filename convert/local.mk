@@ -36,5 +36,5 @@ noinst_HEADERS += convert/ooc.h convert/ooc_internal.h convert/ooc_merge.h conve
 # emogi-export: a .csr written out as el, wel, mtx, gr, metis, sg or wsg
 bin_PROGRAMS += emogi-export
 emogi_export_SOURCES = convert/emogi-export.c
-emogi_export_CPPFLAGS = $(CONVERT_CPPFLAGS)
-emogi_export_LDADD = $(LDADD)
+emogi_export_CPPFLAGS = $(CONVERT_CPPFLAGS) -I$(top_srcdir)/common
+emogi_export_LDADD = libcommon.la $(LDADD)

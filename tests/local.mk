@@ -109,6 +109,8 @@ EXTRA_DIST += tests/convert_csv.sh
 # emogi-export: every format out and back in to the same graph, refusals
 TESTS += tests/export.sh
 EXTRA_DIST += tests/export.sh
+TESTS += tests/export_stats.sh
+EXTRA_DIST += tests/export_stats.sh
 
 # --memory as a bound: peak resident memory (tests/lib/peakrss), sparse ids,
 # long lines, streamed input; the default bound's cgroup lookup
