@@ -153,6 +153,32 @@ int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *
     return 0;
 }
 
+/* The field [S, E) for a message: "an empty field", "a quoted field that
+ * holds ' 2 '", or "'x7'"; quoted fields keep their blanks, so the words
+ * must say so rather than show what a blank-delimited scan would. */
+static const char *csv_describe(const char *s, const char *e, int quoted, char *buf, size_t cap)
+{
+    char d[192];
+    if (s == e)
+        snprintf(buf, cap, "%s", quoted ? "an empty quoted field" : "an empty field");
+    else if (quoted)
+        snprintf(buf, cap, "a quoted field that holds %s", escape_text(s, (size_t)(e - s), 1, d,
+                                                                       sizeof d));
+    else
+        snprintf(buf, cap, "%s", escape_text(s, (size_t)(e - s), 1, d, sizeof d));
+    return buf;
+}
+
+/* Why a field that is not an id is not one, beyond what it holds. */
+static const char *csv_hint(const char *s, const char *e, int quoted)
+{
+    if (s == e)
+        return "";
+    if (quoted && (is_blank(*s) || is_blank(e[-1])))
+        return " (blanks inside quotes are part of the field)";
+    return " (ids that are names need --string-ids)";
+}
+
 /* An id field: the whole field a non-negative integer. */
 static int csv_id(struct chunk *c, const char *s, const char *e, int quoted, int role,
                   uint64_t *id)
@@ -162,7 +188,8 @@ static int csv_id(struct chunk *c, const char *s, const char *e, int quoted, int
     if (c->names) {
         if (s < e) /* in a quoted field "" stands for " */
             return chunk_name(c, s, (size_t)(e - s), quoted, id);
-        chunk_fail(c, "expected a %s vertex id, found an empty field", column_role[role]);
+        chunk_fail(c, "expected a %s vertex id, found %s", column_role[role],
+                   csv_describe(s, e, quoted, d, sizeof d));
         return -1;
     }
     int st = s < e ? scan_u64(&p, e, id) : NUM_NONE;
@@ -174,10 +201,9 @@ static int csv_id(struct chunk *c, const char *s, const char *e, int quoted, int
                    (unsigned long long)*id, (unsigned long long)c->vertices - 1,
                    (unsigned long long)c->vertices);
     else
-        chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s "
-                      "(ids that are names need --string-ids)",
+        chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s%s",
                    column_role[role], (unsigned long long)EMOGI_MAX_ID,
-                   describe_field(s, e, d, sizeof d));
+                   csv_describe(s, e, quoted, d, sizeof d), csv_hint(s, e, quoted));
     return -1;
 }
 
@@ -203,11 +229,15 @@ static int csv_line(struct chunk *c, const struct csv_header *h, const char *p, 
         return -1;
     if (h->cols.n == 3) {
         const char *q = fs[2];
+        int quoted = fs[2] > p && fs[2][-1] == '"';
         char d[192];
-        if (scan_weight(c, &q, fe[2], &w))
+        if (fs[2] < fe[2] && !is_blank(*fs[2]) && scan_weight(c, &q, fe[2], &w))
             return -1;
         if (q != fe[2] || fs[2] == fe[2]) {
-            chunk_fail(c, "expected a weight, found %s", describe_field(fs[2], fe[2], d, sizeof d));
+            chunk_fail(c, "expected a weight, found %s%s",
+                       csv_describe(fs[2], fe[2], quoted, d, sizeof d),
+                       quoted && fs[2] < fe[2] ? " (blanks inside quotes are part of the field)"
+                                               : "");
             return -1;
         }
     }

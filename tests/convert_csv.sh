@@ -5,7 +5,7 @@
 # awk, independently of the reader); out of core gives the same file; bad
 # lines are refused naming file and line.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 22
+plan 28
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 conv() { emogi-convert "$@" -q; }
@@ -73,6 +73,26 @@ fails "text after a closing quote" 1 "after.csv:2: text after a quoted field" \
     emogi-convert csv after.csv x.csr
 printf '0,1,2\n0,2,heavy\n' >w.csv
 fails "a weight that is not a number" 1 "w.csv:2: .*'heavy'" emogi-convert csv w.csv x.csr --columns 1,2,3
+# quoted fields keep their blanks: say what the field holds, not a blank-cut piece
+printf '0,1\n" 2 ",3\n' >q1.csv
+fails "a quoted id with blanks around it: what it holds" 1 \
+    "^emogi-convert: q1\.csv:2: expected a source vertex id .*, found a quoted field that holds ' 2 ' \(blanks inside quotes are part of the field\)$" \
+    emogi-convert csv q1.csv x.csr
+printf '0,1\n"2 ",3\n' >q2.csv
+fails "a quoted id with a blank after it: not \"found '2'\"" 1 \
+    "q2\.csv:2: .*found a quoted field that holds '2 '" emogi-convert csv q2.csv x.csr
+printf '0,1\n"",3\n' >q3.csv
+fails "an empty quoted id: an empty field, not end of line" 1 \
+    "q3\.csv:2: expected a source vertex id .*, found an empty quoted field$" \
+    emogi-convert csv q3.csv x.csr
+fails "... and with --string-ids too" 1 "q3\.csv:2: expected a source vertex id, found an empty quoted field$" \
+    emogi-convert csv q3.csv x.csr --string-ids
+printf '0,1\n4,,3\n' >q4.csv
+fails "an empty unquoted destination" 1 "q4\.csv:2: expected a destination vertex id .*, found an empty field$" \
+    emogi-convert csv q4.csv x.csr
+printf '0,1,2\n0,2," 5"\n0,3,""\n' >q5.csv
+fails "a quoted weight with a blank" 1 "q5\.csv:2: expected a weight, found a quoted field that holds ' 5'" \
+    emogi-convert csv q5.csv x.csr --columns 1,2,3
 printf '0;1\n' >semi.csv
 fails "the wrong delimiter: no second column" 1 "semi.csv:1: column 2 .* the line has 1 fields" \
     emogi-convert csv semi.csv x.csr
