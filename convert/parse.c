@@ -174,7 +174,9 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     if (ps->format != FORMAT_MTX && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
         return mtx_banner_error(ps->name, 0, err); /* its ids would be read 1-based */
     if (is_edge_list(ps) && ps->r->bytes == 0) {
-        ps->snap_nv = snap_nodes(buf, buf + len);
+        /* csv's header line, when there is one, is no edge: look past it */
+        ps->snap_nv = snap_nodes(buf, buf + len,
+                                 ps->format == FORMAT_CSV && ps->csv.want_header);
         /* a streaming sink plans with it; --vertices, given, wins */
         ps->r->nv = ps->vertices ? ps->vertices : ps->snap_nv;
     }

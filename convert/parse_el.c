@@ -110,27 +110,33 @@ static int snap_count(const char **pp, const char *eol, const char *word, uint64
     return 0;
 }
 
-/* The rest of a comment line after its '#': "Nodes: N Edges: M", blanks around. */
+/* The rest of a comment line after its '#': "Nodes: N", or "Nodes: N
+ * Edges: M", blanks around. */
 static int snap_header(const char *p, const char *eol, uint64_t *nodes)
 {
     uint64_t edges; /* only informative: SNAP counts an undirected edge once or twice */
-    return snap_count(&p, eol, "Nodes:", nodes) == 0 &&
-           snap_count(&p, eol, "Edges:", &edges) == 0 && skip_blanks(p, eol) == eol;
+    if (snap_count(&p, eol, "Nodes:", nodes) != 0)
+        return 0;
+    if (skip_blanks(p, eol) == eol)
+        return 1;
+    return snap_count(&p, eol, "Edges:", &edges) == 0 && skip_blanks(p, eol) == eol;
 }
 
 /*
- * SNAP's dumps open with comments, one of them "# Nodes: N Edges: M":
- * N counts the vertices, isolated ones included, which the edges alone
- * cannot tell.  Only the comments before the first data line are looked
- * at; a line that is not exactly of that form is an ordinary comment.
+ * SNAP's dumps open with comments, one of them "# Nodes: N Edges: M"
+ * (or "# Nodes: N" alone): N counts the vertices, isolated ones included,
+ * which the edges alone cannot tell.  Only the comments before the first
+ * edge are looked at (csv with --header: the header line is no edge, and
+ * HEADER_LINES of such lines are passed over); a line that is not exactly
+ * of that form is an ordinary comment.
  */
-uint64_t snap_nodes(const char *p, const char *end)
+uint64_t snap_nodes(const char *p, const char *end, int header_lines)
 {
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
-        if (!is_skip_line(p, eol, 1))
+        if (!is_skip_line(p, eol, 1) && header_lines-- <= 0)
             return 0;
         const char *q = skip_blanks(p, eol);
         uint64_t nodes;

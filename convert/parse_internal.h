@@ -47,9 +47,10 @@ struct mtx_header {
 };
 
 void parse_el_chunk(struct chunk *c, int weighted);
-/* The N of a SNAP header comment '# Nodes: N Edges: M' among the comment
- * lines that open [P, END); 0 when there is none (parse_el.c). */
-uint64_t snap_nodes(const char *p, const char *end);
+/* The N of a SNAP header comment '# Nodes: N [Edges: M]' among the comment
+ * lines that open [P, END), HEADER_LINES lines that are not comments (a
+ * csv header) passed over; 0 when there is none (parse_el.c). */
+uint64_t snap_nodes(const char *p, const char *end, int header_lines);
 void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h);
 /* 1-based index k of an entry in c -> 0-based line index within c */
 uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);

@@ -7,7 +7,7 @@
 # it.  Expected graphs are written by hand.
 . "${top_srcdir:-.}/tests/tap.sh"
 command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
-plan 39
+plan 43
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 
@@ -98,6 +98,18 @@ is "$(field vertices late.csr)" 2 "a Nodes comment after the edges is only a com
 printf '# Nodes: 5 Edges: 99\n0 1\n' >count.txt
 emogi-convert el count.txt count.csr -q
 is "$(field vertices count.csr)" 5 "SNAP's edge count is informative, not checked"
+printf '# Nodes: 6\n0 1\n' >nodes.txt
+emogi-convert el nodes.txt nodes.csr -q
+is "$(field vertices nodes.csr)" 6 "'# Nodes: N' without 'Edges: M' sets the count too"
+printf 'src,dst\n# Nodes: 7 Edges: 1\n0,1\n' >hdr.csv
+emogi-convert csv hdr.csv hdr.csr -q --header
+is "$(field vertices hdr.csr)" 7 "csv --header: '# Nodes:' after the header line, before the first edge"
+printf '# Nodes: 8\nsrc,dst\n0,1\n' >hdr2.csv
+emogi-convert csv hdr2.csv hdr2.csr -q --header
+is "$(field vertices hdr2.csr)" 8 "csv --header: '# Nodes:' before the header line"
+printf 'src,dst\n0,1\n# Nodes: 9\n' >hdr3.csv
+emogi-convert csv hdr3.csv hdr3.csr -q --header
+is "$(field vertices hdr3.csr)" 2 "csv --header: '# Nodes:' after an edge is only a comment"
 printf '# Nodes: 5 and more\n0 1\n' >other.txt
 emogi-convert el other.txt other.csr -q
 is "$(field vertices other.csr)" 2 "a comment not of SNAP's form is only a comment"
