@@ -324,8 +324,25 @@ static uint64_t read_webgraph(struct job *j, struct parse_result *r)
     return n;
 }
 
-/* A text input, streamed through sink(). */
-static void read_text(struct job *j, struct parse_result *r)
+/*
+ * --relabel of el, wel or csv whose ids turn out to be names: the reader
+ * stops at the first token that is no integer.  A regular file can be read
+ * again, so the conversion starts over as --string-ids (the issue's
+ * "--relabel accepts arbitrary tokens"); a pipe cannot, and the reader's
+ * message, which says to give --string-ids, stands.
+ */
+static int can_read_as_names(const struct convert_opts *o, const struct parse_result *r)
+{
+    struct stat st;
+    return r->name_token && o->build.relabel && !o->string_ids && o->source == SOURCE_TEXT &&
+           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_CSV) &&
+           o->reorder == REORDER_NONE && strcmp(o->input, "-") != 0 &&
+           stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A text input, streamed through sink(); 1 when it must be read again as
+ * --string-ids (can_read_as_names()), having said why on a terminal. */
+static int read_text(struct job *j, struct parse_result *r)
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
@@ -338,17 +355,33 @@ static void read_text(struct job *j, struct parse_result *r)
                             .names = o->string_ids ? &j->names : NULL};
     int adj = o->source == SOURCE_ADJ;
     progress_phase(adj ? "decoding" : j->reading == READ_RANKS ? "parsing again" : "parsing");
-    if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err))
-        die(err.msg);
+    if ((adj ? adj_read_stream : parse_input_stream)(o->input, &po, r, sink, j, &err) == 0)
+        return 0;
+    if (j->reading == READ_ONCE && can_read_as_names(o, r)) {
+        char note[600];
+        snprintf(note, sizeof note, "%.400s: --relabel met an id that is not an integer: "
+                                    "reading the input again, its ids as names (--string-ids)",
+                 o->input);
+        progress_note(note);
+        return 1;
+    }
+    if (r->name_token && o->build.relabel && !o->string_ids && o->reorder == REORDER_NONE)
+        fprintf(stderr, "emogi-convert: %s; --relabel reads ids as names only from a regular "
+                        "file, which it can read again\n", err.msg);
+    else
+        fprintf(stderr, "emogi-convert: %s\n", err.msg);
+    exit(1);
 }
 
-static void read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
+/* 1 when the input must be read again as --string-ids (read_text()). */
+static int read_edges(struct job *j, struct parse_result *r, struct convert_stats *st)
 {
     const struct convert_opts *o = j->o;
     double t = emogi_now();
     memset(r, 0, sizeof *r);
     if (o->source == SOURCE_TEXT || o->source == SOURCE_ADJ) {
-        read_text(j, r);
+        if (read_text(j, r))
+            return 1;
         st->source_phase = "parse";
         resolve_once(j, r);
         st->edges_in = j->edges_in;
@@ -369,6 +402,7 @@ static void read_edges(struct job *j, struct parse_result *r, struct convert_sta
         ooc_hold(&j->ooc, names_held(&j->names));
         r->nv = j->names.n;
     }
+    return 0;
 }
 
 /* Whether the input is the one first read (the names were gathered from it). */
@@ -414,7 +448,7 @@ static void read_ranks(struct job *j, struct parse_result *r, struct convert_sta
     j->reading = READ_RANKS;
     j->edges_in = 0;
     memset(r, 0, sizeof *r);
-    read_text(j, r);
+    read_text(j, r); /* READ_RANKS: never 1 */
     check_unchanged(j, edges);
     names_drop_index(&j->names); /* the names stay, for the file */
     ooc_keep(&j->ooc, names_held(&j->names));
@@ -801,6 +835,7 @@ int main(int argc, char **argv)
         return 0;
     }
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
+again:
     j.o = &o;
     j.names.memory = o.memory;
     j.names.tmpdir = tmpdir; /* names past --memory spill there */
@@ -811,7 +846,15 @@ int main(int argc, char **argv)
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
         ooc_set_vertices(&j.ooc, 1ull << o.scale);
 
-    read_edges(&j, &r, &st);
+    if (read_edges(&j, &r, &st)) { /* --relabel met names: all over again as --string-ids */
+        parse_result_free(&r);
+        ooc_free(&j.ooc);
+        names_free(&j.names);
+        memset(&j, 0, sizeof j);
+        memset(&st, 0, sizeof st);
+        o.string_ids = 1;
+        goto again;
+    }
     check_vertices(&o, &r);
     check_width(&o, &r);
     size_t plen;

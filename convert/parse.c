@@ -156,6 +156,7 @@ static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *
                               ps->name, (unsigned long long)(line + mtx_entry_line(&c[i], k) + 1),
                               (unsigned long long)ps->h.nnz);
         }
+        ps->r->name_token = c[i].status == CHUNK_BAD_LINE && c[i].name_token;
         if (c[i].status == CHUNK_BAD_LINE)
             return emogi_fail(err, "%s:%llu: %s", ps->name,
                               (unsigned long long)(line + c[i].lines + 1), c[i].msg);

@@ -43,6 +43,8 @@ struct parse_result {
                           edges it hands to the sink (buffers, a block's parse) */
     uint64_t at_in, size_in; /* streaming: the bytes of the input consumed before
                                 each sink call, of its size_in (0: not a file) */
+    int name_token;    /* on failure: the bad line's id is a token that is no
+                          integer, which --string-ids would read as a name */
 };
 
 /* csv: the delimiter, whether a header line names the columns, and the

@@ -200,10 +200,12 @@ static int csv_id(struct chunk *c, const char *s, const char *e, int quoted, int
         chunk_fail(c, "vertex %llu out of range 0..%llu (--vertices %llu)",
                    (unsigned long long)*id, (unsigned long long)c->vertices - 1,
                    (unsigned long long)c->vertices);
-    else
+    else {
+        c->name_token = st == NUM_NONE && s < e; /* not "-3", not too large, not empty */
         chunk_fail(c, "expected a %s vertex id (a non-negative integer up to %llu), found %s%s",
                    column_role[role], (unsigned long long)EMOGI_MAX_ID,
                    csv_describe(s, e, quoted, d, sizeof d), csv_hint(s, e, quoted));
+    }
     return -1;
 }
 

@@ -38,6 +38,7 @@ static int scan_id(struct chunk *c, const char **pp, const char *eol, const char
                    describe_field(p, eol, d, sizeof d));
         return -1;
     default:
+        c->name_token = p < eol;
         chunk_fail(c, "expected %s vertex id (a non-negative integer), found %s%s", what,
                    describe_field(p, eol, d, sizeof d),
                    p < eol ? " (ids that are names need --string-ids)" : "");

@@ -33,6 +33,7 @@ struct chunk {
     int weights_dropped; /* weights are read as numbers but never stored */
     int negative_ok;  /* negative integers are real weights (mtx real, skew) */
     struct name_table *names; /* el, wel, csv: ids are tokens (--string-ids) */
+    int name_token;   /* the bad line's fault: an id that is no integer (a name) */
     int status;       /* enum chunk_status */
     char msg[512];    /* why the line (or the chunk) failed */
 };

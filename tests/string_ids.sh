@@ -3,7 +3,7 @@
 # are numbered in byte order (worked by hand below); --original-ids and -S
 # give them back; a damaged names section is refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 38
+plan 44
 lines() { printf '%s\n' "$@"; }
 cpu="--device cpu"
 
@@ -99,7 +99,31 @@ is "$(emogi-info --edges --original-ids q.csr)" "$(lines 'Ann Lee Bo "B" Smith' 
 # Errors.
 fails "a name without --string-ids names file and line" 1 \
     "^emogi-convert: a\.el:1: expected a source vertex id .*found 'alice' \(ids that are names need --string-ids\)$" \
-    emogi-convert el a.el x.csr --relabel
+    emogi-convert el a.el x.csr
+# --relabel takes names too: a file is read again as --string-ids
+same_as_names() { # DESCRIPTION FORMAT FILE OPTIONS...: --relabel gives the --string-ids file
+    d=$1 f=$2 in=$3; shift 3
+    rm -f sn.csr rl.csr
+    emogi-convert "$f" "$in" sn.csr -q --no-provenance --string-ids "$@" &&
+        emogi-convert "$f" "$in" rl.csr -q --no-provenance --relabel "$@"
+    if [ $? -eq 0 ] && cmp -s sn.csr rl.csr; then ok 0 "$d"; else ok 1 "$d"; fi
+}
+same_as_names "el --relabel with names: the --string-ids file" el a.el --directed
+same_as_names "csv --relabel with names: the --string-ids file" csv l.csv --delimiter '|' --header \
+    --columns 1,2 --undirected
+lines "1 2" "2 3" "3 4" "4 x" >late.el
+same_as_names "a name after integer ids: all read as names" el late.el --directed
+rm -f rl.csr
+EMOGI_CONVERT_RUN_EDGES=1 emogi-convert el late.el rl.csr -q --no-provenance --relabel --directed \
+    --memory 2M --tmpdir .
+if cmp -s sn.csr rl.csr; then ok 0 "... out of core, runs written before the name: the same file"
+else ok 1 "... out of core, runs written before the name: the same file"; fi
+fails "--relabel says so with --progress" 0 \
+    "a\.el: --relabel met an id that is not an integer: reading the input again, its ids as names" \
+    emogi-convert el a.el rp.csr --relabel --progress
+fails "--relabel from a pipe: the message, and why it cannot read again" 1 \
+    "<stdin>:1: .*found 'alice' \(ids that are names need --string-ids\); --relabel reads ids as names only from a regular file" \
+    sh -c 'cat a.el | emogi-convert el - x.csr --relabel'
 awk 'BEGIN { for (i = 1; i <= 50000; i++) print "v" i, "w" i }' >big.el
 fails "--memory too small for the names" 1 "string ids: no room in --memory for the names" \
     emogi-convert el big.el x.csr --string-ids --memory 1M
