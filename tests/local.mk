@@ -262,7 +262,8 @@ tests_unit_ooc_bel_LDADD = libconvert.la $(LDADD)
 #   bel adj webgraph   binary edge lists, WebGraph's ASCII form, BVGraph
 #   metis              METIS graph files (read from a file, like adj)
 #   sg                 GAP's serialized graphs, sg and wsg (read from a file)
-#   csv                delimited fields, quoted or not (the defaults: ',', 1,2)
+#   csv                delimited fields, quoted or not; byte 0 picks the delimiter,
+#                      --header and --columns (fuzz_csv.c)
 #   csr                emogi_csr_open and emogi_csr_verify on any bytes
 FUZZ_NAMES = el wel mtx gr input bel adj webgraph metis sg csr csv
 EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_seeds.sh \

@@ -13,7 +13,9 @@
  * bytewise and distinct, and each edge's names read as numbers are the
  * integer parse's ids; and read twice, as out of core (names gathered,
  * names_sort(), then each token looked up), the same names and edges.
- * Error messages are printable, whatever the input bytes.
+ * Error messages are printable, whatever the input bytes.  csv is read
+ * with the options in fuzz_csv (fuzz_csv.c sets them from its input's
+ * first byte; NULL: the defaults).
  */
 #ifndef EMOGI_FUZZ_PARSE_H
 #define EMOGI_FUZZ_PARSE_H
@@ -25,6 +27,10 @@
 #include <string.h>
 
 #include "parse.h"
+
+/* csv: the delimiter, header and columns every parse here uses. */
+static const struct csv_opts *fuzz_csv;
+static int fuzz_csv_weighted; /* its columns name a weight */
 
 #define FUZZ_CHECK(c)                                                                      \
     do {                                                                                   \
@@ -38,7 +44,8 @@ static void fuzz_check_sound(const struct parse_result *r, enum input_format f)
     int weighted = r->weights != WEIGHTS_NONE;
     FUZZ_CHECK(weighted == (e->w != NULL));
     FUZZ_CHECK(f == FORMAT_MTX || f == FORMAT_METIS ||
-               weighted == (f == FORMAT_WEL || f == FORMAT_GR));
+               weighted == (f == FORMAT_WEL || f == FORMAT_GR ||
+                            (f == FORMAT_CSV && fuzz_csv_weighted)));
     for (uint64_t i = 0; i < e->n; i++) {
         FUZZ_CHECK(e->src[i] < r->nv && e->dst[i] < r->nv);
         if (f == FORMAT_MTX && r->symmetry == MTX_SKEW)
@@ -72,7 +79,7 @@ static void fuzz_printable(const char *msg)
 static void fuzz_dropped(const uint8_t *data, size_t size, enum input_format f,
                          const struct parse_result *a)
 {
-    struct parse_opts o = {.format = f, .threads = 3, .drop_weights = 1};
+    struct parse_opts o = {.format = f, .threads = 3, .drop_weights = 1, .csv = fuzz_csv};
     struct parse_result d;
     emogi_error e;
     FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &d, &e) == 0);
@@ -104,7 +111,7 @@ static void fuzz_names_twice(const uint8_t *data, size_t size, enum input_format
                              const uint64_t *off, const char *blob, const struct parse_result *d)
 {
     struct name_table t = {0};
-    struct parse_opts o = {.format = f, .threads = 1, .names = &t};
+    struct parse_opts o = {.format = f, .threads = 1, .names = &t, .csv = fuzz_csv};
     struct parse_result first, second;
     emogi_error e;
     FUZZ_CHECK(parse_buffer("fuzz", (const char *)data, size, &o, &first, &e) == 0);
@@ -126,7 +133,7 @@ static void fuzz_names(const uint8_t *data, size_t size, enum input_format f,
                        const struct parse_result *a)
 {
     struct name_table t = {0};
-    struct parse_opts o = {.format = f, .threads = 1, .names = &t};
+    struct parse_opts o = {.format = f, .threads = 1, .names = &t, .csv = fuzz_csv};
     struct parse_result d;
     emogi_error e;
     uint64_t *off;
@@ -153,7 +160,8 @@ static void fuzz_names(const uint8_t *data, size_t size, enum input_format f,
 
 static int fuzz_parse(const uint8_t *data, size_t size, enum input_format f)
 {
-    struct parse_opts one = {.format = f, .threads = 1}, many = {.format = f, .threads = 5};
+    struct parse_opts one = {.format = f, .threads = 1, .csv = fuzz_csv},
+                      many = {.format = f, .threads = 5, .csv = fuzz_csv};
     struct parse_result a, b;
     emogi_error ea, eb;
     int ra = parse_buffer("fuzz", (const char *)data, size, &one, &a, &ea);

@@ -26,11 +26,17 @@ el | wel | mtx | gr)
     for s in "$data"/*."$name"; do cp "$s" "$dir/"; done ;;
 input)
     cp "$data"/tiny* "$dir/" ;;
-csv)
-    printf '# Nodes: 5 Edges: 3\n0,1\n"2" , 3,x\n"4","0"\r\n' >"$dir/quoted.csv"
-    printf '1,2,"a ""b"" c"\n\n%% c\n3,4\n' >"$dir/doubled.csv"
+csv) # byte 0: the options (fuzz_csv.c): delimiter, --header, --columns
+    printf '\000# Nodes: 5 Edges: 3\n0,1\n"2" , 3,x\n"4","0"\r\n' >"$dir/quoted.csv"
+    printf '\0001,2,"a ""b"" c"\n\n%% c\n3,4\n' >"$dir/doubled.csv"
     # a name longer than any number: leading zeros (a crash of the harness once)
-    printf '"4",%080d\n7,0\n' 7 >"$dir/zeros.csv" ;;
+    printf '\000"4",%080d\n7,0\n' 7 >"$dir/zeros.csv"
+    # SNAP: tab, a header, '# Nodes:' after it
+    printf '\005From\tTo\n# Nodes: 9\n0\t1\n2\t"3"\n' >"$dir/snap.tsv"
+    # LDBC: '|', a header, columns by name s,d,w
+    printf '\126s|x|d|w\n1|a|2|3.5\n"2"|b|0|7\n' >"$dir/ldbc.csv"
+    # ';', no header, columns 1,2,3: weights
+    printf '\0231;2;4\n3;1;0.25\n' >"$dir/semi.csv" ;;
 bel) # byte 0: bel32 / bel64 and the block size; then pairs of ids
     printf '\004\000\000\000\000\001\000\000\000\001\000\000\000\002\000\000\000' >"$dir/pairs32"
     printf '\005\000\000\000\000\000\000\000\000\377\377\377\377\001\000\000\000' >"$dir/pairs64" ;;
