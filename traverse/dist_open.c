@@ -32,13 +32,15 @@
 static char *opened;
 
 /* The file rank R opens for GRAPH: GRAPH with its "%d" replaced by R;
- * without one, GRAPH, or its part GRAPH.R when there is no file GRAPH. */
-static char *rank_path(const char *graph, int r)
+ * without one, GRAPH, or its part GRAPH.R when there is no file GRAPH.
+ * A single process (SINGLE) opens a file named GRAPH, "%d" and all, as
+ * it always has. */
+static char *rank_path(const char *graph, int r, int single)
 {
     const char *pct = strstr(graph, "%d");
     size_t n = strlen(graph) + 24;
     char *p = dist_alloc(n, 1, "a file name");
-    if (pct) {
+    if (pct && !(single && access(graph, F_OK) == 0)) {
         snprintf(p, n, "%.*s%d%s", (int)(pct - graph), graph, r, pct + 2);
         return p;
     }
@@ -254,7 +256,7 @@ unsigned dist_needs(const struct tool_opts *o)
 void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g)
 {
     emogi_error err;
-    opened = rank_path(graph, d->rank);
+    opened = rank_path(graph, d->rank, !d->on);
     /* A rank reads its range's lists alone, and checks them alone: a
      * shared file's lists are checked by dist_partition (dist.h:
      * lists_unchecked), a part file's (all its own) at once. */
