@@ -37,7 +37,12 @@
  * on a word, keep it there: the GPU places its slice in its own words
  * and the others arrive by the device-array exchange CC uses (dist_gpu.c:
  * NCCL, or host buffers).  The direction rule's counts come from the
- * host.
+ * host.  The top-down ids travel through host buffers even where NCCL
+ * is built in: the rule keeps a level top-down only while its frontier's
+ * edges are a small share of those left (alpha), so its ids are few next
+ * to a bottom-up level's nv/8-byte bitmap, and the host holds the
+ * frontier and its out-edge count for that rule anyway.  (Not measured
+ * apart from the rest; bench/mpi.sh's communication seconds hold both.)
  *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'

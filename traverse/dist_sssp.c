@@ -38,7 +38,12 @@
  * the GPU relaxes a bucket's lists and lists each other rank's vertex
  * whose lowest candidate sent fell, once a phase with that candidate;
  * the pairs go through the host to dist_alltoallv and the pairs received
- * back to the GPU.  The same fixed point, so the same file.
+ * back to the GPU.  The same fixed point, so the same file.  They go
+ * through the host even where NCCL is built in: a phase's pairs are few
+ * (above), and an exchange of unequal parts through NCCL's sends and
+ * receives needs every rank's counts first, an MPI call a phase either
+ * way; device-to-device pairs wait for the multi-GPU run to show that
+ * these exchanges, not the phases' count, cost the time.
  */
 #include "config.h"
 
