@@ -39,7 +39,9 @@ csv) # byte 0: the options (fuzz_csv.c): delimiter, --header, --columns
     printf '\0231;2;4\n3;1;0.25\n' >"$dir/semi.csv" ;;
 bel) # byte 0: bel32 / bel64 and the block size; then pairs of ids
     printf '\004\000\000\000\000\001\000\000\000\001\000\000\000\002\000\000\000' >"$dir/pairs32"
-    printf '\005\000\000\000\000\000\000\000\000\377\377\377\377\001\000\000\000' >"$dir/pairs64" ;;
+    printf '\005\000\000\000\000\000\000\000\000\377\377\377\377\001\000\000\000' >"$dir/pairs64"
+    # a banner after 19 blanks, read in 21-byte blocks (a disagreement once)
+    printf '\013\013\013\013\013\013\013\011\011\011\011\013\013\013  \011\013\013%%%%MatrixMarket\013!' >"$dir/banner" ;;
 adj)
     printf '4\n1 2\n2\n\n0 1 3\n' >"$dir/four.adj"
     printf '3\n  2 1\t0\n\n' >"$dir/blanks.adj" ;;
