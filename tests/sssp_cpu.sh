@@ -5,7 +5,7 @@
 # unit weights against emogi-bfs, then random graphs against a
 # Bellman-Ford written in awk.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 91
+plan 97
 
 # expect NAME FILE.wel "VARIANTS" SOURCE "DISTANCES" [SSSP OPTIONS]: one test
 # per variant; a variant is emogi-convert options with ',' for spaces.
@@ -48,6 +48,12 @@ expect "parallel paths" par.wel "$DIR" 0 "0 6 3 5 7"
 printf '0 1 0\n1 2 0\n2 0 0\n2 3 7\n3 4 0\n' >zero.wel
 expect "zero-weight cycle" zero.wel "$DIR" 1 "0 0 0 7 7"
 expect "zero-weight cycle" zero.wel "$UND" 4 "7 7 7 0 0"
+
+# distances about 2^32: 2^32 - 2 and 2^32 - 1 (the all-ones of 32 bits)
+# are distances like any other, not "unreached"
+printf '0 1 2147483647\n1 2 2147483647\n2 3 1\n' >edge32.wel
+expect "distances about 2^32" edge32.wel "$DIR" 0 "0 2147483647 4294967294 4294967295"
+expect "distances below 2^32 - 1" edge32.wel "$DIR" 1 "-1 0 2147483647 2147483648"
 
 # the largest uint32 weights: 8589934590 needs the uint64 distances
 printf '0 1 4294967295\n1 2 4294967295\n0 2 4294967295\n2 3 4294967295\n' >big.wel
