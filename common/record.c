@@ -40,6 +40,17 @@ _Noreturn void tool_die_about(const char *name, const emogi_error *err)
     exit(1);
 }
 
+int tool_stats_form(const char *arg, int cur)
+{
+    if (!arg)
+        return cur ? cur : TOOL_STATS_TEXT;
+    if (strcmp(arg, "json") == 0)
+        return TOOL_STATS_JSON;
+    if (strcmp(arg, "text") == 0)
+        return TOOL_STATS_TEXT;
+    return -1;
+}
+
 double tool_rate(double x, double seconds)
 {
     return seconds > 0 ? x / seconds : 0.0;

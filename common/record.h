@@ -40,6 +40,15 @@ void tool_json_string(FILE *out, const char *s, size_t len);
 
 /* ---- statistics: the records --stats writes ---- */
 
+/* The forms of --stats: none, text lines, JSON records. */
+enum tool_stats_form { TOOL_STATS_OFF, TOOL_STATS_TEXT, TOOL_STATS_JSON };
+
+/* The form --stats[=ARG] asks for after CUR: "text" or "json", or with no
+ * ARG text unless CUR already chose one (--json --stats stays JSON); -1
+ * for any other ARG, a usage error the caller reports.  (emogi-convert's
+ * options.c, in libconvert, which does not link this, has its own.) */
+int tool_stats_form(const char *arg, int cur);
+
 /*
  * A record is one line: in text form "TOOL: [WORD ]key=value key=value",
  * in JSON form {"tool":"TOOL","event":"EVENT","key":value,...}, to

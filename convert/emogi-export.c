@@ -69,13 +69,11 @@ static const char help_text[] =
     "  -q, --quiet         no notes\n"
     "  -h, --help, --version\n";
 
-enum { STATS_OFF, STATS_TEXT, STATS_JSON };
-
 struct export_opts {
     enum out_format format;
     const char *input, *output;
     int original, quiet;
-    int stats;              /* STATS_*: --stats, --stats=json, --json */
+    int stats;              /* enum tool_stats_form: --stats, --stats=json, --json */
     const char *stats_file; /* --stats-file: the figures there */
 };
 
@@ -662,17 +660,11 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
             o->output = optarg;
             break;
         case 'q': o->quiet = 1; break;
-        case 'S': /* --stats alone keeps a form already chosen (--json --stats is JSON) */
-            if (optarg && strcmp(optarg, "json") == 0)
-                o->stats = STATS_JSON;
-            else if (optarg && strcmp(optarg, "text") == 0)
-                o->stats = STATS_TEXT;
-            else if (optarg)
+        case 'S':
+            if ((o->stats = tool_stats_form(optarg, o->stats)) < 0)
                 usage_error("bad --stats form '%s' (text or json)", optarg);
-            else if (!o->stats)
-                o->stats = STATS_TEXT;
             break;
-        case 'J': o->stats = STATS_JSON; break;
+        case 'J': o->stats = TOOL_STATS_JSON; break;
         case 'F': o->stats_file = optarg; break;
         case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
         case 'V': printf(PROG " %s\n", PACKAGE_VERSION); exit(0);
@@ -705,7 +697,7 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
     if (emogi_same_file(o->output, STDOUT_FILENO, o->input, STDIN_FILENO))
         usage_error("OUTPUT %s is the input: refusing to overwrite it", o->output);
     if (o->stats_file && !o->stats)
-        o->stats = STATS_TEXT;
+        o->stats = TOOL_STATS_TEXT;
     if (o->stats_file && emogi_same_file(o->stats_file, STDOUT_FILENO, o->output, STDOUT_FILENO))
         usage_error("--stats-file %s is the same file or stream as OUTPUT", o->stats_file);
     if (o->stats_file && emogi_same_file(o->stats_file, STDOUT_FILENO, o->input, STDIN_FILENO))
@@ -731,7 +723,7 @@ static void report_stats(const struct exporter *x, double seconds)
     tool_record_real("arcs_per_second", "%.0f", tool_rate((double)x->arcs, seconds));
     tool_record_real("output_bytes_per_second", "%.0f",
                      tool_rate((double)x->out.file_bytes, seconds));
-    if (o->stats == STATS_JSON)
+    if (o->stats == TOOL_STATS_JSON)
         tool_record_peak_memory();
     else {
         struct rusage ru;
@@ -883,7 +875,7 @@ int main(int argc, char **argv)
     parse_args(argc, argv, &o);
     check_terminal(&o);
     if (o.stats) /* a --stats-file that cannot be made fails now, not after the work */
-        tool_stats_open(o.stats == STATS_JSON, o.stats_file);
+        tool_stats_open(o.stats == TOOL_STATS_JSON, o.stats_file);
     if (emogi_csr_open(o.input, &g, &err))
         die(&err);
     if (emogi_is_part(&g)) { /* its neighbours are the whole graph's ids, its sources its own */

@@ -524,19 +524,16 @@ static void parse_placement(int c, const char *arg, struct tool_opts *o)
         tool_usage_error("bad hybrid rule '%s' (heads, prefix)", arg);
 }
 
-/* --stats alone keeps a form already chosen (--json --stats is JSON). */
 static void parse_stats(int c, const char *arg, struct tool_opts *o)
 {
-    if (c == OPT_STATS_FILE)
+    if (c == OPT_STATS_FILE) {
         o->stats_file = arg;
-    else if (c == OPT_JSON || (arg && strcmp(arg, "json") == 0))
-        o->stats = TOOL_STATS_JSON;
-    else if (arg && strcmp(arg, "text") == 0)
-        o->stats = TOOL_STATS_TEXT;
-    else if (arg)
+        return;
+    }
+    int form = c == OPT_JSON ? TOOL_STATS_JSON : tool_stats_form(arg, o->stats);
+    if (form < 0)
         tool_usage_error("bad --stats form '%s' (text or json)", arg);
-    else if (!o->stats)
-        o->stats = TOOL_STATS_TEXT;
+    o->stats = form;
 }
 
 static void parse_one(const struct tool_spec *t, int c, const char *arg, struct tool_opts *o)

@@ -110,7 +110,6 @@ int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **ou
 /* ---- the traversal tools' command line ---- */
 
 enum tool_device { TOOL_DEVICE_AUTO, TOOL_DEVICE_CPU, TOOL_DEVICE_GPU };
-enum tool_stats_form { TOOL_STATS_OFF, TOOL_STATS_TEXT, TOOL_STATS_JSON };
 
 struct tool_opts {
     const char *graph;

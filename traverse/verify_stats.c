@@ -18,25 +18,25 @@
 #include "verify.h"
 
 static struct {
-    enum { STATS_OFF, STATS_TEXT, STATS_JSON } form;
+    int form; /* enum tool_stats_form */
     const char *file, *algorithm, *graph;
     double t0, t_check;
 } stats;
 
 int verify_stats_option(int c, const char *arg)
 {
-    if (c == VERIFY_OPT_STATS_FILE)
+    if (c == VERIFY_OPT_STATS_FILE) {
         stats.file = arg;
-    else if (c == VERIFY_OPT_JSON || (c == VERIFY_OPT_STATS && arg && strcmp(arg, "json") == 0))
-        stats.form = STATS_JSON;
-    else if (c == VERIFY_OPT_STATS && arg && strcmp(arg, "text") == 0)
-        stats.form = STATS_TEXT;
-    else if (c == VERIFY_OPT_STATS && arg)
-        tool_usage_error("bad --stats form '%s' (text or json)", arg);
-    else if (c == VERIFY_OPT_STATS && !stats.form) /* --json --stats stays JSON */
-        stats.form = STATS_TEXT;
-    else if (c != VERIFY_OPT_STATS)
+    } else if (c == VERIFY_OPT_JSON) {
+        stats.form = TOOL_STATS_JSON;
+    } else if (c == VERIFY_OPT_STATS) {
+        int form = tool_stats_form(arg, stats.form);
+        if (form < 0)
+            tool_usage_error("bad --stats form '%s' (text or json)", arg);
+        stats.form = form;
+    } else {
         return -1;
+    }
     return 0;
 }
 
@@ -57,7 +57,7 @@ void verify_stats_start(const char *algorithm, const char *graph, const char *re
     stats.algorithm = algorithm;
     stats.graph = graph;
     if (stats.file && !stats.form)
-        stats.form = STATS_TEXT;
+        stats.form = TOOL_STATS_TEXT;
     if (stats.file) {
         const struct tool_output outs[] = {{"--stats-file", stats.file}};
         tool_check_outputs(graph, outs, 1);
@@ -65,7 +65,7 @@ void verify_stats_start(const char *algorithm, const char *graph, const char *re
         not_the_result(other);
     }
     if (stats.form)
-        tool_stats_open(stats.form == STATS_JSON, stats.file);
+        tool_stats_open(stats.form == TOOL_STATS_JSON, stats.file);
     stats.t0 = stats.t_check = emogi_now();
 }
 
