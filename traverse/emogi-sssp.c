@@ -234,9 +234,11 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     int ok = emogi_sssp_check_weights_of(&bound, &o->s, d->lo - d->first, d->hi - d->first,
                                          &err) == 0;
     dist_fail_together(d, ok, o->t.graph, &err);
-    const double delta = dist_sssp_delta(d, &g, &o->s);
+    /* sampled over the ranks once, not again by every search */
+    struct emogi_sssp_opts so = o->s;
+    so.delta = dist_sssp_delta(d, &g, &o->s);
     if (d->rank == 0 && o->t.stats)
-        report_cpu_delta(o, &g, delta);
+        report_cpu_delta(o, &g, so.delta);
     const unsigned es = emogi_sssp_dist_size(&g, &o->s);
     /* GPU ranks: only when asked (auto runs CPU ranks) */
     const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
@@ -259,7 +261,7 @@ static void run_distributed(struct sssp_cli *o, struct dist *d)
     struct sssp_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_sssp_stats st;
-        if (dist_sssp(d, &g, sources[i], &o->s, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
+        if (dist_sssp(d, &g, sources[i], &so, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         if (whole)
             dist_gather(d, mine, es, dist);
