@@ -62,13 +62,24 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t
 /* Bottom-up: every unreached vertex of the rank with an in-neighbour in
  * FRONT (a bitmap of all nv vertices, host memory; NULL: the device's,
  * emogi_dbfs_gpu_front, already holds it) gets LEVEL + 1 and its bit in
- * SLICE (host, ceil(n / 64) words, bit i for vertex lo + i); *AWAKE: how
- * many; *EXAMINED grows.  When LO is a multiple of 64 the slice also
- * replaces the rank's own words of the device's bitmap, which then
- * needs only the other ranks' for the next level. */
+ * SLICE (host, ceil(n / 64) words, bit i for vertex lo + i; NULL: kept
+ * on the device for emogi_dbfs_gpu_slice); *AWAKE: how many; *EXAMINED
+ * grows.  FRONT's vertices all have depths, so they count as sent: a
+ * top-down level after this one sends none of them.  When LO is a
+ * multiple of 64 the slice also replaces the rank's own words of the
+ * device's bitmap, which then needs only the other ranks' for the next
+ * level. */
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
                              uint64_t *slice, uint64_t *awake, uint64_t *examined,
                              emogi_error *err);
+
+/* SLICE (host, as above) as the rank's own words of the device's
+ * frontier bitmap (LO a multiple of 64): the exchange that fills in the
+ * other ranks' words then makes the bitmap for a first bottom-up level. */
+int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err);
+
+/* The last bottom-up level's slice into SLICE (host, as above). */
+int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err);
 
 /* The device's frontier bitmap of all nv vertices (words). */
 uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);

@@ -91,6 +91,18 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
+int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err)
+{
+    (void)s, (void)slice;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
+{
+    (void)s, (void)slice;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err)
 {
     (void)s, (void)depth;

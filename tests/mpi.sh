@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 263
+plan 265
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -301,6 +301,15 @@ ok $? "--stats: the ranks record sums the ranks' computation time ($ctotal of $c
 emogi-bfs big.csr -s 1 --json -o one.bin 2>one.txt
 is "$(grep -o '"component_edges":[0-9]*' stats.txt)" "$(grep -o '"component_edges":[0-9]*' one.txt)" \
     "--stats: component edges summed over the ranks' ranges, as one process counts them"
+
+# EMOGI_TRACE_LEVELS: rank 0's line per level, as many as the search's
+# levels, their finds adding up to the vertices reached (less the source)
+EMOGI_TRACE_LEVELS=1 mpi 3 emogi-bfs big.csr -s 1 --stats -o out.bin 2>trace.txt >/dev/null
+is "$(grep -c ': level level=' trace.txt)" "$(sed -n 's/.*source=1 .* levels=\([0-9]*\).*/\1/p' trace.txt)" \
+    "EMOGI_TRACE_LEVELS: a line per level, from rank 0 only"
+found=$(sed -n 's/.*: level level=.* found=\([0-9]*\) .*/\1/p' trace.txt | awk '{ s += $1 } END { print s + 1 }')
+is "$found" "$(sed -n 's/.*source=1 .* reached=\([0-9]*\).*/\1/p' trace.txt)" \
+    "EMOGI_TRACE_LEVELS: the levels' finds add up to the vertices reached"
 
 # --stats-file: written by rank 0 alone; the other ranks leave no
 # temporary behind, even a named one (EMOGI_NO_TMPFILE: see emogi(7))

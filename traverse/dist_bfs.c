@@ -31,18 +31,27 @@
  * top-down level copies its frontier to the GPU and gets back the
  * vertices it found and the ids to send, which travel as above through
  * host buffers; the ids received are claimed on the GPU; a bottom-up
- * level reads the global frontier bitmap on the GPU and gets back the
- * rank's slice.  The first level after top-down ones copies the bitmap
- * assembled as above to the GPU; the next ones, when every range starts
- * on a word, keep it there: the GPU places its slice in its own words
+ * level reads the global frontier bitmap on the GPU.  When every range
+ * starts on a word the bitmap is assembled there for every bottom-up
+ * level, the first included: the GPU places its slice in its own words
  * and the others arrive by the device-array exchange CC uses (dist_gpu.c:
- * NCCL, or host buffers).  The direction rule's counts come from the
- * host.  The top-down ids travel through host buffers even where NCCL
- * is built in: the rule keeps a level top-down only while its frontier's
- * edges are a small share of those left (alpha), so its ids are few next
- * to a bottom-up level's nv/8-byte bitmap, and the host holds the
- * frontier and its out-edge count for that rule anyway.  (Not measured
- * apart from the rest; bench/mpi.sh's communication seconds hold both.)
+ * NCCL, or host buffers); the slice comes back to the host only when the
+ * run of bottom-up levels ends.  Otherwise each level's bitmap is
+ * assembled on the host as above and copied over.  The direction rule's
+ * counts come from the host.  The top-down ids travel through host
+ * buffers even where NCCL is built in: few levels are top-down, but on
+ * four H200s kron 27's largest top-down level (5 million found) spent
+ * about a third of its time in that exchange (bench/RESULTS.md, "MPI
+ * ranks on four GPUs"), the next thing to move to the device.
+ *
+ * Every frontier bitmap a rank sees marks its vertices as sent (the GPU's
+ * seen bitmap alike), since they all have depths: the top-down levels
+ * after bottom-up ones then send only ids that may be new, where they
+ * used to send nearly every remote neighbour of their frontier.
+ *
+ * Host loops run on OpenMP threads, at most GPU_HOST_THREADS in a GPU
+ * rank (host_threads says why).  EMOGI_TRACE_LEVELS prints rank 0's time
+ * per level, split into GPU calls, exchanges and the rest (emogi(7)).
  *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'
@@ -54,8 +63,12 @@
 #include "config.h"
 
 #include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "dist.h"
 #include "emogi_clist.h"
@@ -87,7 +100,56 @@ struct dbfs {
     struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
     struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
+    int trace;                   /* EMOGI_TRACE_LEVELS: rank 0 prints each level */
+    double gpu_seconds;          /* in the GPU's calls, copies included */
+    double mark, comm_mark, gpu_mark; /* at the level's start */
 };
+
+/* The level's start, for its trace line. */
+static void level_start(struct dbfs *b)
+{
+    if (!b->trace)
+        return;
+    b->mark = emogi_now();
+    b->comm_mark = b->d->comm_seconds;
+    b->gpu_mark = b->gpu_seconds;
+}
+
+/* With EMOGI_TRACE_LEVELS set, rank 0's line for the level just done:
+ * where its time went (the rest of seconds is host work). */
+static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t frontier)
+{
+    if (!b->trace)
+        return;
+    fprintf(stderr,
+            "%s: level level=%u direction=%s found=%llu seconds=%.6f gpu_seconds=%.6f "
+            "comm_seconds=%.6f\n",
+            tool_name(), level, direction, (unsigned long long)frontier,
+            emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
+            b->d->comm_seconds - b->comm_mark);
+}
+
+/* Threads for a host loop over N items: one for a short loop, and at
+ * most GPU_HOST_THREADS in a GPU rank, whose host loops are short and
+ * whose process shares the cores with its ranks' CUDA and NCCL threads,
+ * so that a barrier of every core's thread waits on whichever was
+ * descheduled.  On four H200s (64 cores, two ranks of 32 threads) the
+ * queue made from the last bottom-up slice of a kron 26 search took
+ * 12.8 ms on 32 threads and about 1 ms on 8 (EMOGI_TRACE_LEVELS;
+ * bench/RESULTS.md, "MPI ranks on four GPUs"). */
+#define GPU_HOST_THREADS 8
+static int host_threads(const struct dbfs *b, uint64_t n)
+{
+#ifdef _OPENMP
+    const int max = omp_get_max_threads();
+    if (n <= 65536)
+        return 1;
+    return b->gpu && max > GPU_HOST_THREADS ? GPU_HOST_THREADS : max;
+#else
+    (void)b, (void)n;
+    return 1;
+#endif
+}
 
 static int claim(struct dbfs *b, uint64_t v)
 {
@@ -143,32 +205,61 @@ static void expand(struct dbfs *b)
 static void gpu_expand(struct dbfs *b)
 {
     emogi_error err;
+    const double t0 = emogi_now();
     dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->queue, b->queue_n, b->level, b->next,
                                          &b->next_n, b->out_ids, &b->out_n, &b->examined, &err),
                    &err);
+    b->gpu_seconds += emogi_now() - t0;
 }
 
 static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
 {
     uint64_t e = 0;
+#pragma omp parallel for schedule(static) reduction(+ : e) num_threads(host_threads(b, n))
     for (uint64_t i = 0; i < n; i++)
         e += b->w->offsets[v[i] + 1] - b->w->offsets[v[i]];
     return e;
 }
 
-/* The send list sorted by owner into SEND; SC: how many for each rank. */
+/* The send list sorted by owner into SEND; SC: how many for each rank.
+ * Each thread counts and then places its own static share, so the order
+ * within an owner's ids is the list's, whatever the threads. */
 static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
 {
-    int size = b->d->size;
-    uint64_t *at = dist_alloc((uint64_t)size, sizeof *at, "ranks");
-    memset(sc, 0, (size_t)size * sizeof *sc);
-    for (uint64_t i = 0; i < b->out_n; i++)
-        sc[dist_owner(b->d, b->out_ids[i])]++;
-    at[0] = 0;
-    for (int r = 1; r < size; r++)
-        at[r] = at[r - 1] + sc[r - 1];
-    for (uint64_t i = 0; i < b->out_n; i++)
-        send[at[dist_owner(b->d, b->out_ids[i])]++] = b->out_ids[i];
+    const int size = b->d->size;
+    const uint64_t n = b->out_n;
+    const int nt = host_threads(b, n);
+    uint64_t *at = dist_alloc((uint64_t)nt * (uint64_t)size, sizeof *at, "ranks");
+    memset(at, 0, (size_t)nt * (size_t)size * sizeof *at);
+#pragma omp parallel num_threads(nt)
+    {
+#ifdef _OPENMP
+        const int t = omp_get_thread_num(), used = omp_get_num_threads();
+#else
+        const int t = 0, used = 1;
+#endif
+        const uint64_t i0 = n * (uint64_t)t / (uint64_t)used;
+        const uint64_t i1 = n * (uint64_t)(t + 1) / (uint64_t)used;
+        uint64_t *mine = at + (size_t)t * (size_t)size;
+        for (uint64_t i = i0; i < i1; i++)
+            mine[dist_owner(b->d, b->out_ids[i])]++;
+#pragma omp barrier
+#pragma omp single
+        {
+            uint64_t sum = 0;
+            for (int r = 0; r < size; r++) {
+                sc[r] = 0;
+                for (int k = 0; k < used; k++) {
+                    const uint64_t c = at[(size_t)k * (size_t)size + (size_t)r];
+                    at[(size_t)k * (size_t)size + (size_t)r] = sum;
+                    sum += c;
+                    sc[r] += c;
+                }
+            }
+        }
+        for (uint64_t i = i0; i < i1; i++)
+            send[mine[dist_owner(b->d, b->out_ids[i])]++] = b->out_ids[i];
+    }
     free(at);
 }
 
@@ -182,9 +273,11 @@ static void exchange(struct dbfs *b)
     free(send);
     if (b->gpu) {
         emogi_error err;
+        const double t0 = emogi_now();
         dist_gpu_check(
             emogi_dbfs_gpu_claim(b->gpu, recv, total, b->level, b->next, &b->next_n, &err),
             &err);
+        b->gpu_seconds += emogi_now() - t0;
     } else {
 #pragma omp parallel for schedule(static)
         for (uint64_t i = 0; i < total; i++)
@@ -280,18 +373,48 @@ static void share_frontier(struct dbfs *b)
 static void queue_to_slice(struct dbfs *b)
 {
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
+#pragma omp parallel for schedule(static) num_threads(host_threads(b, b->queue_n))
     for (uint64_t i = 0; i < b->queue_n; i++) {
         uint64_t v = b->queue[i] - b->d->lo;
-        b->curr[v >> 6] |= 1ull << (v & 63);
+        __atomic_fetch_or(&b->curr[v >> 6], 1ull << (v & 63), __ATOMIC_RELAXED);
     }
 }
 
+/* The slice's vertices into the queue, ascending: each thread takes a
+ * share of the words, counts its bits, then writes them after the
+ * shares before it. */
 static void slice_to_queue(struct dbfs *b)
 {
-    b->queue_n = 0;
-    for (uint64_t i = 0; i < slice_words(b->d); i++)
-        for (uint64_t bits = b->curr[i]; bits; bits &= bits - 1)
-            b->queue[b->queue_n++] = b->d->lo + (i << 6) + (uint64_t)__builtin_ctzll(bits);
+    const uint64_t words = slice_words(b->d);
+    const int nt = host_threads(b, words * 4);
+    uint64_t *at = dist_alloc((uint64_t)nt + 1, sizeof *at, "threads");
+#pragma omp parallel num_threads(nt)
+    {
+#ifdef _OPENMP
+        const int t = omp_get_thread_num(), used = omp_get_num_threads();
+#else
+        const int t = 0, used = 1;
+#endif
+        const uint64_t w0 = words * (uint64_t)t / (uint64_t)used;
+        const uint64_t w1 = words * (uint64_t)(t + 1) / (uint64_t)used;
+        uint64_t c = 0;
+        for (uint64_t i = w0; i < w1; i++)
+            c += (uint64_t)__builtin_popcountll(b->curr[i]);
+        at[t + 1] = c;
+#pragma omp barrier
+#pragma omp single
+        {
+            at[0] = 0;
+            for (int k = 0; k < used; k++)
+                at[k + 1] += at[k];
+            b->queue_n = at[used];
+        }
+        uint64_t q = at[t];
+        for (uint64_t i = w0; i < w1; i++)
+            for (uint64_t bits = b->curr[i]; bits; bits &= bits - 1)
+                b->queue[q++] = b->d->lo + (i << 6) + (uint64_t)__builtin_ctzll(bits);
+    }
+    free(at);
 }
 
 /* Whether any of V's in-neighbours is in the frontier; *read: entries read. */
@@ -352,14 +475,24 @@ static uint64_t bu_step(struct dbfs *b, int on_device)
     const uint64_t lo = b->d->lo, n = b->d->hi - lo;
     uint64_t awake = 0, examined = 0;
     if (b->gpu) {
+        /* the slice stays on the GPU while the bitmap is exchanged there */
         emogi_error err;
+        const double t0 = emogi_now();
         dist_gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, on_device ? NULL : b->front, b->level,
-                                                b->curr, &awake, &b->examined, &err),
+                                                b->xchg ? NULL : b->curr, &awake, &b->examined,
+                                                &err),
                        &err);
+        b->gpu_seconds += emogi_now() - t0;
         return awake;
     }
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
     const uint64_t words = (n + 63) / 64, *off = b->in.off + (lo - b->in.first);
+    /* the frontier's vertices have depths: none is sent again (the GPU
+     * marks its own seen bitmap alike) */
+    const uint64_t all = (b->w->nv + 63) / 64;
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < all; i++)
+        b->sent[i] |= b->front[i];
 #pragma omp parallel for schedule(dynamic, BU_CHUNK / 64) reduction(+ : awake, examined)
     for (uint64_t i = 0; i < words; i++) {
         if (!b->in.coff && i + 1 < words)
@@ -390,11 +523,20 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
                               uint64_t *frontier, uint32_t *pull_levels)
 {
     uint64_t found = 0, awake = *frontier, old;
-    int on_device = 0; /* the first level's frontier comes from the queue, on the host */
+    int on_device = 0; /* where the frontier bitmap is assembled */
+    int more;
     queue_to_slice(b);
     if (!b->gpu)
         todo_from_depths(b);
+    if (b->xchg) { /* the GPU's slice, then the others' as every level's */
+        emogi_error err;
+        const double t0 = emogi_now();
+        dist_gpu_check(emogi_dbfs_gpu_put_slice(b->gpu, b->curr, &err), &err);
+        b->gpu_seconds += emogi_now() - t0;
+        on_device = 1;
+    }
     do {
+        const uint32_t level = b->level;
         old = awake;
         if (on_device) /* the GPU placed its slice in its bitmap */
             dist_xchg_bitmap(b->xchg, emogi_dbfs_gpu_front(b->gpu));
@@ -404,16 +546,26 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
         on_device = b->xchg != NULL;
         sums(b->d, &awake, 1);
         ++*pull_levels;
-        if (awake == 0)
-            break;
-        found += awake;
-        b->level++;
-    } while (o->direction == EMOGI_DIR_PULL || awake >= old ||
-             (double)awake > (double)b->w->nv / beta);
-    if (awake == 0)
-        b->queue_n = 0;
-    else
-        slice_to_queue(b);
+        more = awake > 0 && (o->direction == EMOGI_DIR_PULL || awake >= old ||
+                             (double)awake > (double)b->w->nv / beta);
+        if (awake > 0) {
+            found += awake;
+            b->level++;
+        }
+        if (!more) { /* the next level's queue, in this level's time */
+            if (awake == 0) {
+                b->queue_n = 0;
+            } else {
+                if (b->gpu && b->xchg) {
+                    emogi_error err;
+                    dist_gpu_check(emogi_dbfs_gpu_slice(b->gpu, b->curr, &err), &err);
+                }
+                slice_to_queue(b);
+            }
+        }
+        level_done(b, level, "bottom-up", awake);
+        level_start(b);
+    } while (more);
     *frontier = awake;
     return found;
 }
@@ -483,6 +635,7 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
         b->queue[b->queue_n++] = source;
     }
     st->reached = 1;
+    level_start(b);
     while (frontier > 0) {
         if (b->has_in && o->direction != EMOGI_DIR_PUSH &&
             (o->direction == EMOGI_DIR_PULL || (double)scout > (double)unexplored / alpha)) {
@@ -492,6 +645,7 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
         }
         unexplored -= scout < unexplored ? scout : unexplored;
         uint64_t global[2];
+        const uint32_t level = b->level;
         td_step(b, global);
         st->push_levels++;
         scout = global[0];
@@ -499,6 +653,8 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
         if (frontier > 0)
             b->level++;
         st->reached += frontier;
+        level_done(b, level, "top-down", frontier);
+        level_start(b);
     }
 }
 
@@ -536,15 +692,19 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     /* every rank the same: the graph's, the partition's and the options' */
     if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
         b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
+    const char *trace = getenv("EMOGI_TRACE_LEVELS");
+    b.trace = d->rank == 0 && trace && *trace && strcmp(trace, "0") != 0;
     double t0 = emogi_now();
     search(&b, source, o, st);
+    /* the search alone, as the single GPU's timer: the depths' copy to
+     * the host is after it there too */
+    st->seconds = emogi_now() - t0;
     uint64_t link = 0;
     if (b.gpu) {
         dist_gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
         link = emogi_dbfs_gpu_link_bytes(b.gpu);
         d->link_bytes += link;
     }
-    st->seconds = emogi_now() - t0;
     st->levels = b.level + 1;
     uint64_t figures[3] = {b.examined, (uint64_t)b.corrupt, link};
     sums(d, figures, 3);

@@ -48,6 +48,7 @@
 
 #include <utility>
 
+#include "bfs_pull.cuh"
 #include "clist.cuh"
 #include "common.cuh"
 #include "emogi_bfs.h"
@@ -69,20 +70,6 @@ enum {
     C_QUEUE,    /* ids in the top-down queue */
     C_COUNT
 };
-
-__device__ __forceinline__ bool test_bit(const uint32_t *bm, uint64_t v)
-{
-    return (bm[v >> 5] >> (v & 31)) & 1u;
-}
-
-/* Sum X over the warp; lane 0 adds it to *ACC when not zero. */
-__device__ __forceinline__ void warp_add(unsigned long long *acc, unsigned long long x)
-{
-    for (int d = 16; d > 0; d /= 2)
-        x += __shfl_down_sync(FULL, x, d);
-    if ((threadIdx.x & 31) == 0 && x)
-        atomicAdd(acc, x);
-}
 
 /* ---- the naive level scan (push only) ---- */
 
@@ -209,84 +196,6 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const e
 }
 
 /* ---- bottom-up over the unvisited ---- */
-
-/*
- * The line a warp holds: entry held_base + lane for lanes below the line's
- * entry count, valid while held_base is not NONE.  A vertex whose list
- * starts inside it tests those entries without a new request.
- */
-constexpr uint64_t NONE = ~0ull;
-
-/* Lines per request after the first few: a list that has not met the
- * frontier in its first lines is probably long and parentless this level,
- * and one line per round trip would leave the warp waiting on the link. */
-constexpr unsigned WIDE_AFTER = 2;
-
-/* The first entry in [LO, HI) whose id is in the frontier, among the warp's
- * entries J (lane i holding entry J - lane + i, X its id where VALID),
- * or NONE. */
-template <typename T>
-__device__ __forceinline__ uint64_t first_hit(uint64_t j, T x, bool valid, uint64_t lo,
-                                              uint64_t hi, const uint32_t *front, unsigned lane)
-{
-    const bool h = valid && j >= lo && j < hi && test_bit(front, x);
-    const unsigned b = __ballot_sync(FULL, h);
-    return b ? j - lane + (uint64_t)(__ffs(b) - 1) : NONE;
-}
-
-/* Whether U's in-list [in_off[u], in_off[u+1]) meets the frontier, read a
- * line at a time from the held line on; EDGES gains the entries tested. */
-template <typename T>
-__device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
-                                         const emogi_arr<T> &in, const uint32_t *front,
-                                         uint64_t ne, uint64_t u, unsigned lane,
-                                         uint64_t &held_base, T &held, emogi_lines &lines,
-                                         unsigned long long &edges)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    constexpr uint64_t wide = 32ull * EMOGI_UNROLL;
-    const uint64_t start = in_off[u], end = in_off[u + 1];
-    uint64_t pos = start, hit = NONE;
-    if (held_base != NONE && start >= held_base && start < held_base + per_line) {
-        hit = first_hit(held_base + lane, held, lane < per_line, start, end, front, lane);
-        pos = held_base + per_line;
-    }
-    for (unsigned step = 0; hit == NONE && pos < end; step++) {
-        const uint64_t base = pos & ~(per_line - 1);
-        if (step < WIDE_AFTER) {
-            /* One whole line, held for the vertices after this one. */
-            const uint64_t stop = base + per_line < ne ? base + per_line : ne;
-            const uint64_t j = base + lane;
-            held_base = base;
-            held = j < stop ? in[j] : T(0);
-            if (lane == 0)
-                lines.add(in, base, stop);
-            hit = first_hit(j, held, j < stop, pos, end, front, lane);
-            pos = base + per_line;
-            continue;
-        }
-        /* Every lane EMOGI_UNROLL loads in flight before any test. */
-        const uint64_t stop = base + wide < end ? base + wide : end;
-        T x[EMOGI_UNROLL];
-#pragma unroll
-        for (int k = 0; k < EMOGI_UNROLL; k++) {
-            const uint64_t j = base + lane + 32ull * k;
-            x[k] = j < stop ? in[j] : T(0);
-        }
-        if (lane == 0)
-            lines.add(in, base, stop);
-#pragma unroll
-        for (int k = 0; k < EMOGI_UNROLL; k++) {
-            const uint64_t j = base + lane + 32ull * k;
-            if (hit == NONE)
-                hit = first_hit(j, x[k], j < stop, pos, end, front, lane);
-        }
-        held_base = NONE;
-        pos = base + wide;
-    }
-    edges += (hit == NONE ? end : hit + 1) - start;
-    return hit != NONE;
-}
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)

@@ -3,10 +3,13 @@
  * (emogi_dist_gpu.h; traverse/dist_bfs.c runs the search and the
  * exchanges).
  *
- * Kept simple rather than fast: a warp per vertex, reading its list
- * with lanes on consecutive entries from the 128-byte line at or before
- * its start (EMOGI's merged, aligned read; common.cuh), without the
- * single-GPU search's chunked sweep or the set-aside of hubs.
+ * Bottom-up levels read as the single GPU's do (bfs_pull.cuh: chunked,
+ * ascending sweeps whose warps hold a line for the short lists that share
+ * it), since they carry most of a search's link bytes.  Top-down levels
+ * stay simple: a warp per frontier vertex, reading its list with lanes on
+ * consecutive entries from the 128-byte line at or before its start
+ * (EMOGI's merged, aligned read; common.cuh), without the set-aside of
+ * hubs.
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -18,6 +21,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "bfs_pull.cuh"
 #include "common.cuh"
 #include "emogi_bfs.h"
 #include "emogi_dist_gpu.h"
@@ -35,6 +39,7 @@ struct emogi_dbfs_gpu {
     uint64_t *ids;                 /* n: a frontier or a batch of received ids */
     uint64_t *found;               /* n */
     uint64_t *remote;              /* nv - n (at least 1) */
+    uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
     unsigned long long *count;     /* C_*: found, remote, entries read, lines */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
 };
@@ -42,12 +47,17 @@ struct emogi_dbfs_gpu {
 /* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
  * device memory and over the link (emogi_lines), as the single GPU's
  * --stats counts them. */
-enum { C_FOUND, C_REMOTE, C_READ, C_DEV, C_LINK, C_N };
+enum { C_FOUND, C_REMOTE, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_N };
+
+/* Slots for long lists: a queue that fills leaves the rest to their
+ * warps (emogi_set_aside), so a fixed size serves any graph. */
+constexpr uint64_t HEAVY_SLOTS = 65536;
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64;
-    return n * 4 + 2 * words * 8 + ((n + 63) / 64) * 8 + 2 * n * 8 + (nv - n + 1) * 8 + C_N * 8;
+    return n * 4 + 2 * words * 8 + ((n + 63) / 64) * 8 + 2 * n * 8 + (nv - n + 1) * 8 +
+           HEAVY_SLOTS * 8 + C_N * 8;
 }
 
 /* Take vertex W (global) for depth NEXT: the rank's own is set and
@@ -67,28 +77,65 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
     }
 }
 
-/* A warp per frontier vertex: its out-list, each neighbour taken. */
+/* A warp per frontier vertex: its out-list, each neighbour taken, with
+ * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over HEAVY
+ * entries is set aside for dbfs_expand_heavy: a level that starts from a
+ * few hubs (kron 26's first levels: a million entries each) otherwise
+ * waits on one warp per hub, 28 of a search's 97 ms on two H200s
+ * (bench/RESULTS.md, "MPI ranks on four GPUs"). */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
                 uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
-                uint64_t *remote, unsigned long long *count)
+                uint64_t *remote, uint64_t *heavy, uint64_t heavy_cap,
+                unsigned long long *count)
 {
-    constexpr uint64_t per_line = 128 / sizeof(T);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    unsigned long long read = 0;
     emogi_lines lines;
     for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < nf; i += warps) {
         const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
-        for (uint64_t e = (start & ~(per_line - 1)) + lane; e < end; e += 32)
-            if (e >= start)
-                take((uint64_t)nb[e], lo, n, next, depth, seen, found, remote, count);
-        if (lane == 0) {
-            atomicAdd(&count[C_READ], (unsigned long long)(end - start));
-            lines.add(nb, start, end);
-        }
+        const uint64_t first = emogi_first_read<T, true>(start);
+        read += lane == 0 ? end - start : 0;
+        if (end - first > HEAVY && emogi_set_aside(&count[C_HEAVY], heavy, heavy_cap, u, lane))
+            continue;
+        if (lane == 0)
+            lines.add(nb, first, end);
+        emogi_warp_list(
+            first, start, end, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
+            [&](uint64_t w) { take(w, lo, n, next, depth, seen, found, remote, count); });
     }
+    warp_add(&count[C_READ], read);
+    lines.flush(&count[C_DEV]);
+}
+
+/* The lists dbfs_expand set aside, in SEGMENT-entry pieces over every
+ * warp (common.cuh: emogi_warp_pieces). */
+template <typename T>
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_expand_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t lo,
+                      uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
+                      uint64_t *found, uint64_t *remote, const uint64_t *heavy,
+                      uint64_t heavy_cap, unsigned long long *count)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t queued = count[C_HEAVY];
+    emogi_lines lines;
+    emogi_warp_pieces(
+        heavy, queued < heavy_cap ? queued : heavy_cap,
+        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
+            start = off[u], end = off[u + 1];
+            first = emogi_first_read<T, true>(start);
+        },
+        [&](uint64_t, uint64_t a, uint64_t start, uint64_t b) {
+            if (lane == 0)
+                lines.add(nb, a, b);
+            emogi_warp_list(
+                a, start, b, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
+                [&](uint64_t w) { take(w, lo, n, next, depth, seen, found, remote, count); });
+        });
     lines.flush(&count[C_DEV]);
 }
 
@@ -103,48 +150,67 @@ __global__ void __launch_bounds__(BLOCK)
         take(ids[i], lo, n, next, depth, seen, found, nullptr, count);
 }
 
-/* A warp per unreached vertex of the rank: its in-list against FRONT,
- * stopping at the first hit (the warp votes after each 32 entries). */
+/* Bottom-up over the rank's unreached vertices, as the single GPU's
+ * bfs_pull: warps take 32-vertex chunks in ascending order from a
+ * counter, a ballot finds the unreached vertices with in-edges, and
+ * bu_serve tests their lists against FRONT (all nv vertices), holding a
+ * line for the short lists that share it.  The warp owns the chunk's
+ * 32-bit word of SLICE (bit i: the rank's vertex i) and writes it once.
+ * Its first version, a warp per vertex with a request per list, read
+ * each short list's line once per vertex where this reads it once per
+ * chunk. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-              const unsigned long long *__restrict__ front, uint64_t lo, uint64_t n,
-              uint32_t next, uint32_t *depth, unsigned long long *seen,
-              unsigned long long *slice, unsigned long long *count)
+    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t ne,
+              const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
+              uint32_t *depth, unsigned long long *seen, uint32_t *slice,
+              unsigned long long *count)
 {
-    constexpr uint64_t per_line = 128 / sizeof(T);
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
+    unsigned long long found = 0, edges = 0;
+    uint64_t held_base = NONE;
+    T held = 0;
     emogi_lines lines;
-    for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < n; i += warps) {
-        if (depth[i] != EMOGI_UNREACHED) /* the same for every lane */
-            continue;
-        const uint64_t start = off[i], end = off[i + 1];
-        uint64_t read = 0, reached = start;
-        bool hit = false;
-        for (uint64_t b = start & ~(per_line - 1); b < end && !hit; b += 32) {
-            reached = b + 32 < end ? b + 32 : end;
-            const uint64_t e = b + lane;
-            bool mine = false;
-            if (e >= start && e < end) {
-                const uint64_t w = (uint64_t)nb[e];
-                mine = (front[w >> 6] >> (w & 63)) & 1;
+    for (;;) {
+        unsigned long long c = 0;
+        if (lane == 0)
+            c = atomicAdd(&count[C_CHUNK], 1ull);
+        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        if (grab >= n)
+            break;
+        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < n; base += 32) {
+            const uint64_t v = base + lane;
+            const bool cand = v < n && depth[v] == EMOGI_UNREACHED && off[v + 1] > off[v];
+            unsigned todo = __ballot_sync(FULL, cand), word = 0;
+            while (todo) {
+                const unsigned i = __ffs(todo) - 1;
+                todo &= todo - 1;
+                if (bu_serve(off, nb, front, ne, base + i, lane, held_base, held, lines, edges))
+                    word |= 1u << i;
             }
-            read += (b + 32 < end ? b + 32 : end) - (b > start ? b : start);
-            hit = __any_sync(FULL, mine);
+            if (word >> lane & 1u) {
+                depth[v] = next;
+                atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
+                found++;
+            }
+            if (lane == 0)
+                slice[base >> 5] = word;
         }
-        if (lane != 0)
-            continue;
-        lines.add(nb, start, reached);
-        atomicAdd(&count[C_READ], (unsigned long long)read);
-        if (!hit)
-            continue;
-        depth[i] = next;
-        atomicOr(&slice[i >> 6], 1ull << (i & 63));
-        atomicOr(&seen[(lo + i) >> 6], 1ull << ((lo + i) & 63));
-        atomicAdd(&count[C_FOUND], 1ull);
     }
+    warp_add(&count[C_FOUND], found);
+    warp_add(&count[C_READ], lane == 0 ? edges : 0);
     lines.flush(&count[C_DEV]);
+}
+
+/* The frontier's vertices have depths: marked seen, so that no rank
+ * sends them again (a rank's own bits are set already). */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_mark(const unsigned long long *__restrict__ front, uint64_t words,
+              unsigned long long *seen)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < words; i += stride)
+        seen[i] |= front[i];
 }
 
 void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
@@ -158,6 +224,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     (void)cudaFree(s->ids);
     (void)cudaFree(s->found);
     (void)cudaFree(s->remote);
+    (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
     free(s);
 }
@@ -174,6 +241,8 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s->found, n1 * sizeof *s->found), "cudaMalloc of the found ids");
     EMOGI_CK(cudaMalloc(&s->remote, (s->nv - s->n + 1) * sizeof *s->remote),
              "cudaMalloc of the ids to send");
+    EMOGI_CK(cudaMalloc(&s->heavy, s->heavy_cap * sizeof *s->heavy),
+             "cudaMalloc of the long lists' queue");
     EMOGI_CK(cudaMalloc(&s->count, C_N * sizeof *s->count), "cudaMalloc of the counters");
     return 0;
 }
@@ -202,6 +271,7 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
     s->n = g->nv;
     s->nv = nv;
     s->words = (nv + 63) / 64 ? (nv + 63) / 64 : 1;
+    s->heavy_cap = emogi_heavy_cap(g->ne) < HEAVY_SLOTS ? emogi_heavy_cap(g->ne) : HEAVY_SLOTS;
     if (emogi_resident_blocks(out->device, BLOCK, &s->resident, err) < 0 ||
         alloc_state(s, err) < 0) {
         emogi_dbfs_gpu_close(s);
@@ -267,16 +337,24 @@ int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint6
         EMOGI_CK(cudaMemcpy(s->ids, front, nf * sizeof *front, cudaMemcpyHostToDevice),
                  "copying the frontier");
         const unsigned grid = emogi_grid(nf * 32, s->resident);
-        if (s->out->g->id_width == 4)
-            dbfs_expand<uint32_t><<<grid, BLOCK>>>(s->out->d_offsets,
-                                                   emogi_arr<uint32_t>(s->out->nbr), s->ids, nf,
-                                                   s->lo, s->n, level + 1, s->depth, s->seen,
-                                                   s->found, s->remote, s->count);
-        else
-            dbfs_expand<uint64_t><<<grid, BLOCK>>>(s->out->d_offsets,
-                                                   emogi_arr<uint64_t>(s->out->nbr), s->ids, nf,
-                                                   s->lo, s->n, level + 1, s->depth, s->seen,
-                                                   s->found, s->remote, s->count);
+        const emogi_placed *o = s->out;
+        if (o->g->id_width == 4) {
+            const emogi_arr<uint32_t> nb(o->nbr);
+            dbfs_expand<uint32_t><<<grid, BLOCK>>>(o->d_offsets, nb, s->ids, nf, s->lo, s->n,
+                                                   level + 1, s->depth, s->seen, s->found,
+                                                   s->remote, s->heavy, s->heavy_cap, s->count);
+            dbfs_expand_heavy<uint32_t><<<s->resident, BLOCK>>>(
+                o->d_offsets, nb, s->lo, s->n, level + 1, s->depth, s->seen, s->found, s->remote,
+                s->heavy, s->heavy_cap, s->count);
+        } else {
+            const emogi_arr<uint64_t> nb(o->nbr);
+            dbfs_expand<uint64_t><<<grid, BLOCK>>>(o->d_offsets, nb, s->ids, nf, s->lo, s->n,
+                                                   level + 1, s->depth, s->seen, s->found,
+                                                   s->remote, s->heavy, s->heavy_cap, s->count);
+            dbfs_expand_heavy<uint64_t><<<s->resident, BLOCK>>>(
+                o->d_offsets, nb, s->lo, s->n, level + 1, s->depth, s->seen, s->found, s->remote,
+                s->heavy, s->heavy_cap, s->count);
+        }
     }
     if (collect(s, c, found, found_n, err) < 0)
         return -1;
@@ -324,20 +402,22 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                  "copying the frontier bitmap");
     EMOGI_CK(cudaMemset(s->slice, 0, (slice_words ? slice_words : 1) * sizeof *s->slice),
              "clearing the frontier slice");
-    const unsigned grid = emogi_grid(s->n * 32, s->resident);
+    dbfs_mark<<<emogi_grid(s->words, s->resident), BLOCK>>>(s->front, s->words, s->seen);
+    const unsigned grid = emogi_grid(s->n, s->resident);
+    const uint32_t *front32 = reinterpret_cast<const uint32_t *>(s->front);
+    uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
     if (s->n && s->in->g->id_width == 4)
         dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
-                                             s->front, s->lo, s->n, level + 1, s->depth,
-                                             s->seen, s->slice, s->count);
+                                             s->in->g->ne, front32, s->lo, s->n, level + 1,
+                                             s->depth, s->seen, slice32, s->count);
     else if (s->n)
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
-                                             s->front, s->lo, s->n, level + 1, s->depth,
-                                             s->seen, s->slice, s->count);
+                                             s->in->g->ne, front32, s->lo, s->n, level + 1,
+                                             s->depth, s->seen, slice32, s->count);
     if (collect(s, c, nullptr, nullptr, err) < 0)
         return -1;
-    if (slice_words)
-        EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
-                 "reading the frontier slice");
+    if (slice && emogi_dbfs_gpu_slice(s, slice, err) < 0)
+        return -1;
     /* the next level's frontier, the rank's part of it: its own words */
     if (slice_words && s->lo % 64 == 0)
         EMOGI_CK(cudaMemcpy(s->front + s->lo / 64, s->slice, slice_words * sizeof *slice,
@@ -345,6 +425,28 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                  "placing the frontier slice");
     *awake = c[C_FOUND];
     *examined += c[C_READ];
+    return 0;
+}
+
+int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err)
+{
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (s->lo % 64)
+        return emogi_fail(err, "GPU BFS: a slice from %llu does not start on a word",
+                          (unsigned long long)s->lo);
+    if (slice_words)
+        EMOGI_CK(cudaMemcpy(s->front + s->lo / 64, slice, slice_words * sizeof *slice,
+                            cudaMemcpyHostToDevice),
+                 "placing the frontier slice");
+    return 0;
+}
+
+int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
+{
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (slice_words)
+        EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
+                 "reading the frontier slice");
     return 0;
 }
 
