@@ -13,7 +13,12 @@
 # directions and hybrid placements; TRAVERSALS=1 adds SSSP, CC, PageRank),
 # compressed (bench/compressed.sh: plain against compressed lists),
 # traversals (bench/traversals.sh: sssp, cc, pagerank), reorder
-# (bench/reorder.sh), at-scale (bench/at-scale.sh).
+# (bench/reorder.sh), at-scale (bench/at-scale.sh), mpi (tests/mpi.sh,
+# its GPU ranks on every GPU, then bench/mpi.sh with MPI_SCALES,
+# MPI_RANKS, MPI_TOOLS and MPI_DEVICES for its SCALES, RANKS, TOOLS and
+# DEVICES).  Where mpicc is found the build is an MPI one, with NCCL
+# when NCCL_DIR (default: the Python CUDA stack's nvidia/nccl) holds it;
+# NCCL's NVLink multicast stays off (NCCL_NVLS_ENABLE=0).
 # Default: "check bfs".
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,8 +49,19 @@ nvidia-smi --query-gpu=name,memory.total,memory.used,driver_version --format=csv
 nvcc --version 2>/dev/null | tail -n 1
 
 cd "$work/build" || die "no build folder"
-say "configure --with-cuda-arch=$ARCH"
-"$src/configure" -q --with-cuda-arch="$ARCH" >configure.log 2>&1 ||
+extra=
+if command -v mpicc >/dev/null 2>&1; then
+    mpirun --version 2>&1 | head -n 1
+    NCCL_DIR=${NCCL_DIR:-$(python3 -c 'import nvidia.nccl as n; print(list(n.__path__)[0])' 2>/dev/null)}
+    if [ -n "$NCCL_DIR" ] && [ -e "$NCCL_DIR/include/nccl.h" ]; then
+        extra="--with-nccl=$NCCL_DIR"
+        echo "NCCL: $NCCL_DIR"
+    fi
+fi
+export NCCL_NVLS_ENABLE=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+say "configure --with-cuda-arch=$ARCH $extra"
+# shellcheck disable=SC2086
+"$src/configure" -q --with-cuda-arch="$ARCH" $extra >configure.log 2>&1 ||
     { tail -n 30 configure.log; die "configure failed"; }
 say "make -j$JOBS"
 make -j"$JOBS" >make.log 2>&1 || { grep -E 'error|Error' make.log | head -n 30; die "build failed"; }
@@ -56,10 +72,15 @@ has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
 check_status=0
 if has check; then
 say "make check"
-make -j"$JOBS" check >check.log 2>&1
+# CHECK_TESTS: only these test scripts (a call too short for them all)
+if [ -n "${CHECK_TESTS:-}" ]; then
+    make -j"$JOBS" check TESTS="$CHECK_TESTS" >check.log 2>&1
+else
+    make -j"$JOBS" check >check.log 2>&1
+fi
 check_status=$?
 sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
-for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.trs; do # the GPU tests' own counts
+for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.trs tests/mpi.trs; do # the GPU tests' own counts
     t=${t%.trs}
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
     printf '%s: pass %s, fail %s, skip %s\n' "$t" \
@@ -79,6 +100,46 @@ if [ -n "${OUT:-}" ]; then
 fi
 fi
 
+if has mpi; then
+    if [ "${MPI_TESTS:-}" = quick ]; then
+        # a first look before a long run: BFS, CC and SSSP on 2 and 4 GPU
+        # ranks against one CPU process, byte for byte
+        say "GPU ranks against one CPU process, kron 18"
+        q=$work/quick && mkdir -p "$q" && PATH=$work/build:$PATH
+        emogi-convert kron -s 18 --undirected --id-width 4 "$q/k.csr" -q &&
+            emogi-convert kron -s 18 --id-width 4 --transpose --weights random:1:255 "$q/kd.csr" -q ||
+            die "cannot make the quick graphs"
+        for job in "bfs k.csr -n 3 --seed 1" "cc k.csr" "bfs kd.csr -n 3 --seed 1" \
+            "cc kd.csr" "sssp kd.csr -n 2 --seed 1"; do
+            set -- $job
+            t=$1 g=$2 && shift 2
+            case " ${QUICK_TOOLS:-bfs cc sssp} " in *" $t "*) ;; *) continue ;; esac
+            emogi-$t "$q/$g" "$@" --device cpu -o "$q/ref.bin" 2>/dev/null || echo "quick: $job: CPU failed"
+            for np in 2 4; do
+                for m in ${QUICK_MEMS:-zerocopy device}; do
+                    if mpirun --oversubscribe --bind-to none -np $np emogi-$t "$q/$g" "$@" \
+                        --device gpu --mem $m -o "$q/out.bin" 2>"$q/err" &&
+                        cmp -s "$q/ref.bin" "$q/out.bin"; then r=same; else
+                        r="DIFFERENT: $(tail -n 2 "$q/err" | tr '\n' ' ')"; check_status=1; fi
+                    echo "quick: $job, $np GPU ranks, $m: $r"
+                done
+            done
+        done
+    else
+        if ! has check; then # else make check ran it
+            say "tests/mpi.sh"
+            make -j"$JOBS" check TESTS=tests/mpi.sh >mpi-check.log 2>&1 || check_status=1
+        fi
+        t=tests/mpi
+        printf '%s: pass %s, fail %s, skip %s\n' "$t" \
+            "$(grep -c '^:test-result: PASS' "$t.trs")" \
+            "$(grep -c -e '^:test-result: FAIL' -e '^:test-result: ERROR' "$t.trs")" \
+            "$(grep -c '^:test-result: SKIP' "$t.trs")"
+        grep -m 5 -e '^not ok' -e '# SKIP' "$t.log"
+        [ -n "${OUT:-}" ] && mkdir -p "$OUT/logs" && cp "$t.log" "$OUT/logs/"
+    fi
+fi
+
 # Whatever the build and tests took, stop starting runs 8.5 minutes in.
 export EMOGI_BIN="$work/build" WORK="$work/bench" DEADLINE=${DEADLINE:-$((t_start + 510))}
 mkdir -p "$WORK"
@@ -90,6 +151,17 @@ if [ -z "${BW:-}" ]; then
 fi
 export BW
 bench_status=0
+if has mpi; then
+    say "bench/mpi.sh"
+    nvidia-smi topo -m 2>/dev/null | head -n 6
+    SCALES=${MPI_SCALES:-"26 27"} RANKS=${MPI_RANKS:-"1 2 4"} TOOLS=${MPI_TOOLS:-"bfs cc pagerank"} \
+        DEVICES=${MPI_DEVICES:-"gpu:zerocopy gpu:device cpu"} \
+        MPIRUN="mpirun --oversubscribe --bind-to none" WORK="$WORK/mpi" \
+        sh "$src/bench/mpi.sh" || bench_status=1
+    if [ -n "${OUT:-}" ]; then
+        mkdir -p "$OUT/bench-logs" && cp "$WORK"/mpi/*.log "$OUT/bench-logs/" 2>/dev/null
+    fi
+fi
 for stage in bfs fewer-bytes compressed traversals reorder at-scale; do
     has "$stage" || continue
     say "bench/$stage.sh"
