@@ -61,12 +61,21 @@ uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 }
 
 /* Take vertex W (global) for depth NEXT: the rank's own is set and
- * listed in FOUND, another rank's listed in REMOTE; each once. */
+ * listed in FOUND, another rank's listed in REMOTE; each once.  A plain
+ * load first: most neighbours of a large top-down level are seen
+ * already, and an atomic for each of them is the suspected cost of such
+ * a level (kron 27's largest took 84 ms on the GPU of one of two ranks,
+ * where the single GPU's whole search took 78; bench/RESULTS.md, "MPI
+ * ranks on four GPUs"; the load itself not yet run on a GPU).  Bits are
+ * only ever set during a launch, so a stale load can only send W on to
+ * the atomic. */
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
                                      uint32_t *depth, unsigned long long *seen, uint64_t *found,
                                      uint64_t *remote, unsigned long long *count)
 {
     const unsigned long long bit = 1ull << (w & 63);
+    if (seen[w >> 6] & bit)
+        return;
     if (atomicOr(&seen[w >> 6], bit) & bit)
         return;
     if (w - lo < n) { /* unsigned: W below LO wraps past N */
