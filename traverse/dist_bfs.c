@@ -221,6 +221,21 @@ static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
     return e;
 }
 
+/* In a parallel region: this thread's static share [*I0, *I1) of N
+ * items, its number *T and the region's threads *USED. */
+static void thread_share(uint64_t n, uint64_t *i0, uint64_t *i1, int *t, int *used)
+{
+#ifdef _OPENMP
+    *t = omp_get_thread_num();
+    *used = omp_get_num_threads();
+#else
+    *t = 0;
+    *used = 1;
+#endif
+    *i0 = n * (uint64_t)*t / (uint64_t)*used;
+    *i1 = n * (uint64_t)(*t + 1) / (uint64_t)*used;
+}
+
 /* The send list sorted by owner into SEND; SC: how many for each rank.
  * Each thread counts and then places its own static share, so the order
  * within an owner's ids is the list's, whatever the threads. */
@@ -233,13 +248,9 @@ static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
     memset(at, 0, (size_t)nt * (size_t)size * sizeof *at);
 #pragma omp parallel num_threads(nt)
     {
-#ifdef _OPENMP
-        const int t = omp_get_thread_num(), used = omp_get_num_threads();
-#else
-        const int t = 0, used = 1;
-#endif
-        const uint64_t i0 = n * (uint64_t)t / (uint64_t)used;
-        const uint64_t i1 = n * (uint64_t)(t + 1) / (uint64_t)used;
+        uint64_t i0, i1;
+        int t, used;
+        thread_share(n, &i0, &i1, &t, &used);
         uint64_t *mine = at + (size_t)t * (size_t)size;
         for (uint64_t i = i0; i < i1; i++)
             mine[dist_owner(b->d, b->out_ids[i])]++;
@@ -390,14 +401,9 @@ static void slice_to_queue(struct dbfs *b)
     uint64_t *at = dist_alloc((uint64_t)nt + 1, sizeof *at, "threads");
 #pragma omp parallel num_threads(nt)
     {
-#ifdef _OPENMP
-        const int t = omp_get_thread_num(), used = omp_get_num_threads();
-#else
-        const int t = 0, used = 1;
-#endif
-        const uint64_t w0 = words * (uint64_t)t / (uint64_t)used;
-        const uint64_t w1 = words * (uint64_t)(t + 1) / (uint64_t)used;
-        uint64_t c = 0;
+        uint64_t w0, w1, c = 0;
+        int t, used;
+        thread_share(words, &w0, &w1, &t, &used);
         for (uint64_t i = w0; i < w1; i++)
             c += (uint64_t)__builtin_popcountll(b->curr[i]);
         at[t + 1] = c;

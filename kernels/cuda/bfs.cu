@@ -205,35 +205,16 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0;
-    uint64_t held_base = NONE;
-    T held = 0;
     emogi_lines lines;
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&counters[C_CHUNK], 1ull);
-        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
-        if (grab >= nv)
-            break;
-        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
-            const uint64_t v = base + lane;
-            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && in_off[v + 1] > in_off[v];
-            unsigned todo = __ballot_sync(FULL, cand), word = 0;
-            while (todo) {
-                const unsigned i = __ffs(todo) - 1;
-                todo &= todo - 1;
-                if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines,
-                             edges))
-                    word |= 1u << i;
-            }
-            if (word >> lane & 1u) {
-                depth[v] = level + 1;
-                found++;
-            }
-            if (lane == 0)
-                next[base >> 5] = word;
-        }
-    }
+    bu_sweep(in_off, in, front, ne, nv, depth, &counters[C_CHUNK], lane, lines, edges,
+             [&](uint64_t base, unsigned word) {
+                 if (word >> lane & 1u) {
+                     depth[base + lane] = level + 1;
+                     found++;
+                 }
+                 if (lane == 0)
+                     next[base >> 5] = word;
+             });
     warp_add(&counters[C_FOUND], found);
     warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
     lines.flush(&counters[C_DEV]);

@@ -11,6 +11,7 @@
 #define EMOGI_CUDA_BFS_PULL_CUH
 
 #include "common.cuh"
+#include "emogi_bfs.h"
 
 namespace {
 
@@ -104,6 +105,42 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
     }
     edges += (hit == NONE ? end : hit + 1) - start;
     return hit != NONE;
+}
+
+/*
+ * A bottom-up level over vertices [0, NV): warps take 32-vertex chunks in
+ * ascending order from *NEXT_CHUNK, a ballot finds the unreached ones
+ * with in-edges, and bu_serve tests them one at a time, the warp's held
+ * line carried from one to the next.  FOUND(base, word) then runs on
+ * every lane with the chunk's bits of vertices that met the frontier.
+ */
+template <typename T, typename Found>
+__device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
+                                         const uint32_t *front, uint64_t ne, uint64_t nv,
+                                         const uint32_t *depth, unsigned long long *next_chunk,
+                                         unsigned lane, emogi_lines &lines,
+                                         unsigned long long &edges, Found found)
+{
+    uint64_t held_base = NONE;
+    T held = 0;
+    for (;;) {
+        const uint64_t grab = emogi_grab(next_chunk, CHUNKS, lane);
+        if (grab >= nv)
+            break;
+        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
+            const uint64_t v = base + lane;
+            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && in_off[v + 1] > in_off[v];
+            unsigned todo = __ballot_sync(FULL, cand), word = 0;
+            while (todo) {
+                const unsigned i = __ffs(todo) - 1;
+                todo &= todo - 1;
+                if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines,
+                             edges))
+                    word |= 1u << i;
+            }
+            found(base, word);
+        }
+    }
 }
 
 } // namespace

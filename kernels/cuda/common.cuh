@@ -253,6 +253,17 @@ __device__ __forceinline__ void emogi_warp_list(uint64_t first, uint64_t start, 
 
 /* ---- the frontier walk and long lists ---- */
 
+/* The first vertex of the warp's next grab of NCHUNKS chunks from the
+ * counter *NEXT_CHUNK; every lane calls. */
+__device__ __forceinline__ uint64_t emogi_grab(unsigned long long *next_chunk, uint64_t nchunks,
+                                               unsigned lane)
+{
+    unsigned long long c = 0;
+    if (lane == 0)
+        c = atomicAdd(next_chunk, 1ull);
+    return 32ull * nchunks * (uint64_t)__shfl_sync(FULL, c, 0);
+}
+
 /* SERVE(u) for every u < NV with ACTIVE(u), all lanes together, taking
  * NCHUNKS chunks per grab (CHUNKS unless a kernel says otherwise). */
 template <unsigned NCHUNKS, typename Active, typename Serve>
@@ -260,10 +271,7 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
                                                     unsigned lane, Active active, Serve serve)
 {
     for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(next_chunk, 1ull);
-        const uint64_t grab = 32ull * NCHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
+        const uint64_t grab = emogi_grab(next_chunk, NCHUNKS, lane);
         if (grab >= nv)
             break;
         for (uint64_t base = grab; base < grab + 32ull * NCHUNKS && base < nv; base += 32) {

@@ -160,14 +160,10 @@ __global__ void __launch_bounds__(BLOCK)
 }
 
 /* Bottom-up over the rank's unreached vertices, as the single GPU's
- * bfs_pull: warps take 32-vertex chunks in ascending order from a
- * counter, a ballot finds the unreached vertices with in-edges, and
- * bu_serve tests their lists against FRONT (all nv vertices), holding a
- * line for the short lists that share it.  The warp owns the chunk's
- * 32-bit word of SLICE (bit i: the rank's vertex i) and writes it once.
- * Its first version, a warp per vertex with a request per list, read
- * each short list's line once per vertex where this reads it once per
- * chunk. */
+ * bfs_pull (bfs_pull.cuh: bu_sweep): the warp owns each chunk's 32-bit
+ * word of SLICE (bit i: the rank's vertex i) and writes it once.  Its
+ * first version, a warp per vertex with a request per list, read a line
+ * shared by short lists once per vertex where this reads it once. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t ne,
@@ -177,35 +173,18 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0;
-    uint64_t held_base = NONE;
-    T held = 0;
     emogi_lines lines;
-    for (;;) {
-        unsigned long long c = 0;
-        if (lane == 0)
-            c = atomicAdd(&count[C_CHUNK], 1ull);
-        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, c, 0);
-        if (grab >= n)
-            break;
-        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < n; base += 32) {
-            const uint64_t v = base + lane;
-            const bool cand = v < n && depth[v] == EMOGI_UNREACHED && off[v + 1] > off[v];
-            unsigned todo = __ballot_sync(FULL, cand), word = 0;
-            while (todo) {
-                const unsigned i = __ffs(todo) - 1;
-                todo &= todo - 1;
-                if (bu_serve(off, nb, front, ne, base + i, lane, held_base, held, lines, edges))
-                    word |= 1u << i;
-            }
-            if (word >> lane & 1u) {
-                depth[v] = next;
-                atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
-                found++;
-            }
-            if (lane == 0)
-                slice[base >> 5] = word;
-        }
-    }
+    bu_sweep(off, nb, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges,
+             [&](uint64_t base, unsigned word) {
+                 const uint64_t v = base + lane;
+                 if (word >> lane & 1u) {
+                     depth[v] = next;
+                     atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
+                     found++;
+                 }
+                 if (lane == 0)
+                     slice[base >> 5] = word;
+             });
     warp_add(&count[C_FOUND], found);
     warp_add(&count[C_READ], lane == 0 ? edges : 0);
     lines.flush(&count[C_DEV]);
