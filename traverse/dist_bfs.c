@@ -151,50 +151,98 @@ static int host_threads(const struct dbfs *b, uint64_t n)
 #endif
 }
 
-static int claim(struct dbfs *b, uint64_t v)
+/*
+ * Ids a thread gathers before one atomic reserves their slots in a
+ * shared list, as GAP's sliding queue does.  With an atomic per id on
+ * the list's one counter every thread of a rank waits on one cache line:
+ * on 64 cores, kron 27's largest top-down level (5.3 million found) took
+ * 0.70 s on rank 0 of two CPU ranks, where the whole single-process
+ * search took 0.26 s (EMOGI_TRACE_LEVELS; bench/RESULTS.md, "MPI ranks on
+ * four GPUs"), the counter being the suspect; not measured since.
+ */
+#define GATHER 256
+struct gather {
+    unsigned n;
+    uint64_t v[GATHER];
+};
+
+static void gather_flush(struct gather *g, uint64_t *list, uint64_t *list_n)
+{
+    if (!g->n)
+        return;
+    uint64_t at = __atomic_fetch_add(list_n, g->n, __ATOMIC_RELAXED);
+    memcpy(list + at, g->v, g->n * sizeof *g->v);
+    g->n = 0;
+}
+
+static void gather_add(struct gather *g, uint64_t v, uint64_t *list, uint64_t *list_n)
+{
+    g->v[g->n++] = v;
+    if (g->n == GATHER)
+        gather_flush(g, list, list_n);
+}
+
+/* V, the rank's, for the next level if unreached: into the thread's
+ * gathered finds G (for b->next), its out-edges added to *SCOUT. */
+static void claim(struct dbfs *b, uint64_t v, struct gather *g, uint64_t *scout)
 {
     uint32_t *slot = &b->depth[v - b->d->lo], seen = EMOGI_UNREACHED;
     if (__atomic_load_n(slot, __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
         !__atomic_compare_exchange_n(slot, &seen, b->level + 1, 0, __ATOMIC_RELAXED,
                                      __ATOMIC_RELAXED))
-        return 0;
-    uint64_t at = __atomic_fetch_add(&b->next_n, 1, __ATOMIC_RELAXED);
-    b->next[at] = v;
-    __atomic_fetch_add(&b->scout, b->w->offsets[v + 1] - b->w->offsets[v], __ATOMIC_RELAXED);
-    return 1;
+        return;
+    gather_add(g, v, b->next, &b->next_n);
+    *scout += b->w->offsets[v + 1] - b->w->offsets[v];
 }
 
-/* A remote id, once per search, onto the send list (which holds nv). */
-static void send_later(struct dbfs *b, uint64_t w)
+/* A remote id, once per search, into the thread's gathered ids to send
+ * (b->out_ids, which holds nv); a plain load first, as most are sent
+ * already in a large level. */
+static void send_later(struct dbfs *b, uint64_t w, struct gather *g)
 {
     uint64_t bit = 1ull << (w & 63);
-    if (__atomic_fetch_or(&b->sent[w >> 6], bit, __ATOMIC_RELAXED) & bit)
+    if ((__atomic_load_n(&b->sent[w >> 6], __ATOMIC_RELAXED) & bit) ||
+        (__atomic_fetch_or(&b->sent[w >> 6], bit, __ATOMIC_RELAXED) & bit))
         return;
-    uint64_t at = __atomic_fetch_add(&b->out_n, 1, __ATOMIC_RELAXED);
-    b->out_ids[at] = w;
+    gather_add(g, w, b->out_ids, &b->out_n);
 }
 
 static void expand(struct dbfs *b)
 {
-    uint64_t examined = 0;
+    uint64_t examined = 0, scout = 0;
     int corrupt = 0;
-#pragma omp parallel for schedule(dynamic, 64) reduction(+ : examined) reduction(| : corrupt)
-    for (uint64_t i = 0; i < b->queue_n; i++) {
-        struct emogi_list_reader r;
-        uint64_t ids[EMOGI_CLIST_BLOCK];
-        int n;
-        emogi_list_open(&r, &b->out, b->queue[i]);
-        while ((n = emogi_list_next(&r, ids)) > 0)
-            for (int k = 0; k < n; k++) {
-                uint64_t w = ids[k];
-                if (w >= b->d->lo && w < b->d->hi)
-                    claim(b, w);
-                else
-                    send_later(b, w);
-            }
-        corrupt |= n < 0;
-        examined += emogi_list_len(&b->out, b->queue[i]);
+#ifdef _OPENMP
+    /* no more threads than frontier vertices: a level of a few is common */
+    const int max = omp_get_max_threads();
+    const int nt = b->queue_n < (uint64_t)max ? (b->queue_n ? (int)b->queue_n : 1) : max;
+#else
+    const int nt = 1;
+#endif
+#pragma omp parallel num_threads(nt) reduction(+ : examined, scout) reduction(| : corrupt)
+    {
+        struct gather found, out;
+        found.n = out.n = 0;
+#pragma omp for schedule(dynamic, 64) nowait
+        for (uint64_t i = 0; i < b->queue_n; i++) {
+            struct emogi_list_reader r;
+            uint64_t ids[EMOGI_CLIST_BLOCK];
+            int n;
+            emogi_list_open(&r, &b->out, b->queue[i]);
+            while ((n = emogi_list_next(&r, ids)) > 0)
+                for (int k = 0; k < n; k++) {
+                    uint64_t w = ids[k];
+                    if (w >= b->d->lo && w < b->d->hi)
+                        claim(b, w, &found, &scout);
+                    else
+                        send_later(b, w, &out);
+                }
+            corrupt |= n < 0;
+            examined += emogi_list_len(&b->out, b->queue[i]);
+        }
+        gather_flush(&found, b->next, &b->next_n);
+        gather_flush(&out, b->out_ids, &b->out_n);
     }
+    b->scout += scout;
     b->examined += examined;
     b->corrupt |= corrupt;
 }
@@ -290,9 +338,17 @@ static void exchange(struct dbfs *b)
             &err);
         b->gpu_seconds += emogi_now() - t0;
     } else {
-#pragma omp parallel for schedule(static)
-        for (uint64_t i = 0; i < total; i++)
-            claim(b, recv[i]);
+        uint64_t scout = 0;
+#pragma omp parallel num_threads(host_threads(b, total)) reduction(+ : scout)
+        {
+            struct gather found;
+            found.n = 0;
+#pragma omp for schedule(static) nowait
+            for (uint64_t i = 0; i < total; i++)
+                claim(b, recv[i], &found, &scout);
+            gather_flush(&found, b->next, &b->next_n);
+        }
+        b->scout += scout;
     }
     free(recv);
 }
