@@ -20,6 +20,13 @@
 # when NCCL_DIR (default: the Python CUDA stack's nvidia/nccl) holds it;
 # NCCL's NVLink multicast stays off (NCCL_NVLS_ENABLE=0).
 # Default: "check bfs".
+#
+# CHECK_TESTS: the check stage runs only these scripts (tests/mpi.sh alone
+# takes minutes with GPUs: with bfs_gpu.sh beside it a 4-GPU call ran past
+# 10 minutes).  MPI_TESTS=quick: the mpi stage checks GPU ranks against
+# one CPU process on kron 18 instead of tests/mpi.sh, QUICK_TOOLS ("bfs
+# cc sssp") and QUICK_MEMS ("zerocopy device") choosing the runs.
+# DEADLINE (epoch seconds) stops benchmark rows from starting after it.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${ARCH:-sm_90}
