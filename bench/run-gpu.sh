@@ -80,13 +80,16 @@ check_status=0
 if has check; then
 say "make check"
 # CHECK_TESTS: only these test scripts (a call too short for them all)
+# make's log is written in $OUT when there is one: a call cut off at
+# its limit still says which tests passed (files under $OUT come back)
+clog=${OUT:+$OUT/}check.log
 if [ -n "${CHECK_TESTS:-}" ]; then
-    make -j"$JOBS" check TESTS="$CHECK_TESTS" >check.log 2>&1
+    make -j"$JOBS" check TESTS="$CHECK_TESTS" >"$clog" 2>&1
 else
-    make -j"$JOBS" check >check.log 2>&1
+    make -j"$JOBS" check >"$clog" 2>&1
 fi
 check_status=$?
-sed -n '/^# TOTAL/,/^# ERROR/p' check.log | head -n 7
+sed -n '/^# TOTAL/,/^# ERROR/p' "$clog" | head -n 7
 for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.trs tests/mpi.trs; do # the GPU tests' own counts
     t=${t%.trs}
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
@@ -98,11 +101,11 @@ for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.
 done
 if [ "$check_status" -ne 0 ]; then
     echo "make check failed; failing tests:"
-    grep -e '^FAIL' -e '^ERROR' check.log | head -n 40
+    grep -e '^FAIL' -e '^ERROR' "$clog" | head -n 40
     grep -h -A3 '^not ok' tests/*.log 2>/dev/null | head -n 60
 fi
 if [ -n "${OUT:-}" ]; then
-    mkdir -p "$OUT/logs" && cp check.log make.log configure.log "$OUT/logs/" 2>/dev/null
+    mkdir -p "$OUT/logs" && cp make.log configure.log "$OUT/logs/" 2>/dev/null
     cp tests/*.log "$OUT/logs/" 2>/dev/null
 fi
 fi
@@ -135,7 +138,8 @@ if has mpi; then
     else
         if ! has check; then # else make check ran it
             say "tests/mpi.sh"
-            make -j"$JOBS" check TESTS=tests/mpi.sh >mpi-check.log 2>&1 || check_status=1
+            make -j"$JOBS" check TESTS=tests/mpi.sh >"${OUT:-.}/mpi-check.log" 2>&1 ||
+                check_status=1
         fi
         t=tests/mpi
         printf '%s: pass %s, fail %s, skip %s\n' "$t" \
