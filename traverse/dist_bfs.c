@@ -117,14 +117,14 @@ static void level_start(struct dbfs *b)
 
 /* With EMOGI_TRACE_LEVELS set, rank 0's line for the level just done:
  * where its time went (the rest of seconds is host work). */
-static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t frontier)
+static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t found)
 {
     if (!b->trace)
         return;
     fprintf(stderr,
             "%s: level level=%u direction=%s found=%llu seconds=%.6f gpu_seconds=%.6f "
             "comm_seconds=%.6f\n",
-            tool_name(), level, direction, (unsigned long long)frontier,
+            tool_name(), level, direction, (unsigned long long)found,
             emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
             b->d->comm_seconds - b->comm_mark);
 }

@@ -6,10 +6,11 @@
  * Bottom-up levels read as the single GPU's do (bfs_pull.cuh: chunked,
  * ascending sweeps whose warps hold a line for the short lists that share
  * it), since they carry most of a search's link bytes.  Top-down levels
- * stay simple: a warp per frontier vertex, reading its list with lanes on
+ * take a warp per frontier vertex, reading its list with lanes on
  * consecutive entries from the 128-byte line at or before its start
- * (EMOGI's merged, aligned read; common.cuh), without the set-aside of
- * hubs.
+ * (EMOGI's merged, aligned read; common.cuh), and set long lists aside
+ * for a launch that spreads them over every warp, as the single GPU
+ * does; unlike it they start from a host queue in no particular order.
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -311,6 +312,19 @@ static int collect(emogi_dbfs_gpu *s, unsigned long long *c, uint64_t *found,
     return 0;
 }
 
+/* A top-down level's two launches, from the NF ids in s->ids. */
+template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint64_t nf, uint32_t level)
+{
+    const emogi_placed *o = s->out;
+    const emogi_arr<T> nb(o->nbr);
+    dbfs_expand<T><<<emogi_grid(nf * 32, s->resident), BLOCK>>>(
+        o->d_offsets, nb, s->ids, nf, s->lo, s->n, level + 1, s->depth, s->seen, s->found,
+        s->remote, s->heavy, s->heavy_cap, s->count);
+    dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
+                                                 s->depth, s->seen, s->found, s->remote,
+                                                 s->heavy, s->heavy_cap, s->count);
+}
+
 int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
                           uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
                           uint64_t *remote_n, uint64_t *examined, emogi_error *err)
@@ -324,25 +338,10 @@ int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint6
     if (nf) {
         EMOGI_CK(cudaMemcpy(s->ids, front, nf * sizeof *front, cudaMemcpyHostToDevice),
                  "copying the frontier");
-        const unsigned grid = emogi_grid(nf * 32, s->resident);
-        const emogi_placed *o = s->out;
-        if (o->g->id_width == 4) {
-            const emogi_arr<uint32_t> nb(o->nbr);
-            dbfs_expand<uint32_t><<<grid, BLOCK>>>(o->d_offsets, nb, s->ids, nf, s->lo, s->n,
-                                                   level + 1, s->depth, s->seen, s->found,
-                                                   s->remote, s->heavy, s->heavy_cap, s->count);
-            dbfs_expand_heavy<uint32_t><<<s->resident, BLOCK>>>(
-                o->d_offsets, nb, s->lo, s->n, level + 1, s->depth, s->seen, s->found, s->remote,
-                s->heavy, s->heavy_cap, s->count);
-        } else {
-            const emogi_arr<uint64_t> nb(o->nbr);
-            dbfs_expand<uint64_t><<<grid, BLOCK>>>(o->d_offsets, nb, s->ids, nf, s->lo, s->n,
-                                                   level + 1, s->depth, s->seen, s->found,
-                                                   s->remote, s->heavy, s->heavy_cap, s->count);
-            dbfs_expand_heavy<uint64_t><<<s->resident, BLOCK>>>(
-                o->d_offsets, nb, s->lo, s->n, level + 1, s->depth, s->seen, s->found, s->remote,
-                s->heavy, s->heavy_cap, s->count);
-        }
+        if (s->out->g->id_width == 4)
+            expand_launch<uint32_t>(s, nf, level);
+        else
+            expand_launch<uint64_t>(s, nf, level);
     }
     if (collect(s, c, found, found_n, err) < 0)
         return -1;
