@@ -65,17 +65,19 @@ static void atomic_cleanup_on_signal(int sig)
     raise(sig);
 }
 
+/* The signals whose default action would kill us with a temporary named. */
+static const int handled[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
 void emogi_atomic_install_signals(void)
 {
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = atomic_cleanup_on_signal;
     sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaddset(&sa.sa_mask, sigs[i]);
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaddset(&sa.sa_mask, handled[i]);
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaction(handled[i], &sa, NULL);
     signal(SIGXFSZ, SIG_IGN);
 }
 
@@ -201,9 +203,20 @@ static int open_temporary(struct emogi_atomic *a, int named, emogi_error *err)
     }
     if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
         return fail_open(a, err, "%s: cannot create a temporary file beside it: %s", errno);
-    if ((a->fd = mkstemp(a->tmp_path)) < 0)
-        return fail_open(a, err, "%s: cannot create a temporary file beside it: %s", errno);
-    remember(a->tmp_path);
+    /* A signal between mkstemp() and remember() would leave the named file
+     * behind: hold the handled signals until the handler knows the name. */
+    sigset_t block, old;
+    sigemptyset(&block);
+    for (size_t i = 0; i < sizeof handled / sizeof handled[0]; i++)
+        sigaddset(&block, handled[i]);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    a->fd = mkstemp(a->tmp_path);
+    int e = errno;
+    if (a->fd >= 0)
+        remember(a->tmp_path);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    if (a->fd < 0)
+        return fail_open(a, err, "%s: cannot create a temporary file beside it: %s", e);
     apply_umask(a->fd);
     return 0;
 }
