@@ -8,7 +8,7 @@
 # compressed lists yet refuse them (emogi-bfs reads them: bfs_compressed.sh).
 . "${top_srcdir:-.}/tests/tap.sh"
 command -v emogi-convert >/dev/null || skip_all "emogi-convert not built"
-plan 36
+plan 38
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 conv() { emogi-convert "$@" -q; }
@@ -87,6 +87,12 @@ same_file el.c.csr ooc.csr "... to the in-memory build's file (more in ooc.sh)"
 emogi-sssp kron.csr -s 0 --unit-weights --device cpu -o sssp.p 2>/dev/null
 emogi-sssp kron.c.csr -s 0 --unit-weights --device cpu -o sssp.c 2>/dev/null
 same_file sssp.p sssp.c "emogi-sssp on the compressed file: the plain file's distances"
+# weighted, past the CPU's threshold for threads (2^18 edges)
+conv kron -s 14 --weights random:1:255 --seed 3 kw.csr && conv csr kw.csr kw.c.csr --compress
+emogi-sssp kw.csr -s 1 --device cpu -o wsssp.p 2>/dev/null
+emogi-sssp kw.c.csr -s 1 --device cpu -o wsssp.c 2>/dev/null
+same_file wsssp.p wsssp.c "emogi-sssp, weights 1..255, compressed: the plain file's distances"
+runs "... which emogi-verify accepts" emogi-verify sssp kw.c.csr -s 1 wsssp.c
 for t in cc pagerank; do
     emogi-$t kron.csr --device cpu -o $t.p 2>/dev/null
     emogi-$t kron.c.csr --device cpu -o $t.c 2>/dev/null

@@ -27,16 +27,20 @@
  *     and harmlessly), so a tiny --delta cannot allocate a bucket per
  *     distance, and the shared frontier grows as needed instead of holding
  *     one slot per edge;
- *   - the distances of neighbours PREFETCH edges ahead, and the list
- *     bounds of frontier entries a few ahead, are prefetched: those random
- *     reads are the cost of the search (one thread on kron 22: 2.8 s
- *     without, 1.7 s with).
+ *   - every edge's candidate (neighbour, distance) waits in a queue of
+ *     PIPE candidates between the prefetch of dist[neighbour] and the
+ *     compare-and-swap, across list ends, and the list bounds of frontier
+ *     entries a few ahead are prefetched: those random reads are the cost
+ *     of the search.  One thread on kron 22: 2.8 s without prefetches,
+ *     1.7 s prefetching 32 edges ahead within a list.  That left each
+ *     list's first 32 edges (21% of kron 22's) unserved; the queue serves
+ *     every edge, and on 2 threads took 0.85x the time of the in-list
+ *     prefetch at 32 or 128 edges ahead, 0.73x on compressed lists
+ *     (bench/RESULTS.md, "SSSP: candidates queued past list ends").
  *
- * Compressed lists (clist_fast.h) are decoded a block at a time, the
- * distance BLOCK_AHEAD entries on in the block prefetched at each entry
- * (all of a block's at once stalled on full fill buffers); their list
- * offsets are prefetched with the frontier's, and the weights stay plain,
- * indexed by edge as before.
+ * Compressed lists (clist_fast.h) are decoded a block at a time into the
+ * same queue; their list offsets are prefetched with the frontier's, and
+ * the weights stay plain, indexed by edge as before.
  *
  * Float distances are compared as their bit patterns (non-negative floats
  * order like unsigned integers), and each candidate is the float sum
@@ -64,10 +68,9 @@ static int omp_get_max_threads(void) { return 1; }
 #define RING 4096           /* bucket slots per thread, a power of two */
 #define LOCAL_BIN 1000      /* GAP's kBinSizeThreshold */
 #define PARALLEL_MIN_NE (1u << 18) /* below, a step costs less than waking threads */
-#define PREFETCH 32         /* edges ahead whose distance is fetched early */
+#define PIPE 128             /* edges between a distance's prefetch and its use, a power of two */
 #define FRONTIER_AHEAD 4    /* frontier entries ahead whose list bounds are prefetched */
 #define LIST_AHEAD 2        /* and whose lists are */
-#define BLOCK_AHEAD 16      /* entries ahead in a decoded block whose distance is fetched */
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
 
@@ -188,50 +191,73 @@ struct local {
     bool failed;
 };
 
+/* Offer V the candidate D; a lowered V waits in the bucket of D. */
+ALWAYS_INLINE void offer(struct sssp *s, struct local *l, uint64_t v, uint64_t d, uint64_t curr,
+                         enum kind k)
+{
+    if (lower(s, v, d, k) && !bin_push(&l->ring[bucket(s, d, curr, k) & (RING - 1)], v))
+        l->failed = true;
+}
+
+/* Candidates in flight: each edge's (v, d) waits PIPE edges, whatever list
+ * they come from, between the prefetch of dist[v] and the offer. */
+struct pipe {
+    uint64_t v[PIPE], d[PIPE];
+    uint64_t n; /* candidates ever queued; the last min(n, PIPE) wait */
+};
+
+/* Queue candidate number N, (V, D), offering the one PIPE before it. */
+ALWAYS_INLINE uint64_t enqueue(struct sssp *s, struct local *l, struct pipe *p, uint64_t n,
+                               uint64_t v, uint64_t d, uint64_t curr, enum kind k)
+{
+    const unsigned slot = (unsigned)n & (PIPE - 1);
+    __builtin_prefetch((const char *)s->dist + v * (k == K_F32 ? 4 : 8), 1, 3);
+    if (n >= PIPE)
+        offer(s, l, p->v[slot], p->d[slot], curr, k);
+    p->v[slot] = v;
+    p->d[slot] = d;
+    return n + 1;
+}
+
+ALWAYS_INLINE void pipe_flush(struct sssp *s, struct local *l, struct pipe *p, uint64_t curr,
+                              enum kind k)
+{
+    for (uint64_t i = p->n > PIPE ? p->n - PIPE : 0; i < p->n; i++)
+        offer(s, l, p->v[i & (PIPE - 1)], p->d[i & (PIPE - 1)], curr, k);
+    p->n = 0;
+}
+
 /* U's compressed list (clist_fast.h), decoded a block at a time; entry
  * i of the list is still edge offsets[u] + i for the weights. */
-ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, uint64_t u, uint64_t du,
-                                uint64_t curr, enum kind k)
+ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, struct pipe *p, uint64_t u,
+                                uint64_t du, uint64_t curr, enum kind k)
 {
-    const char *dist = s->dist;
     struct emogi_clist_cursor c;
-    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u];
-    unsigned n;
+    uint64_t ids[EMOGI_CLIST_BLOCK], e = s->g->offsets[u], n = p->n;
+    unsigned got;
     emogi_clist_open(&c, &s->lists, u);
-    while ((n = emogi_clist_read(&c, ids)) > 0) {
-        for (unsigned i = 0; i < n; i++, e++) {
-            if (i + BLOCK_AHEAD < n)
-                __builtin_prefetch(dist + ids[i + BLOCK_AHEAD] * (k == K_F32 ? 4 : 8), 1, 3);
-            uint64_t d = through(s->g->weights, du, e, k);
-            if (lower(s, ids[i], d, k) &&
-                !bin_push(&l->ring[bucket(s, d, curr, k) & (RING - 1)], ids[i]))
-                l->failed = true;
-        }
-    }
+    while ((got = emogi_clist_read(&c, ids)) > 0)
+        for (unsigned i = 0; i < got; i++, e++)
+            n = enqueue(s, l, p, n, ids[i], through(s->g->weights, du, e, k), curr, k);
+    p->n = n;
 }
 
 /* Relax U's out-edges from distance DU (U's distance now, or a moment ago). */
-ALWAYS_INLINE void relax(struct sssp *s, struct local *l, uint64_t u, uint64_t du, uint64_t curr,
-                         unsigned w, enum kind k)
+ALWAYS_INLINE void relax(struct sssp *s, struct local *l, struct pipe *p, uint64_t u, uint64_t du,
+                         uint64_t curr, unsigned w, enum kind k)
 {
     const uint64_t *off = s->g->offsets;
     const void *nbr = s->g->neighbors, *wt = s->g->weights;
-    const char *dist = s->dist;
     if (relaxed_before(s, u, du, k))
         return;
     const uint64_t start = off[u], end = off[u + 1];
     if (s->packed) {
-        relax_packed(s, l, u, du, curr, k);
+        relax_packed(s, l, p, u, du, curr, k);
     } else {
-        for (uint64_t e = start; e < end; e++) {
-            /* The distance reads are the random ones: ask for them early. */
-            if (e + PREFETCH < end)
-                __builtin_prefetch(dist + id_at(nbr, e + PREFETCH, w) * (k == K_F32 ? 4 : 8), 1,
-                                   3);
-            uint64_t v = id_at(nbr, e, w), d = through(wt, du, e, k);
-            if (lower(s, v, d, k) && !bin_push(&l->ring[bucket(s, d, curr, k) & (RING - 1)], v))
-                l->failed = true;
-        }
+        uint64_t n = p->n;
+        for (uint64_t e = start; e < end; e++)
+            n = enqueue(s, l, p, n, id_at(nbr, e, w), through(wt, du, e, k), curr, k);
+        p->n = n;
     }
     l->relaxed += end - start;
 }
@@ -239,6 +265,8 @@ ALWAYS_INLINE void relax(struct sssp *s, struct local *l, uint64_t u, uint64_t d
 /* Relax the shared frontier's live entries, then drain small own buckets. */
 ALWAYS_INLINE void step(struct sssp *s, struct local *l, uint64_t curr, unsigned w, enum kind k)
 {
+    struct pipe p;
+    p.n = 0;
 #pragma omp for schedule(dynamic, 64) nowait
     for (uint64_t i = 0; i < s->frontier_n; i++) {
         if (i + FRONTIER_AHEAD < s->frontier_n) {
@@ -258,8 +286,9 @@ ALWAYS_INLINE void step(struct sssp *s, struct local *l, uint64_t curr, unsigned
         }
         uint64_t u = s->frontier[i], du = load_dist(s, u, k);
         if (bucket(s, du, curr, k) >= curr)
-            relax(s, l, u, du, curr, w, k);
+            relax(s, l, &p, u, du, curr, w, k);
     }
+    pipe_flush(s, l, &p, curr, k);
     struct bin *cb = &l->ring[curr & (RING - 1)];
     while (cb->n > 0 && cb->n < LOCAL_BIN && !l->failed) {
         struct bin t = l->scratch;
@@ -267,7 +296,8 @@ ALWAYS_INLINE void step(struct sssp *s, struct local *l, uint64_t curr, unsigned
         *cb = t;
         cb->n = 0;
         for (size_t i = 0; i < l->scratch.n; i++)
-            relax(s, l, l->scratch.v[i], load_dist(s, l->scratch.v[i], k), curr, w, k);
+            relax(s, l, &p, l->scratch.v[i], load_dist(s, l->scratch.v[i], k), curr, w, k);
+        pipe_flush(s, l, &p, curr, k);
     }
 }
 
