@@ -17,6 +17,7 @@
 
 #include <math.h>
 
+#include "emogi_cc.h"
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
 #include "emogi_loader.h"
@@ -95,30 +96,45 @@ uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s);
  * the device array SRC to host DST), for exchanges through host buffers. */
 int emogi_dgpu_copy(void *dst, const void *src, uint64_t bytes, int to_host, emogi_error *err);
 
-/* ---- connected components: traverse/dist_cc.c's pass ---- */
+/* ---- connected components: Afforest's forests (uf) or label
+ * propagation (lp), cc.cu ---- */
 
 struct emogi_dcc_gpu;
 
 /* Device memory beside the placement: labels of all NV vertices of
- * WIDTH bytes, counters, the queue of long lists among NE entries. */
-uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width);
+ * WIDTH bytes (twice for uf: a partner's forest), counters, the queue of
+ * long lists among NE entries. */
+uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width,
+                                   enum emogi_cc_algorithm a);
 
 /* OUT: the rank's out-lists placed; IN: its in-lists (a directed graph;
- * ignored for an undirected one), read with kernel K.  Every label of
- * the NV vertices starts as its vertex's id. */
+ * ignored for an undirected one), read with kernel K by algorithm A.
+ * Every label of the NV vertices starts as its vertex's id. */
 int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                       enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dcc_gpu **s,
-                       emogi_error *err);
+                       enum emogi_cc_algorithm a, enum emogi_kernel k, uint64_t lo, uint64_t nv,
+                       struct emogi_dcc_gpu **s, emogi_error *err);
 void emogi_dcc_gpu_close(struct emogi_dcc_gpu *s);
 
-/* One pass over the rank's vertices (dist_cc.c's); *CHANGED: whether a
- * label of the rank fell. */
+/* lp: one pass over the rank's vertices; *CHANGED: whether a label of
+ * the rank fell. */
 int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *s, int *changed, emogi_error *err);
 
-/* The labels of all nv vertices, in the id width, in device memory: the
- * rank's own [lo, lo + n) after a pass; the rest is the exchange's to
- * fill before the next. */
+/* uf, in order: the rank's vertices linked with their first two entries,
+ * labels flattened; (the ranks' forests merged and every rank given the
+ * union;) the rest of the lists outside the most frequent tree linked,
+ * flattened.  _merge links the forest in emogi_dcc_gpu_other into the
+ * rank's and flattens. */
+int emogi_dcc_gpu_sample(struct emogi_dcc_gpu *s, emogi_error *err);
+int emogi_dcc_gpu_rest(struct emogi_dcc_gpu *s, emogi_error *err);
+int emogi_dcc_gpu_merge(struct emogi_dcc_gpu *s, emogi_error *err);
+
+/* The labels of all nv vertices, in the id width, in device memory.
+ * lp: the rank's own [lo, lo + n) after a pass; the rest is the
+ * exchange's to fill before the next.  uf: the rank's forest. */
 void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *s);
+
+/* uf: room for another rank's nv labels, for emogi_dcc_gpu_merge. */
+void *emogi_dcc_gpu_other(struct emogi_dcc_gpu *s);
 
 /* Totals since open: [0] entries read, [1] bytes of 128-byte lines read
  * in device memory, [2] over the link. */

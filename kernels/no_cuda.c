@@ -132,17 +132,18 @@ uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s)
     return NULL;
 }
 
-uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width)
+uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width,
+                                   enum emogi_cc_algorithm a)
 {
-    (void)ne, (void)nv, (void)width;
+    (void)ne, (void)nv, (void)width, (void)a;
     return 0;
 }
 
 int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                       enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dcc_gpu **s,
-                       emogi_error *err)
+                       enum emogi_cc_algorithm a, enum emogi_kernel k, uint64_t lo, uint64_t nv,
+                       struct emogi_dcc_gpu **s, emogi_error *err)
 {
-    (void)out, (void)in, (void)k, (void)lo, (void)nv;
+    (void)out, (void)in, (void)a, (void)k, (void)lo, (void)nv;
     *s = NULL;
     return no_ranks(err);
 }
@@ -158,7 +159,31 @@ int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *s, int *changed, emogi_error *err)
     return no_ranks(err);
 }
 
+int emogi_dcc_gpu_sample(struct emogi_dcc_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return no_ranks(err);
+}
+
+int emogi_dcc_gpu_rest(struct emogi_dcc_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return no_ranks(err);
+}
+
+int emogi_dcc_gpu_merge(struct emogi_dcc_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return no_ranks(err);
+}
+
 void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *s)
+{
+    (void)s;
+    return NULL;
+}
+
+void *emogi_dcc_gpu_other(struct emogi_dcc_gpu *s)
 {
     (void)s;
     return NULL;

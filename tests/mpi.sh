@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 265
+plan 271
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -445,6 +445,10 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
             pagerank_gpu_run "GPU ranks, $p: pagerank $g" 3 $g.csr --device gpu --mem $p
         done
     done
+    # --algorithm lp: label propagation, the exchange after every pass
+    RANKS_ARGS="--device gpu --mem zerocopy --algorithm lp"
+    same_run "GPU ranks, lp: cc big" 3 big.csr emogi-cc
+    same_run "GPU ranks, lp: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
     RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
     same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
     pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
@@ -454,6 +458,8 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     EMOGI_NCCL=0
     export EMOGI_NCCL
     same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
+    same_run "GPU ranks, EMOGI_NCCL=0: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
+    same_run "GPU ranks, EMOGI_NCCL=0: cc lp" 2 big.csr emogi-cc --algorithm lp
     # bottom-up levels after the first exchange the GPU's bitmap
     same_run "GPU ranks, EMOGI_NCCL=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
         --direction pull
@@ -462,6 +468,14 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
     [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: --stats counts the bytes over the link"
+    grep -q '"algorithm":"afforest-mpi-gpu"' stats.txt
+    ok $? "GPU ranks: cc runs Afforest by default, and says so"
+    # Afforest reads each list entry at most once: the ranks read no more
+    # than the single GPU reads the whole graph
+    all=$(grep '"algorithm"' stats.txt | sed 's/.*"edges_examined":\([0-9]*\).*/\1/')
+    ne=$(emogi-info big.csr | sed -n 's/^edges: //p')
+    [ "${all:-0}" -gt 0 ] && [ "$all" -le "$ne" ]
+    ok $? "GPU ranks: Afforest reads $all of $ne list entries, each at most once"
     mpi 2 emogi-bfs big.csr -s 1 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
     [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: bfs --stats counts the bytes over the link"
@@ -498,6 +512,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 54 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 60 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -265,12 +265,14 @@ void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev);
 void dist_xchg_close(struct dist_xchg *x);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), or
- * NULL on a CPU rank. */
-int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
-            struct emogi_cc_stats *st, emogi_error *err);
+ * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), run by
+ * algorithm A, or NULL on a CPU rank (Afforest, whatever A). */
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
+            enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
+            emogi_error *err);
 int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
-                uint64_t *labels, struct emogi_cc_stats *st, emogi_error *err);
+                enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
+                emogi_error *err);
 
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the

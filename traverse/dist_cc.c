@@ -115,14 +115,15 @@ static void scatter_labels(struct dist *d, const uint64_t *comp, uint64_t *label
     memcpy(labels, comp + d->lo, (d->hi - d->lo) * sizeof *labels);
 }
 
-int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
-            struct emogi_cc_stats *st, emogi_error *err)
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
+            enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
+            emogi_error *err)
 {
     memset(st, 0, sizeof *st);
     if (emogi_cc_check_graph(g, err) < 0)
         return -1;
     if (gpu)
-        return dist_cc_gpu(d, g, gpu, labels, st, err);
+        return dist_cc_gpu(d, g, gpu, a, labels, st, err);
     const uint64_t nv = d->whole->nv;
     uint64_t *comp = malloc((nv ? nv : 1) * sizeof *comp);
     uint64_t *buf = d->rank % 2 == 0 ? malloc((nv ? nv : 1) * sizeof *buf) : NULL;

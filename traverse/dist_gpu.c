@@ -8,15 +8,15 @@
  * emogi_dist_gpu.h), its range's lists placed by the usual policies
  * (dist_place), and exchanges dense arrays:
  *
- *   CC        label propagation: every label after each pass that
- *             changed one, in the graph's id width (4 bytes a vertex).
- *             The CPU ranks left that for Afforest's forests merged in a
- *             tree (dist_cc.c: propagation cost them 27 times the
- *             single process's time), but a
- *             GPU pass over a range is cheap and the labels stay on the
- *             device, so an exchange of nv ids a pass, device to device,
- *             is what is left to measure; on two H200s it was hidden
- *             behind a communicator made per run (nccl_comm below);
+ *   CC        uf (the default): the CPU ranks' Afforest (dist_cc.c),
+ *             each rank's forest of all nv vertices on its GPU; the
+ *             forests go up a binary tree, device to device, and the
+ *             union back to every rank, twice (after the sampling, and
+ *             at the end): 4 arrays of nv labels a rank at most, and the
+ *             lists read once.  lp: label propagation, every label
+ *             after each pass that changed one; it read every list each
+ *             pass, five passes on kron 26, 14 times the single GPU's
+ *             link bytes (bench/RESULTS.md, "MPI ranks on four GPUs");
  *   PageRank  every contribution (float64) each iteration, and one
  *             dangling sum and one L1 change per rank (dist_pagerank.c
  *             says why dense).
@@ -24,12 +24,13 @@
  * Those arrays live on the device.  Built with NCCL, when every rank has
  * a GPU of its own (the ranks of a host no more than its GPUs) and
  * EMOGI_NCCL is not 0, they travel device to device: one ncclBroadcast
- * of each rank's part, grouped (an allgather of unequal parts).  NCCL
- * refuses two ranks on one GPU, so otherwise (and without NCCL) the
+ * of each rank's part, grouped (an allgather of unequal parts), or
+ * ncclSend, ncclRecv and ncclBroadcast of whole arrays (CC's forests).
+ * NCCL refuses two ranks on one GPU, so otherwise (and without NCCL) the
  * rank's part goes to a host buffer, through MPI_Allgatherv
- * (dist_allgather), and the others' parts back to the device.  Either
- * way --stats counts the time as communication, the copies included,
- * and the bytes each rank's part is sent to the others.
+ * (dist_allgather) or MPI's point to point and broadcast, and back to
+ * the device.  Either way --stats counts the time as communication, the
+ * copies included, and the bytes each rank sends.
  *
  * CC's labels end as each component's smallest id, as the CPU's, so
  * the file is the single process's byte for byte.  PageRank sums in
@@ -257,6 +258,44 @@ static void xchg_allgather(struct xchg *x, void *dev, size_t es)
     xchg_parts(x, dev, es, 0);
 }
 
+/* BYTES of the device array DEV whole, point to point (PEER >= 0: SEND
+ * to it, or receive from it) or, PEER < 0, broadcast from rank 0; at most
+ * the bytes xchg_open made room for. */
+static void xchg_whole(struct xchg *x, int peer, int send, void *dev, uint64_t bytes)
+{
+    struct dist *d = x->d;
+    const double before = d->comm_seconds, t0 = emogi_now();
+    emogi_error err;
+#ifdef HAVE_NCCL
+    if (x->nccl) {
+        ncclComm_t comm = d->nccl->comm;
+        ncclResult_t rc = peer < 0 ? ncclBroadcast(dev, dev, bytes, ncclUint8, 0, comm, 0)
+                          : send   ? ncclSend(dev, bytes, ncclUint8, peer, comm, 0)
+                                   : ncclRecv(dev, bytes, ncclUint8, peer, comm, 0);
+        if (rc != ncclSuccess)
+            nccl_die(d, "an exchange", rc);
+        if (cudaStreamSynchronize(0) != cudaSuccess)
+            cuda_die(d, "an NCCL exchange");
+        d->bytes_sent += peer < 0 ? (d->rank == 0 ? (uint64_t)(d->size - 1) * bytes : 0)
+                                  : send ? bytes : 0;
+        d->comm_seconds = before + (emogi_now() - t0);
+        return;
+    }
+#endif
+    const int out = peer < 0 ? d->rank == 0 : send; /* the host copy leaves this rank */
+    if (out)
+        dist_gpu_check(emogi_dgpu_copy(x->host, dev, bytes, 1, &err), &err);
+    if (peer < 0)
+        dist_bcast(d, x->host, bytes);
+    else if (send)
+        dist_send(d, peer, x->host, bytes);
+    else
+        dist_recv(d, peer, x->host, bytes);
+    if (!out)
+        dist_gpu_check(emogi_dgpu_copy(dev, x->host, bytes, 0, &err), &err);
+    d->comm_seconds = before + (emogi_now() - t0);
+}
+
 struct dist_xchg {
     struct xchg x;
 };
@@ -304,6 +343,53 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
 
 /* ---- connected components ---- */
 
+/* Rank 0's forest ends as the union of every rank's, up the binary tree
+ * of dist_cc.c's merge_forests, device to device; then every rank gets
+ * it. */
+static void cc_merge(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, uint64_t bytes)
+{
+    emogi_error err;
+    for (int step = 1; step < d->size; step *= 2) {
+        if (d->rank % (2 * step) == step) {
+            xchg_whole(x, d->rank - step, 1, emogi_dcc_gpu_labels(s), bytes);
+            break;
+        }
+        if (d->rank + step >= d->size)
+            continue;
+        xchg_whole(x, d->rank + step, 0, emogi_dcc_gpu_other(s), bytes);
+        dist_gpu_check(emogi_dcc_gpu_merge(s, &err), &err);
+    }
+    xchg_whole(x, -1, 0, emogi_dcc_gpu_labels(s), bytes);
+}
+
+/* Afforest as the CPU ranks run it (dist_cc.c), the forests on the GPUs:
+ * each rank's lists read once, and four arrays of nv labels moved,
+ * against lp's one allgather a pass for passes that read every list. */
+static void cc_uf(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, uint64_t bytes,
+                  struct emogi_cc_stats *st)
+{
+    emogi_error err;
+    dist_gpu_check(emogi_dcc_gpu_sample(s, &err), &err);
+    cc_merge(d, x, s, bytes);
+    dist_gpu_check(emogi_dcc_gpu_rest(s, &err), &err);
+    cc_merge(d, x, s, bytes);
+    st->passes = 3; /* as the CPU ranks count: two sampling rounds, the rest */
+}
+
+static void cc_lp(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, unsigned w,
+                  struct emogi_cc_stats *st)
+{
+    emogi_error err;
+    for (;;) {
+        int changed;
+        dist_gpu_check(emogi_dcc_gpu_pass(s, &changed, &err), &err);
+        st->passes++;
+        if (dist_sum_u64(d, (uint64_t)changed) == 0)
+            break; /* every rank's labels are final: nothing to send */
+        xchg_allgather(x, emogi_dcc_gpu_labels(s), w);
+    }
+}
+
 /* The rank's labels from the device, widened to uint64 in place. */
 static void cc_labels(struct dist *d, struct emogi_dcc_gpu *s, unsigned w, uint64_t *labels)
 {
@@ -317,26 +403,24 @@ static void cc_labels(struct dist *d, struct emogi_dcc_gpu *s, unsigned w, uint6
 }
 
 int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
-                uint64_t *labels, struct emogi_cc_stats *st, emogi_error *err)
+                enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
+                emogi_error *err)
 {
     struct emogi_dcc_gpu *s = NULL;
     emogi_error gerr = {{0}};
-    int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, gpu->kernel, d->lo, d->whole->nv, &s, &gerr) == 0;
+    const uint64_t nv = d->whole->nv;
+    int ok = emogi_dcc_gpu_open(gpu->out, gpu->in, a, gpu->kernel, d->lo, nv, &s, &gerr) == 0;
     if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
         emogi_dcc_gpu_close(s);
         return -1;
     }
     struct xchg x;
-    xchg_open(&x, d, gpu->out->device, g->id_width, d->whole->nv);
+    xchg_open(&x, d, gpu->out->device, g->id_width, nv);
     double t0 = emogi_now();
-    for (;;) {
-        int changed;
-        dist_gpu_check(emogi_dcc_gpu_pass(s, &changed, &gerr), &gerr);
-        st->passes++;
-        if (dist_sum_u64(d, (uint64_t)changed) == 0)
-            break; /* every rank's labels are final: nothing to send */
-        xchg_allgather(&x, emogi_dcc_gpu_labels(s), g->id_width);
-    }
+    if (a == EMOGI_CC_UF)
+        cc_uf(d, &x, s, nv * g->id_width, st);
+    else
+        cc_lp(d, &x, s, g->id_width, st);
     st->seconds = emogi_now() - t0;
     uint64_t fig[3];
     dist_gpu_check(emogi_dcc_gpu_figures(s, fig, &gerr), &gerr);

@@ -28,10 +28,11 @@ int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t sourc
     return no_mpi(err);
 }
 
-int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu, uint64_t *labels,
-            struct emogi_cc_stats *st, emogi_error *err)
+int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
+            enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
+            emogi_error *err)
 {
-    (void)d, (void)g, (void)gpu, (void)labels, (void)st;
+    (void)d, (void)g, (void)gpu, (void)a, (void)labels, (void)st;
     return no_mpi(err);
 }
 

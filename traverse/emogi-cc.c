@@ -174,22 +174,25 @@ static void run_distributed(const struct cc_opts *o, struct dist *d, const struc
     struct tool_backend be;
     struct dist_gpu gpu = {0};
     if (on_gpu) {
-        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, whole->nv, w), TOOL_PLACE_IN,
-                   &range, &be);
+        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, whole->nv, w, o->algorithm),
+                   TOOL_PLACE_IN, &range, &be);
         gpu = (struct dist_gpu){&be.placed, tool_backend_in(&be), be.kernel, 0};
     }
     uint64_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "labels");
     void *labels = d->rank == 0 ? dist_alloc(whole->nv, w, "labels") : NULL;
     for (uint64_t i = 0; i < o->repeat; i++) {
         struct emogi_cc_stats st;
-        if (dist_cc(d, g, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
+        if (dist_cc(d, g, on_gpu ? &gpu : NULL, o->algorithm, mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         if (w == 4) /* in place: entry k's 4 bytes land at or before its 8 */
             for (uint64_t k = 0; k < d->hi - d->lo; k++)
                 ((uint32_t *)mine)[k] = (uint32_t)mine[k];
         dist_gather(d, mine, w, labels);
         if (d->rank == 0 && o->t.stats)
-            report(whole, on_gpu ? "labelprop-mpi-gpu" : "afforest-mpi", labels, &st, on_gpu);
+            report(whole, !on_gpu                        ? "afforest-mpi"
+                          : o->algorithm == EMOGI_CC_UF ? "afforest-mpi-gpu"
+                                                        : "labelprop-mpi-gpu",
+                   labels, &st, on_gpu);
         else if (d->rank == 0 && o->repeat > 1)
             report_seconds(&st);
     }

@@ -113,12 +113,14 @@ template <typename T> __device__ void link(T *comp, uint64_t u, uint64_t v)
     }
 }
 
+/* List V of the kernels is vertex LO + V: a rank's lists (lo 0 alone). */
 template <typename T> struct uf_op {
     T *comp;
     T big; /* the sampled largest tree's root: its lists are skipped */
+    uint64_t lo;
 
-    __device__ bool active(uint64_t v) const { return ld(comp, v) != big; }
-    __device__ void edge(uint64_t v, T u, bool &) const { link(comp, v, (uint64_t)u); }
+    __device__ bool active(uint64_t v) const { return ld(comp, lo + v) != big; }
+    __device__ void edge(uint64_t v, T u, bool &) const { link(comp, lo + v, (uint64_t)u); }
     __device__ void finish(bool) const {}
 };
 
@@ -138,20 +140,20 @@ template <typename T> __global__ void init_labels(T *label, uint8_t *active, uin
  * only leaves deeper trees for the next flattening; the answer is the same. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    sample_links(const uint64_t *off, const emogi_arr<T> nb, T *comp, uint64_t nv,
-                 unsigned long long *acc)
+    sample_links(const uint64_t *off, const emogi_arr<T> nb, T *comp, uint64_t n_lists,
+                 uint64_t lo, unsigned long long *acc)
 {
     unsigned long long n = 0;
     emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < n_lists; v += stride) {
         const uint64_t start = off[v], end = off[v + 1];
         const uint64_t k = end - start < ROUNDS ? end - start : ROUNDS;
         T u[ROUNDS];
         for (uint64_t r = 0; r < k; r++)
             u[r] = nb[start + r];
         for (uint64_t r = 0; r < k; r++)
-            link(comp, v, (uint64_t)u[r]);
+            link(comp, lo + v, (uint64_t)u[r]);
         n += k;
         lines.add(nb, start, start + k);
     }
@@ -192,6 +194,18 @@ template <typename T> __global__ void compress(T *comp, uint64_t nv)
         while (c != ld(comp, (uint64_t)c))
             c = ld(comp, (uint64_t)c);
         comp[v] = c;
+    }
+}
+
+/* Another rank's flattened forest OTHER linked into COMP: x and its root
+ * there are one component here too. */
+template <typename T> __global__ void merge_forest(T *comp, const T *other, uint64_t nv)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t x = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; x < nv; x += stride) {
+        const T o = other[x];
+        if (o != (T)x)
+            link(comp, x, (uint64_t)o);
     }
 }
 
@@ -371,7 +385,7 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
         sample_links_c<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(
             emogi_clists(*out), comp, nv, s.scratch + 3);
     else
-        sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv,
+        sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv, 0,
                                                               s.scratch + 3);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
@@ -380,7 +394,7 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     if (frequent_root<T>(nv, s, &big, err))
         return -1;
     const sides<T> sd = sides_of<T>(out, in, ROUNDS);
-    const uf_op<T> op = {comp, big};
+    const uf_op<T> op = {comp, big, 0};
     for (int i = 0; i < sd.n; i++)
         if (read_lists(sd.s[i], nv, op, k, s, err))
             return -1;
@@ -489,15 +503,26 @@ extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_p
 
 /* ---- one GPU rank of a distributed CC (emogi_dist_gpu.h) ----
  *
- * traverse/dist_cc.c's pass on the rank's range: every vertex pulls the
- * smallest label over its out- and (directed) in-lists, read by the list
- * kernels above, then takes its label's label (the shortcut).  Labels
- * are in the id width and held for all nv vertices (the shortcut reads
- * any); the rank's own part changes, the rest is what the last exchange
- * brought.  Concurrent lowering may let a vertex see a newer label than
- * the CPU pass would: labels only fall and stay ids of the component,
- * so the pass count may differ but the fixed point, each component's
- * smallest id, is the same. */
+ * uf  the CPU ranks' Afforest (traverse/dist_cc.c) on the device: the
+ *     rank links its own vertices' first two entries into a forest of
+ *     all nv vertices (sample_links at the range's offset); once the
+ *     ranks' forests are merged (merge_forest links a partner's into
+ *     this one; traverse/dist_gpu.c moves them) and every rank holds the
+ *     union, it links the rest of its lists outside the most frequent
+ *     tree (uf_op at the offset).  Each list entry is read at most once,
+ *     as on the single GPU.
+ *
+ * lp  label propagation on the rank's range: every vertex pulls the
+ *     smallest label over its out- and (directed) in-lists, read by the
+ *     list kernels above, then takes its label's label (the shortcut).
+ *     The rank's own part changes, the rest is what the last exchange
+ *     brought.  Concurrent lowering may let a vertex see a newer label
+ *     than the CPU pass would: labels only fall and stay ids of the
+ *     component, so the pass count may differ but the fixed point, each
+ *     component's smallest id, is the same.  Every pass reads every
+ *     list: on kron 26 five passes, 14 times the single GPU's link bytes.
+ *
+ * Labels are in the id width and held for all nv vertices. */
 
 namespace {
 
@@ -538,7 +563,9 @@ template <typename T> __global__ void shortcut(T *label, uint64_t lo, uint64_t n
 
 struct emogi_dcc_gpu {
     cc_state s;
+    void *other; /* uf: a partner rank's labels, received here */
     const emogi_placed *out, *in;
+    enum emogi_cc_algorithm a;
     enum emogi_kernel k;
     uint64_t lo, n, nv;
 };
@@ -560,6 +587,54 @@ template <typename T> int dist_pass(emogi_dcc_gpu *r, emogi_error *err)
     return 0;
 }
 
+template <typename T> int dist_sample(emogi_dcc_gpu *r, emogi_error *err)
+{
+    cc_state &s = r->s;
+    T *comp = static_cast<T *>(s.label);
+    if (r->n) {
+        sample_links<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(
+            r->out->d_offsets, emogi_arr<T>(r->out->nbr), comp, r->n, r->lo, s.scratch + 3);
+        EMOGI_CK(cudaGetLastError(), "launching the sampling");
+    }
+    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    EMOGI_CK(cudaDeviceSynchronize(), "linking the samples");
+    return 0;
+}
+
+template <typename T> int dist_merge(emogi_dcc_gpu *r, emogi_error *err)
+{
+    cc_state &s = r->s;
+    T *comp = static_cast<T *>(s.label);
+    merge_forest<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, static_cast<const T *>(r->other),
+                                                           r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching the merge");
+    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    EMOGI_CK(cudaDeviceSynchronize(), "merging forests");
+    return 0;
+}
+
+/* Every rank holds the same forest here, so the same samples find the
+ * same tree everywhere: a rank may skip a list only when all do. */
+template <typename T> int dist_rest(emogi_dcc_gpu *r, emogi_error *err)
+{
+    cc_state &s = r->s;
+    T *comp = static_cast<T *>(s.label);
+    T big = 0;
+    if (frequent_root<T>(r->nv, s, &big, err))
+        return -1;
+    const sides<T> sd = sides_of<T>(r->out, r->in, ROUNDS);
+    const uf_op<T> op = {comp, big, r->lo};
+    for (int i = 0; i < sd.n && r->n; i++)
+        if (read_lists(sd.s[i], r->n, op, r->k, s, err))
+            return -1;
+    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    EMOGI_CK(cudaDeviceSynchronize(), "linking the lists");
+    return 0;
+}
+
 int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
 {
     cc_state &s = r->s;
@@ -568,6 +643,11 @@ int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
     if (emogi_resident_blocks(r->out->device, BLOCK, &s.blocks, err))
         return -1;
     EMOGI_CK(cudaMalloc(&s.label, (r->nv ? r->nv : 1) * w), "cudaMalloc of the labels");
+    if (r->a == EMOGI_CC_UF) {
+        EMOGI_CK(cudaMalloc(&r->other, (r->nv ? r->nv : 1) * w), "cudaMalloc of a rank's labels");
+        EMOGI_CK(cudaMalloc(&s.sample_at, SAMPLES * sizeof *s.sample_at), "cudaMalloc");
+        EMOGI_CK(cudaMalloc(&s.sample_label, SAMPLES * sizeof(uint64_t)), "cudaMalloc");
+    }
     EMOGI_CK(cudaMalloc(&s.scratch, SCRATCH * sizeof *s.scratch), "cudaMalloc");
     EMOGI_CK(cudaMemset(s.scratch, 0, SCRATCH * sizeof *s.scratch), "cudaMemset");
     const uint64_t ne = r->out->g->ne + (r->in ? r->in->g->ne : 0);
@@ -585,14 +665,16 @@ int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
 
 } // namespace
 
-extern "C" uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width)
+extern "C" uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned width,
+                                              enum emogi_cc_algorithm a)
 {
-    return nv * width + SCRATCH * 8 + emogi_heavy_cap(ne) * 8;
+    const uint64_t uf = a == EMOGI_CC_UF ? nv * width + SAMPLES * 16 : 0;
+    return nv * width + uf + SCRATCH * 8 + emogi_heavy_cap(ne) * 8;
 }
 
 extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                                  enum emogi_kernel k, uint64_t lo, uint64_t nv,
-                                  struct emogi_dcc_gpu **rp, emogi_error *err)
+                                  enum emogi_cc_algorithm a, enum emogi_kernel k, uint64_t lo,
+                                  uint64_t nv, struct emogi_dcc_gpu **rp, emogi_error *err)
 {
     *rp = nullptr;
     const emogi_graph *g = out ? out->g : nullptr;
@@ -604,6 +686,8 @@ extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct e
         return emogi_fail(err, "GPU CC: a directed graph needs the rank's in-lists placed");
     if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
         return emogi_fail(err, "GPU CC: unknown kernel %d", (int)k);
+    if (a != EMOGI_CC_LP && a != EMOGI_CC_UF)
+        return emogi_fail(err, "GPU CC: unknown algorithm %d", (int)a);
     if (lo + g->nv > nv)
         return emogi_fail(err, "GPU CC: the rank's range passes the graph's end");
     emogi_dcc_gpu *r = new (std::nothrow) emogi_dcc_gpu();
@@ -611,6 +695,7 @@ extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct e
         return emogi_fail(err, "GPU CC: out of memory");
     r->out = out;
     r->in = (g->flags & EMOGI_DIRECTED) ? in : nullptr;
+    r->a = a;
     r->k = k;
     r->lo = lo;
     r->n = g->nv;
@@ -628,6 +713,8 @@ extern "C" void emogi_dcc_gpu_close(struct emogi_dcc_gpu *r)
     if (!r)
         return;
     release(r->s);
+    cudaFree(r->other);
+    (void)cudaGetLastError();
     delete r;
 }
 
@@ -647,6 +734,36 @@ extern "C" int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *r, int *changed, emogi_e
 extern "C" void *emogi_dcc_gpu_labels(struct emogi_dcc_gpu *r)
 {
     return r->s.label;
+}
+
+extern "C" void *emogi_dcc_gpu_other(struct emogi_dcc_gpu *r)
+{
+    return r->other;
+}
+
+/* The rank's uf steps, in the id width; lp ranks have none. */
+static int uf_step(struct emogi_dcc_gpu *r, int (*four)(emogi_dcc_gpu *, emogi_error *),
+                   int (*eight)(emogi_dcc_gpu *, emogi_error *), emogi_error *err)
+{
+    if (r->a != EMOGI_CC_UF)
+        return emogi_fail(err, "GPU CC: the rank was opened for label propagation");
+    EMOGI_CK(cudaSetDevice(r->out->device), "cudaSetDevice");
+    return r->out->g->id_width == 4 ? four(r, err) : eight(r, err);
+}
+
+extern "C" int emogi_dcc_gpu_sample(struct emogi_dcc_gpu *r, emogi_error *err)
+{
+    return uf_step(r, dist_sample<uint32_t>, dist_sample<uint64_t>, err);
+}
+
+extern "C" int emogi_dcc_gpu_merge(struct emogi_dcc_gpu *r, emogi_error *err)
+{
+    return uf_step(r, dist_merge<uint32_t>, dist_merge<uint64_t>, err);
+}
+
+extern "C" int emogi_dcc_gpu_rest(struct emogi_dcc_gpu *r, emogi_error *err)
+{
+    return uf_step(r, dist_rest<uint32_t>, dist_rest<uint64_t>, err);
 }
 
 extern "C" int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *r, uint64_t fig[3], emogi_error *err)
