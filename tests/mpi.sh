@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 271
+plan 274
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -249,6 +249,21 @@ same_run "pieces of 3: pagerank" 4 big.csr emogi-pagerank --method jacobi
 same_run "pieces of 3: pagerank --weighted" 4 bigw.csr emogi-pagerank --method jacobi --weighted
 same_run "pieces of 3: sssp" 3 kwd.csr emogi-sssp -n 2 --seed 7
 unset EMOGI_MPI_CHUNK
+
+# ---- top-down ids: 4-byte offsets into the owner's range, or 8-byte
+# ids (EMOGI_MPI_WIDE_IDS), as where a rank owns over 2^32 vertices ----
+EMOGI_MPI_WIDE_IDS=1
+export EMOGI_MPI_WIDE_IDS
+same_run "8-byte ids sent: bfs, parents" 3 big.csr emogi-bfs -n 2 --seed 7
+same_run "8-byte ids sent: bfs top-down only, 8-byte ids in the file" 4 kront8.csr emogi-bfs \
+    -s 7 --direction push
+mpi 3 emogi-bfs big.csr -s 1 --direction push --json -o out.bin 2>wide.txt >/dev/null
+unset EMOGI_MPI_WIDE_IDS
+mpi 3 emogi-bfs big.csr -s 1 --direction push --json -o out.bin 2>narrow.txt >/dev/null
+wide=$(grep '"event":"ranks"' wide.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/')
+narrow=$(grep '"event":"ranks"' narrow.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/')
+[ "${narrow:-0}" -gt 0 ] && [ "$narrow" -lt "${wide:-0}" ]
+ok $? "top-down ids as 4-byte offsets: $narrow bytes sent against $wide as 8-byte ids"
 
 # ---- the result file: each rank writes its part at its offset ----
 emogi-pagerank big.csr --device cpu --method jacobi -o want.npy

@@ -14,9 +14,11 @@
  * Top-down: owners expand their frontier vertices; a neighbour owned by
  * the rank is claimed at once, any other is sent to its owner, once per
  * search (a bitmap of ids already sent), with one MPI_Alltoallv per
- * level.  The exchange is sparse because a top-down frontier is small:
- * sending the discovered ids moves at most one id per vertex per search,
- * where any dense form would move nv bits every level.
+ * level, as 4-byte offsets into the owner's range wherever every range
+ * holds at most 2^32 vertices (narrow_ids).  The exchange is sparse
+ * because a top-down frontier is small: sending the discovered ids moves
+ * at most one id per vertex per search, where any dense form would move
+ * nv bits every level.
  * Bottom-up: every rank scans its unvisited vertices' in-lists against
  * the global frontier bitmap, assembled with MPI_Allgatherv from each
  * rank's slice (bit i for its vertex lo + i: in place when every range
@@ -93,6 +95,7 @@ struct dbfs {
     uint64_t *sent;              /* nv bits: ids sent to their owner */
     uint64_t *out_ids;           /* ids to send this level */
     uint64_t out_n, out_cap;
+    int narrow;                  /* ids travel as 4-byte offsets into their owner's range */
     uint64_t scout;              /* out-edges of this rank's new frontier */
     uint32_t level;
     uint64_t examined;
@@ -286,8 +289,9 @@ static void thread_share(uint64_t n, uint64_t *i0, uint64_t *i1, int *t, int *us
 
 /* The send list sorted by owner into SEND; SC: how many for each rank.
  * Each thread counts and then places its own static share, so the order
- * within an owner's ids is the list's, whatever the threads. */
-static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
+ * within an owner's ids is the list's, whatever the threads.  Narrow: an
+ * id goes as its offset into the owner's range, 4 bytes. */
+static void bucket(struct dbfs *b, void *send, uint64_t *sc)
 {
     const int size = b->d->size;
     const uint64_t n = b->out_n;
@@ -316,27 +320,68 @@ static void bucket(struct dbfs *b, uint64_t *send, uint64_t *sc)
                 }
             }
         }
-        for (uint64_t i = i0; i < i1; i++)
-            send[mine[dist_owner(b->d, b->out_ids[i])]++] = b->out_ids[i];
+        for (uint64_t i = i0; i < i1; i++) {
+            const uint64_t v = b->out_ids[i];
+            const int o = dist_owner(b->d, v);
+            const uint64_t k = mine[o]++;
+            if (b->narrow)
+                ((uint32_t *)send)[k] = (uint32_t)(v - b->d->bound[o]);
+            else
+                ((uint64_t *)send)[k] = v;
+        }
     }
     free(at);
+}
+
+/*
+ * Whether every range holds at most 2^32 vertices, so that an id can
+ * travel as a 4-byte offset into its owner's range whatever the graph's
+ * id width: the top-down exchange is the ranks' ids, 8 bytes each before
+ * (bench/RESULTS.md, "BFS ranks: top-down ids as 4-byte offsets").
+ */
+static int narrow_ids(const struct dist *d)
+{
+    const char *wide = getenv("EMOGI_MPI_WIDE_IDS"); /* emogi(7): tests reach 8 bytes */
+    if (wide && *wide)
+        return 0;
+    for (int r = 0; r < d->size; r++)
+        if (dist_count(d, r) > (uint64_t)UINT32_MAX + 1)
+            return 0;
+    return 1;
+}
+
+/* The global id of entry I of what the exchange brought. */
+static inline uint64_t received(const struct dbfs *b, const void *recv, uint64_t i)
+{
+    return b->narrow ? b->d->lo + ((const uint32_t *)recv)[i] : ((const uint64_t *)recv)[i];
 }
 
 /* The send list to the owners (dist_alltoallv); the ids received are
  * claimed here. */
 static void exchange(struct dbfs *b)
 {
-    uint64_t *send = dist_alloc(b->out_n, sizeof *send, "ids to send"), total;
+    const size_t es = b->narrow ? sizeof(uint32_t) : sizeof(uint64_t);
+    void *send = dist_alloc(b->out_n, es, "ids to send");
+    uint64_t total;
     bucket(b, send, b->counts);
-    uint64_t *recv = dist_alltoallv(b->d, send, b->counts, sizeof *send, &total);
+    void *recv = dist_alltoallv(b->d, send, b->counts, es, &total);
     free(send);
-    if (b->gpu) {
+    if (b->gpu) { /* the GPU claims global ids */
         emogi_error err;
+        uint64_t *ids = recv;
+        if (b->narrow) {
+            ids = dist_alloc(total, sizeof *ids, "ids received");
+#pragma omp parallel for schedule(static) num_threads(host_threads(b, total))
+            for (uint64_t i = 0; i < total; i++)
+                ids[i] = received(b, recv, i);
+        }
         const double t0 = emogi_now();
         dist_gpu_check(
-            emogi_dbfs_gpu_claim(b->gpu, recv, total, b->level, b->next, &b->next_n, &err),
+            emogi_dbfs_gpu_claim(b->gpu, ids, total, b->level, b->next, &b->next_n, &err),
             &err);
         b->gpu_seconds += emogi_now() - t0;
+        if (ids != recv)
+            free(ids);
     } else {
         uint64_t scout = 0;
 #pragma omp parallel num_threads(host_threads(b, total)) reduction(+ : scout)
@@ -345,7 +390,7 @@ static void exchange(struct dbfs *b)
             found.n = 0;
 #pragma omp for schedule(static) nowait
             for (uint64_t i = 0; i < total; i++)
-                claim(b, recv[i], &found, &scout);
+                claim(b, received(b, recv, i), &found, &scout);
             gather_flush(&found, b->next, &b->next_n);
         }
         b->scout += scout;
@@ -656,6 +701,7 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
     b->sent = calloc(words ? words : 1, sizeof *b->sent);
     b->out_ids = malloc((nv ? nv : 1) * sizeof *b->out_ids);
     b->counts = malloc(2 * (size_t)d->size * sizeof *b->counts);
+    b->narrow = narrow_ids(d);
     if (!word_aligned(d)) /* each slice at most one word past its share */
         b->slices = malloc((words + (uint64_t)d->size) * sizeof *b->slices);
     for (uint64_t i = 0; i < n; i++)
