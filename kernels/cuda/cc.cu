@@ -587,32 +587,32 @@ template <typename T> int dist_pass(emogi_dcc_gpu *r, emogi_error *err)
     return 0;
 }
 
+/* The rank's forest flattened, and the host told when WHAT is done
+ * (the next step moves the labels). */
+template <typename T> int flatten(emogi_dcc_gpu *r, const char *what, emogi_error *err)
+{
+    compress<T><<<emogi_grid(r->nv, r->s.blocks), BLOCK>>>(static_cast<T *>(r->s.label), r->nv);
+    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
+    EMOGI_CK(cudaDeviceSynchronize(), what);
+    return 0;
+}
+
 template <typename T> int dist_sample(emogi_dcc_gpu *r, emogi_error *err)
 {
     cc_state &s = r->s;
-    T *comp = static_cast<T *>(s.label);
-    if (r->n) {
-        sample_links<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(
-            r->out->d_offsets, emogi_arr<T>(r->out->nbr), comp, r->n, r->lo, s.scratch + 3);
-        EMOGI_CK(cudaGetLastError(), "launching the sampling");
-    }
-    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
-    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
-    EMOGI_CK(cudaDeviceSynchronize(), "linking the samples");
-    return 0;
+    sample_links<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(
+        r->out->d_offsets, emogi_arr<T>(r->out->nbr), static_cast<T *>(s.label), r->n, r->lo,
+        s.scratch + 3);
+    EMOGI_CK(cudaGetLastError(), "launching the sampling");
+    return flatten<T>(r, "linking the samples", err);
 }
 
 template <typename T> int dist_merge(emogi_dcc_gpu *r, emogi_error *err)
 {
-    cc_state &s = r->s;
-    T *comp = static_cast<T *>(s.label);
-    merge_forest<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, static_cast<const T *>(r->other),
-                                                           r->nv);
+    merge_forest<T><<<emogi_grid(r->nv, r->s.blocks), BLOCK>>>(
+        static_cast<T *>(r->s.label), static_cast<const T *>(r->other), r->nv);
     EMOGI_CK(cudaGetLastError(), "launching the merge");
-    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
-    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
-    EMOGI_CK(cudaDeviceSynchronize(), "merging forests");
-    return 0;
+    return flatten<T>(r, "merging forests", err);
 }
 
 /* Every rank holds the same forest here, so the same samples find the
@@ -629,10 +629,7 @@ template <typename T> int dist_rest(emogi_dcc_gpu *r, emogi_error *err)
     for (int i = 0; i < sd.n && r->n; i++)
         if (read_lists(sd.s[i], r->n, op, r->k, s, err))
             return -1;
-    compress<T><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(comp, r->nv);
-    EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
-    EMOGI_CK(cudaDeviceSynchronize(), "linking the lists");
-    return 0;
+    return flatten<T>(r, "linking the lists", err);
 }
 
 int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
