@@ -119,8 +119,8 @@ if has mpi; then
         emogi-convert kron -s 18 --undirected --id-width 4 "$q/k.csr" -q &&
             emogi-convert kron -s 18 --id-width 4 --transpose --weights random:1:255 "$q/kd.csr" -q ||
             die "cannot make the quick graphs"
-        for job in "bfs k.csr -n 3 --seed 1" "cc k.csr" "bfs kd.csr -n 3 --seed 1" \
-            "cc kd.csr" "sssp kd.csr -n 2 --seed 1"; do
+        for job in "bfs k.csr -n 3 --seed 1" "cc k.csr" "cc k.csr --algorithm lp" \
+            "bfs kd.csr -n 3 --seed 1" "cc kd.csr" "sssp kd.csr -n 2 --seed 1"; do
             set -- $job
             t=$1 g=$2 && shift 2
             case " ${QUICK_TOOLS:-bfs cc sssp} " in *" $t "*) ;; *) continue ;; esac
