@@ -166,6 +166,19 @@ static inline uint64_t dist_count(const struct dist *d, int r)
     return d->bound[r + 1] - d->bound[r];
 }
 
+/* Step STEP (1, 2, 4, ... below size) of a merge up a binary tree to
+ * rank 0: this rank's partner, or -1 when it has none at this step.
+ * *SENDS: this rank sends its part to the partner, and is then done;
+ * else it receives the partner's.  Rank r + s sends to rank r, r a
+ * multiple of 2s, so log2(size) steps. */
+static inline int dist_tree_peer(const struct dist *d, int step, int *sends)
+{
+    *sends = d->rank % (2 * step) == step;
+    if (*sends)
+        return d->rank - step;
+    return d->rank % (2 * step) == 0 && d->rank + step < d->size ? d->rank + step : -1;
+}
+
 /* Every rank's LOCAL range (its count entries of ES bytes) into FULL, a
  * whole array of nv entries, on every rank (FULL may hold LOCAL's own
  * place: then LOCAL may be FULL + lo * ES). */

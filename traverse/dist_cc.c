@@ -85,13 +85,15 @@ static uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
 static void merge_forests(struct dist *d, uint64_t *comp, uint64_t *buf, uint64_t nv)
 {
     for (int s = 1; s < d->size; s *= 2) {
-        if (d->rank % (2 * s) == s) {
-            dist_send(d, d->rank - s, comp, nv * sizeof *comp);
+        int sends;
+        const int peer = dist_tree_peer(d, s, &sends);
+        if (sends) {
+            dist_send(d, peer, comp, nv * sizeof *comp);
             return;
         }
-        if (d->rank + s >= d->size)
+        if (peer < 0)
             continue;
-        dist_recv(d, d->rank + s, buf, nv * sizeof *buf);
+        dist_recv(d, peer, buf, nv * sizeof *buf);
 #pragma omp parallel
         {
 #pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)

@@ -350,13 +350,15 @@ static void cc_merge(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, ui
 {
     emogi_error err;
     for (int step = 1; step < d->size; step *= 2) {
-        if (d->rank % (2 * step) == step) {
-            xchg_whole(x, d->rank - step, 1, emogi_dcc_gpu_labels(s), bytes);
+        int sends;
+        const int peer = dist_tree_peer(d, step, &sends);
+        if (sends) {
+            xchg_whole(x, peer, 1, emogi_dcc_gpu_labels(s), bytes);
             break;
         }
-        if (d->rank + step >= d->size)
+        if (peer < 0)
             continue;
-        xchg_whole(x, d->rank + step, 0, emogi_dcc_gpu_other(s), bytes);
+        xchg_whole(x, peer, 0, emogi_dcc_gpu_other(s), bytes);
         dist_gpu_check(emogi_dcc_gpu_merge(s, &err), &err);
     }
     xchg_whole(x, -1, 0, emogi_dcc_gpu_labels(s), bytes);
