@@ -156,15 +156,10 @@ wait "$pid"
 st=$?
 [ "$st" -ne 0 ] || diag "finished before the signal; the checks below still hold"
 is "$(ls -A sig)" "" "SIGTERM mid-conversion leaves nothing in --tmpdir"
-# Killed, it leaves no output, or (when the signal landed between the
-# output's commit and the exit, as a loaded machine can make it) a whole
-# one; never a temporary or a partial file.
-if [ "$st" -ne 0 ] && [ -e sig.csr ]; then
-    diag "the signal came after the output was committed"
-    emogi-info --verify sig.csr >/dev/null 2>&1 && [ -z "$(ls -d sig.csr?* 2>/dev/null)" ]
-    ok $? "... and no partial output"
-elif [ "$st" -ne 0 ]; then
-    no_files_like 'sig.csr*' "... and no partial output"
+# Killed, it leaves no output, or a whole one; never a temporary or a
+# partial file.
+if [ "$st" -ne 0 ]; then
+    after_kill sig.csr "... and no partial output"
 else
     emogi-info --verify sig.csr >/dev/null 2>&1
     ok $? "... and a whole output"

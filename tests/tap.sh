@@ -53,4 +53,17 @@ no_files_like() {
     if [ -e "$1" ]; then ok 1 "$2"; diag "left behind: $1"; else ok 0 "$2"; fi
 }
 
+# after_kill FILE DESCRIPTION : a killed writer left neither FILE nor a
+# temporary, or, when the kill landed after the rename (during the
+# folder's fsync or a slow exit on a loaded machine), a whole FILE
+# (emogi-info --verify) and no temporary
+after_kill() {
+    if [ -e "$1" ]; then
+        emogi-info --verify "$1" >/dev/null 2>&1 && [ -z "$(ls -d "$1"?* 2>/dev/null)" ]
+        ok $? "$2 (killed after the commit: the output is whole)"
+    else
+        no_files_like "$1*" "$2"
+    fi
+}
+
 finish() { exit $_failed; }
