@@ -90,7 +90,7 @@ else
 fi
 check_status=$?
 sed -n '/^# TOTAL/,/^# ERROR/p' "$clog" | head -n 7
-for t in tests/unit_loader tests/*_gpu.trs tests/gpu_*.trs tests/bfs_compressed.trs tests/mpi.trs; do # the GPU tests' own counts
+for t in tests/unit_loader tests/*_gpu.trs tests/*_gpu_kron.trs tests/gpu_*.trs tests/bfs_compressed.trs tests/mpi.trs; do # the GPU tests' own counts
     t=${t%.trs}
     [ -f "$t.trs" ] || { echo "$t: did not run"; continue; }
     printf '%s: pass %s, fail %s, skip %s\n' "$t" \

@@ -154,8 +154,9 @@ EXTRA_DIST += tests/original_ids.sh tests/string_ids.sh tests/string_ids_ooc.sh
 # GPU tests: the loader's decisions run everywhere; placements, kernels and
 # the tools on a GPU are skipped, with the reason, where there is none.
 check_PROGRAMS += tests/unit_loader tests/lib/gpu_probe
-TESTS += tests/unit_loader tests/bfs_gpu.sh tests/gpu_compressed.sh
-EXTRA_DIST += tests/bfs_gpu.sh tests/gpu_compressed.sh tests/lib/bfs_source.sh
+TESTS += tests/unit_loader tests/bfs_gpu.sh tests/bfs_gpu_kron.sh tests/gpu_compressed.sh
+EXTRA_DIST += tests/bfs_gpu.sh tests/bfs_gpu_kron.sh tests/gpu_compressed.sh \
+	tests/lib/bfs_source.sh tests/lib/bfs_gpu.sh
 # --mem and --gpu-memory through every tool's option parser; the budget's
 # refusals and splits on a GPU
 TESTS += tests/placement_options.sh

@@ -1,0 +1,50 @@
+#!/bin/sh
+# bfs_gpu_kron.sh - tests/bfs_gpu.sh's checks (tests/lib/bfs_gpu.sh) on
+# Kronecker graphs (skewed degrees; a directed one read bottom-up through
+# its transpose) and on a graph whose parents sit past the first line of
+# every list; 4- and 8-byte ids; and the direction rule: auto really
+# switches, and reads less than top-down.  Skipped, with the reason, where
+# no GPU is usable.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+. "$top_srcdir/tests/lib/hybrid.sh"
+. "$top_srcdir/tests/lib/bfs_source.sh"
+. "$top_srcdir/tests/lib/bfs_gpu.sh"
+
+why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
+
+
+ngraphs=5 nsetup=6 nother=2
+plan $((ngraphs * per_graph + nsetup + nother))
+
+runs "directed kron: convert, 8-byte ids" \
+    emogi-convert kron -s 12 --directed --transpose --id-width 8 dirk8.csr -q
+runs "kron 14: convert, 4-byte ids" emogi-convert kron -s 14 --id-width 4 kron4.csr -q
+runs "kron 14: convert, 8-byte ids" emogi-convert kron -s 14 --id-width 8 kron8.csr -q
+# Bottom-up must read past the first line: 0 -- 20000+i -- 10000+i, and
+# each 10000+i also meets the 40 decoys 100..139, which sort before its
+# parent, so the parent sits at entry 40 of its list, past the first
+# 128-byte line for either id width.
+awk 'BEGIN { for (i = 0; i < 100; i++) { print 0, 20000 + i; print 20000 + i, 10000 + i;
+             for (d = 100; d < 140; d++) print 10000 + i, d } }' >late.el
+runs "late parents: convert, 4-byte ids" emogi-convert el late.el late4.csr --undirected -q
+runs "late parents: convert, 8-byte ids" \
+    emogi-convert el late.el late8.csr --undirected --id-width 8 -q
+ok "$(test -s dirk8.csr && test -s kron8.csr && test -s late8.csr; echo $?)" "graphs written"
+
+check_graph "directed kron, 8-byte" dirk8.csr "$(pick_source dirk8.csr)"
+check_graph "kron 14, 4-byte" kron4.csr "$(pick_source kron4.csr)"
+check_graph "kron 14, 8-byte" kron8.csr "$(pick_source kron8.csr)"
+check_graph "late parents, 4-byte" late4.csr 0
+check_graph "late parents, 8-byte" late8.csr 0
+
+# The direction really switches, and bottom-up reads less than top-down.
+emogi-bfs kron4.csr -s "$(pick_source kron4.csr)" --device gpu --direction push --stats \
+    -o "$T/push.bin" 2>push.err
+emogi-bfs kron4.csr -s "$(pick_source kron4.csr)" --device gpu --direction auto --stats \
+    -o "$T/auto.bin" 2>auto.err
+field() { sed -n "s/^emogi-bfs: source=.* $1=\([0-9]*\).*/\1/p" "$2"; }
+ok "$(test "$(field pull_levels push.err)" = 0 && test "$(field pull_levels auto.err)" -gt 0
+      echo $?)" "kron 14: auto runs bottom-up levels, push none"
+ok "$(test "$(field edges_examined auto.err)" -lt "$(field edges_examined push.err)"; echo $?)" \
+    "kron 14: direction-optimizing examines fewer edges than top-down"
+finish
