@@ -40,31 +40,73 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
                         uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s, emogi_error *err);
 void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s);
 
+/* How ids leave the rank: grouped by owner, ranks [BOUND[r], BOUND[r +
+ * 1]) for r < SIZE, this rank being RANK; NARROW: each as a 4-byte
+ * offset into its owner's range (every range at most 2^32 vertices),
+ * else as an 8-byte global id.  Called once, after open. */
+int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int size, int rank,
+                         int narrow, emogi_error *err);
+
 /* Every depth unreached, nothing seen; SOURCE at depth 0 if it is the
- * rank's. */
+ * rank's, and then the frontier, which stays on the device. */
 int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err);
 
-/* Top-down: the out-lists of FRONT (NF of the rank's vertices, global
- * ids) at depth LEVEL.  The rank's unseen neighbours get depth LEVEL + 1
- * and are appended to FOUND (*FOUND_N grows; room for n in all); other
- * ranks' neighbours not sent before in this search are appended to
- * REMOTE (*REMOTE_N, room for nv - n).  *EXAMINED grows by the entries
- * read. */
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
-                          uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
-                          uint64_t *remote_n, uint64_t *examined, emogi_error *err);
+/* Top-down: the out-lists of the device's frontier at depth LEVEL.  The
+ * rank's unseen neighbours get depth LEVEL + 1 and join the next
+ * frontier; other ranks' neighbours not sent before in this search go to
+ * their owner's outbox (emogi_dbfs_gpu_outbox), SENT[r] of them for rank
+ * r (SENT: route's SIZE entries).  *EXAMINED grows by the entries read. */
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
+                          uint64_t *examined, emogi_error *err);
 
-/* The rank's vertices IDS (N, global, repeats allowed) reached from
- * another rank at depth LEVEL: those unseen get LEVEL + 1 and are
- * appended to FOUND as above. */
-int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t n,
-                         uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err);
+/* Bytes an id travels in (route's NARROW: 4, else 8). */
+unsigned emogi_dbfs_gpu_id_bytes(const struct emogi_dbfs_gpu *s);
+
+/* The device array of the ids for rank OWNER from the last expand. */
+void *emogi_dbfs_gpu_outbox(struct emogi_dbfs_gpu *s, int owner);
+
+/* Room for received ids on the device: *ROOM of them (emogi_dbfs_inbox_room),
+ * free from an expand until the next emogi_dbfs_gpu_advance. */
+void *emogi_dbfs_gpu_inbox(struct emogi_dbfs_gpu *s, uint64_t *room);
+
+/* The inbox's ids on a rank of N vertices, ids of ES bytes: every rank
+ * knows every other's, so a sender can cut its ids to fit. */
+static inline uint64_t emogi_dbfs_inbox_room(uint64_t n, unsigned es)
+{
+    return (n ? n : 1) * 8 / es;
+}
+
+/* The rank's vertices IDS (M, as emogi_dbfs_gpu_id_bytes says; device
+ * memory, or host memory when ON_HOST), reached from other ranks at depth
+ * LEVEL, repeats allowed: those unseen get LEVEL + 1 and join the next
+ * frontier. */
+int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, int on_host,
+                         uint32_t level, emogi_error *err);
+
+/* The level's finds become the frontier: *N of them, whose out-lists
+ * hold *SCOUT entries (the direction rule's count). */
+int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
+                           emogi_error *err);
+
+/* The frontier into QUEUE (host, room for n), for a bitmap made on the
+ * host; *N: its vertices. */
+int emogi_dbfs_gpu_queue(struct emogi_dbfs_gpu *s, uint64_t *queue, uint64_t *n,
+                         emogi_error *err);
+
+/* The frontier as the rank's own words of the device's frontier bitmap
+ * (LO a multiple of 64): the exchange that fills in the other ranks'
+ * words then makes the bitmap for a first bottom-up level. */
+int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err);
+
+/* The last bottom-up level's finds (its slice) become the frontier for a
+ * top-down level; *N: how many. */
+int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err);
 
 /* Bottom-up: every unreached vertex of the rank with an in-neighbour in
  * FRONT (a bitmap of all nv vertices, host memory; NULL: the device's,
  * emogi_dbfs_gpu_front, already holds it) gets LEVEL + 1 and its bit in
  * SLICE (host, ceil(n / 64) words, bit i for vertex lo + i; NULL: kept
- * on the device for emogi_dbfs_gpu_slice); *AWAKE: how many; *EXAMINED
+ * on the device only); *AWAKE: how many; *EXAMINED
  * grows.  FRONT's vertices all have depths, so they count as sent: a
  * top-down level after this one sends none of them.  When LO is a
  * multiple of 64 the slice also replaces the rank's own words of the
@@ -73,14 +115,6 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
                              uint64_t *slice, uint64_t *awake, uint64_t *examined,
                              emogi_error *err);
-
-/* SLICE (host, as above) as the rank's own words of the device's
- * frontier bitmap (LO a multiple of 64): the exchange that fills in the
- * other ranks' words then makes the bitmap for a first bottom-up level. */
-int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err);
-
-/* The last bottom-up level's slice into SLICE (host, as above). */
-int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err);
 
 /* The device's frontier bitmap of all nv vertices (words). */
 uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);

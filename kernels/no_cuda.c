@@ -67,19 +67,69 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
-                          uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
-                          uint64_t *remote_n, uint64_t *examined, emogi_error *err)
+int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int size, int rank,
+                         int narrow, emogi_error *err)
 {
-    (void)s, (void)front, (void)nf, (void)level, (void)found, (void)found_n, (void)remote;
-    (void)remote_n, (void)examined;
+    (void)s, (void)bound, (void)size, (void)rank, (void)narrow;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
-int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t n,
-                         uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err)
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
+                          uint64_t *examined, emogi_error *err)
 {
-    (void)s, (void)ids, (void)n, (void)level, (void)found, (void)found_n;
+    (void)s, (void)level, (void)sent, (void)examined;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+unsigned emogi_dbfs_gpu_id_bytes(const struct emogi_dbfs_gpu *s)
+{
+    (void)s;
+    return 8;
+}
+
+void *emogi_dbfs_gpu_outbox(struct emogi_dbfs_gpu *s, int owner)
+{
+    (void)s, (void)owner;
+    return NULL;
+}
+
+void *emogi_dbfs_gpu_inbox(struct emogi_dbfs_gpu *s, uint64_t *room)
+{
+    (void)s;
+    *room = 0;
+    return NULL;
+}
+
+int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, int on_host,
+                         uint32_t level, emogi_error *err)
+{
+    (void)s, (void)ids, (void)m, (void)on_host, (void)level;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
+                           emogi_error *err)
+{
+    (void)s, (void)n, (void)scout;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_queue(struct emogi_dbfs_gpu *s, uint64_t *queue, uint64_t *n,
+                         emogi_error *err)
+{
+    (void)s, (void)queue, (void)n;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err)
+{
+    (void)s, (void)n;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
@@ -88,18 +138,6 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                              emogi_error *err)
 {
     (void)s, (void)front, (void)level, (void)slice, (void)awake, (void)examined;
-    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
-}
-
-int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err)
-{
-    (void)s, (void)slice;
-    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
-}
-
-int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
-{
-    (void)s, (void)slice;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 

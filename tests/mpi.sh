@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 274
+plan 276
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -478,7 +478,14 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     # bottom-up levels after the first exchange the GPU's bitmap
     same_run "GPU ranks, EMOGI_NCCL=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
         --direction pull
+    # top-down ids from the GPUs' outboxes through host buffers
+    same_run "GPU ranks, EMOGI_NCCL=0: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
     unset EMOGI_NCCL
+    # top-down ids as 8-byte global ids, as where a range is over 2^32
+    EMOGI_MPI_WIDE_IDS=1
+    export EMOGI_MPI_WIDE_IDS
+    same_run "GPU ranks, EMOGI_MPI_WIDE_IDS: bfs" 3 big.csr emogi-bfs -n 2 --seed 7
+    unset EMOGI_MPI_WIDE_IDS
     RANKS_ARGS=""
     mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
@@ -527,6 +534,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 60 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 62 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -276,6 +276,15 @@ void dist_gpu_finish(struct dist *d);
 struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device);
 void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev);
 void dist_xchg_close(struct dist_xchg *x);
+/* A GPU rank's BFS top-down ids (emogi_dbfs_gpu_expand's outboxes, SENT
+ * for each rank) to their owners, device to device through NCCL or
+ * through host buffers, and those received claimed at LEVEL + 1 on this
+ * rank's GPU; returns the seconds spent in the claims, counting the rest
+ * as communication.  Open with dist_xchg_ids_open on every GPU rank. */
+struct emogi_dbfs_gpu;
+struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device);
+double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const uint64_t *sent,
+                         uint32_t level);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
  * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), run by

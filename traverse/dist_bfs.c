@@ -29,22 +29,20 @@
  * 4-byte ids; 1/64 with 8-byte ids).
  *
  * A GPU rank (dist_place; kernels/cuda/dist_bfs.cu) runs the same levels
- * with its range's lists placed on its GPU and its depths kept there: a
- * top-down level copies its frontier to the GPU and gets back the
- * vertices it found and the ids to send, which travel as above through
- * host buffers; the ids received are claimed on the GPU; a bottom-up
- * level reads the global frontier bitmap on the GPU.  When every range
+ * with its range's lists placed on its GPU and its depths and frontier
+ * kept there: a top-down level leaves the ids to send on the GPU,
+ * grouped by owner, and they travel device to device through NCCL where
+ * every rank has a GPU of its own, else through host buffers as above
+ * (dist_xchg_bfs_ids); the ids received are claimed on the GPU, and the
+ * host sees only counts.  A bottom-up level reads the global frontier
+ * bitmap on the GPU.  When every range
  * starts on a word the bitmap is assembled there for every bottom-up
  * level, the first included: the GPU places its slice in its own words
  * and the others arrive by the device-array exchange CC uses (dist_gpu.c:
  * NCCL, or host buffers); the slice comes back to the host only when the
  * run of bottom-up levels ends.  Otherwise each level's bitmap is
  * assembled on the host as above and copied over.  The direction rule's
- * counts come from the host.  The top-down ids travel through host
- * buffers even where NCCL is built in: few levels are top-down, but on
- * four H200s kron 27's largest top-down level (5 million found) spent
- * about a third of its time in that exchange (bench/RESULTS.md, "MPI
- * ranks on four GPUs"), the next thing to move to the device.
+ * counts come from the GPUs, summed on the host.
  *
  * Every frontier bitmap a rank sees marks its vertices as sent (the GPU's
  * seen bitmap alike), since they all have depths: the top-down levels
@@ -102,6 +100,7 @@ struct dbfs {
     int corrupt;                 /* a compressed list did not decode */
     struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
     struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
+    struct dist_xchg *ids;       /* its top-down ids' exchange */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
     int trace;                   /* EMOGI_TRACE_LEVELS: rank 0 prints each level */
     double gpu_seconds;          /* in the GPU's calls, copies included */
@@ -251,27 +250,6 @@ static void expand(struct dbfs *b)
 }
 
 
-/* A GPU rank's top-down work: the frontier's lists read on the GPU; the
- * new frontier's out-edges counted here, from the mapped offsets. */
-static void gpu_expand(struct dbfs *b)
-{
-    emogi_error err;
-    const double t0 = emogi_now();
-    dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->queue, b->queue_n, b->level, b->next,
-                                         &b->next_n, b->out_ids, &b->out_n, &b->examined, &err),
-                   &err);
-    b->gpu_seconds += emogi_now() - t0;
-}
-
-static uint64_t out_edges(const struct dbfs *b, const uint64_t *v, uint64_t n)
-{
-    uint64_t e = 0;
-#pragma omp parallel for schedule(static) reduction(+ : e) num_threads(host_threads(b, n))
-    for (uint64_t i = 0; i < n; i++)
-        e += b->w->offsets[v[i] + 1] - b->w->offsets[v[i]];
-    return e;
-}
-
 /* In a parallel region: this thread's static share [*I0, *I1) of N
  * items, its number *T and the region's threads *USED. */
 static void thread_share(uint64_t n, uint64_t *i0, uint64_t *i1, int *t, int *used)
@@ -356,8 +334,8 @@ static inline uint64_t received(const struct dbfs *b, const void *recv, uint64_t
     return b->narrow ? b->d->lo + ((const uint32_t *)recv)[i] : ((const uint64_t *)recv)[i];
 }
 
-/* The send list to the owners (dist_alltoallv); the ids received are
- * claimed here. */
+/* A CPU rank's send list to the owners (dist_alltoallv); the ids
+ * received are claimed here. */
 static void exchange(struct dbfs *b)
 {
     const size_t es = b->narrow ? sizeof(uint32_t) : sizeof(uint64_t);
@@ -366,23 +344,7 @@ static void exchange(struct dbfs *b)
     bucket(b, send, b->counts);
     void *recv = dist_alltoallv(b->d, send, b->counts, es, &total);
     free(send);
-    if (b->gpu) { /* the GPU claims global ids */
-        emogi_error err;
-        uint64_t *ids = recv;
-        if (b->narrow) {
-            ids = dist_alloc(total, sizeof *ids, "ids received");
-#pragma omp parallel for schedule(static) num_threads(host_threads(b, total))
-            for (uint64_t i = 0; i < total; i++)
-                ids[i] = received(b, recv, i);
-        }
-        const double t0 = emogi_now();
-        dist_gpu_check(
-            emogi_dbfs_gpu_claim(b->gpu, ids, total, b->level, b->next, &b->next_n, &err),
-            &err);
-        b->gpu_seconds += emogi_now() - t0;
-        if (ids != recv)
-            free(ids);
-    } else {
+    {
         uint64_t scout = 0;
 #pragma omp parallel num_threads(host_threads(b, total)) reduction(+ : scout)
         {
@@ -406,6 +368,24 @@ static void sums(struct dist *d, uint64_t *x, int n)
     d->comm_seconds += emogi_now() - t0;
 }
 
+/* A GPU rank's top-down level, the frontier on the GPU: its lists read
+ * there, the ids for other ranks sent from there, those received claimed
+ * there; GLOBAL as td_step's. */
+static void gpu_td_step(struct dbfs *b, uint64_t global[2])
+{
+    emogi_error err;
+    double t0 = emogi_now();
+    dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->level, b->counts, &b->examined, &err), &err);
+    b->gpu_seconds += emogi_now() - t0;
+    b->gpu_seconds += dist_xchg_bfs_ids(b->ids, b->gpu, b->counts, b->level);
+    t0 = emogi_now();
+    dist_gpu_check(emogi_dbfs_gpu_advance(b->gpu, &b->queue_n, &b->scout, &err), &err);
+    b->gpu_seconds += emogi_now() - t0;
+    global[0] = b->scout;
+    global[1] = b->queue_n;
+    sums(b->d, global, 2);
+}
+
 /* One top-down level: the new frontier in b->queue; [0] its out-edges,
  * [1] its vertices, over all ranks. */
 static void td_step(struct dbfs *b, uint64_t global[2])
@@ -413,13 +393,12 @@ static void td_step(struct dbfs *b, uint64_t global[2])
     b->next_n = 0;
     b->out_n = 0;
     b->scout = 0;
-    if (b->gpu)
-        gpu_expand(b);
-    else
-        expand(b);
+    if (b->gpu) {
+        gpu_td_step(b, global);
+        return;
+    }
+    expand(b);
     exchange(b);
-    if (b->gpu)
-        b->scout = out_edges(b, b->next, b->next_n);
     uint64_t *t = b->queue;
     b->queue = b->next;
     b->next = t;
@@ -632,16 +611,20 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
     uint64_t found = 0, awake = *frontier, old;
     int on_device = 0; /* where the frontier bitmap is assembled */
     int more;
-    queue_to_slice(b);
-    if (!b->gpu)
-        todo_from_depths(b);
-    if (b->xchg) { /* the GPU's slice, then the others' as every level's */
+    if (b->gpu) {
         emogi_error err;
         const double t0 = emogi_now();
-        dist_gpu_check(emogi_dbfs_gpu_put_slice(b->gpu, b->curr, &err), &err);
+        if (b->xchg) /* the GPU's slice, then the others' as every level's */
+            dist_gpu_check(emogi_dbfs_gpu_queue_to_front(b->gpu, &err), &err);
+        else /* the bitmap is made on the host */
+            dist_gpu_check(emogi_dbfs_gpu_queue(b->gpu, b->queue, &b->queue_n, &err), &err);
         b->gpu_seconds += emogi_now() - t0;
-        on_device = 1;
+        on_device = b->xchg != NULL;
     }
+    if (!on_device)
+        queue_to_slice(b);
+    if (!b->gpu)
+        todo_from_depths(b);
     do {
         const uint32_t level = b->level;
         old = awake;
@@ -660,13 +643,15 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
             b->level++;
         }
         if (!more) { /* the next level's queue, in this level's time */
-            if (awake == 0) {
+            if (b->gpu) { /* the GPU's frontier from its slice, even if empty */
+                emogi_error err;
+                const double t0 = emogi_now();
+                dist_gpu_check(emogi_dbfs_gpu_queue_from_slice(b->gpu, &b->queue_n, &err),
+                               &err);
+                b->gpu_seconds += emogi_now() - t0;
+            } else if (awake == 0) {
                 b->queue_n = 0;
             } else {
-                if (b->gpu && b->xchg) {
-                    emogi_error err;
-                    dist_gpu_check(emogi_dbfs_gpu_slice(b->gpu, b->curr, &err), &err);
-                }
                 slice_to_queue(b);
             }
         }
@@ -724,6 +709,7 @@ static void release(struct dbfs *b)
     free(b->counts);
     free(b->slices);
     dist_xchg_close(b->xchg);
+    dist_xchg_close(b->ids);
     emogi_dbfs_gpu_close(b->gpu);
 }
 
@@ -772,7 +758,9 @@ static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct
 {
     if (!out)
         return 0;
-    return emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->w->nv, &b->gpu, err);
+    if (emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->w->nv, &b->gpu, err) < 0)
+        return -1;
+    return emogi_dbfs_gpu_route(b->gpu, b->d->bound, b->d->size, b->d->rank, b->narrow, err);
 }
 
 int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
@@ -800,6 +788,8 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     /* every rank the same: the graph's, the partition's and the options' */
     if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
         b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
+    if (b.gpu)
+        b.ids = dist_xchg_ids_open(d, gpu_out->device);
     const char *trace = getenv("EMOGI_TRACE_LEVELS");
     b.trace = d->rank == 0 && trace && *trace && strcmp(trace, "0") != 0;
     double t0 = emogi_now();

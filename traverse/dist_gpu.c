@@ -4,6 +4,9 @@
  * and how device arrays travel between ranks (theirs, and BFS's
  * bottom-up frontier bitmap: dist_xchg_bitmap).
  *
+ * (BFS's top-down ids travel here too, from outboxes on the device:
+ * dist_xchg_bfs_ids.)
+ *
  * Each rank runs its algorithm on its GPU (kernels/cuda:
  * emogi_dist_gpu.h), its range's lists placed by the usual policies
  * (dist_place), and exchanges dense arrays:
@@ -310,6 +313,113 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
 void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev)
 {
     xchg_parts(&b->x, dev, sizeof *dev, 6);
+}
+
+struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device)
+{
+    struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
+    xchg_open(&b->x, d, device, 1, 1); /* the host path sizes its buffers each level */
+    return b;
+}
+
+#ifdef HAVE_NCCL
+/* Ids a round sends to rank R, ES bytes each: what fits R's inbox beside
+ * every other rank's (every rank computes the same). */
+static uint64_t ids_round(const struct dist *d, int r, unsigned es)
+{
+    const uint64_t k = emogi_dbfs_inbox_room(dist_count(d, r), es) / (uint64_t)(d->size - 1);
+    return k ? k : 1;
+}
+
+/* The outboxes to their owners device to device, in rounds that fit the
+ * owners' inboxes (one, unless a level sends a rank more ids than it has
+ * vertices), each round's receipt claimed before the next. */
+static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t *sc,
+                       uint32_t level)
+{
+    struct dist *d = x->d;
+    const int size = d->size, me = d->rank;
+    const unsigned es = emogi_dbfs_gpu_id_bytes(s);
+    ncclComm_t comm = d->nccl->comm;
+    uint64_t *rc = dist_alloc(2 * (uint64_t)size, sizeof *rc, "ranks"), *got = rc + size;
+    double t0 = emogi_now(), claims = 0;
+    MPI_Alltoall(sc, 1, MPI_UINT64_T, rc, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    uint64_t room;
+    char *in = emogi_dbfs_gpu_inbox(s, &room);
+    const uint64_t mine = ids_round(d, me, es);
+    emogi_error err;
+    for (uint64_t k = 0;; k++) {
+        int any = 0;
+        ncclResult_t r_ = ncclGroupStart();
+        for (int r = 0; r < size && r_ == ncclSuccess; r++) {
+            got[r] = 0;
+            if (r == me)
+                continue;
+            const uint64_t ch = ids_round(d, r, es), at = k * ch;
+            if (sc[r] > at) {
+                const uint64_t m = sc[r] - at < ch ? sc[r] - at : ch;
+                r_ = ncclSend((const char *)emogi_dbfs_gpu_outbox(s, r) + at * es, m * es,
+                              ncclUint8, r, comm, 0);
+                d->bytes_sent += m * es;
+                any = 1;
+            }
+            if (r_ == ncclSuccess && rc[r] > k * mine) {
+                got[r] = rc[r] - k * mine < mine ? rc[r] - k * mine : mine;
+                r_ = ncclRecv(in + (uint64_t)(r < me ? r : r - 1) * mine * es, got[r] * es,
+                              ncclUint8, r, comm, 0);
+                any = 1;
+            }
+        }
+        if (r_ == ncclSuccess)
+            r_ = ncclGroupEnd();
+        if (r_ != ncclSuccess)
+            nccl_die(d, "sending ids", r_);
+        if (!any)
+            break;
+        if (cudaStreamSynchronize(0) != cudaSuccess)
+            cuda_die(d, "an NCCL exchange");
+        const double c0 = emogi_now();
+        for (int r = 0; r < size; r++) /* on the exchange's stream: done before the next */
+            if (got[r])
+                dist_gpu_check(emogi_dbfs_gpu_claim(s, in + (uint64_t)(r < me ? r : r - 1) *
+                                                                mine * es,
+                                                    got[r], 0, level, &err),
+                               &err);
+        claims += emogi_now() - c0;
+    }
+    free(rc);
+    d->comm_seconds += emogi_now() - t0 - claims;
+    return claims;
+}
+#endif
+
+double dist_xchg_bfs_ids(struct dist_xchg *b, struct emogi_dbfs_gpu *s, const uint64_t *sent,
+                         uint32_t level)
+{
+    struct dist *d = b->x.d;
+#ifdef HAVE_NCCL
+    if (b->x.nccl)
+        return nccl_ids(&b->x, s, sent, level);
+#endif
+    const double before = d->comm_seconds, t0 = emogi_now();
+    const unsigned es = emogi_dbfs_gpu_id_bytes(s);
+    emogi_error err;
+    uint64_t ns = 0, total;
+    for (int r = 0; r < d->size; r++)
+        ns += sent[r];
+    char *send = dist_alloc(ns, es, "ids to send");
+    for (uint64_t r = 0, at = 0; r < (uint64_t)d->size; at += sent[r++])
+        dist_gpu_check(emogi_dgpu_copy(send + at * es, emogi_dbfs_gpu_outbox(s, (int)r),
+                                       sent[r] * es, 1, &err),
+                       &err);
+    void *recv = dist_alltoallv(d, send, sent, es, &total); /* counts the bytes sent */
+    free(send);
+    const double c0 = emogi_now();
+    dist_gpu_check(emogi_dbfs_gpu_claim(s, recv, total, 1, level, &err), &err);
+    const double claims = emogi_now() - c0;
+    free(recv);
+    d->comm_seconds = before + (emogi_now() - t0 - claims);
+    return claims;
 }
 
 void dist_xchg_close(struct dist_xchg *b)

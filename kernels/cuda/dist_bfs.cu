@@ -10,7 +10,20 @@
  * consecutive entries from the 128-byte line at or before its start
  * (EMOGI's merged, aligned read; common.cuh), and set long lists aside
  * for a launch that spreads them over every warp, as the single GPU
- * does; unlike it they start from a host queue in no particular order.
+ * does.
+ *
+ * The frontier stays on the device from level to level, and top-down
+ * levels leave the ids for other ranks there, grouped by owner as they
+ * are found (an outbox a rank, each id as a 4-byte offset into its
+ * owner's range where every range allows): NCCL sends each outbox to its
+ * owner device to device, whose GPU claims them from its inbox, and the
+ * direction rule's count of the new frontier's edges is summed here.
+ * The host used to receive every find and every id to send, bucket the
+ * ids by owner, send them, copy the received back and read the finds'
+ * offsets itself: on two H200s, kron 27's largest top-down level spent 41
+ * of its 75 ms in that (bench/RESULTS.md, "MPI ranks on four GPUs").
+ * Appends are warp-aggregated: one atomic a warp for the finds, one per
+ * owner among a warp's ids.
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -21,6 +34,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bfs_pull.cuh"
 #include "common.cuh"
@@ -28,6 +42,16 @@
 #include "emogi_dist_gpu.h"
 
 static const char *const CUDA_ALG = "distributed BFS";
+
+/* Where ids for other ranks go (emogi_dbfs_gpu_route). */
+struct dbfs_route {
+    const uint64_t *bound;     /* size + 1: the ranks' ranges */
+    const uint64_t *seg;       /* size: each owner's first entry in OUT */
+    unsigned long long *sent;  /* size: ids for each owner this level */
+    void *out;                 /* the outboxes: 4-byte offsets or 8-byte ids */
+    int size;
+    bool narrow;
+};
 
 struct emogi_dbfs_gpu {
     const emogi_placed *out, *in;
@@ -37,9 +61,13 @@ struct emogi_dbfs_gpu {
     unsigned long long *seen;      /* words */
     unsigned long long *front;     /* words */
     unsigned long long *slice;     /* ceil(n / 64) */
-    uint64_t *ids;                 /* n: a frontier or a batch of received ids */
-    uint64_t *found;               /* n */
-    uint64_t *remote;              /* nv - n (at least 1) */
+    uint64_t *ids;                 /* n: the frontier, then the inbox */
+    uint64_t *found;               /* n: the next frontier */
+    uint64_t qn;                   /* the frontier's vertices */
+    uint64_t *remote;              /* nv - n (at least 1): the outboxes */
+    uint64_t *route_mem;           /* the route's device arrays */
+    uint64_t *seg;                 /* size, host: the route's SEG */
+    dbfs_route rt;
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
     unsigned long long *count;     /* C_*: found, remote, entries read, lines */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
@@ -48,31 +76,64 @@ struct emogi_dbfs_gpu {
 /* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
  * device memory and over the link (emogi_lines), as the single GPU's
  * --stats counts them. */
-enum { C_FOUND, C_REMOTE, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_N };
+enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_N };
 
 /* Slots for long lists: a queue that fills leaves the rest to their
  * warps (emogi_set_aside), so a fixed size serves any graph. */
 constexpr uint64_t HEAVY_SLOTS = 65536;
 
+/* The route's device arrays for up to this many ranks are in the state's
+ * budget; more take a little beyond it. */
+constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
+
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64;
     return n * 4 + 2 * words * 8 + ((n + 63) / 64) * 8 + 2 * n * 8 + (nv - n + 1) * 8 +
-           HEAVY_SLOTS * 8 + C_N * 8;
+           HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
+}
+
+/* A slot of *CTR for each lane of PEERS (lanes that all call, with the
+ * same PEERS): one atomic for the group, from its lowest lane. */
+__device__ __forceinline__ uint64_t agg_slot(unsigned long long *ctr, unsigned peers)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const int leader = __ffs(peers) - 1;
+    unsigned long long base = 0;
+    if ((int)lane == leader)
+        base = atomicAdd(ctr, (unsigned long long)__popc(peers));
+    base = __shfl_sync(peers, base, leader);
+    return base + __popc(peers & ((1u << lane) - 1u));
+}
+
+/* The rank whose range holds W: the last with BOUND[r] <= W (an empty
+ * range shares its bound with the next). */
+__device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_t w)
+{
+    int a = 0, b = size - 1;
+    while (a < b) {
+        const int m = (a + b + 1) / 2;
+        if (bound[m] <= w)
+            a = m;
+        else
+            b = m - 1;
+    }
+    return a;
 }
 
 /* Take vertex W (global) for depth NEXT: the rank's own is set and
- * listed in FOUND, another rank's listed in REMOTE; each once.  A plain
- * load first: most neighbours of a large top-down level are seen
- * already, and an atomic for each of them is the suspected cost of such
- * a level (kron 27's largest took 84 ms on the GPU of one of two ranks,
- * where the single GPU's whole search took 78; bench/RESULTS.md, "MPI
- * ranks on four GPUs"; the load itself not yet run on a GPU).  Bits are
- * only ever set during a launch, so a stale load can only send W on to
- * the atomic. */
+ * joins FOUND, another rank's (REMOTE: a top-down level's own reads) its
+ * owner's outbox; each once.  A plain load first: most neighbours of a
+ * large top-down level are seen already, and an atomic for each of them
+ * is the suspected cost of such a level (kron 27's largest took 84 ms on
+ * the GPU of one of two ranks, where the single GPU's whole search took
+ * 78; bench/RESULTS.md, "MPI ranks on four GPUs").  Bits are only ever
+ * set during a launch, so a stale load can only send W on to the
+ * atomic. */
+template <bool REMOTE>
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
                                      uint32_t *depth, unsigned long long *seen, uint64_t *found,
-                                     uint64_t *remote, unsigned long long *count)
+                                     const dbfs_route &rt, unsigned long long *count)
 {
     const unsigned long long bit = 1ull << (w & 63);
     if (seen[w >> 6] & bit)
@@ -81,9 +142,15 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
         return;
     if (w - lo < n) { /* unsigned: W below LO wraps past N */
         depth[w - lo] = next;
-        found[atomicAdd(&count[C_FOUND], 1ull)] = w;
-    } else if (remote) {
-        remote[atomicAdd(&count[C_REMOTE], 1ull)] = w;
+        found[agg_slot(&count[C_FOUND], __activemask())] = w;
+    } else if (REMOTE) {
+        const int o = owner_of(rt.bound, rt.size, w);
+        const unsigned peers = __match_any_sync(__activemask(), o);
+        const uint64_t k = rt.seg[o] + agg_slot(&rt.sent[o], peers);
+        if (rt.narrow)
+            static_cast<uint32_t *>(rt.out)[k] = (uint32_t)(w - rt.bound[o]);
+        else
+            static_cast<uint64_t *>(rt.out)[k] = w;
     }
 }
 
@@ -98,7 +165,7 @@ __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
                 uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
-                uint64_t *remote, uint64_t *heavy, uint64_t heavy_cap,
+                const dbfs_route rt, uint64_t *heavy, uint64_t heavy_cap,
                 unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
@@ -115,7 +182,7 @@ __global__ void __launch_bounds__(BLOCK)
             lines.add(nb, first, end);
         emogi_warp_list(
             first, start, end, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-            [&](uint64_t w) { take(w, lo, n, next, depth, seen, found, remote, count); });
+            [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, found, rt, count); });
     }
     warp_add(&count[C_READ], read);
     lines.flush(&count[C_DEV]);
@@ -127,7 +194,7 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t lo,
                       uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
-                      uint64_t *found, uint64_t *remote, const uint64_t *heavy,
+                      uint64_t *found, const dbfs_route rt, const uint64_t *heavy,
                       uint64_t heavy_cap, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
@@ -144,20 +211,60 @@ __global__ void __launch_bounds__(BLOCK)
                 lines.add(nb, a, b);
             emogi_warp_list(
                 a, start, b, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-                [&](uint64_t w) { take(w, lo, n, next, depth, seen, found, remote, count); });
+                [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, found, rt, count); });
         });
     lines.flush(&count[C_DEV]);
 }
 
-/* A thread per received id: the rank's own vertices only. */
+/* A thread per received id (T: a 4-byte offset into the rank's range, or
+ * an 8-byte global id): the rank's own vertices only. */
+template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_claim(const uint64_t *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n,
-               uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
+    dbfs_claim(const T *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n, uint32_t next,
+               uint32_t *depth, unsigned long long *seen, uint64_t *found, const dbfs_route rt,
                unsigned long long *count)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
-        take(ids[i], lo, n, next, depth, seen, found, nullptr, count);
+        take<false>(sizeof(T) == 4 ? lo + ids[i] : (uint64_t)ids[i], lo, n, next, depth, seen,
+                    found, rt, count);
+}
+
+/* The entries of the frontier's out-lists, for the direction rule. */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_scout(const uint64_t *__restrict__ off, const uint64_t *__restrict__ q, uint64_t m,
+               uint64_t lo, unsigned long long *count)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    unsigned long long e = 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
+        e += off[q[i] - lo + 1] - off[q[i] - lo];
+    warp_add(&count[C_SCOUT], e);
+}
+
+/* The slice's vertices (bit i: vertex lo + i) into the frontier Q. */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_slice_queue(const unsigned long long *__restrict__ slice, uint64_t words, uint64_t lo,
+                     uint64_t *q, unsigned long long *count)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < words; i += stride) {
+        unsigned long long bits = slice[i];
+        if (!bits)
+            continue;
+        uint64_t k = atomicAdd(&count[C_FOUND], (unsigned long long)__popcll(bits));
+        for (; bits; bits &= bits - 1)
+            q[k++] = lo + i * 64 + (uint64_t)(__ffsll((long long)bits) - 1);
+    }
+}
+
+/* The frontier Q's bits set in FRONT (the rank's words cleared before). */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_queue_bits(const uint64_t *__restrict__ q, uint64_t m, unsigned long long *front)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
+        atomicOr(&front[q[i] >> 6], 1ull << (q[i] & 63));
 }
 
 /* Bottom-up over the rank's unreached vertices, as the single GPU's
@@ -213,6 +320,8 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     (void)cudaFree(s->ids);
     (void)cudaFree(s->found);
     (void)cudaFree(s->remote);
+    (void)cudaFree(s->route_mem);
+    free(s->seg);
     (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
     free(s);
@@ -270,11 +379,41 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
     return 0;
 }
 
+int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int size, int rank,
+                         int narrow, emogi_error *err)
+{
+    const uint64_t k = (uint64_t)size;
+    uint64_t *h = static_cast<uint64_t *>(malloc((3 * k + 1) * sizeof *h));
+    s->seg = static_cast<uint64_t *>(malloc(k * sizeof *s->seg));
+    if (!h || !s->seg) {
+        free(h);
+        return emogi_fail(err, "GPU BFS: out of memory");
+    }
+    for (int r = 0; r < size; r++) /* the outboxes in rank order, this rank's range skipped */
+        s->seg[r] = r <= rank ? bound[r] : bound[r] - s->n;
+    memcpy(h, bound, (k + 1) * sizeof *h);
+    memcpy(h + k + 1, s->seg, k * sizeof *h);
+    memset(h + 2 * k + 1, 0, k * sizeof *h);
+    cudaError_t e = cudaMalloc(&s->route_mem, (3 * k + 1) * sizeof *h);
+    if (e == cudaSuccess)
+        e = cudaMemcpy(s->route_mem, h, (3 * k + 1) * sizeof *h, cudaMemcpyHostToDevice);
+    free(h);
+    EMOGI_CK(e, "placing the ranks' ranges");
+    s->rt.bound = s->route_mem;
+    s->rt.seg = s->route_mem + k + 1;
+    s->rt.sent = reinterpret_cast<unsigned long long *>(s->route_mem + 2 * k + 1);
+    s->rt.out = s->remote;
+    s->rt.size = size;
+    s->rt.narrow = narrow != 0;
+    return 0;
+}
+
 int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err)
 {
     EMOGI_CK(cudaMemset(s->depth, 0xff, (s->n ? s->n : 1) * sizeof *s->depth),
              "clearing the depths");
     EMOGI_CK(cudaMemset(s->seen, 0, s->words * sizeof *s->seen), "clearing the seen bitmap");
+    s->qn = 0;
     if (source - s->lo >= s->n)
         return 0;
     const uint32_t zero = 0;
@@ -285,91 +424,190 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     word = 1ull << (source & 63);
     EMOGI_CK(cudaMemcpy(s->seen + at, &word, sizeof word, cudaMemcpyHostToDevice),
              "marking the source seen");
+    EMOGI_CK(cudaMemcpy(s->ids, &source, sizeof source, cudaMemcpyHostToDevice),
+             "placing the source");
+    s->qn = 1;
     return 0;
 }
 
-/* The counters cleared before a launch. */
+/* The counters cleared before a level. */
 static int clear_counts(emogi_dbfs_gpu *s, emogi_error *err)
 {
     EMOGI_CK(cudaMemset(s->count, 0, C_N * sizeof *s->count), "clearing the counters");
     return 0;
 }
 
-/* After a launch: the counters, and the found ids appended to FOUND. */
-static int collect(emogi_dbfs_gpu *s, unsigned long long *c, uint64_t *found,
-                   uint64_t *found_n, emogi_error *err)
+/* After a launch: the counters. */
+static int collect(emogi_dbfs_gpu *s, unsigned long long *c, emogi_error *err)
 {
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
     EMOGI_CK(cudaMemcpy(c, s->count, C_N * sizeof *c, cudaMemcpyDeviceToHost),
              "reading the counters");
     s->link += c[C_LINK];
-    if (found && c[C_FOUND])
-        EMOGI_CK(cudaMemcpy(found + *found_n, s->found, c[C_FOUND] * sizeof *found,
-                            cudaMemcpyDeviceToHost),
-                 "reading the vertices found");
-    if (found_n)
-        *found_n += c[C_FOUND];
     return 0;
 }
 
-/* A top-down level's two launches, from the NF ids in s->ids. */
-template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint64_t nf, uint32_t level)
+/* A top-down level's two launches, from the frontier in s->ids. */
+template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
     const emogi_placed *o = s->out;
     const emogi_arr<T> nb(o->nbr);
-    dbfs_expand<T><<<emogi_grid(nf * 32, s->resident), BLOCK>>>(
-        o->d_offsets, nb, s->ids, nf, s->lo, s->n, level + 1, s->depth, s->seen, s->found,
-        s->remote, s->heavy, s->heavy_cap, s->count);
+    dbfs_expand<T><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
+        o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->found,
+        s->rt, s->heavy, s->heavy_cap, s->count);
     dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
-                                                 s->depth, s->seen, s->found, s->remote,
-                                                 s->heavy, s->heavy_cap, s->count);
+                                                 s->depth, s->seen, s->found, s->rt, s->heavy,
+                                                 s->heavy_cap, s->count);
 }
 
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, const uint64_t *front, uint64_t nf,
-                          uint32_t level, uint64_t *found, uint64_t *found_n, uint64_t *remote,
-                          uint64_t *remote_n, uint64_t *examined, emogi_error *err)
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
+                          uint64_t *examined, emogi_error *err)
 {
     unsigned long long c[C_N];
-    if (nf > s->n)
-        return emogi_fail(err, "GPU BFS: a frontier of %llu of the rank's %llu vertices",
-                          (unsigned long long)nf, (unsigned long long)s->n);
+    const size_t k = (size_t)s->rt.size;
+    if (!s->seg)
+        return emogi_fail(err, "GPU BFS: no route to the other ranks");
     if (clear_counts(s, err) < 0)
         return -1;
-    if (nf) {
-        EMOGI_CK(cudaMemcpy(s->ids, front, nf * sizeof *front, cudaMemcpyHostToDevice),
-                 "copying the frontier");
+    EMOGI_CK(cudaMemset(s->rt.sent, 0, k * sizeof *s->rt.sent), "clearing the outboxes");
+    if (s->qn) {
         if (s->out->g->id_width == 4)
-            expand_launch<uint32_t>(s, nf, level);
+            expand_launch<uint32_t>(s, level);
         else
-            expand_launch<uint64_t>(s, nf, level);
+            expand_launch<uint64_t>(s, level);
     }
-    if (collect(s, c, found, found_n, err) < 0)
+    if (collect(s, c, err) < 0)
         return -1;
-    if (c[C_REMOTE])
-        EMOGI_CK(cudaMemcpy(remote + *remote_n, s->remote, c[C_REMOTE] * sizeof *remote,
-                            cudaMemcpyDeviceToHost),
-                 "reading the ids to send");
-    *remote_n += c[C_REMOTE];
+    static_assert(sizeof(unsigned long long) == sizeof(uint64_t), "counts are 64-bit");
+    EMOGI_CK(cudaMemcpy(sent, s->rt.sent, k * sizeof *sent, cudaMemcpyDeviceToHost),
+             "reading the outboxes' counts");
     *examined += c[C_READ];
     return 0;
 }
 
-int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const uint64_t *ids, uint64_t n,
-                         uint32_t level, uint64_t *found, uint64_t *found_n, emogi_error *err)
+unsigned emogi_dbfs_gpu_id_bytes(const struct emogi_dbfs_gpu *s)
 {
-    const uint64_t batch = s->n ? s->n : 1; /* what s->ids holds */
-    for (uint64_t at = 0; at < n; at += batch) {
-        const uint64_t m = n - at < batch ? n - at : batch;
-        unsigned long long c[C_N];
-        if (clear_counts(s, err) < 0)
+    return s->rt.narrow ? 4 : 8;
+}
+
+void *emogi_dbfs_gpu_outbox(struct emogi_dbfs_gpu *s, int owner)
+{
+    return static_cast<char *>(s->rt.out) + s->seg[owner] * emogi_dbfs_gpu_id_bytes(s);
+}
+
+void *emogi_dbfs_gpu_inbox(struct emogi_dbfs_gpu *s, uint64_t *room)
+{
+    *room = emogi_dbfs_inbox_room(s->n, emogi_dbfs_gpu_id_bytes(s));
+    return s->ids;
+}
+
+/* M received ids at IDS (device) claimed. */
+template <typename T>
+static int claim_launch(emogi_dbfs_gpu *s, const void *ids, uint64_t m, uint32_t level,
+                        emogi_error *err)
+{
+    dbfs_claim<T><<<emogi_grid(m, s->resident), BLOCK>>>(static_cast<const T *>(ids), m, s->lo,
+                                                         s->n, level + 1, s->depth, s->seen,
+                                                         s->found, s->rt, s->count);
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    return 0;
+}
+
+int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, int on_host,
+                         uint32_t level, emogi_error *err)
+{
+    const unsigned es = emogi_dbfs_gpu_id_bytes(s);
+    uint64_t room;
+    void *in = emogi_dbfs_gpu_inbox(s, &room);
+    for (uint64_t at = 0; at < m;) {
+        const uint64_t k = on_host ? (m - at < room ? m - at : room) : m;
+        const char *p = static_cast<const char *>(ids) + at * es;
+        if (on_host) {
+            EMOGI_CK(cudaMemcpy(in, p, k * es, cudaMemcpyHostToDevice),
+                     "copying the ids received");
+            p = static_cast<const char *>(in);
+        }
+        if ((es == 4 ? claim_launch<uint32_t>(s, p, k, level, err)
+                     : claim_launch<uint64_t>(s, p, k, level, err)) < 0)
             return -1;
-        EMOGI_CK(cudaMemcpy(s->ids, ids + at, m * sizeof *ids, cudaMemcpyHostToDevice),
-                 "copying the ids received");
-        dbfs_claim<<<emogi_grid(m, s->resident), BLOCK>>>(s->ids, m, s->lo, s->n, level + 1,
-                                                          s->depth, s->seen, s->found, s->count);
-        if (collect(s, c, found, found_n, err) < 0)
-            return -1;
+        at += k;
     }
+    return 0;
+}
+
+int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
+                           emogi_error *err)
+{
+    unsigned long long found;
+    EMOGI_CK(cudaMemcpy(&found, &s->count[C_FOUND], sizeof found, cudaMemcpyDeviceToHost),
+             "reading the vertices found");
+    uint64_t *t = s->ids;
+    s->ids = s->found;
+    s->found = t;
+    s->qn = found;
+    *n = found;
+    *scout = 0;
+    if (!found)
+        return 0;
+    EMOGI_CK(cudaMemset(&s->count[C_SCOUT], 0, sizeof *s->count), "clearing a counter");
+    dbfs_scout<<<emogi_grid(found, s->resident), BLOCK>>>(s->out->d_offsets, s->ids, found, s->lo,
+                                                          s->count);
+    unsigned long long e;
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    EMOGI_CK(cudaMemcpy(&e, &s->count[C_SCOUT], sizeof e, cudaMemcpyDeviceToHost),
+             "reading the frontier's edges");
+    *scout = e;
+    return 0;
+}
+
+int emogi_dbfs_gpu_queue(struct emogi_dbfs_gpu *s, uint64_t *queue, uint64_t *n,
+                         emogi_error *err)
+{
+    if (s->qn)
+        EMOGI_CK(cudaMemcpy(queue, s->ids, s->qn * sizeof *queue, cudaMemcpyDeviceToHost),
+                 "reading the frontier");
+    *n = s->qn;
+    return 0;
+}
+
+int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (s->lo % 64)
+        return emogi_fail(err, "GPU BFS: a slice from %llu does not start on a word",
+                          (unsigned long long)s->lo);
+    if (slice_words)
+        EMOGI_CK(cudaMemset(s->front + s->lo / 64, 0, slice_words * sizeof *s->front),
+                 "clearing the frontier slice");
+    if (s->qn)
+        dbfs_queue_bits<<<emogi_grid(s->qn, s->resident), BLOCK>>>(s->ids, s->qn, s->front);
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    return 0;
+}
+
+int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err)
+{
+    unsigned long long c[C_N];
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (clear_counts(s, err) < 0)
+        return -1;
+    if (slice_words)
+        dbfs_slice_queue<<<emogi_grid(slice_words, s->resident), BLOCK>>>(
+            s->slice, slice_words, s->lo, s->ids, s->count);
+    if (collect(s, c, err) < 0)
+        return -1;
+    s->qn = c[C_FOUND];
+    *n = s->qn;
+    return 0;
+}
+
+/* The last bottom-up level's slice into SLICE (host, ceil(n / 64) words). */
+static int slice_to_host(emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
+{
+    const uint64_t slice_words = (s->n + 63) / 64;
+    if (slice_words)
+        EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
+                 "reading the frontier slice");
     return 0;
 }
 
@@ -401,9 +639,9 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
                                              s->in->g->ne, front32, s->lo, s->n, level + 1,
                                              s->depth, s->seen, slice32, s->count);
-    if (collect(s, c, nullptr, nullptr, err) < 0)
+    if (collect(s, c, err) < 0)
         return -1;
-    if (slice && emogi_dbfs_gpu_slice(s, slice, err) < 0)
+    if (slice && slice_to_host(s, slice, err) < 0)
         return -1;
     /* the next level's frontier, the rank's part of it: its own words */
     if (slice_words && s->lo % 64 == 0)
@@ -412,28 +650,6 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                  "placing the frontier slice");
     *awake = c[C_FOUND];
     *examined += c[C_READ];
-    return 0;
-}
-
-int emogi_dbfs_gpu_put_slice(struct emogi_dbfs_gpu *s, const uint64_t *slice, emogi_error *err)
-{
-    const uint64_t slice_words = (s->n + 63) / 64;
-    if (s->lo % 64)
-        return emogi_fail(err, "GPU BFS: a slice from %llu does not start on a word",
-                          (unsigned long long)s->lo);
-    if (slice_words)
-        EMOGI_CK(cudaMemcpy(s->front + s->lo / 64, slice, slice_words * sizeof *slice,
-                            cudaMemcpyHostToDevice),
-                 "placing the frontier slice");
-    return 0;
-}
-
-int emogi_dbfs_gpu_slice(struct emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
-{
-    const uint64_t slice_words = (s->n + 63) / 64;
-    if (slice_words)
-        EMOGI_CK(cudaMemcpy(slice, s->slice, slice_words * sizeof *slice, cudaMemcpyDeviceToHost),
-                 "reading the frontier slice");
     return 0;
 }
 
