@@ -120,6 +120,32 @@ static void cuda_die(struct dist *d, const char *what)
     exit(1);
 }
 
+/* A byte to and from every other rank: NCCL connects a pair for
+ * point-to-point at its first send, not in the collective below, and
+ * that cost two BFS ranks on two H200s about 0.18 s in their first
+ * search (0.21 s against 0.03 s for the next three; bench/RESULTS.md,
+ * "BFS ranks: the frontier stays on the GPUs"). */
+static void nccl_pairs(struct dist *d, ncclComm_t comm)
+{
+    char *b;
+    ncclResult_t rc;
+    if (d->size < 2)
+        return;
+    if (cudaMalloc((void **)&b, 2 * (size_t)d->size) != cudaSuccess)
+        cuda_die(d, "a buffer for NCCL's first sends");
+    rc = ncclGroupStart();
+    for (int r = 0; r < d->size && rc == ncclSuccess; r++)
+        if (r != d->rank && (rc = ncclSend(b + d->rank, 1, ncclUint8, r, comm, 0)) == ncclSuccess)
+            rc = ncclRecv(b + d->size + r, 1, ncclUint8, r, comm, 0);
+    if (rc == ncclSuccess)
+        rc = ncclGroupEnd();
+    if (rc != ncclSuccess)
+        nccl_die(d, "a first send", rc);
+    if (cudaStreamSynchronize(0) != cudaSuccess)
+        cuda_die(d, "NCCL's first sends");
+    (void)cudaFree(b);
+}
+
 /*
  * The process's one communicator, made at its first exchange and kept
  * until dist_finish.  Made per exchange (every BFS search, every CC and
@@ -128,7 +154,8 @@ static void cuda_die(struct dist *d, const char *what)
  * 1.3-1.5 s a run whatever they sent (bench/RESULTS.md, "MPI ranks on two
  * GPUs, Kronecker scale 26").  NCCL joins the ranks in ncclCommInitRank
  * but sets up its connections at a communicator's first collective, so
- * one small all-reduce here pays for that before any timed work.
+ * one small all-reduce here pays for that before any timed work, and a
+ * byte between every pair for point-to-point's (nccl_pairs).
  */
 static ncclComm_t nccl_comm(struct dist *d, int device)
 {
@@ -156,6 +183,7 @@ static ncclComm_t nccl_comm(struct dist *d, int device)
     if (cudaStreamSynchronize(0) != cudaSuccess)
         cuda_die(d, "NCCL's first exchange");
     (void)cudaFree(one);
+    nccl_pairs(d, n->comm);
     d->nccl = n;
     d->comm_seconds += emogi_now() - t0;
     return n->comm;
