@@ -119,19 +119,25 @@ if has mpi; then
         emogi-convert kron -s 18 --undirected --id-width 4 "$q/k.csr" -q &&
             emogi-convert kron -s 18 --id-width 4 --transpose --weights random:1:255 "$q/kd.csr" -q ||
             die "cannot make the quick graphs"
-        # bfs:wide: top-down ids as 8-byte ids (EMOGI_MPI_WIDE_IDS)
-        for job in "bfs k.csr -n 3 --seed 1" "bfs:wide k.csr -n 2 --seed 2" "cc k.csr" \
+        # bfs:wide: top-down ids as 8-byte ids (EMOGI_MPI_WIDE_IDS); bfs:chunk:
+        # in rounds of 3 ids a pair (EMOGI_MPI_CHUNK)
+        for job in "bfs k.csr -n 3 --seed 1" "bfs:wide k.csr -n 2 --seed 2" \
+            "bfs:chunk k.csr -n 2 --seed 3" "cc k.csr" \
             "cc k.csr --algorithm lp" "bfs kd.csr -n 3 --seed 1" "cc kd.csr" \
             "sssp kd.csr -n 2 --seed 1"; do
             set -- $job
             t=$1 g=$2 && shift 2
-            wide=
-            case $t in *:wide) t=${t%:wide} wide=1 ;; esac
+            wide= chunk=
+            case $t in
+            *:wide) t=${t%:wide} wide=1 ;;
+            *:chunk) t=${t%:chunk} chunk=3 ;;
+            esac
             case " ${QUICK_TOOLS:-bfs cc sssp} " in *" $t "*) ;; *) continue ;; esac
             emogi-$t "$q/$g" "$@" --device cpu -o "$q/ref.bin" 2>/dev/null || echo "quick: $job: CPU failed"
             for np in 2 4; do
                 for m in ${QUICK_MEMS:-zerocopy device}; do
-                    if EMOGI_MPI_WIDE_IDS=$wide mpirun --oversubscribe --bind-to none -np $np \
+                    if EMOGI_MPI_WIDE_IDS=$wide EMOGI_MPI_CHUNK=$chunk \
+                        mpirun --oversubscribe --bind-to none -np $np \
                         emogi-$t "$q/$g" "$@" \
                         --device gpu --mem $m -o "$q/out.bin" 2>"$q/err" &&
                         cmp -s "$q/ref.bin" "$q/out.bin"; then r=same; else

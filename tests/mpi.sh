@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 276
+plan 277
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -481,6 +481,12 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     # top-down ids from the GPUs' outboxes through host buffers
     same_run "GPU ranks, EMOGI_NCCL=0: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
     unset EMOGI_NCCL
+    # top-down ids in rounds of 3 a pair (NCCL's or MPI's), each round's
+    # receipt claimed before the next
+    EMOGI_MPI_CHUNK=3
+    export EMOGI_MPI_CHUNK
+    same_run "GPU ranks, pieces of 3: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
+    unset EMOGI_MPI_CHUNK
     # top-down ids as 8-byte global ids, as where a range is over 2^32
     EMOGI_MPI_WIDE_IDS=1
     export EMOGI_MPI_WIDE_IDS
@@ -534,6 +540,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 62 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 63 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -278,7 +278,7 @@ int dist_owner(const struct dist *d, uint64_t v)
     return a;
 }
 
-static uint64_t chunk_for(const struct dist *d)
+uint64_t dist_chunk(const struct dist *d)
 {
     uint64_t per_pair = (uint64_t)INT32_MAX / (uint64_t)d->size; /* displacements fit too */
     return chunk < per_pair ? chunk : per_pair;
@@ -287,7 +287,7 @@ static uint64_t chunk_for(const struct dist *d)
 void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *count,
                      const uint64_t *displ)
 {
-    const uint64_t lim = chunk_for(d);
+    const uint64_t lim = dist_chunk(d);
     int *c = dist_alloc(2 * (uint64_t)d->size, sizeof *c, "ranks");
     int fits = 1;
     for (int r = 0; r < d->size; r++) {
@@ -368,7 +368,7 @@ void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, s
                      uint64_t *n)
 {
     const int size = d->size;
-    const uint64_t lim = chunk_for(d);
+    const uint64_t lim = dist_chunk(d);
     uint64_t *c = dist_alloc(4 * (uint64_t)size, sizeof *c, "ranks");
     uint64_t *sd = c + size, *rc = c + 2 * size, *rd = c + 3 * size, most = 0, rounds;
     double t0 = emogi_now();
@@ -410,7 +410,7 @@ void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, s
 
 void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine)
 {
-    const uint64_t lim = chunk_for(d);
+    const uint64_t lim = dist_chunk(d);
     int fits = 1, *c = dist_alloc((uint64_t)d->size, sizeof *c, "ranks");
     for (int r = 0; r < d->size; r++) {
         fits &= dist_count(d, r) <= lim;

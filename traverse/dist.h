@@ -199,6 +199,10 @@ void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *coun
 void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, size_t es,
                      uint64_t *n);
 
+/* MPI builds only: the most entries an exchange moves per pair of ranks
+ * in one call (under MPI's int counts, or EMOGI_MPI_CHUNK's N). */
+uint64_t dist_chunk(const struct dist *d);
+
 /* MPI builds only: ALL, nv entries on every rank; MINE gets, for this
  * rank's range, the smallest entry over the ranks (any nv). */
 void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine);

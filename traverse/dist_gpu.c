@@ -352,10 +352,13 @@ struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device)
 
 #ifdef HAVE_NCCL
 /* Ids a round sends to rank R, ES bytes each: what fits R's inbox beside
- * every other rank's (every rank computes the same). */
+ * every other rank's, and no more than dist_chunk (EMOGI_MPI_CHUNK makes
+ * tests reach several rounds); every rank computes the same. */
 static uint64_t ids_round(const struct dist *d, int r, unsigned es)
 {
-    const uint64_t k = emogi_dbfs_inbox_room(dist_count(d, r), es) / (uint64_t)(d->size - 1);
+    const uint64_t peers = d->size > 1 ? (uint64_t)(d->size - 1) : 1;
+    uint64_t k = emogi_dbfs_inbox_room(dist_count(d, r), es) / peers;
+    k = k < dist_chunk(d) ? k : dist_chunk(d);
     return k ? k : 1;
 }
 
