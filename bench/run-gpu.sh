@@ -27,6 +27,8 @@
 # one CPU process on kron 18 instead of tests/mpi.sh, QUICK_TOOLS ("bfs
 # cc sssp") and QUICK_MEMS ("zerocopy device") choosing the runs.
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
+# MPI_TRACE=1: after bench/mpi.sh, BFS on the most ranks of MPI_RANKS for
+# each scale with EMOGI_TRACE_LEVELS, its log beside the others.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${ARCH:-sm_90}
@@ -180,6 +182,19 @@ if has mpi; then
         DEVICES=${MPI_DEVICES:-"gpu:zerocopy gpu:device cpu"} \
         MPIRUN="mpirun --oversubscribe --bind-to none" WORK="$WORK/mpi" \
         sh "$src/bench/mpi.sh" || bench_status=1
+    if [ -n "${MPI_TRACE:-}" ]; then # where a search's levels spend their time
+        np=$(echo "${MPI_RANKS:-1 2 4}" | tr ' ' '\n' | sort -n | tail -n 1)
+        for s in ${MPI_SCALES:-26 27}; do
+            [ "$(date +%s)" -lt "$DEADLINE" ] || break
+            say "traced BFS levels, kron $s, $np GPU ranks, zerocopy"
+            EMOGI_TRACE_LEVELS=1 OMP_NUM_THREADS=$(($(nproc) / np)) \
+                mpirun --oversubscribe --bind-to none -np "$np" "$EMOGI_BIN/emogi-bfs" \
+                "$WORK/mpi/kron$s.csr" \
+                -n 4 --seed 1 --device gpu --mem zerocopy -o "$WORK/trace.bin" \
+                2>"$WORK/mpi/trace-$s.log" || bench_status=1
+            tail -n 14 "$WORK/mpi/trace-$s.log"
+        done
+    fi
     if [ -n "${OUT:-}" ]; then
         mkdir -p "$OUT/bench-logs" && cp "$WORK"/mpi/*.log "$OUT/bench-logs/" 2>/dev/null
     fi
