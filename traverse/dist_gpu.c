@@ -120,6 +120,18 @@ static void cuda_die(struct dist *d, const char *what)
     exit(1);
 }
 
+/* The group ncclGroupStart began ended (RC: its calls' result so far)
+ * and waited for; WHAT names it in an error. */
+static void nccl_group_wait(struct dist *d, ncclResult_t rc, const char *what)
+{
+    if (rc == ncclSuccess)
+        rc = ncclGroupEnd();
+    if (rc != ncclSuccess)
+        nccl_die(d, what, rc);
+    if (cudaStreamSynchronize(0) != cudaSuccess)
+        cuda_die(d, what);
+}
+
 /* A byte to and from every other rank: NCCL connects a pair for
  * point-to-point at its first send, not in the collective below, and
  * that cost two BFS ranks on two H200s about 0.18 s in their first
@@ -137,12 +149,7 @@ static void nccl_pairs(struct dist *d, ncclComm_t comm)
     for (int r = 0; r < d->size && rc == ncclSuccess; r++)
         if (r != d->rank && (rc = ncclSend(b + d->rank, 1, ncclUint8, r, comm, 0)) == ncclSuccess)
             rc = ncclRecv(b + d->size + r, 1, ncclUint8, r, comm, 0);
-    if (rc == ncclSuccess)
-        rc = ncclGroupEnd();
-    if (rc != ncclSuccess)
-        nccl_die(d, "a first send", rc);
-    if (cudaStreamSynchronize(0) != cudaSuccess)
-        cuda_die(d, "NCCL's first sends");
+    nccl_group_wait(d, rc, "NCCL's first sends");
     (void)cudaFree(b);
 }
 
@@ -211,12 +218,7 @@ static void nccl_allgather(struct xchg *x, char *dev, size_t es, unsigned shift)
             rc = ncclBroadcast(dev + first * es, dev + first * es, (end - first) * es, ncclUint8,
                                r, comm, 0);
     }
-    if (rc == ncclSuccess)
-        rc = ncclGroupEnd();
-    if (rc != ncclSuccess)
-        nccl_die(d, "an exchange", rc);
-    if (cudaStreamSynchronize(0) != cudaSuccess)
-        cuda_die(d, "an NCCL exchange");
+    nccl_group_wait(d, rc, "an exchange");
 }
 #else
 void dist_gpu_finish(struct dist *d)
@@ -401,14 +403,9 @@ static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t 
                 any = 1;
             }
         }
-        if (r_ == ncclSuccess)
-            r_ = ncclGroupEnd();
-        if (r_ != ncclSuccess)
-            nccl_die(d, "sending ids", r_);
+        nccl_group_wait(d, r_, "sending ids");
         if (!any)
             break;
-        if (cudaStreamSynchronize(0) != cudaSuccess)
-            cuda_die(d, "an NCCL exchange");
         const double c0 = emogi_now();
         for (int r = 0; r < size; r++) /* on the exchange's stream: done before the next */
             if (got[r])
