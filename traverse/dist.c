@@ -278,6 +278,12 @@ int dist_owner(const struct dist *d, uint64_t v)
     return a;
 }
 
+int dist_wide_ids(void)
+{
+    const char *wide = getenv("EMOGI_MPI_WIDE_IDS");
+    return wide && *wide;
+}
+
 uint64_t dist_chunk(const struct dist *d)
 {
     uint64_t per_pair = (uint64_t)INT32_MAX / (uint64_t)d->size; /* displacements fit too */

@@ -199,6 +199,11 @@ void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *coun
 void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, size_t es,
                      uint64_t *n);
 
+/* MPI builds only: whether EMOGI_MPI_WIDE_IDS asks ids and labels to
+ * travel in 8 bytes where 4 would do, as they must past 2^32 vertices;
+ * for tests (emogi(7)). */
+int dist_wide_ids(void);
+
 /* MPI builds only: the most entries an exchange moves per pair of ranks
  * in one call (under MPI's int counts, or EMOGI_MPI_CHUNK's N). */
 uint64_t dist_chunk(const struct dist *d);

@@ -319,8 +319,7 @@ static void bucket(struct dbfs *b, void *send, uint64_t *sc)
  */
 static int narrow_ids(const struct dist *d)
 {
-    const char *wide = getenv("EMOGI_MPI_WIDE_IDS"); /* emogi(7): tests reach 8 bytes */
-    if (wide && *wide)
+    if (dist_wide_ids()) /* emogi(7): tests reach 8 bytes */
         return 0;
     for (int r = 0; r < d->size; r++)
         if (dist_count(d, r) > (uint64_t)UINT32_MAX + 1)
