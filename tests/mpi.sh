@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 277
+plan 279
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -257,6 +257,8 @@ export EMOGI_MPI_WIDE_IDS
 same_run "8-byte ids sent: bfs, parents" 3 big.csr emogi-bfs -n 2 --seed 7
 same_run "8-byte ids sent: bfs top-down only, 8-byte ids in the file" 4 kront8.csr emogi-bfs \
     -s 7 --direction push
+same_run "8-byte labels: cc" 3 big.csr emogi-cc
+same_run "8-byte labels: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
 mpi 3 emogi-bfs big.csr -s 1 --direction push --json -o out.bin 2>wide.txt >/dev/null
 unset EMOGI_MPI_WIDE_IDS
 mpi 3 emogi-bfs big.csr -s 1 --direction push --json -o out.bin 2>narrow.txt >/dev/null

@@ -15,6 +15,13 @@
  * linked by v's owner from v's list (or in-list, for a directed graph's
  * weak components) unless v is in C too.
  *
+ * Labels are 4 bytes where every id fits (at most 2^32 vertices), as the
+ * single process's are for 4-byte ids, else 8 (EMOGI_MPI_WIDE_IDS forces
+ * 8 for tests): the arrays that travel and the union-find's random reads
+ * are half the bytes.  The workers
+ * below are always_inline and called with a constant width, as
+ * kernels/cpu/cc.c's are.
+ *
  * The exchange moves whole label arrays, a fixed number of times: a merge
  * sends each rank's array once up a binary tree (rank r + s to rank r, r
  * a multiple of 2s; the receiver links each vertex to the root its
@@ -38,9 +45,9 @@
 #define ROUNDS 2 /* Afforest's sampling: each list's first two entries */
 
 /* Link V with entries [FROM, UPTO) of its list in L; returns how many
- * were read.  *BAD set when the list did not decode. */
-static uint64_t link_list(const struct emogi_lists *l, uint64_t *comp, uint64_t v, uint64_t from,
-                          uint64_t upto, int *bad)
+ * were read.  *BAD set when the list did not decode.  Labels: W bytes. */
+EMOGI_CC_INLINE uint64_t link_list(const struct emogi_lists *l, void *comp, uint64_t v,
+                                   uint64_t from, uint64_t upto, int *bad, unsigned w)
 {
     struct emogi_list_reader r;
     uint64_t ids[EMOGI_CLIST_BLOCK], k = 0;
@@ -49,7 +56,7 @@ static uint64_t link_list(const struct emogi_lists *l, uint64_t *comp, uint64_t 
     while (k < upto && (n = emogi_list_next(&r, ids)) > 0)
         for (int i = 0; i < n && k < upto; i++, k++)
             if (k >= from)
-                emogi_cc_link(comp, v, ids[i], 8);
+                emogi_cc_link(comp, v, ids[i], w);
     if (n < 0)
         *bad = 1;
     return k > from ? k - from : 0;
@@ -58,9 +65,10 @@ static uint64_t link_list(const struct emogi_lists *l, uint64_t *comp, uint64_t 
 /* This rank's vertices outside tree SKIP (UINT64_MAX: none) linked with
  * out-list entries [FROM, UPTO) and, given IN, every in-list entry; then
  * every label flattened.  Returns the entries read. */
-static uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
-                           const struct emogi_lists *in, uint64_t *comp, uint64_t nv,
-                           uint64_t from, uint64_t upto, uint64_t skip, int *bad)
+EMOGI_CC_INLINE uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
+                                    const struct emogi_lists *in, void *comp, uint64_t nv,
+                                    uint64_t from, uint64_t upto, uint64_t skip, int *bad,
+                                    unsigned w)
 {
     uint64_t read = 0;
     int b = 0;
@@ -68,13 +76,13 @@ static uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
     {
 #pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
         for (uint64_t v = d->lo; v < d->hi; v++) {
-            if (emogi_cc_get(comp, v, 8) == skip)
+            if (emogi_cc_get(comp, v, w) == skip)
                 continue;
-            read += link_list(out, comp, v, from, upto, &b);
+            read += link_list(out, comp, v, from, upto, &b, w);
             if (in)
-                read += link_list(in, comp, v, 0, UINT64_MAX, &b);
+                read += link_list(in, comp, v, 0, UINT64_MAX, &b, w);
         }
-        emogi_cc_compress(comp, nv, 8);
+        emogi_cc_compress(comp, nv, w);
     }
     *bad |= b;
     return read;
@@ -82,39 +90,82 @@ static uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
 
 /* Rank 0 ends with the union of every rank's forest in COMP (flattened),
  * up a binary tree; BUF: room for NV labels on ranks that receive. */
-static void merge_forests(struct dist *d, uint64_t *comp, uint64_t *buf, uint64_t nv)
+EMOGI_CC_INLINE void merge_forests(struct dist *d, void *comp, void *buf, uint64_t nv,
+                                   unsigned w)
 {
     for (int s = 1; s < d->size; s *= 2) {
         int sends;
         const int peer = dist_tree_peer(d, s, &sends);
         if (sends) {
-            dist_send(d, peer, comp, nv * sizeof *comp);
+            dist_send(d, peer, comp, nv * w);
             return;
         }
         if (peer < 0)
             continue;
-        dist_recv(d, peer, buf, nv * sizeof *buf);
+        dist_recv(d, peer, buf, nv * w);
 #pragma omp parallel
         {
 #pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
             for (uint64_t x = 0; x < nv; x++)
-                if (buf[x] != x)
-                    emogi_cc_link(comp, x, buf[x], 8);
-            emogi_cc_compress(comp, nv, 8);
+                if (emogi_cc_get(buf, x, w) != x)
+                    emogi_cc_link(comp, x, emogi_cc_get(buf, x, w), w);
+            emogi_cc_compress(comp, nv, w);
         }
     }
 }
 
-/* Each rank's range of rank 0's final COMP into LABELS. */
-static void scatter_labels(struct dist *d, const uint64_t *comp, uint64_t *labels)
+/* Each rank's range of rank 0's final COMP into LABELS (uint64): W-byte
+ * labels travel, received into the front of COMP and widened. */
+EMOGI_CC_INLINE void scatter_labels(struct dist *d, void *comp, uint64_t *labels, unsigned w)
 {
+    const uint64_t n = d->hi - d->lo;
+    const void *mine = (const char *)comp + d->lo * w;
     if (d->rank != 0) {
-        dist_recv(d, 0, labels, (d->hi - d->lo) * sizeof *labels);
-        return;
+        dist_recv(d, 0, comp, n * w);
+        mine = comp;
+    } else {
+        for (int r = 1; r < d->size; r++)
+            dist_send(d, r, (const char *)comp + d->bound[r] * w, dist_count(d, r) * w);
     }
-    for (int r = 1; r < d->size; r++)
-        dist_send(d, r, comp + d->bound[r], dist_count(d, r) * sizeof *comp);
-    memcpy(labels, comp + d->lo, (d->hi - d->lo) * sizeof *labels);
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < n; i++)
+        labels[i] = emogi_cc_get(mine, i, w);
+}
+
+/* The CPU ranks' components, labels of W bytes (a constant: see the top). */
+EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64_t *labels,
+                             struct emogi_cc_stats *st, emogi_error *err, unsigned w)
+{
+    const uint64_t nv = d->whole->nv;
+    void *comp = malloc((nv ? nv : 1) * w);
+    void *buf = d->rank % 2 == 0 ? malloc((nv ? nv : 1) * w) : NULL;
+    if (!dist_all(d, comp != NULL && (d->rank % 2 || buf))) {
+        free(comp), free(buf);
+        return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)nv);
+    }
+    struct emogi_lists out = dist_lists(d, emogi_lists_out(g)),
+                       in = dist_lists(d, emogi_lists_transpose(g));
+    const struct emogi_lists *inp = (g->flags & EMOGI_DIRECTED) ? &in : NULL;
+    double t0 = emogi_now();
+#pragma omp parallel for schedule(static)
+    for (uint64_t v = 0; v < nv; v++)
+        emogi_cc_put(comp, v, v, w);
+    int bad = 0;
+    uint64_t examined = link_range(d, &out, NULL, comp, nv, 0, ROUNDS, UINT64_MAX, &bad, w);
+    merge_forests(d, comp, buf, nv, w);
+    dist_bcast(d, comp, nv * w);
+    uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
+    examined += link_range(d, &out, inp, comp, nv, ROUNDS, UINT64_MAX, c, &bad, w);
+    merge_forests(d, comp, buf, nv, w);
+    scatter_labels(d, comp, labels, w);
+    st->passes = ROUNDS + 1;
+    st->seconds = emogi_now() - t0;
+    st->edges_examined = dist_sum_u64(d, examined);
+    st->edge_bytes = st->edges_examined * g->id_width;
+    free(comp), free(buf);
+    if (!dist_all(d, !bad))
+        return emogi_fail(err, "cc: a compressed list did not decode");
+    return 0;
 }
 
 int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
@@ -126,33 +177,7 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
         return -1;
     if (gpu)
         return dist_cc_gpu(d, g, gpu, a, labels, st, err);
-    const uint64_t nv = d->whole->nv;
-    uint64_t *comp = malloc((nv ? nv : 1) * sizeof *comp);
-    uint64_t *buf = d->rank % 2 == 0 ? malloc((nv ? nv : 1) * sizeof *buf) : NULL;
-    if (!dist_all(d, comp != NULL && (d->rank % 2 || buf))) {
-        free(comp), free(buf);
-        return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)nv);
-    }
-    struct emogi_lists out = dist_lists(d, emogi_lists_out(g)),
-                       in = dist_lists(d, emogi_lists_transpose(g));
-    const struct emogi_lists *inp = (g->flags & EMOGI_DIRECTED) ? &in : NULL;
-    double t0 = emogi_now();
-    for (uint64_t v = 0; v < nv; v++)
-        comp[v] = v;
-    int bad = 0;
-    uint64_t examined = link_range(d, &out, NULL, comp, nv, 0, ROUNDS, UINT64_MAX, &bad);
-    merge_forests(d, comp, buf, nv);
-    dist_bcast(d, comp, nv * sizeof *comp);
-    uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, 8) : 0;
-    examined += link_range(d, &out, inp, comp, nv, ROUNDS, UINT64_MAX, c, &bad);
-    merge_forests(d, comp, buf, nv);
-    scatter_labels(d, comp, labels);
-    st->passes = ROUNDS + 1;
-    st->seconds = emogi_now() - t0;
-    st->edges_examined = dist_sum_u64(d, examined);
-    st->edge_bytes = st->edges_examined * g->id_width;
-    free(comp), free(buf);
-    if (!dist_all(d, !bad))
-        return emogi_fail(err, "cc: a compressed list did not decode");
-    return 0;
+    if (d->whole->nv <= (uint64_t)UINT32_MAX + 1 && !dist_wide_ids()) /* every id fits */
+        return cc_ranks(d, g, labels, st, err, 4);
+    return cc_ranks(d, g, labels, st, err, 8);
 }
