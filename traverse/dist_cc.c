@@ -18,15 +18,17 @@
  * Labels are 4 bytes where every id fits (at most 2^32 vertices), as the
  * single process's are for 4-byte ids, else 8 (EMOGI_MPI_WIDE_IDS forces
  * 8 for tests): the arrays that travel and the union-find's random reads
- * are half the bytes.  The workers
- * below are always_inline and called with a constant width, as
- * kernels/cpu/cc.c's are.
+ * are half the bytes.  The workers below are always_inline and called
+ * with a constant width, as kernels/cpu/cc.c's are.
  *
  * The exchange moves whole label arrays, a fixed number of times: a merge
  * sends each rank's array once up a binary tree (rank r + s to rank r, r
  * a multiple of 2s; the receiver links each vertex to the root its
  * partner found), so log2(ranks) rounds and (ranks - 1) arrays a merge;
  * then one broadcast after sampling and one scatter of the final labels.
+ * The final merge sends only the roots that moved since the broadcast,
+ * where they are few, as they are when the largest component is skipped
+ * (merge_forests).
  * Label propagation with an allgather of every label after each pass,
  * as before, moved ranks arrays a pass for passes that grow with the
  * diameter, and read every edge each pass: 27 times the single process's
@@ -88,27 +90,76 @@ EMOGI_CC_INLINE uint64_t link_range(const struct dist *d, const struct emogi_lis
     return read;
 }
 
+#define DENSE UINT64_MAX /* a merge's header: the whole array follows */
+
+/* Vertices whose root in COMP differs from BASE's (both flattened): the
+ * count, and with PAIRS, (vertex, root) pairs in vertex order. */
+EMOGI_CC_INLINE uint64_t changes(const void *comp, const void *base, uint64_t nv,
+                                 uint64_t *pairs, unsigned w)
+{
+    uint64_t n = 0;
+    if (!pairs) {
+#pragma omp parallel for schedule(static) reduction(+ : n)
+        for (uint64_t x = 0; x < nv; x++)
+            n += emogi_cc_get(comp, x, w) != emogi_cc_get(base, x, w);
+        return n;
+    }
+    for (uint64_t x = 0; x < nv; x++) /* few, or PAIRS would not be asked for */
+        if (emogi_cc_get(comp, x, w) != emogi_cc_get(base, x, w)) {
+            pairs[2 * n] = x;
+            pairs[2 * n + 1] = emogi_cc_get(comp, x, w);
+            n++;
+        }
+    return n;
+}
+
 /* Rank 0 ends with the union of every rank's forest in COMP (flattened),
- * up a binary tree; BUF: room for NV labels on ranks that receive. */
-EMOGI_CC_INLINE void merge_forests(struct dist *d, void *comp, void *buf, uint64_t nv,
-                                   unsigned w)
+ * up a binary tree; BUF: room for NV labels on ranks that receive.  With
+ * BASE, the forest every rank started the round from, a rank whose roots
+ * moved for under a quarter of the array's bytes sends those (vertex,
+ * root) pairs instead: the final round skips the largest component, so
+ * few move (kron 21, two ranks: 12 of 2 097 152), where the whole array
+ * is nv labels (bench/RESULTS.md, "CPU ranks' CC: 4-byte labels, and
+ * only the roots that moved"). */
+EMOGI_CC_INLINE void merge_forests(struct dist *d, void *comp, void *buf, const void *base,
+                                   uint64_t nv, unsigned w)
 {
     for (int s = 1; s < d->size; s *= 2) {
         int sends;
         const int peer = dist_tree_peer(d, s, &sends);
         if (sends) {
-            dist_send(d, peer, comp, nv * w);
+            uint64_t n = base ? changes(comp, base, nv, NULL, w) : DENSE;
+            uint64_t *pairs = n <= nv * w / 16 ? malloc((n ? n : 1) * 2 * sizeof *pairs) : NULL;
+            if (!pairs)
+                n = DENSE;
+            dist_send(d, peer, &n, sizeof n);
+            if (pairs) {
+                changes(comp, base, nv, pairs, w);
+                dist_send(d, peer, pairs, n * 2 * sizeof *pairs);
+            } else {
+                dist_send(d, peer, comp, nv * w);
+            }
+            free(pairs);
             return;
         }
         if (peer < 0)
             continue;
-        dist_recv(d, peer, buf, nv * w);
+        uint64_t n;
+        dist_recv(d, peer, &n, sizeof n);
+        const uint64_t *pairs = buf; /* n * 16 <= nv * w bytes: BUF holds them */
+        dist_recv(d, peer, buf, n == DENSE ? nv * w : n * 2 * sizeof *pairs);
 #pragma omp parallel
         {
+            if (n == DENSE) {
 #pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
-            for (uint64_t x = 0; x < nv; x++)
-                if (emogi_cc_get(buf, x, w) != x)
-                    emogi_cc_link(comp, x, emogi_cc_get(buf, x, w), w);
+                for (uint64_t x = 0; x < nv; x++)
+                    if (emogi_cc_get(buf, x, w) != x)
+                        emogi_cc_link(comp, x, emogi_cc_get(buf, x, w), w);
+            } else {
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK)
+                for (uint64_t i = 0; i < n; i++)
+                    emogi_cc_link(comp, pairs[2 * i], pairs[2 * i + 1], w);
+            }
             emogi_cc_compress(comp, nv, w);
         }
     }
@@ -139,8 +190,9 @@ EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64
     const uint64_t nv = d->whole->nv;
     void *comp = malloc((nv ? nv : 1) * w);
     void *buf = d->rank % 2 == 0 ? malloc((nv ? nv : 1) * w) : NULL;
-    if (!dist_all(d, comp != NULL && (d->rank % 2 || buf))) {
-        free(comp), free(buf);
+    void *base = d->rank != 0 ? malloc((nv ? nv : 1) * w) : NULL; /* senders' */
+    if (!dist_all(d, comp != NULL && (d->rank % 2 || buf) && (d->rank == 0 || base))) {
+        free(comp), free(buf), free(base);
         return emogi_fail(err, "out of memory for %llu labels", (unsigned long long)nv);
     }
     struct emogi_lists out = dist_lists(d, emogi_lists_out(g)),
@@ -152,17 +204,19 @@ EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64
         emogi_cc_put(comp, v, v, w);
     int bad = 0;
     uint64_t examined = link_range(d, &out, NULL, comp, nv, 0, ROUNDS, UINT64_MAX, &bad, w);
-    merge_forests(d, comp, buf, nv, w);
+    merge_forests(d, comp, buf, NULL, nv, w);
     dist_bcast(d, comp, nv * w);
+    if (base)
+        memcpy(base, comp, nv * w);
     uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
     examined += link_range(d, &out, inp, comp, nv, ROUNDS, UINT64_MAX, c, &bad, w);
-    merge_forests(d, comp, buf, nv, w);
+    merge_forests(d, comp, buf, base, nv, w);
     scatter_labels(d, comp, labels, w);
     st->passes = ROUNDS + 1;
     st->seconds = emogi_now() - t0;
     st->edges_examined = dist_sum_u64(d, examined);
     st->edge_bytes = st->edges_examined * g->id_width;
-    free(comp), free(buf);
+    free(comp), free(buf), free(base);
     if (!dist_all(d, !bad))
         return emogi_fail(err, "cc: a compressed list did not decode");
     return 0;
