@@ -10,12 +10,7 @@
 # Kronecker graphs and late parents: tests/bfs_gpu_kron.sh.  Skipped, with
 # the reason, where no GPU is usable.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-. "$top_srcdir/tests/lib/hybrid.sh"
-. "$top_srcdir/tests/lib/bfs_source.sh"
-. "$top_srcdir/tests/lib/bfs_gpu.sh"
-
-why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
-
+. "$top_srcdir/tests/lib/bfs_gpu.sh" # skips all where no GPU is usable
 
 ngraphs=5 nsetup=6 nother=2
 plan $((ngraphs * per_graph + nsetup + nother))

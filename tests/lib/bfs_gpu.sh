@@ -4,8 +4,12 @@
 # the edges), against the CPU backend's depths byte for byte, emogi-verify
 # and the placement's link figures.  Two scripts so that make -j runs
 # them side by side: one took over nine minutes on a GPU machine, longer
-# than a call there allows.  Source after tap.sh, hybrid.sh and
-# bfs_source.sh.
+# than a call there allows.  Source after tap.sh; where no GPU is usable
+# the script is skipped, with the reason.
+. "$top_srcdir/tests/lib/hybrid.sh"
+. "$top_srcdir/tests/lib/bfs_source.sh"
+
+why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1) || skip_all "no CUDA device: $why"
 
 kernels="naive merged aligned"
 # hybrid:F: --mem hybrid under a --gpu-memory that splits the edges (and a
