@@ -93,7 +93,9 @@ EMOGI_CC_INLINE uint64_t link_range(const struct dist *d, const struct emogi_lis
 #define DENSE UINT64_MAX /* a merge's header: the whole array follows */
 
 /* Vertices whose root in COMP differs from BASE's (both flattened): the
- * count, and with PAIRS, (vertex, root) pairs in vertex order. */
+ * count, and with PAIRS, (vertex, root) pairs in no particular order
+ * (linking is the same in any).  Both scans run on every thread: the
+ * changes are few, the vertices nv. */
 EMOGI_CC_INLINE uint64_t changes(const void *comp, const void *base, uint64_t nv,
                                  uint64_t *pairs, unsigned w)
 {
@@ -104,11 +106,12 @@ EMOGI_CC_INLINE uint64_t changes(const void *comp, const void *base, uint64_t nv
             n += emogi_cc_get(comp, x, w) != emogi_cc_get(base, x, w);
         return n;
     }
-    for (uint64_t x = 0; x < nv; x++) /* few, or PAIRS would not be asked for */
+#pragma omp parallel for schedule(static)
+    for (uint64_t x = 0; x < nv; x++)
         if (emogi_cc_get(comp, x, w) != emogi_cc_get(base, x, w)) {
-            pairs[2 * n] = x;
-            pairs[2 * n + 1] = emogi_cc_get(comp, x, w);
-            n++;
+            const uint64_t k = __atomic_fetch_add(&n, 1, __ATOMIC_RELAXED);
+            pairs[2 * k] = x;
+            pairs[2 * k + 1] = emogi_cc_get(comp, x, w);
         }
     return n;
 }
