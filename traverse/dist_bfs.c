@@ -35,13 +35,12 @@
  * every rank has a GPU of its own, else through host buffers as above
  * (dist_xchg_bfs_ids); the ids received are claimed on the GPU, and the
  * host sees only counts.  A bottom-up level reads the global frontier
- * bitmap on the GPU.  When every range
- * starts on a word the bitmap is assembled there for every bottom-up
- * level, the first included: the GPU places its slice in its own words
- * and the others arrive by the device-array exchange CC uses (dist_gpu.c:
- * NCCL, or host buffers); the slice comes back to the host only when the
- * run of bottom-up levels ends.  Otherwise each level's bitmap is
- * assembled on the host as above and copied over.  The direction rule's
+ * bitmap on the GPU.  When every range starts on a word the bitmap is
+ * assembled there for every bottom-up level, the first included: the GPU
+ * places its frontier in its own words and the others arrive by the
+ * device-array exchange CC uses (dist_gpu.c: NCCL, or host buffers); the
+ * last level's slice becomes the GPU's frontier there.  Otherwise each
+ * level's bitmap is assembled on the host as above and copied over.  The direction rule's
  * counts come from the GPUs, summed on the host.
  *
  * Every frontier bitmap a rank sees marks its vertices as sent (the GPU's
@@ -343,19 +342,17 @@ static void exchange(struct dbfs *b)
     bucket(b, send, b->counts);
     void *recv = dist_alltoallv(b->d, send, b->counts, es, &total);
     free(send);
-    {
-        uint64_t scout = 0;
+    uint64_t scout = 0;
 #pragma omp parallel num_threads(host_threads(b, total)) reduction(+ : scout)
-        {
-            struct gather found;
-            found.n = 0;
+    {
+        struct gather found;
+        found.n = 0;
 #pragma omp for schedule(static) nowait
-            for (uint64_t i = 0; i < total; i++)
-                claim(b, received(b, recv, i), &found, &scout);
-            gather_flush(&found, b->next, &b->next_n);
-        }
-        b->scout += scout;
+        for (uint64_t i = 0; i < total; i++)
+            claim(b, received(b, recv, i), &found, &scout);
+        gather_flush(&found, b->next, &b->next_n);
     }
+    b->scout += scout;
     free(recv);
 }
 

@@ -120,16 +120,21 @@ static void cuda_die(struct dist *d, const char *what)
     exit(1);
 }
 
-/* The group ncclGroupStart began ended (RC: its calls' result so far)
- * and waited for; WHAT names it in an error. */
-static void nccl_group_wait(struct dist *d, ncclResult_t rc, const char *what)
+/* The NCCL call that returned RC waited for on the default stream; WHAT
+ * names it in an error. */
+static void nccl_wait(struct dist *d, ncclResult_t rc, const char *what)
 {
-    if (rc == ncclSuccess)
-        rc = ncclGroupEnd();
     if (rc != ncclSuccess)
         nccl_die(d, what, rc);
     if (cudaStreamSynchronize(0) != cudaSuccess)
         cuda_die(d, what);
+}
+
+/* The group ncclGroupStart began ended (RC: its calls' result so far)
+ * and waited for. */
+static void nccl_group_wait(struct dist *d, ncclResult_t rc, const char *what)
+{
+    nccl_wait(d, rc == ncclSuccess ? ncclGroupEnd() : rc, what);
 }
 
 /* A byte to and from every other rank: NCCL connects a pair for
@@ -185,10 +190,8 @@ static ncclComm_t nccl_comm(struct dist *d, int device)
     if (cudaMalloc((void **)&one, sizeof *one) != cudaSuccess ||
         cudaMemset(one, 0, sizeof *one) != cudaSuccess)
         cuda_die(d, "a buffer for NCCL's first exchange");
-    if ((rc = ncclAllReduce(one, one, 1, ncclInt, ncclSum, n->comm, 0)) != ncclSuccess)
-        nccl_die(d, "a first exchange", rc);
-    if (cudaStreamSynchronize(0) != cudaSuccess)
-        cuda_die(d, "NCCL's first exchange");
+    nccl_wait(d, ncclAllReduce(one, one, 1, ncclInt, ncclSum, n->comm, 0),
+              "NCCL's first exchange");
     (void)cudaFree(one);
     nccl_pairs(d, n->comm);
     d->nccl = n;
@@ -302,13 +305,11 @@ static void xchg_whole(struct xchg *x, int peer, int send, void *dev, uint64_t b
 #ifdef HAVE_NCCL
     if (x->nccl) {
         ncclComm_t comm = d->nccl->comm;
-        ncclResult_t rc = peer < 0 ? ncclBroadcast(dev, dev, bytes, ncclUint8, 0, comm, 0)
-                          : send   ? ncclSend(dev, bytes, ncclUint8, peer, comm, 0)
-                                   : ncclRecv(dev, bytes, ncclUint8, peer, comm, 0);
-        if (rc != ncclSuccess)
-            nccl_die(d, "an exchange", rc);
-        if (cudaStreamSynchronize(0) != cudaSuccess)
-            cuda_die(d, "an NCCL exchange");
+        nccl_wait(d,
+                  peer < 0 ? ncclBroadcast(dev, dev, bytes, ncclUint8, 0, comm, 0)
+                  : send   ? ncclSend(dev, bytes, ncclUint8, peer, comm, 0)
+                           : ncclRecv(dev, bytes, ncclUint8, peer, comm, 0),
+                  "an exchange");
         d->bytes_sent += peer < 0 ? (d->rank == 0 ? (uint64_t)(d->size - 1) * bytes : 0)
                                   : send ? bytes : 0;
         d->comm_seconds = before + (emogi_now() - t0);

@@ -82,8 +82,8 @@ enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_N };
  * warps (emogi_set_aside), so a fixed size serves any graph. */
 constexpr uint64_t HEAVY_SLOTS = 65536;
 
-/* The route's device arrays for up to this many ranks are in the state's
- * budget; more take a little beyond it. */
+/* The route's device arrays (3 words a rank) for up to 1024 ranks are in
+ * the state's budget; more take a little beyond it. */
 constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
