@@ -53,6 +53,12 @@ struct emogi_bfs_opts {
     /* GPU: the in-edges bottom-up levels read (the placed graph itself when
      * undirected, its placed transpose when directed), or NULL: top-down. */
     const struct emogi_placed *in;
+    /* When set, called after every level (EMOGI_TRACE_LEVELS in
+     * emogi-bfs): its number, direction, finds and seconds, the GPU's
+     * synchronised. */
+    void (*level_done)(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
+                       double seconds);
+    void *level_arg;
 };
 
 /* "auto", "push", "pull", or "unknown"; parse gives 0, or -1. */

@@ -1,7 +1,7 @@
 #!/bin/sh
 # emogi-bfs's options, each against values worked out by hand.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 59
+plan 61
 
 # a diamond 0 -> {1, 2} -> 3 -> 4, entered from 5; vertex 3 has two parents
 printf '0 2\n0 1\n2 3\n1 3\n3 4\n5 0\n' >dia.el
@@ -136,4 +136,14 @@ fails "pull without a transpose" 1 "needs in-edges.*--transpose" \
 fails "bad --direction" 2 "bad --direction 'sideways'" emogi-bfs dia.csr -s 0 --direction sideways
 fails "--alpha 0" 2 "bad --alpha '0'" emogi-bfs dia.csr -s 0 --alpha 0
 fails "--beta not a number" 2 "bad --beta 'x'" emogi-bfs dia.csr -s 0 --beta x
+
+# ---- EMOGI_TRACE_LEVELS: a line per level, its finds by hand ----
+levels() { sed -n 's/.*: level level=\([0-9]*\) direction=\([a-z-]*\) found=\([0-9]*\) .*/\1:\2:\3/p' "$1" | tr '\n' ' '; }
+EMOGI_TRACE_LEVELS=1 emogi-bfs dia.csr -s 5 --device cpu -o discard.bin 2>trace.txt
+is "$(levels trace.txt)" "0:top-down:1 1:top-down:2 2:top-down:1 3:top-down:1 4:top-down:0 " \
+    "EMOGI_TRACE_LEVELS: each level's finds, top-down (directed, from 5)"
+EMOGI_TRACE_LEVELS=1 emogi-bfs diaU.csr -s 5 --device cpu --direction pull -o discard.bin 2>trace.txt
+is "$(levels trace.txt)" \
+    "0:bottom-up:1 1:bottom-up:2 2:bottom-up:1 3:bottom-up:1 4:bottom-up:0 " \
+    "EMOGI_TRACE_LEVELS: each level's finds, bottom-up (undirected, from 5)"
 finish

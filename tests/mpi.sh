@@ -69,7 +69,7 @@ OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
 
-plan 279
+plan 280
 
 # ---- graphs ----
 emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
@@ -327,6 +327,8 @@ is "$(grep -c ': level level=' trace.txt)" "$(sed -n 's/.*source=1 .* levels=\([
 found=$(sed -n 's/.*: level level=.* found=\([0-9]*\) .*/\1/p' trace.txt | awk '{ s += $1 } END { print s + 1 }')
 is "$found" "$(sed -n 's/.*source=1 .* reached=\([0-9]*\).*/\1/p' trace.txt)" \
     "EMOGI_TRACE_LEVELS: the levels' finds add up to the vertices reached"
+is "$(grep ': level level=' trace.txt | sed 's/.* ranks_gpu=\([^ ]*\) ranks_comm=\([^ ]*\)$/\1,\2/' |
+    awk -F, '{ print NF }' | sort -u)" 6 "EMOGI_TRACE_LEVELS: every level gives the 3 ranks' GPU and exchange seconds"
 
 # --stats-file: written by rank 0 alone; the other ranks leave no
 # temporary behind, even a named one (EMOGI_NO_TMPFILE: see emogi(7))

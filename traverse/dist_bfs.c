@@ -50,7 +50,8 @@
  *
  * Host loops run on OpenMP threads, at most GPU_HOST_THREADS in a GPU
  * rank (host_threads says why).  EMOGI_TRACE_LEVELS prints rank 0's time
- * per level, split into GPU calls, exchanges and the rest (emogi(7)).
+ * per level, split into GPU calls, exchanges and the rest, and every
+ * rank's GPU and exchange seconds (emogi(7)).
  *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'
@@ -101,7 +102,7 @@ struct dbfs {
     struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
     struct dist_xchg *ids;       /* its top-down ids' exchange */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
-    int trace;                   /* EMOGI_TRACE_LEVELS: rank 0 prints each level */
+    int trace;                   /* EMOGI_TRACE_LEVELS: every rank's figures, rank 0 prints */
     double gpu_seconds;          /* in the GPU's calls, copies included */
     double mark, comm_mark, gpu_mark; /* at the level's start */
 };
@@ -117,17 +118,32 @@ static void level_start(struct dbfs *b)
 }
 
 /* With EMOGI_TRACE_LEVELS set, rank 0's line for the level just done:
- * where its time went (the rest of seconds is host work). */
+ * where its time went (the rest of seconds is host work), then every
+ * rank's GPU and exchange seconds, gathered (tracing alone pays for the
+ * gather): a rank that waits on another shows it as exchange time, the
+ * other's as GPU time. */
 static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t found)
 {
     if (!b->trace)
         return;
+    const int size = b->d->size;
+    const double mine[3] = {emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
+                            b->d->comm_seconds - b->comm_mark};
+    double *all = b->d->rank == 0 ? dist_alloc(3 * (uint64_t)size, sizeof *all, "ranks") : NULL;
+    MPI_Gather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (!all)
+        return;
     fprintf(stderr,
             "%s: level level=%u direction=%s found=%llu seconds=%.6f gpu_seconds=%.6f "
-            "comm_seconds=%.6f\n",
-            tool_name(), level, direction, (unsigned long long)found,
-            emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
-            b->d->comm_seconds - b->comm_mark);
+            "comm_seconds=%.6f",
+            tool_name(), level, direction, (unsigned long long)found, mine[0], mine[1], mine[2]);
+    for (int k = 1; k < 3; k++) {
+        fputs(k == 1 ? " ranks_gpu=" : " ranks_comm=", stderr);
+        for (int r = 0; r < size; r++)
+            fprintf(stderr, "%s%.6f", r ? "," : "", all[3 * r + k]);
+    }
+    fputc('\n', stderr);
+    free(all);
 }
 
 /* Threads for a host loop over N items: one for a short loop, and at
@@ -787,7 +803,10 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
     if (b.gpu)
         b.ids = dist_xchg_ids_open(d, gpu_out->device);
     const char *trace = getenv("EMOGI_TRACE_LEVELS");
-    b.trace = d->rank == 0 && trace && *trace && strcmp(trace, "0") != 0;
+    /* rank 0's word for all: mpirun need not pass the variable to every
+     * rank, and every rank joins each level's gather */
+    b.trace = trace && *trace && strcmp(trace, "0") != 0;
+    MPI_Bcast(&b.trace, 1, MPI_INT, 0, MPI_COMM_WORLD);
     double t0 = emogi_now();
     search(&b, source, o, st);
     /* the search alone, as the single GPU's timer: the depths' copy to

@@ -155,6 +155,17 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
 static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
                             const uint64_t *sources, uint64_t n);
 
+/* EMOGI_TRACE_LEVELS: a line per level of a one-process search, as
+ * dist_bfs.c prints a distributed one's, to set the two side by side. */
+static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
+                        double seconds)
+{
+    (void)arg;
+    fprintf(stderr, "%s: level level=%u direction=%s found=%llu seconds=%.6f\n", tool_name(),
+            level, way == EMOGI_DIR_PULL ? "bottom-up" : "top-down", (unsigned long long)found,
+            seconds);
+}
+
 int main(int argc, char **argv)
 {
     struct bfs_opts o;
@@ -192,6 +203,9 @@ int main(int argc, char **argv)
         tool_die(&err);
     o.search.kernel = b.kernel;
     o.search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
+    const char *trace = getenv("EMOGI_TRACE_LEVELS");
+    if (trace && *trace && strcmp(trace, "0") != 0)
+        o.search.level_done = trace_level;
     if (o.t.stats)
         tool_backend_report_load(&b, open_s);
 

@@ -66,7 +66,19 @@ struct bfs {
     int parallel;                     /* worth waking threads for */
     enum emogi_direction dir;
     double alpha, beta;               /* GAP's thresholds (emogi_bfs.h) */
+    const struct emogi_bfs_opts *trace; /* its level_done, or NULL */
+    double mark;                      /* the level's start, when traced */
 };
+
+/* The level just done, to the trace. */
+static void traced(struct bfs *b, uint32_t level, enum emogi_direction way, uint64_t found)
+{
+    if (!b->trace)
+        return;
+    const double now = emogi_now();
+    b->trace->level_done(b->trace->level_arg, level, way, found, now - b->mark);
+    b->mark = now;
+}
 
 ALWAYS_INLINE uint64_t id_at(const void *a, uint64_t i, unsigned w)
 {
@@ -365,6 +377,7 @@ static uint64_t run_bottom_up(struct bfs *b)
         bu_step(b);
         b->pull_levels++;
         awake = b->awake;
+        traced(b, b->level, EMOGI_DIR_PULL, awake);
         if (awake == 0)
             break;
         found += awake;
@@ -390,6 +403,7 @@ static void search(struct bfs *b, uint64_t source)
     b->depth[source] = 0;
     b->level = 0;
     b->reached = 1;
+    b->mark = b->trace ? emogi_now() : 0;
     while (b->queue_n > 0) {
         if (b->in_off && b->dir != EMOGI_DIR_PUSH &&
             (b->dir == EMOGI_DIR_PULL || (double)scout > unexplored / b->alpha)) {
@@ -400,6 +414,7 @@ static void search(struct bfs *b, uint64_t source)
         unexplored -= scout < unexplored ? scout : unexplored;
         td_step(b);
         b->push_levels++;
+        traced(b, b->level, EMOGI_DIR_PUSH, b->next_n);
         scout = b->scout;
         swap_queues(b);
         if (b->queue_n > 0)
@@ -416,6 +431,7 @@ static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_
     b->dir = o ? o->direction : EMOGI_DIR_AUTO;
     b->alpha = o && o->alpha > 0 ? o->alpha : EMOGI_BFS_ALPHA;
     b->beta = o && o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
+    b->trace = o && o->level_done ? o : NULL;
     b->w = g->id_width;
     b->depth = depth;
     b->parallel = g->nv >= PARALLEL_MIN_NV;

@@ -446,6 +446,7 @@ struct plan {
     enum emogi_direction dir;
     double alpha, beta;
     bool can_pull;
+    const emogi_bfs_opts *trace; /* its level_done, or NULL */
 };
 
 /* The queue from bitmap BM; COUNTED: frontier_words left its word counts. */
@@ -536,6 +537,15 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
     uint32_t level = 0;
     bool queue_fresh = true; /* the queue holds the current frontier */
     bool counted = false;    /* s.count holds the front bitmap's word counts */
+    double mark = pl.trace ? emogi_now() : 0;
+    /* the level just counted, to the trace (level_counts synchronised) */
+    auto traced = [&](uint32_t at, enum emogi_direction way, unsigned long long n) {
+        if (!pl.trace)
+            return;
+        const double now = emogi_now();
+        pl.trace->level_done(pl.trace->level_arg, at, way, n, now - mark);
+        mark = now;
+    };
     for (;;) {
         if ((uint64_t)level >= nv || level + 1 == EMOGI_UNREACHED)
             return emogi_fail(err, "GPU BFS: more levels than vertices: kernel fault");
@@ -550,6 +560,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
                 if (reset_level(s, err) || pull_level<T>(in, s, nv, level, err) ||
                     level_counts(s, &awake, &sc, err))
                     return -1;
+                traced(level, EMOGI_DIR_PULL, awake);
                 st->pull_levels++;
                 if (awake == 0)
                     break;
@@ -568,6 +579,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
         if (reset_level(s, err) || push_level<T, ALIGNED>(p, s, level, err) ||
             level_counts(s, &found, &sc, err))
             return -1;
+        traced(level, EMOGI_DIR_PUSH, found);
         st->push_levels++;
         if (found == 0)
             break;
@@ -725,7 +737,8 @@ int run(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, uint32_
         emogi_bfs_stats *st, bfs_state &s, emogi_error *err)
 {
     const plan pl = {o.direction, o.alpha > 0 ? o.alpha : EMOGI_BFS_ALPHA,
-                     o.beta > 0 ? o.beta : EMOGI_BFS_BETA, o.in != nullptr};
+                     o.beta > 0 ? o.beta : EMOGI_BFS_BETA, o.in != nullptr,
+                     o.level_done ? &o : nullptr};
     if (setup(p, source, o.kernel, s, err))
         return -1;
     EMOGI_CK(cudaDeviceSynchronize(), "initialising the search");

@@ -124,8 +124,10 @@ class Placed(ctypes.Structure):
 
 
 class BfsOpts(ctypes.Structure):
+    # level_done: a C callback the bindings leave NULL (no per-level trace)
     _fields_ = [("direction", ctypes.c_int), ("alpha", c_dbl), ("beta", c_dbl),
-                ("kernel", ctypes.c_int), ("in_", ctypes.POINTER(Placed))]
+                ("kernel", ctypes.c_int), ("in_", ctypes.POINTER(Placed)),
+                ("level_done", c_ptr), ("level_arg", c_ptr)]
 
 
 # The structs struct_layout (tests/lib) reports, by their C names.
