@@ -14,11 +14,12 @@
 # compressed (bench/compressed.sh: plain against compressed lists),
 # traversals (bench/traversals.sh: sssp, cc, pagerank), reorder
 # (bench/reorder.sh), at-scale (bench/at-scale.sh), mpi (tests/mpi.sh,
-# its GPU ranks on every GPU, then bench/mpi.sh with MPI_SCALES,
-# MPI_RANKS, MPI_TOOLS and MPI_DEVICES for its SCALES, RANKS, TOOLS and
-# DEVICES).  Where mpicc is found the build is an MPI one, with NCCL
-# when NCCL_DIR (default: the Python CUDA stack's nvidia/nccl) holds it;
-# NCCL's NVLink multicast stays off (NCCL_NVLS_ENABLE=0).
+# its GPU ranks on every GPU, bench/gather_bw.cu, then bench/mpi.sh
+# with MPI_SCALES, MPI_RANKS, MPI_TOOLS and MPI_DEVICES for its SCALES,
+# RANKS, TOOLS and DEVICES).  Where mpicc is found the build is an MPI
+# one, with NCCL when NCCL_DIR (default: the Python CUDA stack's
+# nvidia/nccl) holds it; NCCL's NVLink multicast stays off
+# (NCCL_NVLS_ENABLE=0).
 # Default: "check bfs".
 #
 # CHECK_TESTS: the check stage runs only these scripts (tests/mpi.sh alone
@@ -176,6 +177,10 @@ fi
 export BW
 bench_status=0
 if has mpi; then
+    # how the host's link reads scale with GPUs reading at once
+    say "zero-copy reads, one GPU and all at once"
+    nvcc -O3 -arch="$ARCH" -o "$WORK/gather_bw" "$src/bench/gather_bw.cu" &&
+        "$WORK/gather_bw" "${GATHER_GIB:-16}" || echo "gather_bw failed"
     say "bench/mpi.sh"
     nvidia-smi topo -m 2>/dev/null | head -n 6
     SCALES=${MPI_SCALES:-"26 27"} RANKS=${MPI_RANKS:-"1 2 4"} TOOLS=${MPI_TOOLS:-"bfs cc pagerank"} \
