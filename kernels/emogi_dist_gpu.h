@@ -83,8 +83,9 @@ static inline uint64_t emogi_dbfs_inbox_room(uint64_t n, unsigned es)
 int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, int on_host,
                          uint32_t level, emogi_error *err);
 
-/* The level's finds become the frontier: *N of them, whose out-lists
- * hold *SCOUT entries (the direction rule's count). */
+/* The level's finds become the frontier, in ascending order: *N of
+ * them, whose out-lists hold *SCOUT entries (the direction rule's
+ * count). */
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err);
 
@@ -99,7 +100,7 @@ int emogi_dbfs_gpu_queue(struct emogi_dbfs_gpu *s, uint64_t *queue, uint64_t *n,
 int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err);
 
 /* The last bottom-up level's finds (its slice) become the frontier for a
- * top-down level; *N: how many. */
+ * top-down level, in ascending order; *N: how many. */
 int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err);
 
 /* Bottom-up: every unreached vertex of the rank with an in-neighbour in

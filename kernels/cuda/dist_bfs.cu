@@ -22,8 +22,11 @@
  * ids by owner, send them, copy the received back and read the finds'
  * offsets itself: on two H200s, kron 27's largest top-down level spent 41
  * of its 75 ms in that (bench/RESULTS.md, "MPI ranks on four GPUs").
- * Appends are warp-aggregated: one atomic a warp for the finds, one per
- * owner among a warp's ids.
+ * Appends to an outbox are warp-aggregated, one atomic per owner among
+ * a warp's ids.  A find is a bit of the next frontier's slice, and the
+ * frontier a queue made from it in ascending order, as the single GPU's
+ * is, so that the next top-down level reads its lists in address order
+ * (slice_to_ids says what scattered reads cost).
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -32,6 +35,7 @@
  */
 #include <cuda_runtime.h>
 
+#include <cub/device/device_scan.cuh>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +64,12 @@ struct emogi_dbfs_gpu {
     uint32_t *depth;               /* n */
     unsigned long long *seen;      /* words */
     unsigned long long *front;     /* words */
-    unsigned long long *slice;     /* ceil(n / 64) */
-    uint64_t *ids;                 /* n: the frontier, then the inbox */
-    uint64_t *found;               /* n: the next frontier */
+    unsigned long long *slice;     /* ceil(n / 64): the next frontier's bits */
+    uint64_t *ids;                 /* n: the frontier, ascending, then the inbox */
     uint64_t qn;                   /* the frontier's vertices */
+    uint64_t *wcount, *wat;        /* ceil(n / 64) + 1: the slice's words' bits, their scan */
+    void *scan_tmp;                /* cub's scratch for that scan */
+    size_t scan_bytes;
     uint64_t *remote;              /* nv - n (at least 1): the outboxes */
     uint64_t *route_mem;           /* the route's device arrays */
     uint64_t *seg;                 /* size, host: the route's SEG */
@@ -78,6 +84,11 @@ struct emogi_dbfs_gpu {
  * --stats counts them. */
 enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_N };
 
+/* Bytes of cub's scratch for scanning a slice's word counts: measured
+ * at open (alloc_state), this bounds it in the state's budget (a few
+ * bytes a tile of thousands of words). */
+constexpr uint64_t SCAN_SLACK = 1 << 20;
+
 /* Slots for long lists: a queue that fills leaves the rest to their
  * warps (emogi_set_aside), so a fixed size serves any graph. */
 constexpr uint64_t HEAVY_SLOTS = 65536;
@@ -88,9 +99,9 @@ constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
-    const uint64_t words = (nv + 63) / 64;
-    return n * 4 + 2 * words * 8 + ((n + 63) / 64) * 8 + 2 * n * 8 + (nv - n + 1) * 8 +
-           HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
+    const uint64_t words = (nv + 63) / 64, sw = (n + 63) / 64;
+    return n * 4 + 2 * words * 8 + sw * 8 + 2 * (sw + 1) * 8 + SCAN_SLACK + n * 8 +
+           (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
 }
 
 /* A slot of *CTR for each lane of PEERS (lanes that all call, with the
@@ -121,19 +132,22 @@ __device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_
     return a;
 }
 
-/* Take vertex W (global) for depth NEXT: the rank's own is set and
- * joins FOUND, another rank's (REMOTE: a top-down level's own reads) its
- * owner's outbox; each once.  A plain load first: most neighbours of a
- * large top-down level are seen already, and an atomic for each of them
- * is the suspected cost of such a level (kron 27's largest took 84 ms on
- * the GPU of one of two ranks, where the single GPU's whole search took
- * 78; bench/RESULTS.md, "MPI ranks on four GPUs").  Bits are only ever
- * set during a launch, so a stale load can only send W on to the
- * atomic. */
+/* Take vertex W (global) for depth NEXT: the rank's own is set and its
+ * bit in SLICE, the next frontier (queued in ascending order after the
+ * level: slice_to_ids), another rank's (REMOTE: a top-down level's own
+ * reads) goes to its owner's outbox; each once.  A plain load first:
+ * most neighbours of a large top-down level are seen already, and an
+ * atomic for each of them was the suspected cost of such a level (kron
+ * 27's largest took 84 ms on the GPU of one of two ranks, where the
+ * single GPU's whole search took 78; bench/RESULTS.md, "MPI ranks on four
+ * GPUs").  Bits are only ever set during a launch, so a stale load can
+ * only send W on to the atomic; loads that skip the L1 cache, never
+ * stale, changed nothing (the pieces launch was that level's cost:
+ * common.cuh, emogi_warp_pieces). */
 template <bool REMOTE>
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
-                                     uint32_t *depth, unsigned long long *seen, uint64_t *found,
-                                     const dbfs_route &rt, unsigned long long *count)
+                                     uint32_t *depth, unsigned long long *seen,
+                                     unsigned long long *slice, const dbfs_route &rt)
 {
     const unsigned long long bit = 1ull << (w & 63);
     if (seen[w >> 6] & bit)
@@ -142,7 +156,7 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
         return;
     if (w - lo < n) { /* unsigned: W below LO wraps past N */
         depth[w - lo] = next;
-        found[agg_slot(&count[C_FOUND], __activemask())] = w;
+        atomicOr(&slice[(w - lo) >> 6], 1ull << ((w - lo) & 63));
     } else if (REMOTE) {
         const int o = owner_of(rt.bound, rt.size, w);
         const unsigned peers = __match_any_sync(__activemask(), o);
@@ -164,7 +178,7 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
-                uint32_t next, uint32_t *depth, unsigned long long *seen, uint64_t *found,
+                uint32_t next, uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
                 const dbfs_route rt, uint64_t *heavy, uint64_t heavy_cap,
                 unsigned long long *count)
 {
@@ -182,7 +196,7 @@ __global__ void __launch_bounds__(BLOCK)
             lines.add(nb, first, end);
         emogi_warp_list(
             first, start, end, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-            [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, found, rt, count); });
+            [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, slice, rt); });
     }
     warp_add(&count[C_READ], read);
     lines.flush(&count[C_DEV]);
@@ -194,7 +208,7 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t lo,
                       uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
-                      uint64_t *found, const dbfs_route rt, const uint64_t *heavy,
+                      unsigned long long *slice, const dbfs_route rt, const uint64_t *heavy,
                       uint64_t heavy_cap, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
@@ -211,7 +225,7 @@ __global__ void __launch_bounds__(BLOCK)
                 lines.add(nb, a, b);
             emogi_warp_list(
                 a, start, b, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-                [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, found, rt, count); });
+                [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, slice, rt); });
         });
     lines.flush(&count[C_DEV]);
 }
@@ -221,13 +235,13 @@ __global__ void __launch_bounds__(BLOCK)
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_claim(const T *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n, uint32_t next,
-               uint32_t *depth, unsigned long long *seen, uint64_t *found, const dbfs_route rt,
-               unsigned long long *count)
+               uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
+               const dbfs_route rt)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
         take<false>(sizeof(T) == 4 ? lo + ids[i] : (uint64_t)ids[i], lo, n, next, depth, seen,
-                    found, rt, count);
+                    slice, rt);
 }
 
 /* The entries of the frontier's out-lists, for the direction rule. */
@@ -242,18 +256,27 @@ __global__ void __launch_bounds__(BLOCK)
     warp_add(&count[C_SCOUT], e);
 }
 
-/* The slice's vertices (bit i: vertex lo + i) into the frontier Q. */
+/* The slice's words' bits, for their scan; 0 for entry WORDS, whose
+ * scan is then the total. */
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_slice_queue(const unsigned long long *__restrict__ slice, uint64_t words, uint64_t lo,
-                     uint64_t *q, unsigned long long *count)
+    dbfs_word_counts(const unsigned long long *__restrict__ slice, uint64_t words,
+                     uint64_t *count)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i <= words; i += stride)
+        count[i] = i < words ? (uint64_t)__popcll(slice[i]) : 0;
+}
+
+/* The slice's vertices (bit i: vertex lo + i) into the frontier Q in
+ * ascending order, word i's from AT[i] on. */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_scatter(const unsigned long long *__restrict__ slice, const uint64_t *__restrict__ at,
+                 uint64_t words, uint64_t lo, uint64_t *q)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < words; i += stride) {
-        unsigned long long bits = slice[i];
-        if (!bits)
-            continue;
-        uint64_t k = atomicAdd(&count[C_FOUND], (unsigned long long)__popcll(bits));
-        for (; bits; bits &= bits - 1)
+        uint64_t k = at[i];
+        for (unsigned long long bits = slice[i]; bits; bits &= bits - 1)
             q[k++] = lo + i * 64 + (uint64_t)(__ffsll((long long)bits) - 1);
     }
 }
@@ -318,7 +341,9 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     (void)cudaFree(s->front);
     (void)cudaFree(s->slice);
     (void)cudaFree(s->ids);
-    (void)cudaFree(s->found);
+    (void)cudaFree(s->wcount);
+    (void)cudaFree(s->wat);
+    (void)cudaFree(s->scan_tmp);
     (void)cudaFree(s->remote);
     (void)cudaFree(s->route_mem);
     free(s->seg);
@@ -336,7 +361,14 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s->slice, ((n1 + 63) / 64) * sizeof *s->slice),
              "cudaMalloc of the frontier slice");
     EMOGI_CK(cudaMalloc(&s->ids, n1 * sizeof *s->ids), "cudaMalloc of the id buffer");
-    EMOGI_CK(cudaMalloc(&s->found, n1 * sizeof *s->found), "cudaMalloc of the found ids");
+    const uint64_t sw = (n1 + 63) / 64;
+    EMOGI_CK(cudaMalloc(&s->wcount, (sw + 1) * sizeof *s->wcount), "cudaMalloc of word counts");
+    EMOGI_CK(cudaMalloc(&s->wat, (sw + 1) * sizeof *s->wat), "cudaMalloc of word offsets");
+    EMOGI_CK(cub::DeviceScan::ExclusiveSum(nullptr, s->scan_bytes, s->wcount, s->wat,
+                                           (int64_t)(sw + 1)),
+             "sizing the frontier's scan");
+    EMOGI_CK(cudaMalloc(&s->scan_tmp, s->scan_bytes ? s->scan_bytes : 1),
+             "cudaMalloc of the scan's scratch");
     EMOGI_CK(cudaMalloc(&s->remote, (s->nv - s->n + 1) * sizeof *s->remote),
              "cudaMalloc of the ids to send");
     EMOGI_CK(cudaMalloc(&s->heavy, s->heavy_cap * sizeof *s->heavy),
@@ -453,10 +485,10 @@ template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t leve
     const emogi_placed *o = s->out;
     const emogi_arr<T> nb(o->nbr);
     dbfs_expand<T><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
-        o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->found,
+        o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice,
         s->rt, s->heavy, s->heavy_cap, s->count);
     dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
-                                                 s->depth, s->seen, s->found, s->rt, s->heavy,
+                                                 s->depth, s->seen, s->slice, s->rt, s->heavy,
                                                  s->heavy_cap, s->count);
 }
 
@@ -470,6 +502,8 @@ int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *se
     if (clear_counts(s, err) < 0)
         return -1;
     EMOGI_CK(cudaMemset(s->rt.sent, 0, k * sizeof *s->rt.sent), "clearing the outboxes");
+    EMOGI_CK(cudaMemset(s->slice, 0, ((s->n + 63) / 64 ? (s->n + 63) / 64 : 1) * sizeof *s->slice),
+             "clearing the next frontier");
     if (s->qn) {
         if (s->out->g->id_width == 4)
             expand_launch<uint32_t>(s, level);
@@ -508,7 +542,7 @@ static int claim_launch(emogi_dbfs_gpu *s, const void *ids, uint64_t m, uint32_t
 {
     dbfs_claim<T><<<emogi_grid(m, s->resident), BLOCK>>>(static_cast<const T *>(ids), m, s->lo,
                                                          s->n, level + 1, s->depth, s->seen,
-                                                         s->found, s->rt, s->count);
+                                                         s->slice, s->rt);
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
     return 0;
 }
@@ -535,22 +569,46 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, 
     return 0;
 }
 
+/*
+ * The frontier (s->ids, s->qn) from the slice's bits, in ascending order.
+ * Zero-copy lists are read in the frontier's order, and over a large
+ * footprint the link serves scattered lines at a tenth of its rate
+ * (bench/gather_bw.cu): the queue this replaced, appended by atomics as
+ * warps found vertices, made kron 27's top-down level after the
+ * bottom-up ones take 14.1 ms on each of two H200s, where the single GPU,
+ * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS; bench/RESULTS.md,
+ * "BFS ranks: the frontier in ascending order").
+ */
+static int slice_to_ids(emogi_dbfs_gpu *s, emogi_error *err)
+{
+    const uint64_t words = (s->n + 63) / 64;
+    s->qn = 0;
+    if (!words)
+        return 0;
+    dbfs_word_counts<<<emogi_grid(words + 1, s->resident), BLOCK>>>(s->slice, words, s->wcount);
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    EMOGI_CK(cub::DeviceScan::ExclusiveSum(s->scan_tmp, s->scan_bytes, s->wcount, s->wat,
+                                           (int64_t)(words + 1)),
+             "scanning the frontier");
+    dbfs_scatter<<<emogi_grid(words, s->resident), BLOCK>>>(s->slice, s->wat, words, s->lo,
+                                                            s->ids);
+    EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    EMOGI_CK(cudaMemcpy(&s->qn, s->wat + words, sizeof s->qn, cudaMemcpyDeviceToHost),
+             "reading the frontier's size");
+    return 0;
+}
+
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err)
 {
-    unsigned long long found;
-    EMOGI_CK(cudaMemcpy(&found, &s->count[C_FOUND], sizeof found, cudaMemcpyDeviceToHost),
-             "reading the vertices found");
-    uint64_t *t = s->ids;
-    s->ids = s->found;
-    s->found = t;
-    s->qn = found;
-    *n = found;
+    if (slice_to_ids(s, err) < 0)
+        return -1;
+    *n = s->qn;
     *scout = 0;
-    if (!found)
+    if (!s->qn)
         return 0;
     EMOGI_CK(cudaMemset(&s->count[C_SCOUT], 0, sizeof *s->count), "clearing a counter");
-    dbfs_scout<<<emogi_grid(found, s->resident), BLOCK>>>(s->out->d_offsets, s->ids, found, s->lo,
+    dbfs_scout<<<emogi_grid(s->qn, s->resident), BLOCK>>>(s->out->d_offsets, s->ids, s->qn, s->lo,
                                                           s->count);
     unsigned long long e;
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
@@ -587,16 +645,8 @@ int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
 
 int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err)
 {
-    unsigned long long c[C_N];
-    const uint64_t slice_words = (s->n + 63) / 64;
-    if (clear_counts(s, err) < 0)
+    if (slice_to_ids(s, err) < 0)
         return -1;
-    if (slice_words)
-        dbfs_slice_queue<<<emogi_grid(slice_words, s->resident), BLOCK>>>(
-            s->slice, slice_words, s->lo, s->ids, s->count);
-    if (collect(s, c, err) < 0)
-        return -1;
-    s->qn = c[C_FOUND];
     *n = s->qn;
     return 0;
 }
