@@ -316,6 +316,14 @@ __device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint
  * entries [start, end) and where its warp read begins; pieces of SEGMENT
  * entries from FIRST (so those after the first start on a 128-byte
  * boundary) go round every warp of the grid as READ(u, a, start, b).
+ * The round goes on from list to list, piece k of them all (the lists
+ * before counted) going to warp k mod warps.  It used to start again at
+ * warp 0 with every list: a level of thousands of lists of a few pieces
+ * each (kron 27's second, 2588 hubs) then ran on its first few dozen
+ * warps, one piece after another, and took 14.8 ms over the link and
+ * 11.5 ms from device memory on one H200, and as long on each of two
+ * (EMOGI_TRACE_LEVELS; bench/RESULTS.md, "BFS ranks: the frontier in
+ * ascending order").
  */
 template <typename Range, typename Read>
 __device__ __forceinline__ void emogi_warp_pieces(const uint64_t *queue, uint64_t n, Range range,
@@ -323,16 +331,19 @@ __device__ __forceinline__ void emogi_warp_pieces(const uint64_t *queue, uint64_
 {
     const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
     const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
+    uint64_t before = 0; /* pieces of the lists before, mod nwarps */
     for (uint64_t q = 0; q < n; q++) {
         const uint64_t u = queue[q];
         uint64_t first, start, end;
         range(u, first, start, end);
         const uint64_t pieces = (end - first + SEGMENT - 1) / SEGMENT;
-        for (uint64_t i = warp; i < pieces; i += nwarps) {
+        /* the first i with (before + i) mod nwarps == warp */
+        for (uint64_t i = (warp + nwarps - before) % nwarps; i < pieces; i += nwarps) {
             const uint64_t a = first + i * SEGMENT;
             const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
             read(u, a, start, b);
         }
+        before = (before + pieces) % nwarps;
     }
 }
 
