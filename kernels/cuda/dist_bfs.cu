@@ -84,10 +84,13 @@ struct emogi_dbfs_gpu {
  * --stats counts them. */
 enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_N };
 
-/* Bytes of cub's scratch for scanning a slice's word counts: measured
- * at open (alloc_state), this bounds it in the state's budget (a few
- * bytes a tile of thousands of words). */
-constexpr uint64_t SCAN_SLACK = 1 << 20;
+/* The state's budget for cub's scratch when scanning SW word counts
+ * (sized exactly at open, alloc_state): cub keeps a few words of state
+ * a tile of hundreds of items, under a byte a word, whatever the size. */
+static uint64_t scan_slack(uint64_t sw)
+{
+    return (1 << 20) + sw;
+}
 
 /* Slots for long lists: a queue that fills leaves the rest to their
  * warps (emogi_set_aside), so a fixed size serves any graph. */
@@ -100,7 +103,7 @@ constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64, sw = (n + 63) / 64;
-    return n * 4 + 2 * words * 8 + sw * 8 + 2 * (sw + 1) * 8 + SCAN_SLACK + n * 8 +
+    return n * 4 + 2 * words * 8 + sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
            (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
 }
 
