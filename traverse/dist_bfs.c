@@ -75,6 +75,12 @@
 #include "emogi_dist_gpu.h"
 #include "tool.h"
 
+/* The per-neighbour and per-vertex steps, inlined into their loops: out
+ * of line, a call for every vertex claimed and every bottom-up vertex
+ * cost two CPU ranks 8% of a kron 21 search's time (bench/RESULTS.md,
+ * "CPU ranks' BFS: the inner steps inlined"). */
+#define DBFS_INLINE static inline __attribute__((always_inline))
+
 #define BU_CHUNK 1024 /* a multiple of 64: threads own whole words of the next bitmap */
 
 struct dbfs {
@@ -201,7 +207,7 @@ static void gather_add(struct gather *g, uint64_t v, uint64_t *list, uint64_t *l
 
 /* V, the rank's, for the next level if unreached: into the thread's
  * gathered finds G (for b->next), its out-edges added to *SCOUT. */
-static void claim(struct dbfs *b, uint64_t v, struct gather *g, uint64_t *scout)
+DBFS_INLINE void claim(struct dbfs *b, uint64_t v, struct gather *g, uint64_t *scout)
 {
     uint32_t *slot = &b->depth[v - b->d->lo], seen = EMOGI_UNREACHED;
     if (__atomic_load_n(slot, __ATOMIC_RELAXED) != EMOGI_UNREACHED ||
@@ -516,7 +522,7 @@ static void slice_to_queue(struct dbfs *b)
 }
 
 /* Whether any of V's in-neighbours is in the frontier; *read: entries read. */
-static int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
+DBFS_INLINE int in_frontier(struct dbfs *b, uint64_t v, uint64_t *read)
 {
     const uint64_t *front = b->front;
     if (!b->in.coff) { /* plain lists: read in place */
