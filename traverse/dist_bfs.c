@@ -40,8 +40,8 @@
  * places its frontier in its own words and the others arrive by the
  * device-array exchange CC uses (dist_gpu.c: NCCL, or host buffers); the
  * last level's slice becomes the GPU's frontier there.  Otherwise each
- * level's bitmap is assembled on the host as above and copied over.  The direction rule's
- * counts come from the GPUs, summed on the host.
+ * level's bitmap is assembled on the host as above and copied over.  The
+ * direction rule's counts come from the GPUs, summed on the host.
  *
  * Every frontier bitmap a rank sees marks its vertices as sent (the GPU's
  * seen bitmap alike), since they all have depths: the top-down levels
@@ -808,10 +808,9 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
         b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
     if (b.gpu)
         b.ids = dist_xchg_ids_open(d, gpu_out->device);
-    const char *trace = getenv("EMOGI_TRACE_LEVELS");
     /* rank 0's word for all: mpirun need not pass the variable to every
      * rank, and every rank joins each level's gather */
-    b.trace = trace && *trace && strcmp(trace, "0") != 0;
+    b.trace = tool_trace_levels();
     MPI_Bcast(&b.trace, 1, MPI_INT, 0, MPI_COMM_WORLD);
     double t0 = emogi_now();
     search(&b, source, o, st);

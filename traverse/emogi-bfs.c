@@ -203,8 +203,7 @@ int main(int argc, char **argv)
         tool_die(&err);
     o.search.kernel = b.kernel;
     o.search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
-    const char *trace = getenv("EMOGI_TRACE_LEVELS");
-    if (trace && *trace && strcmp(trace, "0") != 0)
+    if (tool_trace_levels())
         o.search.level_done = trace_level;
     if (o.t.stats)
         tool_backend_report_load(&b, open_s);

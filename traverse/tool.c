@@ -288,6 +288,12 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
     return emogi_atomic_commit(&f, err);
 }
 
+int tool_trace_levels(void)
+{
+    const char *t = getenv("EMOGI_TRACE_LEVELS");
+    return t && *t && strcmp(t, "0") != 0;
+}
+
 void tool_refuse_terminal(const char *path, int text, const char *what)
 {
     if (path && !text && emogi_same_file(path, STDOUT_FILENO, "-", STDOUT_FILENO) &&

@@ -94,6 +94,10 @@ size_t tool_array_header(const char *path, enum tool_format *format, enum tool_e
  * nobody and can garble it (zstd refuses too). */
 void tool_refuse_terminal(const char *path, int text, const char *what);
 
+/* Whether EMOGI_TRACE_LEVELS asks for a line per BFS level: set, not
+ * empty and not 0 (emogi(7)). */
+int tool_trace_levels(void);
+
 /* Name to print for a result PATH: "standard input" for "-". */
 const char *tool_input_name(const char *path);
 
