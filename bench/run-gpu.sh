@@ -13,8 +13,8 @@
 # directions and hybrid placements; TRAVERSALS=1 adds SSSP, CC, PageRank),
 # compressed (bench/compressed.sh: plain against compressed lists),
 # traversals (bench/traversals.sh: sssp, cc, pagerank), reorder
-# (bench/reorder.sh), at-scale (bench/at-scale.sh), mpi (tests/mpi.sh,
-# its GPU ranks on every GPU, bench/gather_bw.cu, then bench/mpi.sh
+# (bench/reorder.sh), at-scale (bench/at-scale.sh), mpi (tests/mpi_gpu.sh,
+# the GPU ranks on every GPU, bench/gather_bw.cu, then bench/mpi.sh
 # with MPI_SCALES, MPI_RANKS, MPI_TOOLS and MPI_DEVICES for its SCALES,
 # RANKS, TOOLS and DEVICES).  Where mpicc is found the build is an MPI
 # one, with NCCL when NCCL_DIR (default: the Python CUDA stack's
@@ -25,7 +25,7 @@
 # CHECK_TESTS: the check stage runs only these scripts (tests/mpi.sh alone
 # takes minutes with GPUs: with bfs_gpu.sh beside it a 4-GPU call ran past
 # 10 minutes).  MPI_TESTS=quick: the mpi stage checks GPU ranks against
-# one CPU process on kron 18 instead of tests/mpi.sh, QUICK_TOOLS ("bfs
+# one CPU process on kron 18 instead of tests/mpi_gpu.sh, QUICK_TOOLS ("bfs
 # cc sssp") and QUICK_MEMS ("zerocopy device") choosing the runs;
 # MPI_TESTS=none: no tests, only the benchmark.
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
@@ -170,11 +170,11 @@ if has mpi; then
         done
     else
         if ! has check; then # else make check ran it
-            say "tests/mpi.sh"
-            make -j"$JOBS" check TESTS=tests/mpi.sh >"${OUT:-.}/mpi-check.log" 2>&1 ||
+            say "tests/mpi_gpu.sh"
+            make -j"$JOBS" check TESTS=tests/mpi_gpu.sh >"${OUT:-.}/mpi-check.log" 2>&1 ||
                 check_status=1
         fi
-        t=tests/mpi
+        t=tests/mpi_gpu
         printf '%s: pass %s, fail %s, skip %s\n' "$t" \
             "$(grep -c '^:test-result: PASS' "$t.trs")" \
             "$(grep -c -e '^:test-result: FAIL' -e '^:test-result: ERROR' "$t.trs")" \

@@ -36,9 +36,10 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
-# the tools as MPI ranks (skipped without mpirun)
-TESTS += tests/mpi.sh
-EXTRA_DIST += tests/mpi.sh tests/lsan-mpi.supp
+# the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
+# ranks apart so that a GPU machine's call can run them alone
+TESTS += tests/mpi.sh tests/mpi_gpu.sh
+EXTRA_DIST += tests/mpi.sh tests/mpi_gpu.sh tests/lib/mpi.sh tests/lsan-mpi.supp
 
 # results as NumPy .npy: header bytes, every tool's dtype, emogi-verify, np.load
 TESTS += tests/results_npy.sh

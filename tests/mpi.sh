@@ -1,14 +1,14 @@
 #!/bin/sh
-# mpi.sh - the traversal tools as MPI ranks (issue 14): under mpirun -np 1
-# to 4 (oversubscribed: CI has 2 cores) emogi-bfs (depths and parents),
-# emogi-cc, emogi-pagerank (--method jacobi, reproducible) and emogi-sssp
-# (uint32, float32 and unit weights) write the single-process CPU run's
-# files byte for byte, on Kronecker graphs (undirected, directed with and
-# without a transpose, 4- and 8-byte ids, compressed lists), a star of
-# huge degree beside isolated vertices and a path, and a graph large
-# enough to split PageRank's 2048-vertex blocks over four ranks (files
-# written by each rank at its offset, .npy too; --weighted PageRank on
-# uint32 and float32 weights, compressed lists, and enough vertices for
+# mpi.sh - the traversal tools as MPI ranks on the CPU (issue 14): under
+# mpirun -np 1 to 4 (oversubscribed: CI has 2 cores) emogi-bfs (depths and
+# parents), emogi-cc, emogi-pagerank (--method jacobi, reproducible) and
+# emogi-sssp (uint32, float32 and unit weights) write the single-process
+# CPU run's files byte for byte, on Kronecker graphs (undirected, directed
+# with and without a transpose, 4- and 8-byte ids, compressed lists), a
+# star of huge degree beside isolated vertices and a path, and a graph
+# large enough to split PageRank's 2048-vertex blocks over four ranks
+# (files written by each rank at its offset, .npy too; --weighted PageRank
+# on uint32 and float32 weights, compressed lists, and enough vertices for
 # four ranks; a FIFO's gathered;
 # a rank that cannot write its part leaves no output); the same
 # with every exchange cut into pieces of 3 entries, as exchanges past
@@ -24,12 +24,8 @@
 # A rank that fails (a missing graph on one rank, a killed rank) ends the
 # job with a message and no output, and an existing output stays.  Built
 # without MPI, a tool started as one of several processes says how to get
-# an MPI build.  GPU ranks (--device gpu: emogi-bfs, emogi-cc,
-# emogi-pagerank and emogi-sssp; zero-copy, device and hybrid placements,
-# directed and undirected, SSSP's uint32, float32 and unit weights) write
-# the CPU run's files too, PageRank's within the tolerance (emogi-verify
-# --compare: the GPU sums in another order); they are skipped without a
-# GPU, where each tool must say that none is usable.
+# an MPI build.  GPU ranks: tests/mpi_gpu.sh; what the two share (mpirun,
+# the graphs, same_run and parts_run): tests/lib/mpi.sh.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 if [ "${EMOGI_WITH_MPI:-}" = no ]; then
@@ -45,106 +41,14 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
         emogi-bfs p.csr -s 0 -o out.bin
     finish
 fi
-command -v mpirun >/dev/null 2>&1 || skip_all "mpirun not found (Debian: openmpi-bin)"
+. "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-MPIRUN="mpirun"
-if mpirun --version 2>&1 | grep -q 'Open MPI'; then
-    MPIRUN="mpirun --oversubscribe"
-    # CI runs as root, which Open MPI refuses unless told
-    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-    OMPI_MCA_rmaps_base_oversubscribe=1
-    # session files in the test's folder: concurrent jobs (make -j, other
-    # checkouts) racing to create /tmp/ompi.HOST.UID failed a run now and then
-    OMPI_MCA_orte_tmpdir_base=$T
-    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM OMPI_MCA_rmaps_base_oversubscribe
-    export OMPI_MCA_orte_tmpdir_base
-fi
-# A sanitizer build (.ci/run) checks for leaks: what MPI itself never
-# frees is suppressed, found with slow unwinding (see the file)
-supp=$(cd "$top_srcdir/tests" && pwd)/lsan-mpi.supp
-LSAN_OPTIONS="suppressions=$supp:print_suppressions=0:fast_unwind_on_malloc=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export LSAN_OPTIONS
-# one thread per rank: four ranks already share two cores
-OMP_NUM_THREADS=1
-export OMP_NUM_THREADS
-mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
-
-plan 280
+plan 212
 
 # ---- graphs ----
-emogi-convert kron -s 10 -e 8 --seed 3 kron.csr -q --undirected
-emogi-convert kron -s 10 -e 8 --seed 4 kront8.csr -q --directed --transpose --id-width 8
-emogi-convert kron -s 10 -e 8 --seed 5 krond.csr -q --directed
-emogi-convert csr kron.csr kronz.csr -q --compress
-# vertex 7 reaches 0..299 (degree 299), 300..339 have no edges, and a
-# path runs down from 399 to 340: three kinds of component
-awk 'BEGIN { for (v = 0; v < 300; v++) if (v != 7) print 7, v;
-             for (v = 399; v > 340; v--) print v, v - 1 }' >star.el
-emogi-convert el star.el star.csr -q --undirected --vertices 400
-emogi-convert el star.el stard.csr -q --directed --transpose --vertices 400
-emogi-convert kron -s 13 -e 4 --seed 6 big.csr -q --undirected
-# weighted: uint32 (undirected, and compressed; directed with 8-byte
-# ids) and float32 weights whose sums round (hundredths are inexact)
-emogi-convert kron -s 10 -e 8 --seed 8 --weights random:1:255 kw.csr -q --undirected
-emogi-convert csr kw.csr kwz.csr -q --compress
-emogi-convert kron -s 10 -e 8 --seed 9 --weights random:1:40 kwd.csr -q --directed --id-width 8
-emogi-info --edges kw.csr | awk '{ printf "%d %d %.2f\n", $1, $2, $3 / 10 + 0.01 }' >kwf.wel
-emogi-convert wel kwf.wel kwf.csr -q --directed --vertices 1024
+mpi_graphs
+# --weighted PageRank on enough vertices for four ranks (uint32 weights)
 emogi-convert kron -s 13 -e 4 --seed 10 --weights random:1:255 bigw.csr -q --directed --transpose
-
-# same_run NAME NP GRAPH TOOL ARGS...: TOOL's output files (-o out.bin,
-# and --parents par.bin for bfs) under mpirun -np NP equal one process's
-# on the CPU; RANKS_ARGS: more arguments for the ranks only
-RANKS_ARGS=""
-same_run() {
-    name=$1 np=$2 graph=$3 tool=$4; shift 4
-    extra=""
-    [ "$tool" = emogi-bfs ] && extra="--parents par.bin"
-    rm -f out.bin par.bin want.bin want_par.bin
-    # shellcheck disable=SC2086
-    if ! $tool "$graph" --device cpu "$@" -o want.bin ${extra:+--parents want_par.bin} 2>err.txt; then
-        ok 1 "$name: the single process ran"; sed 's/^/# /' err.txt | head -5; return
-    fi
-    # shellcheck disable=SC2086
-    # --device cpu: with one rank the tool is the plain one, which would
-    # take a GPU where there is one (the GPU ranks are tested below)
-    if ! mpi "$np" $tool "${RANKS_GRAPH:-$graph}" --device cpu "$@" $RANKS_ARGS -o out.bin $extra \
-        --stats \
-        >mpi.out 2>err.txt
-    then
-        ok 1 "$name: mpirun -np $np"; sed 's/^/# /' err.txt | head -10; return
-    fi
-    # more than one rank: the run was one job of NP ranks, not NP copies
-    if [ "$np" -gt 1 ] && ! grep -q "^$tool: ranks ranks=$np " err.txt; then
-        ok 1 "$name: mpirun -np $np (no record of $np ranks)"; return
-    fi
-    if [ "$tool" = emogi-bfs ] && ! cmp -s want_par.bin par.bin; then
-        ok 1 "$name: mpirun -np $np (parents differ)"; return
-    fi
-    same_file want.bin out.bin "$name: mpirun -np $np"
-}
-
-# pagerank_gpu_run NAME NP GRAPH ARGS...: GPU ranks' ranks (ARGS) equal
-# the single-process CPU Jacobi's within the tolerance; the GPU sums in
-# float64 in another order (kernels/cuda/pagerank.cu), so not to the bit
-pagerank_gpu_run() {
-    name=$1 np=$2 graph=$3; shift 3
-    pr="--method jacobi --tolerance 1e-6 --max-iterations 300"
-    rm -f out.bin want.bin
-    # shellcheck disable=SC2086
-    if ! emogi-pagerank "$graph" --device cpu $pr -o want.bin 2>err.txt ||
-        ! mpi "$np" emogi-pagerank "$graph" "$@" $pr --stats -o out.bin 2>err.txt; then
-        ok 1 "$name"; sed 's/^/# /' err.txt | head -10; return
-    fi
-    if ! grep -q "^emogi-pagerank: ranks ranks=$np " err.txt; then
-        ok 1 "$name (no record of $np ranks)"; return
-    fi
-    if ! emogi-verify pagerank "$graph" out.bin --tolerance 1e-6 --compare want.bin \
-        >/dev/null 2>err.txt; then
-        ok 1 "$name"; sed 's/^/# /' err.txt | head -5; return
-    fi
-    ok 0 "$name"
-}
 
 # Under a sanitizer (.ci/run's second build) every rank runs several
 # times slower and the whole file took 12 minutes on 2 cores: there it
@@ -192,16 +96,6 @@ same_run "sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 --delta 0.001
 same_run "sssp float --text" 3 kwf.csr emogi-sssp -s 5 --text
 
 # ---- part files: rank r maps part r alone ----
-# parts_run NAME NP GRAPH TOOL ARGS...: same_run with the ranks given
-# GRAPH split into NP parts (G-pNP-%d.csr), the single process the whole
-parts_run() {
-    name=$1 np=$2 graph=$3; shift 3
-    RANKS_GRAPH="${graph%.csr}-p$np-%d.csr"
-    [ -e "${graph%.csr}-p$np-0.csr" ] ||
-        emogi-convert csr "$graph" "$RANKS_GRAPH" --partitions "$np" -q
-    same_run "parts: $name" "$np" "$graph" "$@"
-    RANKS_GRAPH=""
-}
 # one case per tool for every count; every case with four ranks, whose
 # ranges (as with three) cut bitmap words and PageRank blocks
 parts_cases() {
@@ -428,122 +322,4 @@ st=$?
 [ "$st" -ne 0 ]; ok $? "parts: a killed rank ends the job (status $st)"
 is "$(cat kept.bin)" old "parts: ... and after every refusal the existing output stays"
 no_files_like "kept.bin.tmp.*" "parts: ... and no temporary is left"
-
-# ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
-# alone; the files equal the single-process CPU run's ----
-if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    RANKS_ARGS="--device gpu --mem zerocopy"
-    same_run "GPU ranks, zerocopy: bfs big" 2 big.csr emogi-bfs -n 2 --seed 7
-    same_run "GPU ranks, zerocopy: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
-    same_run "GPU ranks, zerocopy: bfs directed, no transpose" 2 krond.csr emogi-bfs -n 2
-    same_run "GPU ranks, zerocopy: top-down only" 3 stard.csr emogi-bfs -s 7 --direction push
-    same_run "GPU ranks, zerocopy: bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
-    RANKS_ARGS="--device gpu --mem device"
-    same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
-    same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
-    same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
-    RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
-    same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
-    same_run "GPU ranks, hybrid: bfs directed star" 3 stard.csr emogi-bfs -s 7
-    # a part's lists placed whole; ranges that cut bitmap words
-    RANKS_ARGS="--device gpu --mem zerocopy"
-    parts_run "GPU ranks: bfs big" 3 big.csr emogi-bfs -n 2 --seed 7
-    parts_run "GPU ranks: bfs star, bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
-    parts_run "GPU ranks: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
-    RANKS_ARGS=""
-    fails "GPU ranks: compressed lists are refused" 1 "compressed" \
-        mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
-    for p in zerocopy device "hybrid --gpu-memory 1G"; do
-        RANKS_ARGS="--device gpu --mem $p"
-        same_run "GPU ranks, $p: cc big" 3 big.csr emogi-cc
-        same_run "GPU ranks, $p: cc star (three kinds of component)" 2 star.csr emogi-cc
-        same_run "GPU ranks, $p: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
-        same_run "GPU ranks, $p: cc directed star" 3 stard.csr emogi-cc
-        # shellcheck disable=SC2086 # $p is --mem's value and options
-        for g in big krond stard; do
-            pagerank_gpu_run "GPU ranks, $p: pagerank $g" 3 $g.csr --device gpu --mem $p
-        done
-    done
-    # --algorithm lp: label propagation, the exchange after every pass
-    RANKS_ARGS="--device gpu --mem zerocopy --algorithm lp"
-    same_run "GPU ranks, lp: cc big" 3 big.csr emogi-cc
-    same_run "GPU ranks, lp: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
-    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
-    same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
-    pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
-    # EMOGI_NCCL=0: host buffers even where NCCL could run (ranks on GPUs
-    # of their own); the same files
-    RANKS_ARGS="--device gpu --mem zerocopy"
-    EMOGI_NCCL=0
-    export EMOGI_NCCL
-    same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
-    same_run "GPU ranks, EMOGI_NCCL=0: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
-    same_run "GPU ranks, EMOGI_NCCL=0: cc lp" 2 big.csr emogi-cc --algorithm lp
-    # bottom-up levels after the first exchange the GPU's bitmap
-    same_run "GPU ranks, EMOGI_NCCL=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
-        --direction pull
-    # top-down ids from the GPUs' outboxes through host buffers
-    same_run "GPU ranks, EMOGI_NCCL=0: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
-    unset EMOGI_NCCL
-    # top-down ids in rounds of 3 a pair (NCCL's or MPI's), each round's
-    # receipt claimed before the next
-    EMOGI_MPI_CHUNK=3
-    export EMOGI_MPI_CHUNK
-    same_run "GPU ranks, pieces of 3: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
-    unset EMOGI_MPI_CHUNK
-    # top-down ids as 8-byte global ids, as where a range is over 2^32
-    EMOGI_MPI_WIDE_IDS=1
-    export EMOGI_MPI_WIDE_IDS
-    same_run "GPU ranks, EMOGI_MPI_WIDE_IDS: bfs" 3 big.csr emogi-bfs -n 2 --seed 7
-    unset EMOGI_MPI_WIDE_IDS
-    RANKS_ARGS=""
-    mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
-    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
-    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: --stats counts the bytes over the link"
-    grep -q '"algorithm":"afforest-mpi-gpu"' stats.txt
-    ok $? "GPU ranks: cc runs Afforest by default, and says so"
-    # Afforest reads each list entry at most once: the ranks read no more
-    # than the single GPU reads the whole graph
-    all=$(grep '"algorithm"' stats.txt | sed 's/.*"edges_examined":\([0-9]*\).*/\1/')
-    ne=$(emogi-info big.csr | sed -n 's/^edges: //p')
-    [ "${all:-0}" -gt 0 ] && [ "$all" -le "$ne" ]
-    ok $? "GPU ranks: Afforest reads $all of $ne list entries, each at most once"
-    mpi 2 emogi-bfs big.csr -s 1 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
-    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
-    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: bfs --stats counts the bytes over the link"
-    # sssp: distances on the GPU, (vertex, candidate) pairs through the
-    # host; float sums that round, 8-byte ids, a hub, vertices unreached
-    for p in zerocopy device "hybrid --gpu-memory 1G"; do
-        RANKS_ARGS="--device gpu --mem $p"
-        same_run "GPU ranks, $p: sssp uint32, undirected" 3 kw.csr emogi-sssp -n 2 --seed 7
-        same_run "GPU ranks, $p: sssp directed, 8-byte ids" 4 kwd.csr emogi-sssp -n 2 --seed 7
-        same_run "GPU ranks, $p: sssp float32, directed" 3 kwf.csr emogi-sssp -n 2 --seed 7
-        same_run "GPU ranks, $p: sssp star, --unit-weights" 2 star.csr emogi-sssp -s 350 \
-            --unit-weights
-    done
-    RANKS_ARGS="--device gpu --mem zerocopy"
-    parts_run "GPU ranks: sssp float32" 3 kwf.csr emogi-sssp -n 2 --seed 7
-    parts_run "GPU ranks: sssp directed, 8-byte ids" 3 kwd.csr emogi-sssp -n 2 --seed 7
-    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
-    same_run "GPU ranks, naive kernel: sssp --delta 1" 2 kw.csr emogi-sssp -s 5 --delta 1
-    RANKS_ARGS="--device gpu --mem device --kernel merged"
-    same_run "GPU ranks, merged kernel: sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 \
-        --delta 0.001
-    RANKS_ARGS=""
-    fails "GPU ranks: sssp on compressed lists is refused" 1 "compressed" \
-        mpi 2 emogi-sssp kwz.csr -s 1 --device gpu -o new.bin
-    mpi 2 emogi-sssp kw.csr -s 5 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
-    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
-    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: sssp's --stats counts the link's bytes"
-else
-    for tool in "emogi-bfs big.csr -s 1" "emogi-cc big.csr" "emogi-pagerank big.csr" \
-        "emogi-sssp kw.csr -s 1"; do
-        # shellcheck disable=SC2086
-        fails "GPU ranks without a GPU: ${tool%% *} says none is usable" 1 "none is usable" \
-            mpi 2 $tool --device gpu -o new.bin
-    done
-    no_files_like "new.bin*" "... and no output appears"
-    i=0
-    while [ $i -lt 63 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
-fi
 finish

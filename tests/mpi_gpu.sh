@@ -1,0 +1,143 @@
+#!/bin/sh
+# mpi_gpu.sh - the traversal tools as MPI ranks on GPUs (issue 14): GPU
+# ranks (--device gpu: emogi-bfs, emogi-cc, emogi-pagerank and emogi-sssp;
+# zero-copy, device and hybrid placements, directed and undirected,
+# SSSP's uint32, float32 and unit weights, part files, label propagation
+# and the naive and merged kernels, host buffers instead of NCCL, pieces
+# of 3 entries and 8-byte ids in the exchanges) write the single-process
+# CPU run's files, PageRank's within the tolerance (emogi-verify
+# --compare: the GPU sums in another order); compressed lists are
+# refused; --stats counts the bytes over the link.  Without a GPU each
+# tool must say that none is usable, and the rest is skipped.  Apart from
+# tests/mpi.sh (CPU ranks) so that it runs alone: on a 4-GPU machine the
+# whole of both ran past the 10 minutes of a call before reaching these.
+# Skipped without mpirun or an MPI build; the shared setup and checks:
+# tests/lib/mpi.sh.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
+
+# tests/mpi.sh checks what the tools say when built without MPI
+[ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
+. "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
+
+plan 68
+
+mpi_graphs
+
+# ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
+# alone; the files equal the single-process CPU run's ----
+if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    same_run "GPU ranks, zerocopy: bfs big" 2 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, zerocopy: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, zerocopy: bfs directed, no transpose" 2 krond.csr emogi-bfs -n 2
+    same_run "GPU ranks, zerocopy: top-down only" 3 stard.csr emogi-bfs -s 7 --direction push
+    same_run "GPU ranks, zerocopy: bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
+    RANKS_ARGS="--device gpu --mem device"
+    same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
+    same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
+    RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
+    same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, hybrid: bfs directed star" 3 stard.csr emogi-bfs -s 7
+    # a part's lists placed whole; ranges that cut bitmap words
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    parts_run "GPU ranks: bfs big" 3 big.csr emogi-bfs -n 2 --seed 7
+    parts_run "GPU ranks: bfs star, bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
+    parts_run "GPU ranks: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
+    RANKS_ARGS=""
+    fails "GPU ranks: compressed lists are refused" 1 "compressed" \
+        mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: cc big" 3 big.csr emogi-cc
+        same_run "GPU ranks, $p: cc star (three kinds of component)" 2 star.csr emogi-cc
+        same_run "GPU ranks, $p: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
+        same_run "GPU ranks, $p: cc directed star" 3 stard.csr emogi-cc
+        # shellcheck disable=SC2086 # $p is --mem's value and options
+        for g in big krond stard; do
+            pagerank_gpu_run "GPU ranks, $p: pagerank $g" 3 $g.csr --device gpu --mem $p
+        done
+    done
+    # --algorithm lp: label propagation, the exchange after every pass
+    RANKS_ARGS="--device gpu --mem zerocopy --algorithm lp"
+    same_run "GPU ranks, lp: cc big" 3 big.csr emogi-cc
+    same_run "GPU ranks, lp: cc directed, 8-byte ids" 4 kront8.csr emogi-cc
+    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
+    same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
+    pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
+    # EMOGI_NCCL=0: host buffers even where NCCL could run (ranks on GPUs
+    # of their own); the same files
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    EMOGI_NCCL=0
+    export EMOGI_NCCL
+    same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
+    same_run "GPU ranks, EMOGI_NCCL=0: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
+    same_run "GPU ranks, EMOGI_NCCL=0: cc lp" 2 big.csr emogi-cc --algorithm lp
+    # bottom-up levels after the first exchange the GPU's bitmap
+    same_run "GPU ranks, EMOGI_NCCL=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
+        --direction pull
+    # top-down ids from the GPUs' outboxes through host buffers
+    same_run "GPU ranks, EMOGI_NCCL=0: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
+    unset EMOGI_NCCL
+    # top-down ids in rounds of 3 a pair (NCCL's or MPI's), each round's
+    # receipt claimed before the next
+    EMOGI_MPI_CHUNK=3
+    export EMOGI_MPI_CHUNK
+    same_run "GPU ranks, pieces of 3: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
+    unset EMOGI_MPI_CHUNK
+    # top-down ids as 8-byte global ids, as where a range is over 2^32
+    EMOGI_MPI_WIDE_IDS=1
+    export EMOGI_MPI_WIDE_IDS
+    same_run "GPU ranks, EMOGI_MPI_WIDE_IDS: bfs" 3 big.csr emogi-bfs -n 2 --seed 7
+    unset EMOGI_MPI_WIDE_IDS
+    RANKS_ARGS=""
+    mpi 2 emogi-cc big.csr --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
+    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
+    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: --stats counts the bytes over the link"
+    grep -q '"algorithm":"afforest-mpi-gpu"' stats.txt
+    ok $? "GPU ranks: cc runs Afforest by default, and says so"
+    # Afforest reads each list entry at most once: the ranks read no more
+    # than the single GPU reads the whole graph
+    all=$(grep '"algorithm"' stats.txt | sed 's/.*"edges_examined":\([0-9]*\).*/\1/')
+    ne=$(emogi-info big.csr | sed -n 's/^edges: //p')
+    [ "${all:-0}" -gt 0 ] && [ "$all" -le "$ne" ]
+    ok $? "GPU ranks: Afforest reads $all of $ne list entries, each at most once"
+    mpi 2 emogi-bfs big.csr -s 1 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
+    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
+    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: bfs --stats counts the bytes over the link"
+    # sssp: distances on the GPU, (vertex, candidate) pairs through the
+    # host; float sums that round, 8-byte ids, a hub, vertices unreached
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: sssp uint32, undirected" 3 kw.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp directed, 8-byte ids" 4 kwd.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp float32, directed" 3 kwf.csr emogi-sssp -n 2 --seed 7
+        same_run "GPU ranks, $p: sssp star, --unit-weights" 2 star.csr emogi-sssp -s 350 \
+            --unit-weights
+    done
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    parts_run "GPU ranks: sssp float32" 3 kwf.csr emogi-sssp -n 2 --seed 7
+    parts_run "GPU ranks: sssp directed, 8-byte ids" 3 kwd.csr emogi-sssp -n 2 --seed 7
+    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
+    same_run "GPU ranks, naive kernel: sssp --delta 1" 2 kw.csr emogi-sssp -s 5 --delta 1
+    RANKS_ARGS="--device gpu --mem device --kernel merged"
+    same_run "GPU ranks, merged kernel: sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 \
+        --delta 0.001
+    RANKS_ARGS=""
+    fails "GPU ranks: sssp on compressed lists is refused" 1 "compressed" \
+        mpi 2 emogi-sssp kwz.csr -s 1 --device gpu -o new.bin
+    mpi 2 emogi-sssp kw.csr -s 5 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
+    link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
+    [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: sssp's --stats counts the link's bytes"
+else
+    for tool in "emogi-bfs big.csr -s 1" "emogi-cc big.csr" "emogi-pagerank big.csr" \
+        "emogi-sssp kw.csr -s 1"; do
+        # shellcheck disable=SC2086
+        fails "GPU ranks without a GPU: ${tool%% *} says none is usable" 1 "none is usable" \
+            mpi 2 $tool --device gpu -o new.bin
+    done
+    no_files_like "new.bin*" "... and no output appears"
+    i=0
+    while [ $i -lt 63 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+fi
+finish
