@@ -22,9 +22,9 @@
 # (NCCL_NVLS_ENABLE=0).
 # Default: "check bfs".
 #
-# CHECK_TESTS: the check stage runs only these scripts (tests/mpi.sh alone
-# takes minutes with GPUs: with bfs_gpu.sh beside it a 4-GPU call ran past
-# 10 minutes).  MPI_TESTS=quick: the mpi stage checks GPU ranks against
+# CHECK_TESTS: the check stage runs only these scripts (on the 4-GPU
+# host tests/mpi.sh alone ran past a call's 10 minutes in its CPU-rank
+# cases; its GPU-rank cases are tests/mpi_gpu.sh).  MPI_TESTS=quick: the mpi stage checks GPU ranks against
 # one CPU process on kron 18 instead of tests/mpi_gpu.sh, QUICK_TOOLS ("bfs
 # cc sssp") and QUICK_MEMS ("zerocopy device") choosing the runs;
 # MPI_TESTS=none: no tests, only the benchmark.
