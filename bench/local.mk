@@ -15,3 +15,8 @@ check_PROGRAMS += bench/clist-compare
 bench_clist_compare_SOURCES = bench/clist-compare.c
 bench-clist: bench/clist-compare$(EXEEXT)
 .PHONY: bench-clist
+
+# bench/bu-first: how many of each bottom-up level's vertices one kept
+# in-neighbour would settle, from emogi-bfs's depths; tests/bench_bu_first.sh
+check_PROGRAMS += bench/bu-first
+bench_bu_first_SOURCES = bench/bu-first.c

@@ -362,3 +362,6 @@ endif
 # bench/clist-compare: hand-worked sizes, round trips, a damaged codec caught
 TESTS += tests/bench_clist.sh
 EXTRA_DIST += tests/bench_clist.sh
+# bench/bu-first: two graphs worked by hand, compressed lists, refusals
+TESTS += tests/bench_bu_first.sh
+EXTRA_DIST += tests/bench_bu_first.sh

@@ -1,0 +1,123 @@
+/*
+ * bu-first.c - how many of a bottom-up level's vertices one stored
+ * neighbour would settle, from a BFS's depths: the question behind
+ * keeping one in-neighbour id per vertex in GPU memory.
+ *
+ * A bottom-up level from the frontier at depth L visits every vertex not
+ * yet reached that has in-edges, and each reads its in-list (over the
+ * link, one 128-byte line at least) until it meets the frontier.  With
+ * one in-neighbour of each vertex kept in device memory, a vertex whose
+ * kept neighbour lies in the frontier is settled without any read of its
+ * list.  For each level this prints the vertices such a level visits,
+ * those it finds, and those the kept neighbour would settle when it is
+ * the list's first entry (free to pick: the head of the list) or its
+ * neighbour of most out-edges (a pass over every list to pick).
+ *
+ * A vertex v is visited at level L when depth(v) > L (unreached: always)
+ * and its in-list is not empty.  Its kept neighbour u settles it at the
+ * level L = depth(u) exactly when depth(v) = depth(u) + 1: at any other
+ * level u is not in the frontier, or v was reached already.
+ *
+ * usage: bu-first GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32 a vertex)
+ * Output: "level visited found first top" lines, one for every level
+ * that finds a vertex, then "levels N" (the deepest depth + 1).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emogi_bfs.h"
+#include "emogi_clist.h"
+#include "emogi_csr.h"
+
+static void die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "bu-first: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+int main(int argc, char **argv)
+{
+    struct emogi_graph g;
+    emogi_error err;
+    if (argc != 3)
+        die("usage: bu-first GRAPH DEPTHS%s%s", "", "");
+    if (emogi_csr_open(argv[1], &g, &err) < 0)
+        die("%s%s", err.msg, "");
+    const int has_in = !(g.flags & EMOGI_DIRECTED) || (g.flags & EMOGI_TRANSPOSE);
+    if (!has_in)
+        die("%s: %s", argv[1], "a directed graph without its transpose has no in-lists");
+    const struct emogi_lists in = (g.flags & EMOGI_DIRECTED) ? emogi_lists_transpose(&g)
+                                                             : emogi_lists_out(&g);
+    uint32_t *depth = malloc(g.nv ? g.nv * sizeof *depth : 1);
+    FILE *f = fopen(argv[2], "rb");
+    if (!depth || !f)
+        die("%s: %s", argv[2], f ? "out of memory" : "cannot open");
+    if (fread(depth, sizeof *depth, g.nv, f) != g.nv || fgetc(f) != EOF)
+        die("%s: not %s uint32 depths", argv[2], argv[1]);
+    fclose(f);
+
+    /* levels: the deepest depth + 1; per depth d: vertices at d with
+     * in-edges (visited), and the settled ones found from depth d - 1 */
+    uint32_t levels = 0;
+    for (uint64_t v = 0; v < g.nv; v++)
+        if (depth[v] != EMOGI_UNREACHED && depth[v] + 1 > levels)
+            levels = depth[v] + 1;
+    uint64_t *at = calloc((size_t)levels + 1, sizeof *at), *first = calloc(levels + 1, sizeof *first),
+             *top = calloc(levels + 1, sizeof *top), *found = calloc(levels + 1, sizeof *found);
+    uint64_t never = 0; /* unreached with in-edges: visited at every level */
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    if (!at || !first || !top || !found)
+        die("%s%s", "out of memory", "");
+    for (uint64_t v = 0; v < g.nv; v++) {
+        const uint32_t dv = depth[v];
+        if (dv != EMOGI_UNREACHED && dv > 0)
+            found[dv - 1]++;
+        struct emogi_list_reader r;
+        emogi_list_open(&r, &in, v);
+        uint64_t head = 0, best = 0, most = 0;
+        int n, any = 0;
+        while ((n = emogi_list_next(&r, ids)) > 0)
+            for (int i = 0; i < n; i++) {
+                const uint64_t u = ids[i], du = emogi_degree(&g, u);
+                if (!any || du > most)
+                    best = u, most = du;
+                if (!any)
+                    head = u;
+                any = 1;
+            }
+        if (n < 0)
+            die("%s: %s", argv[1], "a corrupt compressed list");
+        if (!any)
+            continue;
+        if (dv == EMOGI_UNREACHED) {
+            never++;
+            continue;
+        }
+        at[dv]++;
+        if (dv > 0 && depth[head] == dv - 1)
+            first[dv - 1]++;
+        if (dv > 0 && depth[best] == dv - 1)
+            top[dv - 1]++;
+    }
+    /* visited at L: in-edges and depth > L, the unreached included */
+    uint64_t later = never;
+    for (uint32_t d = levels; d-- > 0;) {
+        const uint64_t visited = later; /* depth > d */
+        later += at[d];
+        at[d] = visited;
+    }
+    printf("level\tvisited\tfound\tfirst\ttop\n");
+    for (uint32_t l = 0; l < levels; l++)
+        if (found[l])
+            printf("%u\t%llu\t%llu\t%llu\t%llu\n", l, (unsigned long long)at[l],
+                   (unsigned long long)found[l], (unsigned long long)first[l],
+                   (unsigned long long)top[l]);
+    printf("levels %u\n", levels);
+    free(at), free(first), free(top), free(found), free(depth);
+    emogi_csr_close(&g);
+    return 0;
+}
