@@ -469,6 +469,28 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
     return 0;
 }
 
+int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out)
+{
+    int bad = 0;
+    EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
+    for (uint64_t u = 0; u < nv; u++) {
+        uint64_t first = 0, ids[EMOGI_CLIST_BLOCK];
+        if (emogi_list_len(l, l->first + u)) {
+            struct emogi_list_reader r;
+            emogi_list_open(&r, l, l->first + u);
+            if (emogi_list_next(&r, ids) > 0)
+                first = ids[0];
+            else
+                bad = 1;
+        }
+        if (width == 4)
+            ((uint32_t *)out)[u] = (uint32_t)first;
+        else
+            ((uint64_t *)out)[u] = first;
+    }
+    return bad ? -1 : 0;
+}
+
 /* List U decoded into IDS at its edge offset, at WIDTH bytes an id; it
  * was encoded for vertex BASE + U (a part file's whole-graph id). */
 static int decompress_list(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,

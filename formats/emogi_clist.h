@@ -206,6 +206,16 @@ static inline int emogi_list_next(struct emogi_list_reader *r, uint64_t out[EMOG
 }
 
 /*
+ * The first id of each of L's lists of vertices l->first .. + NV - 1
+ * into OUT (NV ids of WIDTH bytes; 0 for an empty list), in parallel: a
+ * GPU's bottom-up level settles a vertex whose first in-neighbour is in
+ * the frontier without reading its list (bench/RESULTS.md, "What one
+ * kept in-neighbour would settle in bottom-up levels").  -1 when a
+ * compressed list is corrupt.
+ */
+int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out);
+
+/*
  * Compress a whole direction: the lists given by OFF and IDS (WIDTH-byte
  * ids) of NV vertices into new arrays *COFF (nv+1 byte offsets) and
  * *BYTES (the lists), in parallel; free() both.  -1 when out of memory.

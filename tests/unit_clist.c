@@ -334,6 +334,34 @@ static void graph_checks(const char *dir)
     free(coff), free(cb), free(tcoff), free(tcb);
 }
 
+/* emogi_lists_firsts over three lists (5 9, none, 2 3 4 and on to 40:
+ * two blocks), plain and compressed, into 4- and 8-byte ids. */
+static void firsts(void)
+{
+    static uint64_t ids[2 + 39], off[4] = {0, 2, 2, 41};
+    ids[0] = 5, ids[1] = 9;
+    for (uint64_t i = 0; i < 39; i++)
+        ids[2 + i] = 2 + i;
+    uint64_t *coff;
+    unsigned char *bytes;
+    emogi_error err;
+    if (emogi_clist_compress(off, ids, 8, 3, &coff, &bytes, &err) < 0) {
+        ok(0, "compress three lists: %s", err.msg);
+        ok(0, "(skipped)");
+        return;
+    }
+    const struct emogi_lists plain = {off, ids, NULL, NULL, 8, 0};
+    const struct emogi_lists packed = {off, NULL, coff, bytes, 8, 0};
+    uint32_t f4[3] = {7, 7, 7};
+    uint64_t f8[3] = {7, 7, 7};
+    ok(emogi_lists_firsts(&plain, 3, 4, f4) == 0 && f4[0] == 5 && f4[1] == 0 && f4[2] == 2,
+       "first ids of plain lists, 4 bytes each: 5, 0 (empty), 2");
+    ok(emogi_lists_firsts(&packed, 3, 8, f8) == 0 && f8[0] == 5 && f8[1] == 0 && f8[2] == 2,
+       "first ids of compressed lists, 8 bytes each: 5, 0 (empty), 2");
+    free(coff);
+    free(bytes);
+}
+
 int main(void)
 {
     const char *tmp = getenv("TMPDIR");
@@ -343,12 +371,13 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(44);
+    plan(46);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();
     iterator();
     find_in_bitmap();
+    firsts();
     corruptions();
     graph_checks(dir);
     char path[512];
