@@ -63,6 +63,9 @@ struct emogi_place_opts {
     int presplit;
     uint64_t split;
     enum emogi_hybrid_rule rule; /* for EMOGI_MEM_HYBRID */
+    /* Each list's first id in device memory too (d_firsts), for the
+     * bottom-up levels of a BFS; counted in the budget. */
+    int with_firsts;
 };
 
 struct emogi_load_stats {
@@ -114,6 +117,9 @@ struct emogi_placed {
     uint64_t split;
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
+    /* with_firsts: nv ids of id_width bytes in device memory, each
+     * list's first (0 for an empty list); else NULL. */
+    const void *d_firsts;
 };
 
 /*

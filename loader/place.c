@@ -28,6 +28,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include "emogi_clist.h"
 #include "placement.h"
 
 enum array_kind { ARRAY_NONE, ARRAY_DEVICE, ARRAY_REGISTERED, ARRAY_HOSTALLOC, ARRAY_MANAGED };
@@ -44,7 +45,7 @@ struct placed_edge_array {
 };
 
 struct place_priv {
-    struct placed_array offsets, coffsets;
+    struct placed_array offsets, coffsets, firsts;
     struct placed_edge_array neighbors, weights;
     void *padded; /* compressed lists copied to whole words, when not mapped */
 };
@@ -376,6 +377,7 @@ void emogi_unplace(struct emogi_placed *p)
             free_array(&pv->neighbors.meta);
             free_array(&pv->offsets);
             free_array(&pv->coffsets);
+            free_array(&pv->firsts);
         }
         (void)cudaGetLastError();
         free(pv->padded);
@@ -384,6 +386,7 @@ void emogi_unplace(struct emogi_placed *p)
     p->priv = NULL;
     p->d_offsets = NULL;
     p->d_coffsets = NULL;
+    p->d_firsts = NULL;
     memset(&p->nbr, 0, sizeof p->nbr);
     memset(&p->wgt, 0, sizeof p->wgt);
 }
@@ -424,6 +427,30 @@ static void note_split(const struct emogi_placed *p, struct emogi_load_stats *st
                      "(as device)");
 }
 
+/* Each list's first id, worked out on the host and copied to device
+ * memory (with_firsts). */
+static int place_firsts(const struct emogi_graph *g, struct emogi_placed *p,
+                        struct place_priv *pv, emogi_error *err)
+{
+    const uint64_t bytes = g->nv * (uint64_t)g->id_width;
+    const struct emogi_lists l = emogi_lists_out(g);
+    void *h = malloc(bytes ? bytes : 1);
+    if (!h)
+        return emogi_fail(err, "%s: out of memory for the lists' first ids", graph_name(g));
+    const double t0 = emogi_now(); /* a read of every list's head in the file */
+    if (emogi_lists_firsts(&l, g->nv, g->id_width, h) < 0) {
+        free(h);
+        return emogi_fail(err, "%s: a compressed list is corrupt", graph_name(g));
+    }
+    p->stats.file_s += emogi_now() - t0;
+    const int rc = copy_to_device(g, &pv->firsts, h, bytes, "first ids", &p->stats, err);
+    free(h);
+    if (rc)
+        return -1;
+    p->d_firsts = pv->firsts.dev;
+    return 0;
+}
+
 /* Compressed lists: their byte offsets to device memory, and the bytes
  * placed as an edge array of 4-byte words, the share SPLIT is of the
  * edges in device memory (emogi_place_words_split).  The
@@ -461,7 +488,8 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     const int packed = emogi_compressed(g);
     struct emogi_budget b = {
         .cap = o->gpu_memory,
-        .fixed_bytes = off_bytes * (packed ? 2 : 1) + o->state_bytes,
+        .fixed_bytes = off_bytes * (packed ? 2 : 1) + o->state_bytes +
+                       (o->with_firsts ? g->nv * (uint64_t)g->id_width : 0),
         .edge_bytes = emogi_edge_bytes(g, 0) + (o->with_weights ? 4u : 0u) + o->extra_edge_bytes,
         .ne = g->ne,
     };
@@ -471,6 +499,8 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;
+    if (o->with_firsts && place_firsts(g, p, pv, err))
+        return -1;
     const struct list_starts by_entry = {g->offsets, g->id_width};
     if (packed ? place_lists(g, o, p, pv, split, err)
                : place_edge_array(g, &pv->neighbors, g->neighbors, g->ne, g->id_width, split,

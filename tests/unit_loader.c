@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emogi.h"
+#include "emogi_dist_gpu.h"
 #include "placement.h"
 #include "tests/tap.h"
 
@@ -325,6 +326,36 @@ static void test_gpu_on(struct emogi_graph *g)
     }
 }
 
+/* with_firsts: each list's first id in device memory (0 for an empty
+ * list), read back and checked against the lists; device memory counts
+ * them; unplacing clears them. */
+static void test_gpu_firsts(struct emogi_graph *g)
+{
+    struct emogi_place_opts o = {.mem = EMOGI_MEM_ZEROCOPY, .with_firsts = 1};
+    struct emogi_placed p;
+    emogi_error err = {{0}};
+    char what[64];
+    snprintf(what, sizeof what, "%u-byte ids, zerocopy with first ids", g->id_width);
+    if (!ok(emogi_place(g, &o, &p, &err) == 0 && p.d_firsts != NULL, "%s: placed", what)) {
+        diag_msg(err.msg);
+        return;
+    }
+    static uint64_t got[NV];
+    memset(got, 0xff, sizeof got);
+    int same = emogi_dgpu_copy(got, p.d_firsts, NV * (uint64_t)g->id_width, 1, &err) == 0;
+    for (uint64_t v = 0; v < NV && same; v++) {
+        const uint64_t want = offs[v + 1] > offs[v] ? nb64[offs[v]] : 0;
+        const uint64_t x = g->id_width == 4 ? ((const uint32_t *)got)[v] : got[v];
+        same = x == want;
+    }
+    ok(same, "%s: every list's first id, 0 for an empty one", what);
+    ok(p.stats.device_bytes == (NV + 1) * 8 + NV * g->id_width,
+       "%s: device bytes are the offsets and the first ids (%llu)", what,
+       (unsigned long long)p.stats.device_bytes);
+    emogi_unplace(&p);
+    ok(p.d_firsts == NULL, "%s: unplaced", what);
+}
+
 /* Hybrid splits across the 403 edges: at either end, on 128-byte lines
  * inside lists (0 -> 1..3 ends at entry 3, 1's list runs 3..42, 100's
  * 102..401), each forced and one from a --gpu-memory cap. */
@@ -552,10 +583,12 @@ int main(void)
         test_gpu_hybrid(&g);
         test_gpu_heads(&g);
         test_gpu_errors(&g);
+        test_gpu_firsts(&g);
         g.id_width = 8, g.neighbors = nb64;
         test_gpu_on(&g);
         test_gpu_hybrid(&g);
         test_gpu_heads(&g);
+        test_gpu_firsts(&g);
     }
     plan(tap_n);
     return done_testing();
