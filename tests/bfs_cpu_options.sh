@@ -1,7 +1,7 @@
 #!/bin/sh
 # emogi-bfs's options, each against values worked out by hand.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 61
+plan 63
 
 # a diamond 0 -> {1, 2} -> 3 -> 4, entered from 5; vertex 3 has two parents
 printf '0 2\n0 1\n2 3\n1 3\n3 4\n5 0\n' >dia.el
@@ -136,6 +136,10 @@ fails "pull without a transpose" 1 "needs in-edges.*--transpose" \
 fails "bad --direction" 2 "bad --direction 'sideways'" emogi-bfs dia.csr -s 0 --direction sideways
 fails "--alpha 0" 2 "bad --alpha '0'" emogi-bfs dia.csr -s 0 --alpha 0
 fails "--beta not a number" 2 "bad --beta 'x'" emogi-bfs dia.csr -s 0 --beta x
+fails "bad --first-ids" 2 "bad --first-ids 'maybe' \\(on, off\\)" \
+    emogi-bfs dia.csr -s 0 --first-ids maybe
+emogi-bfs kr.csr -s 1 --device cpu --first-ids off -o kr.off
+same_file kr.push kr.off "--first-ids off (a GPU placement's) changes nothing on the CPU"
 
 # ---- EMOGI_TRACE_LEVELS: a line per level, its finds by hand ----
 levels() { sed -n 's/.*: level level=\([0-9]*\) direction=\([a-z-]*\) found=\([0-9]*\) .*/\1:\2:\3/p' "$1" | tr '\n' ' '; }

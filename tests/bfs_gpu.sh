@@ -12,7 +12,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/bfs_gpu.sh" # skips all where no GPU is usable
 
-ngraphs=5 nsetup=6 nother=2
+ngraphs=5 nsetup=6 nother=4
 plan $((ngraphs * per_graph + nsetup + nother))
 
 # A star with 100 000 leaves, from the hub and from a leaf.
@@ -40,4 +40,18 @@ check_graph "star from hub, 8-byte" star8.csr 0
 fails "a directed graph without its transpose cannot go bottom-up" 1 "transpose" \
     emogi-bfs dirnt.csr -s 0 --device gpu --direction pull -o "$T/x.bin"
 runs "... but auto goes top-down there" emogi-bfs dirnt.csr -s 0 --device gpu -o "$T/x.bin"
+
+# The in-lists' first ids (--first-ids, on by default): from a leaf, the
+# second bottom-up level finds the other 99 999 leaves, whose first (and
+# only) in-neighbour is the hub, in device memory, with no line of their
+# lists read; off, each reads its line (32 lists to a line)
+link_of() { sed -n 's/^emogi-bfs: source=.* link_bytes=\([0-9]*\) .*/\1/p' "$1"; }
+emogi-bfs star4.csr -s 77777 --device gpu --mem zerocopy --direction pull --stats \
+    -o "$T/on.bin" 2>"$T/on.err"
+emogi-bfs star4.csr -s 77777 --device gpu --mem zerocopy --direction pull --first-ids off \
+    --stats -o "$T/off.bin" 2>"$T/off.err"
+same_file "$T/on.bin" "$T/off.bin" "--first-ids off: the same depths"
+on=$(link_of "$T/on.err") off=$(link_of "$T/off.err")
+[ "${on:-0}" -gt 0 ] && [ "$on" -lt "${off:-0}" ]
+ok $? "--first-ids: the leaves settled without reading their lines ($on < $off link bytes)"
 finish

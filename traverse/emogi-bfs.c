@@ -44,6 +44,8 @@ static const char usage_text[] =
     "                          of the unexplored edges (default 15)\n"
     "      --beta B            go back top-down when the frontier is under 1/B of the\n"
     "                          vertices and shrinking (default 18)\n"
+    "      --first-ids on|off  GPU bottom-up levels test each vertex's first in-neighbour,\n"
+    "                          kept in GPU memory, before reading its list (default on)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
@@ -54,19 +56,21 @@ static const char usage_text[] =
     "  -h, --help              this help\n"
     "      --version           print the version\n";
 
-enum { OPT_PARENTS = TOOL_OPT_OWN, OPT_DIRECTION, OPT_ALPHA, OPT_BETA };
+enum { OPT_PARENTS = TOOL_OPT_OWN, OPT_DIRECTION, OPT_ALPHA, OPT_BETA, OPT_FIRST_IDS };
 
 static const struct option own_options[] = {
     {"parents", required_argument, NULL, OPT_PARENTS},
     {"direction", required_argument, NULL, OPT_DIRECTION},
     {"alpha", required_argument, NULL, OPT_ALPHA},
     {"beta", required_argument, NULL, OPT_BETA},
+    {"first-ids", required_argument, NULL, OPT_FIRST_IDS},
     {NULL, 0, NULL, 0}};
 
 /* The shared traversal options plus --parents and the direction's. */
 struct bfs_opts {
     struct tool_opts t;
     const char *parents; /* or NULL */
+    int no_first_ids;    /* --first-ids off */
     struct emogi_bfs_opts search;
 };
 
@@ -90,6 +94,11 @@ static int own_option(int code, const char *arg, void *ctx)
         break;
     case OPT_ALPHA: o->search.alpha = threshold("bad --alpha '%s' (a positive number)", arg); break;
     case OPT_BETA: o->search.beta = threshold("bad --beta '%s' (a positive number)", arg); break;
+    case OPT_FIRST_IDS:
+        if (strcmp(arg, "on") != 0 && strcmp(arg, "off") != 0)
+            tool_usage_error("bad --first-ids '%s' (on, off)", arg);
+        o->no_first_ids = strcmp(arg, "off") == 0;
+        break;
     }
     return 0;
 }
@@ -98,6 +107,7 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
 {
     const struct tool_spec spec = {usage_text, 1, own_options, own_option, o};
     o->parents = NULL;
+    o->no_first_ids = 0;
     memset(&o->search, 0, sizeof o->search);
     tool_parse_options(argc, argv, &spec, &o->t);
     const struct tool_output outs[] = {
@@ -197,9 +207,14 @@ int main(int argc, char **argv)
         tool_die(&err);
     }
     struct tool_backend b;
-    /* Bottom-up levels read in-edges: a directed graph's transpose is placed too. */
-    if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g),
-                          o.search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN, &err) < 0)
+    /* Bottom-up levels read in-edges: a directed graph's transpose is
+     * placed too, and the in-lists' first ids, which settle most of a
+     * Kronecker graph's bottom-up vertices without a read of their lists
+     * (bench/RESULTS.md, "What one kept in-neighbour would settle in
+     * bottom-up levels"). */
+    const unsigned what = o.search.direction == EMOGI_DIR_PUSH ? 0
+                          : TOOL_PLACE_IN | (o.no_first_ids ? 0 : TOOL_PLACE_FIRSTS);
+    if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g), what, &err) < 0)
         tool_die(&err);
     o.search.kernel = b.kernel;
     o.search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
@@ -253,7 +268,10 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     struct tool_backend be;
     if (on_gpu)
         dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, w->nv),
-                   TOOL_PLACE_IN, &range, &be);
+                   TOOL_PLACE_IN | (o->search.direction == EMOGI_DIR_PUSH || o->no_first_ids
+                                        ? 0
+                                        : TOOL_PLACE_FIRSTS),
+                   &range, &be);
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
     uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
     struct bfs_tally tally = {0};

@@ -858,8 +858,9 @@ static int has_transpose(const struct emogi_graph *g)
 
 /* The transpose takes the graph's placement and split, which the graph's
  * budget counted it in (tool_backend_open), so the two together stay
- * within --gpu-memory. */
-static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_error *err)
+ * within --gpu-memory; FIRSTS: its lists' first ids too. */
+static int place_in(struct tool_backend *b, const struct tool_opts *o, int firsts,
+                    emogi_error *err)
 {
     struct emogi_graph *view = &b->in_view;
     *view = *b->g;
@@ -888,6 +889,7 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, emogi_err
         .presplit = 1,
         .rule = o->hybrid,
         .split = split,
+        .with_firsts = firsts,
     };
     if (emogi_place(view, &po, &b->in, err) < 0)
         return -1;
@@ -907,6 +909,10 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
                       emogi_error *err)
 {
     const int with_in = (what & TOOL_PLACE_IN) && has_transpose(g);
+    /* the in-lists' first ids: the graph's own when undirected, else its
+     * transpose's, which place_in adds without a budget of its own */
+    const int firsts = (what & TOOL_PLACE_FIRSTS) != 0;
+    const uint64_t in_firsts = firsts && with_in ? g->nv * (uint64_t)g->id_width : 0;
     int gpu;
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -920,18 +926,19 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .mem = o->mem,
         .advice = o->advice,
         /* a transpose's offsets, and its list offsets when compressed */
-        .state_bytes = state_bytes + (with_in ? (emogi_compressed(g) ? 2 : 1) *
-                                                    (g->nv + 1) * sizeof(uint64_t)
-                                              : 0),
+        .state_bytes = state_bytes + in_firsts +
+                       (with_in ? (emogi_compressed(g) ? 2 : 1) * (g->nv + 1) * sizeof(uint64_t)
+                                : 0),
         .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
         .gpu_memory = o->gpu_memory,
         .rule = o->hybrid,
         .extra_edge_bytes = with_in ? emogi_edge_bytes(g, 1) : 0,
+        .with_firsts = firsts && !(g->flags & EMOGI_DIRECTED),
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;
     b->on_gpu = 1;
-    if (with_in && place_in(b, o, err) < 0) {
+    if (with_in && place_in(b, o, in_firsts != 0, err) < 0) {
         tool_backend_close(b);
         return -1;
     }

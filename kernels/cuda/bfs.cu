@@ -30,9 +30,12 @@
  *              for the switch.  Lists over HEAVY entries go to the pieces
  *              launch.
  *   bottom-up  warps take 32-vertex chunks in ascending order; a ballot
- *              finds the unvisited vertices with in-edges, and the warp
- *              serves them one at a time as above; the warp owns the
- *              chunk's word of the next bitmap and writes it once.
+ *              finds the unvisited vertices with in-edges, settles those
+ *              whose first in-neighbour (kept in device memory, one id a
+ *              vertex: --first-ids) is in the frontier without a request,
+ *              and the warp serves the rest one at a time as above; the
+ *              warp owns the chunk's word of the next bitmap and writes it
+ *              once.
  * One copy of five counters per level tells the host which way to go.
  * The naive kernel (a thread per vertex) stays EMOGI's top-down level
  * scan, the baseline the warp reads are measured against.
@@ -200,13 +203,14 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const e
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
-             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
-             uint64_t ne, uint32_t level, unsigned long long *counters)
+             const T *__restrict__ firsts, const uint32_t *__restrict__ front, uint32_t *next,
+             uint32_t *depth, uint64_t nv, uint64_t ne, uint32_t level,
+             unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0;
     emogi_lines lines;
-    bu_sweep(in_off, in, front, ne, nv, depth, &counters[C_CHUNK], lane, lines, edges,
+    bu_sweep(in_off, in, firsts, front, ne, nv, depth, &counters[C_CHUNK], lane, lines, edges,
              [&](uint64_t base, unsigned word) {
                  if (word >> lane & 1u) {
                      depth[base + lane] = level + 1;
@@ -300,8 +304,9 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const
 /* Bottom-up on compressed in-lists: decode a block at a time until one
  * holds a parent, fetching only the lines the first blocks need. */
 __global__ void __launch_bounds__(BLOCK)
-    bfs_pull_c(const emogi_clists c, const uint32_t *__restrict__ front, uint32_t *next,
-               uint32_t *depth, uint64_t nv, uint32_t level, unsigned long long *counters)
+    bfs_pull_c(const emogi_clists c, const void *__restrict__ firsts, unsigned first_width,
+               const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
+               uint32_t level, unsigned long long *counters)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
@@ -318,7 +323,15 @@ __global__ void __launch_bounds__(BLOCK)
         for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
             const uint64_t v = base + lane;
             const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && c.off[v + 1] > c.off[v];
-            unsigned todo = __ballot_sync(FULL, cand), word = 0;
+            /* as bu_sweep (bfs_pull.cuh): the first in-neighbour, kept */
+            bool settled = false;
+            if (cand && firsts)
+                settled = test_bit(front, first_width == 4
+                                              ? (uint64_t)((const uint32_t *)firsts)[v]
+                                              : ((const uint64_t *)firsts)[v]);
+            unsigned todo = __ballot_sync(FULL, cand && !settled);
+            unsigned word = __ballot_sync(FULL, settled);
+            edges += __popc(word);
             while (todo) {
                 const unsigned i = __ffs(todo) - 1;
                 todo &= todo - 1;
@@ -494,11 +507,12 @@ int pull_level(const emogi_placed *in, bfs_state &s, uint64_t nv, uint32_t level
 {
     const unsigned grid = emogi_grid((nv + 31) / 32 * 32, s.resident);
     if (in->d_coffsets)
-        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), s.front, s.next, s.depth, nv, level,
-                                    s.counters);
+        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, s.front,
+                                    s.next, s.depth, nv, level, s.counters);
     else
-        bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr), s.front, s.next,
-                                     s.depth, nv, in->g->ne, level, s.counters);
+        bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr),
+                                     (const T *)in->d_firsts, s.front, s.next, s.depth, nv,
+                                     in->g->ne, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }

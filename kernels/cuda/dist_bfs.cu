@@ -300,7 +300,8 @@ __global__ void __launch_bounds__(BLOCK)
  * shared by short lists once per vertex where this reads it once. */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t ne,
+    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+              const T *__restrict__ firsts, uint64_t ne,
               const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
               uint32_t *depth, unsigned long long *seen, uint32_t *slice,
               unsigned long long *count)
@@ -308,7 +309,7 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0;
     emogi_lines lines;
-    bu_sweep(off, nb, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges,
+    bu_sweep(off, nb, firsts, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges,
              [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
@@ -686,12 +687,14 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
     if (s->n && s->in->g->id_width == 4)
         dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
-                                             s->in->g->ne, front32, s->lo, s->n, level + 1,
-                                             s->depth, s->seen, slice32, s->count);
+                                             (const uint32_t *)s->in->d_firsts, s->in->g->ne,
+                                             front32, s->lo, s->n, level + 1, s->depth, s->seen,
+                                             slice32, s->count);
     else if (s->n)
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
-                                             s->in->g->ne, front32, s->lo, s->n, level + 1,
-                                             s->depth, s->seen, slice32, s->count);
+                                             (const uint64_t *)s->in->d_firsts, s->in->g->ne,
+                                             front32, s->lo, s->n, level + 1, s->depth, s->seen,
+                                             slice32, s->count);
     if (collect(s, c, err) < 0)
         return -1;
     if (slice && slice_to_host(s, slice, err) < 0)

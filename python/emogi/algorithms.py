@@ -170,29 +170,34 @@ class _Placement:
     """A graph placed on a GPU as the tools place it (tool_backend_open in
     traverse/tool.c): the graph within the budget, then, when asked for and
     the graph is directed with a transpose, the transpose as a graph of its
-    own with the same placement and split.  A context manager: leaving it
+    own with the same placement and split; with_firsts, the in-lists' first
+    ids too (TOOL_PLACE_FIRSTS, for BFS).  A context manager: leaving it
     frees the device memory and unpins the file."""
 
-    def __init__(self, c, o, state_bytes, with_weights=False, with_in=False):
+    def __init__(self, c, o, state_bytes, with_weights=False, with_in=False,
+                 with_firsts=False):
         lib = _lib.lib()
         self._c, self._in_view = c, None
         self.out, self.inn = _lib.Placed(), None
-        with_in = with_in and bool(c.flags & _lib.DIRECTED) and bool(c.t_offsets)
+        directed = bool(c.flags & _lib.DIRECTED)
+        with_in = with_in and directed and bool(c.t_offsets)
         compressed = bool(c.flags & _lib.COMPRESSED)
+        in_firsts = c.nv * c.id_width if with_firsts and with_in else 0
         po = _lib.PlaceOpts(
             device=int(o["gpu"]), mem=o["mem"], advice=o["uvm_advice"],
-            state_bytes=int(state_bytes) + ((2 if compressed else 1) * (c.nv + 1) * 8
-                                            if with_in else 0),
+            state_bytes=int(state_bytes) + in_firsts + ((2 if compressed else 1) * (c.nv + 1) * 8
+                                                        if with_in else 0),
             with_weights=1 if with_weights else 0, gpu_memory=int(o["gpu_memory"]),
             extra_edge_bytes=lib.emogi_edge_bytes(ctypes.byref(c), 1) if with_in else 0,
-            rule=o["hybrid"])
+            rule=o["hybrid"], with_firsts=1 if with_firsts and not directed else 0)
         _lib.call(EmogiError, lib.emogi_place, ctypes.byref(c), ctypes.byref(po),
                   ctypes.byref(self.out))
         if not with_in:
             return
         self._in_view = _transpose_view(c)
         pin = _lib.PlaceOpts(device=self.out.device, mem=self.out.mem, advice=o["uvm_advice"],
-                             presplit=1, split=self.out.split, rule=o["hybrid"])
+                             presplit=1, split=self.out.split, rule=o["hybrid"],
+                             with_firsts=1 if in_firsts else 0)
         placed = _lib.Placed()
         try:
             _lib.call(EmogiError, lib.emogi_place, ctypes.byref(self._in_view), ctypes.byref(pin),
@@ -288,7 +293,7 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     else:
         d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull)", direction)
         with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
-                        with_in=d != _DIR_PUSH) as p:
+                        with_in=d != _DIR_PUSH, with_firsts=d != _DIR_PUSH) as p:
             inn = p.in_edges()
             bo = _lib.BfsOpts(direction=d, kernel=o["kernel"],
                               in_=ctypes.pointer(inn) if inn is not None else None)
