@@ -17,7 +17,8 @@
 #
 # Environment: SCALE (25), RUNS (8 BFS searches per row, -n RUNS --seed 1),
 # GRAPHS ("kron urand"), FILES ("plain compressed degree"), JOBS ("push
-# auto cc sssp pagerank"), PLACES ("zerocopy hybrid device"), DEVICE (gpu;
+# auto auto-off cc sssp pagerank"; auto-off: direction-optimizing with
+# --first-ids off, every bottom-up vertex reading its list), PLACES ("zerocopy hybrid device"), DEVICE (gpu;
 # cpu runs each row on the CPU backend), ARCH (sm_90), WORK
 # (/tmp/emogi-compressed), DEADLINE (epoch seconds after which rows are
 # skipped), BW (GB/s: skips measuring the memcpy rate).
@@ -29,7 +30,7 @@ SCALE=${SCALE:-25}
 RUNS=${RUNS:-8}
 GRAPHS=${GRAPHS:-"kron urand"}
 FILES=${FILES:-"plain compressed degree"}
-JOBS=${JOBS:-"push auto cc sssp pagerank"}
+JOBS=${JOBS:-"push auto auto-off cc sssp pagerank"}
 PLACES=${PLACES:-"zerocopy hybrid device"}
 DEVICE=${DEVICE:-gpu}
 ARCH=${ARCH:-sm_90}
@@ -92,6 +93,7 @@ for kind in $GRAPHS; do
                     set -- "$@" --mem "$p"
                     case $job in
                     push | auto) tool=emogi-bfs ;;
+                    auto-off) tool="emogi-bfs --first-ids off" ;;
                     sssp) tool="emogi-sssp --unit-weights -s 0" ;;
                     *) tool=emogi-$job ;;
                     esac
@@ -103,6 +105,9 @@ for kind in $GRAPHS; do
                 case $job in
                 push | auto)
                     row "$h" "$name" emogi-bfs source "$g" -n "$RUNS" --seed 1 --direction "$job" "$@" ;;
+                auto-off)
+                    row "$h" "$name" emogi-bfs source "$g" -n "$RUNS" --seed 1 --direction auto \
+                        --first-ids off "$@" ;;
                 cc) row "$h" "$name" emogi-cc algorithm "$g" -o "$WORK/out.bin" "$@" ;;
                 sssp) row "$h" "$name" emogi-sssp source "$g" -n 2 --seed 1 --unit-weights "$@" ;;
                 pagerank) row "$h" "$name" emogi-pagerank iterations "$g" -o "$WORK/out.bin" "$@" ;;

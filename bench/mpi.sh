@@ -14,7 +14,8 @@
 # local rank mod the GPUs: one GPU per rank where there are enough).
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
-# ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too), DEVICES ("cpu gpu:zerocopy
+# ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too; bfs-off: BFS with
+# --first-ids off, every bottom-up vertex reading its list), DEVICES ("cpu gpu:zerocopy
 # gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
 # needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
 # DEADLINE (epoch seconds: no run starts after it).
@@ -39,13 +40,14 @@ field() { # LOG PREFIX KEY
 args_of() {
     case $1 in
     bfs) echo "-n 4 --seed 1" ;;
+    bfs-off) echo "-n 4 --seed 1 --first-ids off" ;;
     pagerank) echo "--method jacobi" ;;
     sssp) echo "-n 2 --seed 1 --unit-weights" ;; # the generated graph has no weights
     *) echo "" ;;
     esac
 }
 line_of() {
-    case $1 in bfs | sssp) echo "emogi-$1: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac
+    case $1 in bfs* | sssp) echo "emogi-${1%-off}: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac
 }
 
 row() { # TOOL SCALE NP DEVICE GRAPH
@@ -60,14 +62,14 @@ row() { # TOOL SCALE NP DEVICE GRAPH
     log="$WORK/$t-$s-$np-$(echo "$dev" | tr ':' '-').log"
     # shellcheck disable=SC2086
     if ! OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(($(nproc) / np))} $MPIRUN -np "$np" \
-        emogi-$t "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
-        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-$t:" "$log" | tail -1 | cut -c1-60) | | | | |"
+        emogi-${t%-off} "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
+        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-${t%-off}:" "$log" | tail -1 | cut -c1-60) | | | | |"
         return
     fi
     sec=$(grep -E "^$(line_of "$t")" "$log" | tail -1 | tr ' ' '\n' | sed -n 's/^seconds=//p')
-    sent=$(field "$log" "emogi-$t: ranks" bytes_sent)
-    link=$(field "$log" "emogi-$t: ranks" link_bytes)
-    comm=$(field "$log" "emogi-$t: ranks" comm_seconds)
+    sent=$(field "$log" "emogi-${t%-off}: ranks" bytes_sent)
+    link=$(field "$log" "emogi-${t%-off}: ranks" link_bytes)
+    comm=$(field "$log" "emogi-${t%-off}: ranks" comm_seconds)
     eval "base=\${base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_'):-}"
     if [ "$np" = 1 ]; then
         eval "base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_')=$sec"
