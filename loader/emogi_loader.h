@@ -63,9 +63,14 @@ struct emogi_place_opts {
     int presplit;
     uint64_t split;
     enum emogi_hybrid_rule rule; /* for EMOGI_MEM_HYBRID */
-    /* Each list's first id in device memory too (d_firsts), for the
-     * bottom-up levels of a BFS; counted in the budget. */
+    /* First ids for the bottom-up levels of a BFS: FIRSTS_BYTES of them
+     * in all (this graph's when WITH_FIRSTS, placed in d_firsts, else a
+     * transpose's, placed next), kept only in zero-copy and unified
+     * memory placements and where the budget holds them beside the rest
+     * (kept_firsts says); a presplit placement places its own in those
+     * two. */
     int with_firsts;
+    uint64_t firsts_bytes;
 };
 
 struct emogi_load_stats {
@@ -117,9 +122,10 @@ struct emogi_placed {
     uint64_t split;
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
-    /* with_firsts: nv ids of id_width bytes in device memory, each
-     * list's first (0 for an empty list); else NULL. */
+    /* with_firsts, and kept: nv ids of id_width bytes in device memory,
+     * each list's first (0 for an empty list); else NULL. */
     const void *d_firsts;
+    int kept_firsts; /* the budget kept room for firsts_bytes */
 };
 
 /*

@@ -488,18 +488,36 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     const int packed = emogi_compressed(g);
     struct emogi_budget b = {
         .cap = o->gpu_memory,
-        .fixed_bytes = off_bytes * (packed ? 2 : 1) + o->state_bytes +
-                       (o->with_firsts ? g->nv * (uint64_t)g->id_width : 0),
+        .fixed_bytes = off_bytes * (packed ? 2 : 1) + o->state_bytes,
         .edge_bytes = emogi_edge_bytes(g, 0) + (o->with_weights ? 4u : 0u) + o->extra_edge_bytes,
         .ne = g->ne,
     };
     if (choose(g, o, &b, &p->mem, &split, err))
         return -1;
+    /* First ids where no list is held in device memory: zero-copy, and
+     * unified memory, whose pages move only when read; hybrid's heads
+     * rule holds lists' first lines there already. */
+    const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM;
+    if (o->presplit) {
+        p->kept_firsts = o->with_firsts && far;
+    } else if (o->firsts_bytes && far) {
+        /* left out when the rest fits only without them */
+        struct emogi_budget bf = b;
+        enum emogi_mem mem;
+        uint64_t s;
+        emogi_error none;
+        bf.fixed_bytes += o->firsts_bytes;
+        if (choose(g, o, &bf, &mem, &s, &none) == 0) {
+            p->mem = mem, split = s, p->kept_firsts = 1;
+        } else {
+            add_note(st, "first ids left out: the GPU memory budget holds the rest only");
+        }
+    }
     p->split = split;
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;
-    if (o->with_firsts && place_firsts(g, p, pv, err))
+    if (o->with_firsts && p->kept_firsts && place_firsts(g, p, pv, err))
         return -1;
     const struct list_starts by_entry = {g->offsets, g->id_width};
     if (packed ? place_lists(g, o, p, pv, split, err)

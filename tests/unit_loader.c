@@ -331,12 +331,33 @@ static void test_gpu_on(struct emogi_graph *g)
  * them; unplacing clears them. */
 static void test_gpu_firsts(struct emogi_graph *g)
 {
-    struct emogi_place_opts o = {.mem = EMOGI_MEM_ZEROCOPY, .with_firsts = 1};
+    const uint64_t fb = NV * (uint64_t)g->id_width;
+    struct emogi_place_opts o = {.mem = EMOGI_MEM_ZEROCOPY, .with_firsts = 1, .firsts_bytes = fb};
     struct emogi_placed p;
     emogi_error err = {{0}};
     char what[64];
     snprintf(what, sizeof what, "%u-byte ids, zerocopy with first ids", g->id_width);
-    if (!ok(emogi_place(g, &o, &p, &err) == 0 && p.d_firsts != NULL, "%s: placed", what)) {
+    /* in device memory the lists need none */
+    struct emogi_place_opts od = o;
+    od.mem = EMOGI_MEM_DEVICE;
+    if (ok(emogi_place(g, &od, &p, &err) == 0, "%s: device placement", what)) {
+        ok(p.d_firsts == NULL && !p.kept_firsts, "%s: no first ids in device placement", what);
+        emogi_unplace(&p);
+    } else {
+        diag_msg(err.msg);
+    }
+    /* a budget that holds the offsets but not the ids beside them */
+    struct emogi_place_opts os = o;
+    os.gpu_memory = (NV + 1) * 8 + fb - 1;
+    if (ok(emogi_place(g, &os, &p, &err) == 0, "%s: a budget short of the ids", what)) {
+        ok(p.d_firsts == NULL && !p.kept_firsts && strstr(p.stats.note, "first ids left out"),
+           "%s: ...places without them, and says so: %s", what, p.stats.note);
+        emogi_unplace(&p);
+    } else {
+        diag_msg(err.msg);
+    }
+    if (!ok(emogi_place(g, &o, &p, &err) == 0 && p.d_firsts != NULL && p.kept_firsts,
+            "%s: placed", what)) {
         diag_msg(err.msg);
         return;
     }

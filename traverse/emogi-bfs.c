@@ -44,8 +44,8 @@ static const char usage_text[] =
     "                          of the unexplored edges (default 15)\n"
     "      --beta B            go back top-down when the frontier is under 1/B of the\n"
     "                          vertices and shrinking (default 18)\n"
-    "      --first-ids on|off  GPU bottom-up levels test each vertex's first in-neighbour,\n"
-    "                          kept in GPU memory, before reading its list (default on)\n"
+    "      --first-ids on|off  zerocopy and uvm: bottom-up levels test each vertex's first\n"
+    "                          in-neighbour, kept in GPU memory, before its list (default on)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT

@@ -910,9 +910,9 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
 {
     const int with_in = (what & TOOL_PLACE_IN) && has_transpose(g);
     /* the in-lists' first ids: the graph's own when undirected, else its
-     * transpose's, which place_in adds without a budget of its own */
-    const int firsts = (what & TOOL_PLACE_FIRSTS) != 0;
-    const uint64_t in_firsts = firsts && with_in ? g->nv * (uint64_t)g->id_width : 0;
+     * transpose's, which place_in adds where the budget kept them room */
+    const int directed = (g->flags & EMOGI_DIRECTED) != 0;
+    const int firsts = (what & TOOL_PLACE_FIRSTS) && (with_in || !directed);
     int gpu;
     memset(b, 0, sizeof *b);
     b->g = g;
@@ -926,19 +926,20 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .mem = o->mem,
         .advice = o->advice,
         /* a transpose's offsets, and its list offsets when compressed */
-        .state_bytes = state_bytes + in_firsts +
+        .state_bytes = state_bytes +
                        (with_in ? (emogi_compressed(g) ? 2 : 1) * (g->nv + 1) * sizeof(uint64_t)
                                 : 0),
         .with_weights = (what & TOOL_PLACE_WEIGHTS) != 0,
         .gpu_memory = o->gpu_memory,
         .rule = o->hybrid,
         .extra_edge_bytes = with_in ? emogi_edge_bytes(g, 1) : 0,
-        .with_firsts = firsts && !(g->flags & EMOGI_DIRECTED),
+        .with_firsts = firsts && !directed,
+        .firsts_bytes = firsts ? g->nv * (uint64_t)g->id_width : 0,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;
     b->on_gpu = 1;
-    if (with_in && place_in(b, o, in_firsts != 0, err) < 0) {
+    if (with_in && place_in(b, o, firsts && b->placed.kept_firsts, err) < 0) {
         tool_backend_close(b);
         return -1;
     }

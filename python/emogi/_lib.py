@@ -103,7 +103,7 @@ class PlaceOpts(ctypes.Structure):
                 ("state_bytes", c_u64), ("with_weights", ctypes.c_int),
                 ("gpu_memory", c_u64), ("extra_edge_bytes", c_u64),
                 ("presplit", ctypes.c_int), ("split", c_u64), ("rule", ctypes.c_int),
-                ("with_firsts", ctypes.c_int)]
+                ("with_firsts", ctypes.c_int), ("firsts_bytes", c_u64)]
 
 
 class LoadStats(ctypes.Structure):
@@ -121,7 +121,8 @@ class Placed(ctypes.Structure):
     """struct emogi_placed: a graph placed for a GPU by emogi_place."""
     _fields_ = [("g", c_ptr), ("mem", ctypes.c_int), ("device", ctypes.c_int),
                 ("d_offsets", c_ptr), ("d_coffsets", c_ptr), ("nbr", Edges), ("wgt", Edges),
-                ("split", c_u64), ("stats", LoadStats), ("priv", c_ptr), ("d_firsts", c_ptr)]
+                ("split", c_u64), ("stats", LoadStats), ("priv", c_ptr), ("d_firsts", c_ptr),
+                ("kept_firsts", ctypes.c_int)]
 
 
 class BfsOpts(ctypes.Structure):

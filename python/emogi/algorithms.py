@@ -182,14 +182,15 @@ class _Placement:
         directed = bool(c.flags & _lib.DIRECTED)
         with_in = with_in and directed and bool(c.t_offsets)
         compressed = bool(c.flags & _lib.COMPRESSED)
-        in_firsts = c.nv * c.id_width if with_firsts and with_in else 0
+        firsts = with_firsts and (with_in or not directed)
         po = _lib.PlaceOpts(
             device=int(o["gpu"]), mem=o["mem"], advice=o["uvm_advice"],
-            state_bytes=int(state_bytes) + in_firsts + ((2 if compressed else 1) * (c.nv + 1) * 8
-                                                        if with_in else 0),
+            state_bytes=int(state_bytes) + ((2 if compressed else 1) * (c.nv + 1) * 8
+                                            if with_in else 0),
             with_weights=1 if with_weights else 0, gpu_memory=int(o["gpu_memory"]),
             extra_edge_bytes=lib.emogi_edge_bytes(ctypes.byref(c), 1) if with_in else 0,
-            rule=o["hybrid"], with_firsts=1 if with_firsts and not directed else 0)
+            rule=o["hybrid"], with_firsts=1 if firsts and not directed else 0,
+            firsts_bytes=c.nv * c.id_width if firsts else 0)
         _lib.call(EmogiError, lib.emogi_place, ctypes.byref(c), ctypes.byref(po),
                   ctypes.byref(self.out))
         if not with_in:
@@ -197,7 +198,7 @@ class _Placement:
         self._in_view = _transpose_view(c)
         pin = _lib.PlaceOpts(device=self.out.device, mem=self.out.mem, advice=o["uvm_advice"],
                              presplit=1, split=self.out.split, rule=o["hybrid"],
-                             with_firsts=1 if in_firsts else 0)
+                             with_firsts=1 if firsts and self.out.kept_firsts else 0)
         placed = _lib.Placed()
         try:
             _lib.call(EmogiError, lib.emogi_place, ctypes.byref(self._in_view), ctypes.byref(pin),

@@ -35,7 +35,7 @@ static void placement(void)
     AT(emogi_place_opts, state_bytes); AT(emogi_place_opts, with_weights);
     AT(emogi_place_opts, gpu_memory); AT(emogi_place_opts, extra_edge_bytes);
     AT(emogi_place_opts, presplit); AT(emogi_place_opts, split); AT(emogi_place_opts, rule);
-    AT(emogi_place_opts, with_firsts);
+    AT(emogi_place_opts, with_firsts); AT(emogi_place_opts, firsts_bytes);
     SIZE(emogi_load_stats);
     AT(emogi_load_stats, h2d_s); AT(emogi_load_stats, managed_bytes); AT(emogi_load_stats, note);
     SIZE(emogi_edges);
@@ -45,6 +45,7 @@ static void placement(void)
     AT(emogi_placed, d_offsets); AT(emogi_placed, d_coffsets); AT(emogi_placed, nbr);
     AT(emogi_placed, wgt); AT(emogi_placed, split); AT(emogi_placed, stats);
     AT(emogi_placed, priv); AT(emogi_placed, d_firsts);
+    AT(emogi_placed, kept_firsts);
 }
 
 static void algorithms(void)
