@@ -475,7 +475,10 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
     EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
     for (uint64_t u = 0; u < nv; u++) {
         uint64_t first = 0, ids[EMOGI_CLIST_BLOCK];
-        if (emogi_list_len(l, l->first + u)) {
+        const uint64_t at = l->off[u];
+        if (at < l->off[u + 1] && !l->coff) { /* plain: the one id, not a block */
+            first = l->width == 4 ? ((const uint32_t *)l->ids)[at] : ((const uint64_t *)l->ids)[at];
+        } else if (at < l->off[u + 1]) { /* compressed: its first block */
             struct emogi_list_reader r;
             emogi_list_open(&r, l, l->first + u);
             if (emogi_list_next(&r, ids) > 0)
