@@ -165,6 +165,13 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
 static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
                             const uint64_t *sources, uint64_t n);
 
+/* TOOL_PLACE_FIRSTS where bottom-up levels may run, unless --first-ids
+ * off; else 0. */
+static unsigned firsts_flag(const struct bfs_opts *o)
+{
+    return o->search.direction == EMOGI_DIR_PUSH || o->no_first_ids ? 0 : TOOL_PLACE_FIRSTS;
+}
+
 /* EMOGI_TRACE_LEVELS: a line per level of a one-process search, as
  * dist_bfs.c prints a distributed one's, to set the two side by side. */
 static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
@@ -212,8 +219,8 @@ int main(int argc, char **argv)
      * Kronecker graph's bottom-up vertices without a read of their lists
      * (bench/RESULTS.md, "What one kept in-neighbour would settle in
      * bottom-up levels"). */
-    const unsigned what = o.search.direction == EMOGI_DIR_PUSH ? 0
-                          : TOOL_PLACE_IN | (o.no_first_ids ? 0 : TOOL_PLACE_FIRSTS);
+    const unsigned what =
+        o.search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN | firsts_flag(&o);
     if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g), what, &err) < 0)
         tool_die(&err);
     o.search.kernel = b.kernel;
@@ -268,10 +275,7 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     struct tool_backend be;
     if (on_gpu)
         dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, w->nv),
-                   TOOL_PLACE_IN | (o->search.direction == EMOGI_DIR_PUSH || o->no_first_ids
-                                        ? 0
-                                        : TOOL_PLACE_FIRSTS),
-                   &range, &be);
+                   TOOL_PLACE_IN | firsts_flag(o), &range, &be);
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
     uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
     struct bfs_tally tally = {0};
