@@ -88,6 +88,8 @@ for kind in $GRAPHS; do
         for job in $JOBS; do
             for p in $PLACES; do
                 h="| $kind | $enc | $job | $p" name=$kind-$enc-$job-$p
+                # the first ids are kept only where lists cross the link
+                case $job:$p in auto-off:hybrid | auto-off:device) continue ;; esac
                 set -- --device "$DEVICE"
                 if [ "$DEVICE" = gpu ]; then
                     set -- "$@" --mem "$p"

@@ -89,6 +89,9 @@ for s in $SCALES; do
         { echo "| | $s | | | could not generate kron $s | | | | |"; continue; }
     for t in $TOOLS; do
         for dev in $DEVICES; do
+            # without the first ids only where they would be kept: lists
+            # read over the link (device placement holds the lists already)
+            case $t:$dev in bfs-off:cpu | bfs-off:gpu:device) continue ;; esac
             for np in $RANKS; do
                 row "$t" "$s" "$np" "$dev" "$g"
             done
