@@ -504,13 +504,30 @@ static char *provenance(const struct convert_opts *o, size_t *len)
     return p;
 }
 
-static void set_threads(int n)
+/*
+ * Every thread brings buffers of its own: a parse chunk's first edges, an
+ * encoder buffer for the runs, the builder's counts, tens of KiB in all.
+ * On a host of many cores they would take a small --memory whole: 64
+ * threads in 4 MiB left no room for a run of one edge (the 64-core GPU
+ * host, bench/RESULTS.md, "Compressed lists and the first ids on one
+ * H200").  So unless --threads says otherwise a thread needs 512 KiB of
+ * --memory, about four times what its buffers take.
+ */
+#define MEMORY_PER_THREAD (512u << 10)
+
+static void set_threads(int n, uint64_t memory)
 {
 #ifdef _OPENMP
-    if (n > 0)
-        omp_set_num_threads(n);
+    if (n <= 0) {
+        uint64_t fit = memory / MEMORY_PER_THREAD;
+        n = omp_get_max_threads();
+        if ((uint64_t)n > fit)
+            n = fit > 1 ? (int)fit : 1;
+    }
+    omp_set_num_threads(n);
 #else
     (void)n;
+    (void)memory;
 #endif
 }
 
@@ -825,7 +842,7 @@ int main(int argc, char **argv)
     if (o.stats) /* a --stats-file that cannot be made fails now, not after the work */
         tool_stats_open(o.stats == STATS_JSON, o.stats_file);
     o.build.memory = o.memory;
-    set_threads(o.threads);
+    set_threads(o.threads, o.memory);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
     if (!o.partitions) /* parts are many files: split_csr() opens each before any is kept */
         check_output(o.output);

@@ -178,7 +178,8 @@ static int no_room(const struct ooc *s, int weighted, emogi_error *err)
     uint64_t need = least_need(s, 1, nv, weighted);
     return emogi_fail(err, "%s: --memory %s is too small: a run of even one edge needs %s "
                            "beside the %s held already (the reader's buffers, the runs' "
-                           "index, --relabel's ids, --string-ids' names); use a larger --memory",
+                           "index, --relabel's ids, --string-ids' names); use a larger --memory or "
+                           "fewer --threads",
                       s->o.name, memory_str(s->o.memory, bound, sizeof bound),
                       memory_str(need, one, sizeof one),
                       memory_str(taken(s), held, sizeof held));

@@ -17,7 +17,7 @@ if command -v ldd >/dev/null && ldd "$EMOGI_BIN/emogi-convert" 2>/dev/null |
     grep -q -e libasan -e libubsan -e libtsan; then
     skip_all "emogi-convert is built with sanitizers, whose memory is not the program's"
 fi
-plan 53
+plan 58
 SOURCE_DATE_EPOCH=1700000000
 export SOURCE_DATE_EPOCH
 OVERHEAD=8192 # KiB
@@ -70,6 +70,20 @@ peak "$(mib 24)" "2^21 vertices at --memory 24M: through a run" \
 grep -q 'out of core: 1 runs' mo.err
 ok $? "... the in-memory build (32 MiB of offsets and lengths alone) was not tried"
 same_file ref.csr mo.csr "... the file the in-memory build writes"
+
+# ---- many threads (a 64-core host): each holds buffers of its own, and
+# without --threads no more run than --memory holds
+emogi-convert kron -s 12 --directed th.csr -q && emogi-info --edges th.csr >th.el
+peak "$(mib 4)" "64 threads (OMP_NUM_THREADS) at --memory 4M: as many as fit, within it" \
+    env OMP_NUM_THREADS=64 emogi-convert el th.el th4.csr --memory 4M -q
+emogi-info --edges th4.csr >got.txt
+same_file th.el got.txt "... the graph"
+echo keep >t64.csr
+emogi-convert el th.el t64.csr --memory 2M --threads 64 -q 2>t64.err
+is "$?" 1 "--threads 64 at --memory 2M: status 1"
+grep -q 'too small: .*; use a larger --memory or fewer --threads$' t64.err
+ok $? "... naming both ways out"
+is "$(cat t64.csr)" keep "... the old output kept"
 
 # ---- lines too long to hold
 head -c 4194304 /dev/zero | tr '\0' ' ' | gzip -c >sp.el.gz
