@@ -32,7 +32,9 @@
 # made in the background while the check stage runs.
 # CHECK_SKIP: test scripts the check stage leaves out; CHECK_LIMIT:
 # seconds after which make check is stopped (the finished tests' logs
-# still come back).
+# still come back); CHECK_JOBS: scripts at
+# once (a quarter of the cores), each with the cores over them as
+# OpenMP threads.
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
 # MPI_TRACE=1: after bench/mpi.sh, BFS on the most ranks of MPI_RANKS for
 # each scale with EMOGI_TRACE_LEVELS, its log beside the others.
@@ -141,11 +143,21 @@ test -z \"\$\$emogi_gpu\" || { CUDA_VISIBLE_DEVICES=\$\$((emogi_gpu % $ngpu)); e
 else
     set --
 fi
+# Each script's tools would start a thread per core: on the 64-core host
+# 8 scripts at once ran 512 threads, and four GPU scripts did not finish
+# in 520 s, which on 16 cores each took less than a call (bench/RESULTS.md,
+# "GPU tests on the 64-core four-GPU host").  A script now gets the cores
+# over the scripts make runs at once as threads, 2 at least.
+check_jobs=${CHECK_JOBS:-$(($(nproc) / 4 > 1 ? $(nproc) / 4 : 1))}
+threads=$(($(nproc) / check_jobs))
+check_threads=${OMP_NUM_THREADS:-$((threads > 2 ? threads : 2))}
+echo "make -j$check_jobs check, OMP_NUM_THREADS=$check_threads"
 # CHECK_LIMIT (seconds): stop make check then, so that the logs of the
 # tests that finished still come back from a call that would run past
-# its limit
+# its limit (make deletes the logs of the tests it stops, and automake's
+# TAP driver writes them only at the end)
 # shellcheck disable=SC2086
-${CHECK_LIMIT:+timeout $CHECK_LIMIT} make -j"$JOBS" check TESTS="$tests" "$@" >"$clog" 2>&1
+OMP_NUM_THREADS=$check_threads ${CHECK_LIMIT:+timeout $CHECK_LIMIT} make -j"$check_jobs" check TESTS="$tests" "$@" >"$clog" 2>&1
 check_status=$?
 [ "$check_status" -eq 124 ] && echo "make check stopped after $CHECK_LIMIT s"
 sed -n '/^# TOTAL/,/^# ERROR/p' "$clog" | head -n 7
