@@ -508,10 +508,10 @@ static char *provenance(const struct convert_opts *o, size_t *len)
  * Every thread brings buffers of its own: a parse chunk's first edges, an
  * encoder buffer for the runs, the builder's counts, tens of KiB in all.
  * On a host of many cores they would take a small --memory whole: 64
- * threads in 4 MiB left no room for a run of one edge (the 64-core GPU
- * host, bench/RESULTS.md, "Compressed lists and the first ids on one
- * H200").  So unless --threads says otherwise a thread needs 512 KiB of
- * --memory, about four times what its buffers take.
+ * threads in 4 MiB left no room for a run of one edge (bench/RESULTS.md,
+ * "GPU tests on the 64-core four-GPU host").  So unless --threads says
+ * otherwise a thread needs 512 KiB of --memory, about four times what
+ * its buffers take.
  */
 #define MEMORY_PER_THREAD (512u << 10)
 
