@@ -88,8 +88,9 @@ for kind in $GRAPHS; do
         for job in $JOBS; do
             for p in $PLACES; do
                 h="| $kind | $enc | $job | $p" name=$kind-$enc-$job-$p
-                # the first ids are kept only where lists cross the link
-                case $job:$p in auto-off:hybrid | auto-off:device) continue ;; esac
+                # the first ids are kept where lists cross the link, and
+                # for compressed lists in every placement
+                case $job:$p:$enc in auto-off:hybrid:plain | auto-off:device:plain) continue ;; esac
                 set -- --device "$DEVICE"
                 if [ "$DEVICE" = gpu ]; then
                     set -- "$@" --mem "$p"

@@ -66,9 +66,10 @@ struct emogi_place_opts {
     /* First ids for the bottom-up levels of a BFS: FIRSTS_BYTES of them
      * in all (this graph's when WITH_FIRSTS, placed in d_firsts, else a
      * transpose's, placed next), kept only in zero-copy and unified
-     * memory placements and where the budget holds them beside the rest
-     * (kept_firsts says); a presplit placement places its own in those
-     * two. */
+     * memory placements, and device and hybrid placement of compressed
+     * lists, and
+     * where the budget holds them beside the rest (kept_firsts says); a
+     * presplit placement places its own in those. */
     int with_firsts;
     uint64_t firsts_bytes;
 };

@@ -496,18 +496,25 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
         return -1;
     /* First ids where no list is held in device memory: zero-copy, and
      * unified memory, whose pages move only when read; hybrid's heads
-     * rule holds lists' first lines there already. */
+     * rule holds lists' first lines there already.  Compressed lists in
+     * device memory too, and hybrid's: there a first id costs a block's
+     * decoding, and kron 25's degree-ordered compressed BFS took 11.7 ms
+     * in device memory and 12.3 ms in hybrid placement without the ids,
+     * 7.1 ms over the link with them (bench/RESULTS.md, "Compressed
+     * lists and the first ids on one H200"). */
     const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM;
+    const int decoded = packed && (p->mem == EMOGI_MEM_DEVICE || p->mem == EMOGI_MEM_HYBRID);
     if (o->presplit) {
-        p->kept_firsts = o->with_firsts && far;
-    } else if (o->firsts_bytes && far) {
-        /* left out when the rest fits only without them */
+        p->kept_firsts = o->with_firsts && (far || decoded);
+    } else if (o->firsts_bytes && (far || decoded)) {
+        /* left out when the rest fits only without them, or only in
+         * another placement (lists that fit in device memory stay there) */
         struct emogi_budget bf = b;
         enum emogi_mem mem;
         uint64_t s;
         emogi_error none;
         bf.fixed_bytes += o->firsts_bytes;
-        if (choose(g, o, &bf, &mem, &s, &none) == 0) {
+        if (choose(g, o, &bf, &mem, &s, &none) == 0 && (far || mem == p->mem)) {
             p->mem = mem, split = s, p->kept_firsts = 1;
         } else {
             add_note(st, "first ids left out: the GPU memory budget holds the rest only");

@@ -153,7 +153,7 @@ pagerank_graph() { # NAME
 }
 
 nplaces=6
-plan $(( (9 * 3 + 4 + 5 * 2 + 5) * nplaces + 1 ))
+plan $(( (9 * 3 + 4 + 5 * 2 + 5) * nplaces + 3 ))
 
 # A star with 100 000 leaves: one list of 3125 blocks, a skip index, pieces.
 awk 'BEGIN { for (i = 1; i <= 100000; i++) print 0, i, i % 50 + 1 }' >star.wel
@@ -183,6 +183,19 @@ for g in star4:0 star8:77777 comb:500 late:0 runs:0 kron4:$k4 kron8:$k8 \
     dirk8:"$(pick_source dirk8.csr)" dir4:"$(pick_source dir4.csr)"; do
     bfs_graph "${g%%:*}" "${g#*:}"
 done
+# Compressed lists in device memory keep their first ids too (a first
+# id there costs a block's decoding): from a leaf, the second bottom-up
+# level finds the other 99 999 leaves by their first in-neighbour, the
+# hub, without reading their blocks; off, each reads its block.
+dev_of() { sed -n 's/^emogi-bfs: source=.* devmem_bytes=\([0-9]*\).*/\1/p' "$1"; }
+emogi-bfs star4.c.csr -s 77777 --device gpu --mem device --direction pull --stats \
+    -o "$T/on.bin" 2>"$T/on.err"
+emogi-bfs star4.c.csr -s 77777 --device gpu --mem device --direction pull --first-ids off \
+    --stats -o "$T/off.bin" 2>"$T/off.err"
+same_file "$T/on.bin" "$T/off.bin" "device placement, --first-ids off: the same depths"
+on=$(dev_of "$T/on.err") off=$(dev_of "$T/off.err")
+[ "${on:-0}" -gt 0 ] && [ "$on" -lt "${off:-0}" ]
+ok $? "... the first ids kept: fewer device bytes ($on < $off)"
 sssp_graph star4 77777
 sssp_graph kron4 "$k4"
 sssp_graph kron8 "$k8" --unit-weights
