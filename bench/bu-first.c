@@ -10,8 +10,10 @@
  * kept neighbour lies in the frontier is settled without any read of its
  * list.  For each level this prints the vertices such a level visits,
  * those it finds, and those the kept neighbour would settle when it is
- * the list's first entry (free to pick: the head of the list) or its
- * neighbour of most out-edges (a pass over every list to pick).
+ * the list's first entry (free to pick: the head of the list), its
+ * neighbour of most out-edges (a pass over every list to pick), or the
+ * one the loader keeps (emogi_lists_firsts: of the first 32 entries, the
+ * one whose own in-list is longest).
  *
  * A vertex v is visited at level L when depth(v) > L (unreached: always)
  * and its in-list is not empty.  Its kept neighbour u settles it at the
@@ -19,7 +21,7 @@
  * level u is not in the frontier, or v was reached already.
  *
  * usage: bu-first GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32 a vertex)
- * Output: "level visited found first top" lines, one for every level
+ * Output: "level visited found first top kept" lines, one for every level
  * that finds a vertex, then "levels N" (the deepest depth + 1).
  */
 #include <stdint.h>
@@ -67,11 +69,14 @@ int main(int argc, char **argv)
         if (depth[v] != EMOGI_UNREACHED && depth[v] + 1 > levels)
             levels = depth[v] + 1;
     uint64_t *at = calloc((size_t)levels + 1, sizeof *at), *first = calloc(levels + 1, sizeof *first),
-             *top = calloc(levels + 1, sizeof *top), *found = calloc(levels + 1, sizeof *found);
+             *top = calloc(levels + 1, sizeof *top), *found = calloc(levels + 1, sizeof *found),
+             *kept = calloc(levels + 1, sizeof *kept), *keep = malloc(g.nv ? g.nv * 8 : 1);
     uint64_t never = 0; /* unreached with in-edges: visited at every level */
     uint64_t ids[EMOGI_CLIST_BLOCK];
-    if (!at || !first || !top || !found)
+    if (!at || !first || !top || !found || !kept || !keep)
         die("%s%s", "out of memory", "");
+    if (emogi_lists_firsts(&in, g.nv, 8, keep) < 0)
+        die("%s: %s", argv[1], "a corrupt compressed list");
     for (uint64_t v = 0; v < g.nv; v++) {
         const uint32_t dv = depth[v];
         if (dv != EMOGI_UNREACHED && dv > 0)
@@ -102,6 +107,8 @@ int main(int argc, char **argv)
             first[dv - 1]++;
         if (dv > 0 && depth[best] == dv - 1)
             top[dv - 1]++;
+        if (dv > 0 && depth[keep[v]] == dv - 1)
+            kept[dv - 1]++;
     }
     /* visited at L: in-edges and depth > L, the unreached included */
     uint64_t later = never;
@@ -110,14 +117,14 @@ int main(int argc, char **argv)
         later += at[d];
         at[d] = visited;
     }
-    printf("level\tvisited\tfound\tfirst\ttop\n");
+    printf("level\tvisited\tfound\tfirst\ttop\tkept\n");
     for (uint32_t l = 0; l < levels; l++)
         if (found[l])
-            printf("%u\t%llu\t%llu\t%llu\t%llu\n", l, (unsigned long long)at[l],
+            printf("%u\t%llu\t%llu\t%llu\t%llu\t%llu\n", l, (unsigned long long)at[l],
                    (unsigned long long)found[l], (unsigned long long)first[l],
-                   (unsigned long long)top[l]);
+                   (unsigned long long)top[l], (unsigned long long)kept[l]);
     printf("levels %u\n", levels);
-    free(at), free(first), free(top), free(found), free(depth);
+    free(at), free(first), free(top), free(found), free(kept), free(keep), free(depth);
     emogi_csr_close(&g);
     return 0;
 }

@@ -474,22 +474,24 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
     int bad = 0;
     EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
     for (uint64_t u = 0; u < nv; u++) {
-        uint64_t first = 0, ids[EMOGI_CLIST_BLOCK];
-        const uint64_t at = l->off[u];
-        if (at < l->off[u + 1] && !l->coff) { /* plain: the one id, not a block */
-            first = l->width == 4 ? ((const uint32_t *)l->ids)[at] : ((const uint64_t *)l->ids)[at];
-        } else if (at < l->off[u + 1]) { /* compressed: its first block */
+        uint64_t kept = 0, most = 0, ids[EMOGI_CLIST_BLOCK];
+        int n = 0;
+        if (l->off[u] < l->off[u + 1]) { /* plain: 32 ids; compressed: its first block */
             struct emogi_list_reader r;
             emogi_list_open(&r, l, l->first + u);
-            if (emogi_list_next(&r, ids) > 0)
-                first = ids[0];
-            else
+            if ((n = emogi_list_next(&r, ids)) <= 0)
                 bad = 1;
         }
+        for (int i = 0; i < n; i++) {
+            const uint64_t w = ids[i] - l->first; /* wraps past nv below l->first */
+            const uint64_t len = w < nv ? l->off[w + 1] - l->off[w] : 0;
+            if (i == 0 || len > most)
+                kept = ids[i], most = len;
+        }
         if (width == 4)
-            ((uint32_t *)out)[u] = (uint32_t)first;
+            ((uint32_t *)out)[u] = (uint32_t)kept;
         else
-            ((uint64_t *)out)[u] = first;
+            ((uint64_t *)out)[u] = kept;
     }
     return bad ? -1 : 0;
 }

@@ -427,8 +427,8 @@ static void note_split(const struct emogi_placed *p, struct emogi_load_stats *st
                      "(as device)");
 }
 
-/* Each list's first id, worked out on the host and copied to device
- * memory (with_firsts). */
+/* One id of each list's head (emogi_lists_firsts), worked out on the
+ * host and copied to device memory (with_firsts). */
 static int place_firsts(const struct emogi_graph *g, struct emogi_placed *p,
                         struct place_priv *pv, emogi_error *err)
 {

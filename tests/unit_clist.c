@@ -362,6 +362,54 @@ static void firsts(void)
     free(bytes);
 }
 
+/* Of a list's first 32 entries, the one whose own list is longest: over
+ * 50 vertices, 0 -> 1 .. 40 keeps 20 (5 entries), not 35 (10 entries,
+ * entry 35, past the head); 1 -> 20 35 and 2 -> 35 20 keep 35; 3 -> 4 5
+ * (both empty) keeps 4, the earlier; 20 -> 1 .. 5 and 35 -> 1 .. 10 keep
+ * 1 (2 entries).  Plain and compressed alike. */
+static void kept(void)
+{
+    static uint64_t ids[40 + 2 + 2 + 2 + 5 + 10], off[51];
+    uint64_t e = 0;
+    for (uint64_t v = 0; v < 50; v++) {
+        off[v] = e;
+        if (v == 0)
+            for (uint64_t i = 1; i <= 40; i++)
+                ids[e++] = i;
+        if (v == 1)
+            ids[e++] = 20, ids[e++] = 35;
+        if (v == 2)
+            ids[e++] = 35, ids[e++] = 20;
+        if (v == 3)
+            ids[e++] = 4, ids[e++] = 5;
+        if (v == 20 || v == 35)
+            for (uint64_t i = 1; i <= (v == 20 ? 5u : 10u); i++)
+                ids[e++] = i;
+    }
+    off[50] = e;
+    uint64_t *coff;
+    unsigned char *bytes;
+    emogi_error err;
+    if (emogi_clist_compress(off, ids, 8, 50, &coff, &bytes, &err) < 0) {
+        ok(0, "compress 50 lists: %s", err.msg);
+        ok(0, "(skipped)");
+        return;
+    }
+    const struct emogi_lists plain = {off, ids, NULL, NULL, 8, 0};
+    const struct emogi_lists packed = {off, NULL, coff, bytes, 8, 0};
+    for (int c = 0; c < 2; c++) {
+        uint32_t f[50];
+        int rc = emogi_lists_firsts(c ? &packed : &plain, 50, 4, f), rest = 1;
+        for (int v = 4; v < 50; v++)
+            rest &= f[v] == (v == 20 || v == 35 ? 1u : 0u);
+        ok(rc == 0 && f[0] == 20 && f[1] == 35 && f[2] == 35 && f[3] == 4 && rest,
+           "%s lists keep the longest-listed of their first 32 entries: %u %u %u %u, 1 for "
+           "20 and 35, 0 for the empty", c ? "compressed" : "plain", f[0], f[1], f[2], f[3]);
+    }
+    free(coff);
+    free(bytes);
+}
+
 int main(void)
 {
     const char *tmp = getenv("TMPDIR");
@@ -371,13 +419,14 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(46);
+    plan(48);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();
     iterator();
     find_in_bitmap();
     firsts();
+    kept();
     corruptions();
     graph_checks(dir);
     char path[512];

@@ -44,8 +44,9 @@ static const char usage_text[] =
     "                          of the unexplored edges (default 15)\n"
     "      --beta B            go back top-down when the frontier is under 1/B of the\n"
     "                          vertices and shrinking (default 18)\n"
-    "      --first-ids on|off  zerocopy and uvm: bottom-up levels test each vertex's first\n"
-    "                          in-neighbour, kept in GPU memory, before its list (default on)\n"
+    "      --first-ids on|off  bottom-up levels test one in-neighbour of each vertex, from\n"
+    "                          the head of its list, kept in GPU memory, before the list\n"
+    "                          (lists over the link, or compressed; default on)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT
@@ -215,10 +216,10 @@ int main(int argc, char **argv)
     }
     struct tool_backend b;
     /* Bottom-up levels read in-edges: a directed graph's transpose is
-     * placed too, and the in-lists' first ids, which settle most of a
-     * Kronecker graph's bottom-up vertices without a read of their lists
-     * (bench/RESULTS.md, "What one kept in-neighbour would settle in
-     * bottom-up levels"). */
+     * placed too, and one id from each in-list's head (the first ids),
+     * which settle most of a Kronecker graph's bottom-up vertices without
+     * a read of their lists (bench/RESULTS.md, "Which in-neighbour to
+     * keep"). */
     const unsigned what =
         o.search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN | firsts_flag(&o);
     if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g), what, &err) < 0)

@@ -858,7 +858,7 @@ static int has_transpose(const struct emogi_graph *g)
 
 /* The transpose takes the graph's placement and split, which the graph's
  * budget counted it in (tool_backend_open), so the two together stay
- * within --gpu-memory; FIRSTS: its lists' first ids too. */
+ * within --gpu-memory; FIRSTS: an id of each list's head too. */
 static int place_in(struct tool_backend *b, const struct tool_opts *o, int firsts,
                     emogi_error *err)
 {

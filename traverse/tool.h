@@ -248,7 +248,7 @@ struct tool_backend {
 enum {
     TOOL_PLACE_WEIGHTS = 1, /* the weights beside the neighbours */
     TOOL_PLACE_IN = 2,      /* a directed graph's stored transpose too */
-    TOOL_PLACE_FIRSTS = 4   /* each in-list's first id in device memory */
+    TOOL_PLACE_FIRSTS = 4   /* one id of each in-list's head in device memory */
 };
 
 /* Choose the device (auto: a GPU when one is usable) and place the graph

@@ -31,8 +31,9 @@
  *              launch.
  *   bottom-up  warps take 32-vertex chunks in ascending order; a ballot
  *              finds the unvisited vertices with in-edges, settles those
- *              whose first in-neighbour (kept in device memory, one id a
- *              vertex: --first-ids) is in the frontier without a request,
+ *              whose kept in-neighbour (one id a vertex from its list's
+ *              head, in device memory: --first-ids) is in the frontier
+ *              without a request or a decoding,
  *              and the warp serves the rest one at a time as above; the
  *              warp owns the chunk's word of the next bitmap and writes it
  *              once.
@@ -323,7 +324,7 @@ __global__ void __launch_bounds__(BLOCK)
         for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
             const uint64_t v = base + lane;
             const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && c.off[v + 1] > c.off[v];
-            /* as bu_sweep (bfs_pull.cuh): the first in-neighbour, kept */
+            /* as bu_sweep (bfs_pull.cuh): the kept in-neighbour */
             bool settled = false;
             if (cand && firsts)
                 settled = test_bit(front, first_width == 4

@@ -111,13 +111,13 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
  * A bottom-up level over vertices [0, NV): warps take 32-vertex chunks in
  * ascending order from *NEXT_CHUNK, a ballot finds the unreached ones
  * with in-edges, and bu_serve tests them one at a time, the warp's held
- * line carried from one to the next.  FIRSTS (each in-list's first id in
- * device memory, or null) settles first, with no request over the link,
- * every vertex whose first in-neighbour is in the frontier: on Kronecker
- * graphs 38-94% of a level's vertices (bench/RESULTS.md, "What one kept
- * in-neighbour would settle in bottom-up levels").  FOUND(base, word)
- * then runs on every lane with the chunk's bits of vertices that met the
- * frontier.
+ * line carried from one to the next.  FIRSTS (one id of each in-list's
+ * head in device memory, emogi_lists_firsts, or null) settles first,
+ * with no request over the link, every vertex whose kept in-neighbour is
+ * in the frontier: on Kronecker graphs 56-98% of the bottom-up levels'
+ * vertices (bench/RESULTS.md, "Which in-neighbour to keep").
+ * FOUND(base, word) then runs on every lane with the chunk's bits of
+ * vertices that met the frontier.
  */
 template <typename T, typename Found>
 __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
