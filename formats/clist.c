@@ -469,12 +469,33 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
     return 0;
 }
 
+/* A list's length to within a quarter of an octave, in a byte: its bit
+ * length and the two bits below the top one (the lengths 0-3 as they
+ * are).  A byte a vertex stays in cache where the offsets do not:
+ * emogi_lists_firsts took 0.20 s for urand 22 this way, 0.65 s reading
+ * the offsets (bench/RESULTS.md, "Which in-neighbour to keep"). */
+static unsigned char length_class(uint64_t len)
+{
+    unsigned b = 0;
+    while (b < 64 && len >> b)
+        b++;
+    const unsigned c = b < 3 ? (unsigned)len : 4 * b + (unsigned)(len >> (b - 3) & 3);
+    return (unsigned char)(c < 255 ? c : 255);
+}
+
 int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out)
 {
     int bad = 0;
+    unsigned char *cls = malloc(nv ? nv : 1); /* without it, from the offsets */
+    if (cls) {
+        EMOGI_OMP(parallel for schedule(static))
+        for (uint64_t w = 0; w < nv; w++)
+            cls[w] = length_class(l->off[w + 1] - l->off[w]);
+    }
     EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
     for (uint64_t u = 0; u < nv; u++) {
-        uint64_t kept = 0, most = 0, ids[EMOGI_CLIST_BLOCK];
+        uint64_t kept = 0, ids[EMOGI_CLIST_BLOCK];
+        unsigned most = 0;
         int n = 0;
         if (l->off[u] < l->off[u + 1]) { /* plain: 32 ids; compressed: its first block */
             struct emogi_list_reader r;
@@ -484,15 +505,16 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
         }
         for (int i = 0; i < n; i++) {
             const uint64_t w = ids[i] - l->first; /* wraps past nv below l->first */
-            const uint64_t len = w < nv ? l->off[w + 1] - l->off[w] : 0;
-            if (i == 0 || len > most)
-                kept = ids[i], most = len;
+            const unsigned c = w >= nv ? 0 : cls ? cls[w] : length_class(l->off[w + 1] - l->off[w]);
+            if (i == 0 || c > most)
+                kept = ids[i], most = c;
         }
         if (width == 4)
             ((uint32_t *)out)[u] = (uint32_t)kept;
         else
             ((uint64_t *)out)[u] = kept;
     }
+    free(cls);
     return bad ? -1 : 0;
 }
 

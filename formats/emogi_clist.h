@@ -209,8 +209,8 @@ static inline int emogi_list_next(struct emogi_list_reader *r, uint64_t out[EMOG
  * One id of each of L's lists of vertices l->first .. + NV - 1 into OUT
  * (NV ids of WIDTH bytes; 0 for an empty list), in parallel: of the
  * list's first 32 entries (a compressed list's first block), the one
- * whose own list in L is longest (ids outside L's vertices count as
- * empty), the earliest of equals.  A GPU's bottom-up level settles a
+ * whose own list in L is longest, to within a quarter of an octave (ids
+ * outside L's vertices count as empty), the earliest of equals.  A GPU's bottom-up level settles a
  * vertex whose kept in-neighbour is in the frontier without reading its
  * list; on kron 22 the longest-listed of the head settles about as many
  * as the longest-listed of the whole list, and leaves 1.4-3.1x fewer

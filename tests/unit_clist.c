@@ -408,6 +408,23 @@ static void kept(void)
     }
     free(coff);
     free(bytes);
+    /* lengths to a quarter octave: 40 and 41 rank alike (the earlier is
+     * kept), 48 above 40: 0 -> 2 1, 3 -> 2 4 over lists 1 (41 entries),
+     * 2 (40), 4 (48) */
+    static uint64_t q[2 + 41 + 40 + 2 + 48], qoff[6];
+    uint64_t n = 0;
+    qoff[0] = n, q[n++] = 2, q[n++] = 1;
+    qoff[1] = n, n += 41;
+    qoff[2] = n, n += 40;
+    qoff[3] = n, q[n++] = 2, q[n++] = 4;
+    qoff[4] = n, n += 48;
+    qoff[5] = n;
+    const struct emogi_lists ql = {qoff, q, NULL, NULL, 8, 0};
+    uint64_t k[5] = {0};
+    const int rc = emogi_lists_firsts(&ql, 5, 8, k);
+    ok(rc == 0 && k[0] == 2 && k[3] == 4,
+       "lengths rank to a quarter octave: 40 and 41 alike (2 kept, the earlier), 48 above 40 "
+       "(4 kept): %llu %llu", (unsigned long long)k[0], (unsigned long long)k[3]);
 }
 
 int main(void)
@@ -419,7 +436,7 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(48);
+    plan(49);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();
