@@ -334,6 +334,24 @@ static void graph_checks(const char *dir)
     free(coff), free(cb), free(tcoff), free(tcb);
 }
 
+/* NV lists of 8-byte ids as they are (PLAIN) and compressed (PACKED,
+ * in *COFF and *BYTES, the caller's to free); -1, with two failed
+ * results in place of a test's two, when compressing fails. */
+static int both_views(const uint64_t *off, const uint64_t *ids, uint64_t nv,
+                      struct emogi_lists *plain, struct emogi_lists *packed, uint64_t **coff,
+                      unsigned char **bytes)
+{
+    emogi_error err;
+    if (emogi_clist_compress(off, ids, 8, nv, coff, bytes, &err) < 0) {
+        ok(0, "compress %llu lists: %s", (unsigned long long)nv, err.msg);
+        ok(0, "(skipped)");
+        return -1;
+    }
+    *plain = (struct emogi_lists){off, ids, NULL, NULL, 8, 0};
+    *packed = (struct emogi_lists){off, NULL, *coff, *bytes, 8, 0};
+    return 0;
+}
+
 /* emogi_lists_firsts over three lists (5 9, none, 2 3 4 and on to 40:
  * two blocks), plain and compressed, into 4- and 8-byte ids. */
 static void firsts(void)
@@ -344,14 +362,9 @@ static void firsts(void)
         ids[2 + i] = 2 + i;
     uint64_t *coff;
     unsigned char *bytes;
-    emogi_error err;
-    if (emogi_clist_compress(off, ids, 8, 3, &coff, &bytes, &err) < 0) {
-        ok(0, "compress three lists: %s", err.msg);
-        ok(0, "(skipped)");
+    struct emogi_lists plain, packed;
+    if (both_views(off, ids, 3, &plain, &packed, &coff, &bytes) < 0)
         return;
-    }
-    const struct emogi_lists plain = {off, ids, NULL, NULL, 8, 0};
-    const struct emogi_lists packed = {off, NULL, coff, bytes, 8, 0};
     uint32_t f4[3] = {7, 7, 7};
     uint64_t f8[3] = {7, 7, 7};
     ok(emogi_lists_firsts(&plain, 3, 4, f4) == 0 && f4[0] == 5 && f4[1] == 0 && f4[2] == 2,
@@ -389,14 +402,9 @@ static void kept(void)
     off[50] = e;
     uint64_t *coff;
     unsigned char *bytes;
-    emogi_error err;
-    if (emogi_clist_compress(off, ids, 8, 50, &coff, &bytes, &err) < 0) {
-        ok(0, "compress 50 lists: %s", err.msg);
-        ok(0, "(skipped)");
+    struct emogi_lists plain, packed;
+    if (both_views(off, ids, 50, &plain, &packed, &coff, &bytes) < 0)
         return;
-    }
-    const struct emogi_lists plain = {off, ids, NULL, NULL, 8, 0};
-    const struct emogi_lists packed = {off, NULL, coff, bytes, 8, 0};
     for (int c = 0; c < 2; c++) {
         uint32_t f[50];
         int rc = emogi_lists_firsts(c ? &packed : &plain, 50, 4, f), rest = 1;
