@@ -210,13 +210,13 @@ static inline int emogi_list_next(struct emogi_list_reader *r, uint64_t out[EMOG
  * (NV ids of WIDTH bytes; 0 for an empty list), in parallel: of the
  * list's first 32 entries (a compressed list's first block), the one
  * whose own list in L is longest, to within a quarter of an octave (ids
- * outside L's vertices count as empty), the earliest of equals.  A GPU's bottom-up level settles a
- * vertex whose kept in-neighbour is in the frontier without reading its
- * list; on kron 22 the longest-listed of the head settles about as many
- * as the longest-listed of the whole list, and leaves 1.4-3.1x fewer
- * lists to read than the head alone (bench/RESULTS.md, "Which
- * in-neighbour to keep").  -1
- * when a compressed list is corrupt.
+ * outside L's vertices count as empty), the earliest of equals.  A GPU's
+ * bottom-up level settles a vertex whose kept in-neighbour is in the
+ * frontier without reading its list; on kron 22 the longest-listed of
+ * the head settles about as many as the longest-listed of the whole
+ * list, and leaves 1.4-3.1x fewer lists to read than the head alone
+ * (bench/RESULTS.md, "Which in-neighbour to keep").  -1 when a
+ * compressed list is corrupt.
  */
 int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out);
 

@@ -63,13 +63,13 @@ struct emogi_place_opts {
     int presplit;
     uint64_t split;
     enum emogi_hybrid_rule rule; /* for EMOGI_MEM_HYBRID */
-    /* First ids for the bottom-up levels of a BFS: FIRSTS_BYTES of them
-     * in all (this graph's when WITH_FIRSTS, placed in d_firsts, else a
-     * transpose's, placed next), kept only in zero-copy and unified
-     * memory placements, and device and hybrid placement of compressed
-     * lists, and
-     * where the budget holds them beside the rest (kept_firsts says); a
-     * presplit placement places its own in those. */
+    /* First ids for the bottom-up levels of a BFS (emogi_lists_firsts):
+     * FIRSTS_BYTES of them in all (this graph's when WITH_FIRSTS, placed
+     * in d_firsts, else a transpose's, placed next), kept only in
+     * zero-copy and unified memory placements and in device and hybrid
+     * placement of compressed lists, where the budget holds them beside
+     * the rest (kept_firsts says); a presplit placement places its own in
+     * those. */
     int with_firsts;
     uint64_t firsts_bytes;
 };
@@ -124,7 +124,8 @@ struct emogi_placed {
     struct emogi_load_stats stats;
     void *priv; /* what emogi_unplace must free or unpin */
     /* with_firsts, and kept: nv ids of id_width bytes in device memory,
-     * each list's first (0 for an empty list); else NULL. */
+     * one of each list's head (emogi_lists_firsts; 0 for an empty list);
+     * else NULL. */
     const void *d_firsts;
     int kept_firsts; /* the budget kept room for firsts_bytes */
 };

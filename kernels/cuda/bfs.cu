@@ -33,10 +33,9 @@
  *              finds the unvisited vertices with in-edges, settles those
  *              whose kept in-neighbour (one id a vertex from its list's
  *              head, in device memory: --first-ids) is in the frontier
- *              without a request or a decoding,
- *              and the warp serves the rest one at a time as above; the
- *              warp owns the chunk's word of the next bitmap and writes it
- *              once.
+ *              without a request or a decoding, and the warp serves the
+ *              rest one at a time as above; the warp owns the chunk's
+ *              word of the next bitmap and writes it once.
  * One copy of five counters per level tells the host which way to go.
  * The naive kernel (a thread per vertex) stays EMOGI's top-down level
  * scan, the baseline the warp reads are measured against.
