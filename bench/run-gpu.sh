@@ -35,8 +35,16 @@
 # still come back); CHECK_JOBS: scripts at
 # once (a quarter of the cores), each with the cores over them as
 # OpenMP threads.
+# gputests: the scripts in GPU_TESTS (unit tests too) run directly, not
+# through make, all at once, spread over the GPUs as the check stage
+# spreads them, each writing its TAP lines to $OUT/tap/NAME.tap as they
+# come: a script stopped at GPU_TESTS_LIMIT seconds still shows how far
+# it got (make deletes a stopped test's log), and each one's seconds
+# are printed.
 # GPU_HOLD=0: no bench/gpu_hold.cu holding the GPUs while tests run.
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
+# GATHER_GIB, GATHER_MODES: bench/gather_bw.cu's size and modes (where
+# the pinned pages lie) in the mpi stage.
 # MPI_TRACE=1: after bench/mpi.sh, BFS on the most ranks of MPI_RANKS for
 # each scale with EMOGI_TRACE_LEVELS, its log beside the others.
 set -u
@@ -116,7 +124,7 @@ probe_times() {
 # while the tests start and end their CUDA processes, where the compute
 # mode lets processes share the GPUs
 hold=
-if { has check || has mpi; } && [ "${GPU_HOLD:-1}" = 1 ] && [ -x tests/lib/gpu_probe ] &&
+if { has check || has gputests || has mpi; } && [ "${GPU_HOLD:-1}" = 1 ] && [ -x tests/lib/gpu_probe ] &&
     command -v nvidia-smi >/dev/null &&
     ! nvidia-smi --query-gpu=compute_mode --format=csv,noheader | grep -qv Default &&
     nvcc -O2 -arch="$ARCH" -o "$work/gpu_hold" "$src/bench/gpu_hold.cu" 2>/dev/null; then
@@ -213,6 +221,47 @@ if [ -n "${OUT:-}" ]; then
 fi
 fi
 
+if has gputests; then
+    say "GPU test scripts, directly"
+    # the test programs (tests/lib/gpu_probe, the unit tests) that make
+    # check builds
+    make -j"$JOBS" check TESTS= >check-build.log 2>&1 || die "cannot build the test programs"
+    tapdir=${OUT:-$work}/tap
+    mkdir -p "$tapdir"
+    ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+    [ "$ngpu" -ge 1 ] || ngpu=1
+    i=0
+    pids=
+    for t in ${GPU_TESTS:-tests/bfs_gpu.sh tests/bfs_gpu_kron.sh tests/gpu_compressed.sh tests/mpi_gpu.sh}; do
+        name=$(basename "$t" .sh)
+        # every script but the GPU ranks' on a GPU of its own, in turn
+        case $t in tests/mpi_gpu.sh) gpu= ;; *) gpu=$((i % ngpu)) i=$((i + 1)) ;; esac
+        case $t in *.sh) cmd="sh $src/$t" ;; *) cmd=./$t ;; esac
+        (
+            [ -n "$gpu" ] && CUDA_VISIBLE_DEVICES=$gpu && export CUDA_VISIBLE_DEVICES
+            top_builddir=$work/build top_srcdir=$src EMOGI_BIN=$work/build
+            EMOGI_WITH_MPI=$(sed -n 's/^WITH_MPI = //p' Makefile)
+            export top_builddir top_srcdir EMOGI_BIN EMOGI_WITH_MPI
+            a=$(date +%s)
+            OMP_NUM_THREADS=${GPU_TESTS_THREADS:-4} timeout "${GPU_TESTS_LIMIT:-520}" $cmd \
+                >"$tapdir/$name.tap" 2>&1
+            st=$?
+            echo "$name: exit $st after $(($(date +%s) - a)) s" >>"$tapdir/$name.tap"
+        ) &
+        pids="$pids $!"
+    done
+    # shellcheck disable=SC2086
+    wait $pids
+    for f in "$tapdir"/*.tap; do
+        printf '%s: plan %s, ok %s, not ok %s, skip %s; %s\n' "$(basename "$f" .tap)" \
+            "$(sed -n 's/^1\.\.//p' "$f" | head -n 1)" "$(grep -c '^ok' "$f")" \
+            "$(grep -c '^not ok' "$f")" "$(grep -c '^ok.*# SKIP' "$f")" "$(tail -n 1 "$f")"
+        grep -A3 '^not ok' "$f" | head -n 20
+        grep -m 2 '# SKIP' "$f"
+        grep -q '^not ok' "$f" && check_status=1
+    done
+fi
+
 if has mpi; then
     if [ "${MPI_TESTS:-}" = none ]; then
         : # a call that only measures; the tests ran in another
@@ -284,9 +333,9 @@ if has mpi; then
     # how the host's link reads scale with GPUs reading at once
     say "zero-copy reads, one GPU and all at once"
     nvcc -O3 -arch="$ARCH" -o "$WORK/gather_bw" "$src/bench/gather_bw.cu" &&
-        "$WORK/gather_bw" "${GATHER_GIB:-16}" || echo "gather_bw failed"
+        "$WORK/gather_bw" "${GATHER_GIB:-16}" ${GATHER_MODES:-} || echo "gather_bw failed"
     say "bench/mpi.sh"
-    nvidia-smi topo -m 2>/dev/null | head -n 6
+    nvidia-smi topo -m 2>/dev/null
     SCALES=${MPI_SCALES:-"26 27"} RANKS=${MPI_RANKS:-"1 2 4"} TOOLS=${MPI_TOOLS:-"bfs cc pagerank"} \
         DEVICES=${MPI_DEVICES:-"gpu:zerocopy gpu:device cpu"} \
         MPIRUN="mpirun --oversubscribe --bind-to none" WORK="$WORK/mpi" \
