@@ -16,7 +16,9 @@
 #   EMOGI_BIN=. SCALE=12 DEVICE=cpu sh bench/compressed.sh   # dry run, no GPU
 #
 # Environment: SCALE (25), RUNS (8 BFS searches per row, -n RUNS --seed 1),
-# GRAPHS ("kron urand"), FILES ("plain compressed degree"), JOBS ("push
+# GRAPHS ("kron urand"), FILES ("plain compressed degree"; plain-degree:
+# the plain file after --reorder degree, to tell the order's part from the
+# compression's), JOBS ("push
 # auto auto-off cc sssp pagerank"; auto-off: direction-optimizing with
 # --first-ids off, every bottom-up vertex reading its list), PLACES ("zerocopy hybrid device"), DEVICE (gpu;
 # cpu runs each row on the CPU backend), ARCH (sm_90), WORK
@@ -72,6 +74,7 @@ graph() { # KIND ENCODING
     plain) set -- "$1" ;;
     compressed) set -- "$1" --compress ;;
     degree) set -- "$1" --compress --reorder degree ;;
+    plain-degree) set -- "$1" --reorder degree ;;
     esac
     t0=$(date +%s)
     emogi-convert "$@" -s "$SCALE" --id-width 4 -q "$g" 2>"$logs/convert-$gk-$ge.log" || return 1
@@ -90,7 +93,7 @@ for kind in $GRAPHS; do
                 h="| $kind | $enc | $job | $p" name=$kind-$enc-$job-$p
                 # the first ids are kept where lists cross the link, and
                 # for compressed lists in every placement
-                case $job:$p:$enc in auto-off:hybrid:plain | auto-off:device:plain) continue ;; esac
+                case $job:$p:$enc in auto-off:hybrid:plain* | auto-off:device:plain*) continue ;; esac
                 set -- --device "$DEVICE"
                 if [ "$DEVICE" = gpu ]; then
                     set -- "$@" --mem "$p"

@@ -15,7 +15,8 @@
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
 # ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too; bfs-off: BFS with
-# --first-ids off, every bottom-up vertex reading its list), DEVICES ("cpu gpu:zerocopy
+# --first-ids off, every bottom-up vertex reading its list; bfs-stay:
+# BFS that stays bottom-up once there, --beta 1e9), DEVICES ("cpu gpu:zerocopy
 # gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
 # needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
 # DEADLINE (epoch seconds: no run starts after it).
@@ -41,13 +42,15 @@ args_of() {
     case $1 in
     bfs) echo "-n 4 --seed 1" ;;
     bfs-off) echo "-n 4 --seed 1 --first-ids off" ;;
+    bfs-stay) echo "-n 4 --seed 1 --beta 1e9" ;;
     pagerank) echo "--method jacobi" ;;
     sssp) echo "-n 2 --seed 1 --unit-weights" ;; # the generated graph has no weights
     *) echo "" ;;
     esac
 }
+tool_of() { echo "emogi-${1%%-*}"; } # bfs-off runs emogi-bfs
 line_of() {
-    case $1 in bfs* | sssp) echo "emogi-${1%-off}: mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac
+    case $1 in bfs* | sssp) echo "$(tool_of "$1"): mean" ;; *) echo "emogi-$1: (algorithm|iterations)=" ;; esac
 }
 
 row() { # TOOL SCALE NP DEVICE GRAPH
@@ -62,14 +65,14 @@ row() { # TOOL SCALE NP DEVICE GRAPH
     log="$WORK/$t-$s-$np-$(echo "$dev" | tr ':' '-').log"
     # shellcheck disable=SC2086
     if ! OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(($(nproc) / np))} $MPIRUN -np "$np" \
-        emogi-${t%-off} "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
-        echo "| $t | $s | $np | $dev | failed: $(grep "^emogi-${t%-off}:" "$log" | tail -1 | cut -c1-60) | | | | |"
+        $(tool_of "$t") "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
+        echo "| $t | $s | $np | $dev | failed: $(grep "^$(tool_of "$t"):" "$log" | tail -1 | cut -c1-60) | | | | |"
         return
     fi
     sec=$(grep -E "^$(line_of "$t")" "$log" | tail -1 | tr ' ' '\n' | sed -n 's/^seconds=//p')
-    sent=$(field "$log" "emogi-${t%-off}: ranks" bytes_sent)
-    link=$(field "$log" "emogi-${t%-off}: ranks" link_bytes)
-    comm=$(field "$log" "emogi-${t%-off}: ranks" comm_seconds)
+    sent=$(field "$log" "$(tool_of "$t"): ranks" bytes_sent)
+    link=$(field "$log" "$(tool_of "$t"): ranks" link_bytes)
+    comm=$(field "$log" "$(tool_of "$t"): ranks" comm_seconds)
     eval "base=\${base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_'):-}"
     if [ "$np" = 1 ]; then
         eval "base_$(echo "$t$s$dev" | tr -c 'a-z0-9\n' '_')=$sec"
@@ -91,7 +94,7 @@ for s in $SCALES; do
         for dev in $DEVICES; do
             # without the first ids only where they would be kept: lists
             # read over the link (device placement holds the lists already)
-            case $t:$dev in bfs-off:cpu | bfs-off:gpu:device) continue ;; esac
+            case $t:$dev in bfs-*:cpu | bfs-*:gpu:device) continue ;; esac
             for np in $RANKS; do
                 row "$t" "$s" "$np" "$dev" "$g"
             done
