@@ -47,7 +47,7 @@ half_budget() { # TOOL GRAPH WEIGHTS [OPTIONS]
 # 0 when it ran and its load lines and byte counts suit the placement.
 run_one() {
     d=$1 tool=$2 g=$3 p=$4 budget=$5 out=$6; shift 6
-    mem=${p%%:*}
+    mem=${p%%:*} opts=$* # the tests' options hold no spaces
     set -- "$@" --device gpu --mem "$mem" --stats -o "$out"
     case $p in
     hybrid:*) set -- "$@" --hybrid "${p#*:}" --gpu-memory "$budget" ;;
@@ -72,6 +72,25 @@ run_one() {
     *:x:* | *:*:x) ok 1 "$d"; diag "no link_bytes/devmem_bytes in --stats"; return 1 ;;
     device:0:[1-9]* | uvm:0:[1-9]* | auto:0:[1-9]* | zerocopy:[1-9]*:0 | hybrid:[1-9]*:[1-9]*)
         return 0 ;;
+    device:0:0 | uvm:0:0 | auto:0:0 | zerocopy:0:0)
+        # nothing read: bottom-up levels whose every vertex its kept
+        # in-neighbour settles (--first-ids); without the ids the same
+        # search reads its lists where they are placed
+        if [ "$tool" = emogi-bfs ]; then
+            # shellcheck disable=SC2086 # $opts: the test's options
+            "$tool" "$g" $opts --first-ids off --device gpu --mem "$mem" --stats \
+                -o "$T/off.bin" 2>"$T/off.err"
+            link=$(sed -n 's/.* link_bytes=\([0-9]*\).*/\1/p' "$T/off.err" | tail -n 1)
+            dev=$(sed -n 's/.* devmem_bytes=\([0-9]*\).*/\1/p' "$T/off.err" | tail -n 1)
+            case "$mem:${link:-x}:${dev:-x}" in
+            device:0:[1-9]* | uvm:0:[1-9]* | auto:0:[1-9]* | zerocopy:[1-9]*:0)
+                cmp -s "$out" "$T/off.bin" && return 0 ;;
+            esac
+            ok 1 "$d"; diag "nothing read with the first ids; without them link_bytes=$link" \
+                "devmem_bytes=$dev, and the depths $(cmp -s "$out" "$T/off.bin" && echo agree ||
+                echo differ)"
+            return 1
+        fi ;;
     esac
     ok 1 "$d"; diag "$mem placement, but link_bytes=$link devmem_bytes=$dev"
     return 1
