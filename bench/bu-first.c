@@ -75,7 +75,7 @@ int main(int argc, char **argv)
     uint64_t ids[EMOGI_CLIST_BLOCK];
     if (!at || !first || !top || !found || !kept || !keep)
         die("%s%s", "out of memory", "");
-    if (emogi_lists_firsts(&in, g.nv, 8, keep) < 0)
+    if (emogi_lists_firsts(&in, g.nv, 8, NULL, 0, keep) < 0)
         die("%s: %s", argv[1], "a corrupt compressed list");
     for (uint64_t v = 0; v < g.nv; v++) {
         const uint32_t dv = depth[v];

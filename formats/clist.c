@@ -483,15 +483,20 @@ static unsigned char length_class(uint64_t len)
     return (unsigned char)(c < 255 ? c : 255);
 }
 
-int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out)
+void emogi_length_classes(const uint64_t *off, uint64_t nv, unsigned char *cls)
+{
+    EMOGI_OMP(parallel for schedule(static))
+    for (uint64_t w = 0; w < nv; w++)
+        cls[w] = length_class(off[w + 1] - off[w]);
+}
+
+int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
+                       const unsigned char *classes, uint64_t nclasses, void *out)
 {
     int bad = 0;
-    unsigned char *cls = malloc(nv ? nv : 1); /* without it, from the offsets */
-    if (cls) {
-        EMOGI_OMP(parallel for schedule(static))
-        for (uint64_t w = 0; w < nv; w++)
-            cls[w] = length_class(l->off[w + 1] - l->off[w]);
-    }
+    unsigned char *cls = NULL; /* L's own, where none are given; without, from the offsets */
+    if (!classes && (cls = malloc(nv ? nv : 1)))
+        emogi_length_classes(l->off, nv, cls);
     EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
     for (uint64_t u = 0; u < nv; u++) {
         uint64_t kept = 0, ids[EMOGI_CLIST_BLOCK];
@@ -505,7 +510,10 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
         }
         for (int i = 0; i < n; i++) {
             const uint64_t w = ids[i] - l->first; /* wraps past nv below l->first */
-            const unsigned c = w >= nv ? 0 : cls ? cls[w] : length_class(l->off[w + 1] - l->off[w]);
+            const unsigned c = classes ? (ids[i] < nclasses ? classes[ids[i]] : 0)
+                               : w >= nv ? 0
+                               : cls     ? cls[w]
+                                         : length_class(l->off[w + 1] - l->off[w]);
             if (i == 0 || c > most)
                 kept = ids[i], most = c;
         }

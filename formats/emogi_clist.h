@@ -206,19 +206,31 @@ static inline int emogi_list_next(struct emogi_list_reader *r, uint64_t out[EMOG
 }
 
 /*
+ * The lengths of the NV lists that OFF (nv+1 offsets) bounds, each to
+ * within a quarter of an octave in a byte (its bit length and the two
+ * bits below the top one; the lengths 0-3 as they are), into CLS: what
+ * emogi_lists_firsts ranks neighbours by.
+ */
+void emogi_length_classes(const uint64_t *off, uint64_t nv, unsigned char *cls);
+
+/*
  * One id of each of L's lists of vertices l->first .. + NV - 1 into OUT
  * (NV ids of WIDTH bytes; 0 for an empty list), in parallel: of the
  * list's first 32 entries (a compressed list's first block), the one
- * whose own list in L is longest, to within a quarter of an octave (ids
- * outside L's vertices count as empty), the earliest of equals.  A GPU's
- * bottom-up level settles a vertex whose kept in-neighbour is in the
- * frontier without reading its list; on kron 22 the longest-listed of
- * the head settles about as many as the longest-listed of the whole
- * list, and leaves 1.4-3.1x fewer lists to read than the head alone
- * (bench/RESULTS.md, "Which in-neighbour to keep").  -1 when a
- * compressed list is corrupt.
+ * whose own list is longest, to within a quarter of an octave, the
+ * earliest of equals.  The lengths are CLASSES[id] (emogi_length_classes
+ * of the whole graph's lists, NCLASSES of them, by its ids) where given:
+ * a part of a graph (an MPI rank's range) then ranks the neighbours
+ * outside it too; NULL: L's own lists', ids outside L's vertices counting
+ * as empty.  A GPU's bottom-up level settles a vertex whose kept
+ * in-neighbour is in the frontier without reading its list; on kron 22
+ * the longest-listed of the head settles about as many as the
+ * longest-listed of the whole list, and leaves 1.4-3.1x fewer lists to
+ * read than the head alone (bench/RESULTS.md, "Which in-neighbour to
+ * keep").  -1 when a compressed list is corrupt.
  */
-int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width, void *out);
+int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
+                       const unsigned char *classes, uint64_t nclasses, void *out);
 
 /*
  * Compress a whole direction: the lists given by OFF and IDS (WIDTH-byte

@@ -72,6 +72,11 @@ struct emogi_place_opts {
      * those. */
     int with_firsts;
     uint64_t firsts_bytes;
+    /* The whole graph's in-list lengths by its ids (NCLASSES bytes,
+     * emogi_length_classes), which the first ids of a part of it placed
+     * alone (an MPI rank's range) rank by; NULL: the part's own lists. */
+    const unsigned char *classes;
+    uint64_t nclasses;
 };
 
 struct emogi_load_stats {

@@ -429,8 +429,8 @@ static void note_split(const struct emogi_placed *p, struct emogi_load_stats *st
 
 /* One id of each list's head (emogi_lists_firsts), worked out on the
  * host and copied to device memory (with_firsts). */
-static int place_firsts(const struct emogi_graph *g, struct emogi_placed *p,
-                        struct place_priv *pv, emogi_error *err)
+static int place_firsts(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                        struct emogi_placed *p, struct place_priv *pv, emogi_error *err)
 {
     const uint64_t bytes = g->nv * (uint64_t)g->id_width;
     const struct emogi_lists l = emogi_lists_out(g);
@@ -438,7 +438,7 @@ static int place_firsts(const struct emogi_graph *g, struct emogi_placed *p,
     if (!h)
         return emogi_fail(err, "%s: out of memory for the lists' first ids", graph_name(g));
     const double t0 = emogi_now(); /* a read of every list's head in the file */
-    if (emogi_lists_firsts(&l, g->nv, g->id_width, h) < 0) {
+    if (emogi_lists_firsts(&l, g->nv, g->id_width, o->classes, o->nclasses, h) < 0) {
         free(h);
         return emogi_fail(err, "%s: a compressed list is corrupt", graph_name(g));
     }
@@ -524,7 +524,7 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     if (copy_to_device(g, &pv->offsets, g->offsets, off_bytes, "offsets", st, err))
         return -1;
     p->d_offsets = pv->offsets.dev;
-    if (o->with_firsts && p->kept_firsts && place_firsts(g, p, pv, err))
+    if (o->with_firsts && p->kept_firsts && place_firsts(g, o, p, pv, err))
         return -1;
     const struct list_starts by_entry = {g->offsets, g->id_width};
     if (packed ? place_lists(g, o, p, pv, split, err)

@@ -367,9 +367,9 @@ static void firsts(void)
         return;
     uint32_t f4[3] = {7, 7, 7};
     uint64_t f8[3] = {7, 7, 7};
-    ok(emogi_lists_firsts(&plain, 3, 4, f4) == 0 && f4[0] == 5 && f4[1] == 0 && f4[2] == 2,
+    ok(emogi_lists_firsts(&plain, 3, 4, NULL, 0, f4) == 0 && f4[0] == 5 && f4[1] == 0 && f4[2] == 2,
        "first ids of plain lists, 4 bytes each: 5, 0 (empty), 2");
-    ok(emogi_lists_firsts(&packed, 3, 8, f8) == 0 && f8[0] == 5 && f8[1] == 0 && f8[2] == 2,
+    ok(emogi_lists_firsts(&packed, 3, 8, NULL, 0, f8) == 0 && f8[0] == 5 && f8[1] == 0 && f8[2] == 2,
        "first ids of compressed lists, 8 bytes each: 5, 0 (empty), 2");
     free(coff);
     free(bytes);
@@ -379,7 +379,8 @@ static void firsts(void)
  * 50 vertices, 0 -> 1 .. 40 keeps 20 (5 entries), not 35 (10 entries,
  * entry 35, past the head); 1 -> 20 35 and 2 -> 35 20 keep 35; 3 -> 4 5
  * (both empty) keeps 4, the earlier; 20 -> 1 .. 5 and 35 -> 1 .. 10 keep
- * 1 (2 entries).  Plain and compressed alike. */
+ * 1 (2 entries).  Plain and compressed alike; a range of the lists
+ * alone, by its own lists and by the whole graph's classes. */
 static void kept(void)
 {
     static uint64_t ids[40 + 2 + 2 + 2 + 5 + 10], off[51];
@@ -407,7 +408,7 @@ static void kept(void)
         return;
     for (int c = 0; c < 2; c++) {
         uint32_t f[50];
-        int rc = emogi_lists_firsts(c ? &packed : &plain, 50, 4, f), rest = 1;
+        int rc = emogi_lists_firsts(c ? &packed : &plain, 50, 4, NULL, 0, f), rest = 1;
         for (int v = 4; v < 50; v++)
             rest &= f[v] == (v == 20 || v == 35 ? 1u : 0u);
         ok(rc == 0 && f[0] == 20 && f[1] == 35 && f[2] == 35 && f[3] == 4 && rest,
@@ -416,6 +417,22 @@ static void kept(void)
     }
     free(coff);
     free(bytes);
+    /* vertices 1 and 2 alone, as an MPI rank's range view holds them (its
+     * vertex 0 is 1, ids the whole graph's): by their own lists 20 and 35
+     * lie outside and rank alike, so each keeps its first entry; by the
+     * whole graph's classes both keep 35 (10 entries against 5) */
+    const uint64_t roff[3] = {0, off[2] - off[1], off[3] - off[1]};
+    const struct emogi_lists range = {roff, ids + off[1], NULL, NULL, 8, 0};
+    unsigned char cls[50];
+    emogi_length_classes(off, 50, cls);
+    uint64_t own[2] = {0}, whole[2] = {0};
+    const int rc_own = emogi_lists_firsts(&range, 2, 8, NULL, 0, own);
+    const int rc_whole = emogi_lists_firsts(&range, 2, 8, cls, 50, whole);
+    ok(rc_own == 0 && rc_whole == 0 && own[0] == 20 && own[1] == 35 && whole[0] == 35 &&
+           whole[1] == 35 && cls[35] > cls[20],
+       "a range ranks the neighbours outside it by the whole graph's classes: %llu %llu, by "
+       "its own lists %llu %llu", (unsigned long long)whole[0], (unsigned long long)whole[1],
+       (unsigned long long)own[0], (unsigned long long)own[1]);
     /* lengths to a quarter octave: 40 and 41 rank alike (the earlier is
      * kept), 48 above 40: 0 -> 2 1, 3 -> 2 4 over lists 1 (41 entries),
      * 2 (40), 4 (48) */
@@ -429,7 +446,7 @@ static void kept(void)
     qoff[5] = n;
     const struct emogi_lists ql = {qoff, q, NULL, NULL, 8, 0};
     uint64_t k[5] = {0};
-    const int rc = emogi_lists_firsts(&ql, 5, 8, k);
+    const int rc = emogi_lists_firsts(&ql, 5, 8, NULL, 0, k);
     ok(rc == 0 && k[0] == 2 && k[3] == 4,
        "lengths rank to a quarter octave: 40 and 41 alike (2 kept, the earlier), 48 above 40 "
        "(4 kept): %llu %llu", (unsigned long long)k[0], (unsigned long long)k[3]);
@@ -444,7 +461,7 @@ int main(void)
         printf("1..0 # SKIP cannot create a temporary folder\n");
         return 0;
     }
-    plan(49);
+    plan(50);
     hand_encodings();
     random_roundtrips();
     extreme_roundtrips();

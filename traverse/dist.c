@@ -34,7 +34,31 @@ static long env_world_size(void)
     return 1;
 }
 
-void dist_place(const struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
+/* Every vertex's in-list length (emogi_length_classes) by the whole
+ * graph's ids: this rank's range from its own lists, the others' from
+ * theirs, a byte a vertex gathered from every rank, so that the first
+ * ids of a range rank the neighbours outside it as one GPU ranks them.
+ * Ranked by their range alone, kron 27's four ranks kept ids that left
+ * the search 1.67x faster than one GPU where the ids off gave 3.01x
+ * (bench/RESULTS.md, "GPU tests finished, and the kept ids on GPU
+ * ranks").  NULL where the graph has no in-lists (directed, no
+ * transpose).  Load time, so kept out of --stats' exchange figures. */
+static unsigned char *in_classes(struct dist *d, const struct emogi_graph *g)
+{
+    const int directed = (g->flags & EMOGI_DIRECTED) != 0;
+    const uint64_t *off = directed ? g->t_offsets : g->offsets;
+    if (!off)
+        return NULL;
+    unsigned char *all = dist_alloc(d->whole->nv, 1, "list lengths");
+    emogi_length_classes(off + (d->lo - d->first), d->hi - d->lo, all + d->lo);
+    const double comm = d->comm_seconds;
+    const uint64_t sent = d->bytes_sent;
+    dist_allgather(d, all + d->lo, 1, all);
+    d->comm_seconds = comm, d->bytes_sent = sent;
+    return all;
+}
+
+void dist_place(struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
                 uint64_t state_bytes, unsigned what, struct emogi_range *r,
                 struct tool_backend *b)
 {
@@ -45,6 +69,9 @@ void dist_place(const struct dist *d, const struct emogi_graph *g, const struct 
         mine.device = TOOL_DEVICE_GPU;
         mine.gpu = d->local_rank % n;
     }
+    unsigned char *cls = n > 0 && (what & TOOL_PLACE_FIRSTS) ? in_classes(d, g) : NULL;
+    mine.in_classes = cls;
+    mine.in_nclasses = cls ? d->whole->nv : 0;
     /* the mapped graph's own ids of this rank's range (a part file's: all) */
     if (n <= 0 || emogi_range_open(g, d->lo - d->first, d->hi - d->first, r, &err) < 0 ||
         tool_backend_open(b, &r->g, &mine, state_bytes, what, &err) < 0) {
@@ -52,6 +79,7 @@ void dist_place(const struct dist *d, const struct emogi_graph *g, const struct 
                 n <= 0 ? "a GPU was requested but none is usable: " : "", err.msg);
         exit(1);
     }
+    free(cls); /* the first ids are in device memory now */
 }
 
 void *dist_alloc(uint64_t n, size_t size, const char *what)

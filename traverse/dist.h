@@ -140,10 +140,13 @@ static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_l
 /* A GPU rank's part of G placed: this rank's lists [lo, hi) as a graph
  * of their own (R, emogi_range_open) on GPU (local rank mod GPU count),
  * by O's placement options, with STATE_BYTES of the search's for the
- * budget and WHAT as tool_backend_open takes it.  Failing, says why and
- * exits 1, which ends the job.  Close B, then R. */
+ * budget and WHAT as tool_backend_open takes it; first ids (WHAT's
+ * TOOL_PLACE_FIRSTS) ranked by the whole graph's list lengths, which
+ * every rank contributes its range's of (a collective: every rank calls
+ * it).  Failing, says why and exits 1, which ends the job.  Close B,
+ * then R. */
 struct tool_backend;
-void dist_place(const struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
+void dist_place(struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
                 uint64_t state_bytes, unsigned what, struct emogi_range *r,
                 struct tool_backend *b);
 

@@ -890,6 +890,8 @@ static int place_in(struct tool_backend *b, const struct tool_opts *o, int first
         .rule = o->hybrid,
         .split = split,
         .with_firsts = firsts,
+        .classes = o->in_classes,
+        .nclasses = o->in_nclasses,
     };
     if (emogi_place(view, &po, &b->in, err) < 0)
         return -1;
@@ -935,6 +937,8 @@ int tool_backend_open(struct tool_backend *b, const struct emogi_graph *g,
         .extra_edge_bytes = with_in ? emogi_edge_bytes(g, 1) : 0,
         .with_firsts = firsts && !directed,
         .firsts_bytes = firsts ? g->nv * (uint64_t)g->id_width : 0,
+        .classes = o->in_classes,
+        .nclasses = o->in_nclasses,
     };
     if (emogi_place(g, &po, &b->placed, err) < 0)
         return -1;

@@ -140,6 +140,10 @@ struct tool_opts {
     enum emogi_hybrid_rule hybrid; /* --hybrid: which lines go to device memory */
     enum emogi_uvm_advice advice;
     enum emogi_kernel kernel;
+    /* Set by dist_place for a GPU rank's BFS: the whole graph's in-list
+     * lengths by its ids (emogi_place_opts.classes); NULL otherwise. */
+    const unsigned char *in_classes;
+    uint64_t in_nclasses;
 };
 
 /* The --help lines of the options tool_parse_options() handles for every

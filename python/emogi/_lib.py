@@ -103,7 +103,9 @@ class PlaceOpts(ctypes.Structure):
                 ("state_bytes", c_u64), ("with_weights", ctypes.c_int),
                 ("gpu_memory", c_u64), ("extra_edge_bytes", c_u64),
                 ("presplit", ctypes.c_int), ("split", c_u64), ("rule", ctypes.c_int),
-                ("with_firsts", ctypes.c_int), ("firsts_bytes", c_u64)]
+                ("with_firsts", ctypes.c_int), ("firsts_bytes", c_u64),
+                # the whole graph's list lengths, for an MPI rank's range: none here
+                ("classes", ctypes.c_void_p), ("nclasses", c_u64)]
 
 
 class LoadStats(ctypes.Structure):
