@@ -38,11 +38,13 @@ static long env_world_size(void)
  * graph's ids: this rank's range from its own lists, the others' from
  * theirs, a byte a vertex gathered from every rank, so that the first
  * ids of a range rank the neighbours outside it as one GPU ranks them.
- * Ranked by their range alone, kron 27's four ranks kept ids that left
- * the search 1.67x faster than one GPU where the ids off gave 3.01x
- * (bench/RESULTS.md, "GPU tests finished, and the kept ids on GPU
- * ranks").  NULL where the graph has no in-lists (directed, no
- * transpose).  Load time, so kept out of --stats' exchange figures. */
+ * Ranked by the range's own lists (numbered from the range's start, so
+ * right only on rank 0), four ranks of kron 27 gained 1.06x from the
+ * rule where one GPU gained 1.47x, and rank 0 ended its bottom-up level
+ * 1.4-1.5x sooner than the other three (bench/RESULTS.md, "The kept ids on
+ * GPU ranks, and where the pinned pages lie").  NULL where the graph has
+ * no in-lists (directed, no transpose).  Load time, so kept out of
+ * --stats' exchange figures. */
 static unsigned char *in_classes(struct dist *d, const struct emogi_graph *g)
 {
     const int directed = (g->flags & EMOGI_DIRECTED) != 0;
