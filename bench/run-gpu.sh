@@ -45,8 +45,9 @@
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
 # GATHER_GIB, GATHER_MODES: bench/gather_bw.cu's size and modes (where
 # the pinned pages lie) in the mpi stage.
-# MPI_TRACE=1: after bench/mpi.sh, BFS on the most ranks of MPI_RANKS for
-# each scale with EMOGI_TRACE_LEVELS, its log beside the others.
+# MPI_TRACE=1: after bench/mpi.sh, BFS on one GPU and on the most ranks
+# of MPI_RANKS for each scale with EMOGI_TRACE_LEVELS, logs beside the
+# others.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 ARCH=${ARCH:-sm_90}
@@ -341,16 +342,20 @@ if has mpi; then
         MPIRUN="mpirun --oversubscribe --bind-to none" WORK="$WORK/mpi" \
         sh "$src/bench/mpi.sh" || bench_status=1
     if [ -n "${MPI_TRACE:-}" ]; then # where a search's levels spend their time
-        np=$(echo "${MPI_RANKS:-1 2 4}" | tr ' ' '\n' | sort -n | tail -n 1)
+        # one GPU and the most ranks, so that each level's time can be
+        # set against its one-GPU time
+        most=$(echo "${MPI_RANKS:-1 2 4}" | tr ' ' '\n' | sort -n | tail -n 1)
         for s in ${MPI_SCALES:-26 27}; do
-            [ "$(date +%s)" -lt "$DEADLINE" ] || break
-            say "traced BFS levels, kron $s, $np GPU ranks, zerocopy"
-            EMOGI_TRACE_LEVELS=1 OMP_NUM_THREADS=$(($(nproc) / np)) \
-                mpirun --oversubscribe --bind-to none -np "$np" "$EMOGI_BIN/emogi-bfs" \
-                "$WORK/mpi/kron$s.csr" \
-                -n 4 --seed 1 --device gpu --mem zerocopy -o "$WORK/trace.bin" \
-                2>"$WORK/mpi/trace-$s.log" || bench_status=1
-            tail -n 14 "$WORK/mpi/trace-$s.log"
+            for np in 1 $most; do
+                [ "$(date +%s)" -lt "$DEADLINE" ] || break
+                say "traced BFS levels, kron $s, $np GPU ranks, zerocopy"
+                EMOGI_TRACE_LEVELS=1 OMP_NUM_THREADS=$(($(nproc) / np)) \
+                    mpirun --oversubscribe --bind-to none -np "$np" "$EMOGI_BIN/emogi-bfs" \
+                    "$WORK/mpi/kron$s.csr" \
+                    -n 4 --seed 1 --device gpu --mem zerocopy -o "$WORK/trace.bin" \
+                    2>"$WORK/mpi/trace-$s-$np.log" || bench_status=1
+                tail -n 14 "$WORK/mpi/trace-$s-$np.log"
+            done
         done
     fi
     if [ -n "${OUT:-}" ]; then
