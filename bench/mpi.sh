@@ -6,7 +6,11 @@
 # | tool | scale | ranks | device | seconds | speed-up over 1 rank | comm s per rank | bytes sent | link bytes per GPU |
 #
 # seconds: the tool's own figure of its search or iterations (rank 0's,
-# which waits for every rank), the load excluded; speed-up: over the same
+# which waits for every rank), the load excluded; BFS: the mean of 16
+# searches (-n 16 --seed 1; the first 4 are the sources of the earlier
+# -n 4 rows, whose four-rank times ran from 11.0 to 19.0 ms on kron 27
+# while one GPU's stayed within 22.6-28.3: bench/RESULTS.md, "The kept
+# ids on GPU ranks, and where the pinned pages lie"); speed-up: over the same
 # device's one-rank row; comm s per rank: the ranks' time in exchanges
 # (MPI, NCCL and the copies they need), their mean; bytes sent: summed
 # over the ranks (--stats' "ranks" record).  DEVICES lists cpu (CPU
@@ -40,9 +44,9 @@ field() { # LOG PREFIX KEY
 # The tool's arguments beyond the graph, and the line holding its seconds.
 args_of() {
     case $1 in
-    bfs) echo "-n 4 --seed 1" ;;
-    bfs-off) echo "-n 4 --seed 1 --first-ids off" ;;
-    bfs-stay) echo "-n 4 --seed 1 --beta 1e9" ;;
+    bfs) echo "-n 16 --seed 1" ;;
+    bfs-off) echo "-n 16 --seed 1 --first-ids off" ;;
+    bfs-stay) echo "-n 16 --seed 1 --beta 1e9" ;;
     pagerank) echo "--method jacobi" ;;
     sssp) echo "-n 2 --seed 1 --unit-weights" ;; # the generated graph has no weights
     *) echo "" ;;
