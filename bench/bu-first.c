@@ -20,9 +20,22 @@
  * level L = depth(u) exactly when depth(v) = depth(u) + 1: at any other
  * level u is not in the frontier, or v was reached already.
  *
- * usage: bu-first GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32 a vertex)
+ * usage: bu-first [--lines] GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32
+ * a vertex)
  * Output: "level visited found first top kept" lines, one for every level
  * that finds a vertex, then "levels N" (the deepest depth + 1).
+ *
+ * --lines: instead, what the vertices the kept neighbour leaves (every
+ * visited vertex it does not settle) ask of the link to test their
+ * heads, the lines holding a list's first 32 entries (plain) or its
+ * first block (compressed): "level left lines warp_lines", LINES each
+ * vertex's counted on their own, WARP_LINES the distinct lines of 32
+ * consecutive vertices' heads, about what the kernels ask (a warp keeps
+ * its last line, or its compressed window, from one vertex to the next:
+ * kernels/cuda/bfs_pull.cuh, clist.cuh).  A vertex whose parent lies
+ * past its head asks for more, the same either way, and is not counted.
+ * Plain against compressed: how many requests compression saves a
+ * bottom-up level.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -41,12 +54,71 @@ static void die(const char *fmt, const char *a, const char *b)
     exit(1);
 }
 
+/* The bytes of each list's head in its edge array: [LO[v], HI[v]). */
+static void heads(const struct emogi_lists *in, const struct emogi_graph *g, uint64_t *lo,
+                  uint64_t *hi, const char *name)
+{
+    for (uint64_t v = 0; v < g->nv; v++) {
+        const uint64_t d = in->off[v + 1] - in->off[v];
+        if (!in->coff) {
+            lo[v] = in->off[v] * in->width;
+            hi[v] = (in->off[v] + (d < EMOGI_CLIST_BLOCK ? d : EMOGI_CLIST_BLOCK)) * in->width;
+            continue;
+        }
+        struct emogi_clist_iter it;
+        uint64_t ids[EMOGI_CLIST_BLOCK];
+        emogi_clist_iter_init(&it, in->cbytes + in->coff[v], in->coff[v + 1] - in->coff[v], d, v);
+        lo[v] = hi[v] = in->coff[v] + it.pos; /* past the skip index */
+        if (d && emogi_clist_next(&it, ids) < 0)
+            die("%s: %s", name, "a corrupt compressed list");
+        hi[v] = in->coff[v] + it.pos;
+    }
+}
+
+/* --lines: per level, the vertices visited and not settled by KEEP,
+ * their head lines counted one by one, and the distinct head lines of
+ * each 32 consecutive vertices (a warp's). */
+static void lines(const struct emogi_lists *in, const struct emogi_graph *g,
+                  const uint32_t *depth, const uint64_t *keep, uint32_t levels, const char *name)
+{
+    uint64_t *lo = malloc(g->nv ? g->nv * 8 : 1), *hi = malloc(g->nv ? g->nv * 8 : 1);
+    if (!lo || !hi)
+        die("%s%s", "out of memory", "");
+    heads(in, g, lo, hi, name);
+    printf("level\tleft\tlines\twarp_lines\n");
+    for (uint32_t l = 0; l + 1 < levels; l++) {
+        uint64_t left = 0, each = 0, warp = 0, last = UINT64_MAX; /* the warp's last line */
+        for (uint64_t v = 0; v < g->nv; v++) {
+            if ((v & 31) == 0)
+                last = UINT64_MAX;
+            const uint32_t dv = depth[v];
+            if (in->off[v + 1] == in->off[v] || (dv != EMOGI_UNREACHED && dv <= l))
+                continue; /* not visited at l */
+            if (dv == l + 1 && depth[keep[v]] == l)
+                continue; /* settled by the kept neighbour */
+            const uint64_t a = lo[v] / 128, b = (hi[v] + 127) / 128; /* lines [a, b) */
+            left++;
+            each += b - a;
+            const uint64_t from = last != UINT64_MAX && last >= a ? last + 1 : a;
+            warp += b > from ? b - from : 0;
+            if (b > 0 && (last == UINT64_MAX || b - 1 > last))
+                last = b - 1;
+        }
+        printf("%u\t%llu\t%llu\t%llu\n", l, (unsigned long long)left, (unsigned long long)each,
+               (unsigned long long)warp);
+    }
+    free(lo), free(hi);
+}
+
 int main(int argc, char **argv)
 {
     struct emogi_graph g;
     emogi_error err;
+    const int by_lines = argc == 4 && !strcmp(argv[1], "--lines");
+    if (by_lines)
+        argv++, argc--;
     if (argc != 3)
-        die("usage: bu-first GRAPH DEPTHS%s%s", "", "");
+        die("usage: bu-first [--lines] GRAPH DEPTHS%s%s", "", "");
     if (emogi_csr_open(argv[1], &g, &err) < 0)
         die("%s%s", err.msg, "");
     const int has_in = !(g.flags & EMOGI_DIRECTED) || (g.flags & EMOGI_TRANSPOSE);
@@ -77,6 +149,12 @@ int main(int argc, char **argv)
         die("%s%s", "out of memory", "");
     if (emogi_lists_firsts(&in, g.nv, 8, NULL, 0, keep) < 0)
         die("%s: %s", argv[1], "a corrupt compressed list");
+    if (by_lines) {
+        lines(&in, &g, depth, keep, levels, argv[1]);
+        free(at), free(first), free(top), free(found), free(kept), free(keep), free(depth);
+        emogi_csr_close(&g);
+        return 0;
+    }
     for (uint64_t v = 0; v < g.nv; v++) {
         const uint32_t dv = depth[v];
         if (dv != EMOGI_UNREACHED && dv > 0)

@@ -5,11 +5,12 @@
 # the one with the longest in-list) would settle: two graphs worked by hand
 # (undirected with an unreached component and an isolated vertex;
 # directed through its transpose), the same table from compressed lists,
-# bounds that hold on a Kronecker graph, and refusals.
+# bounds that hold on a Kronecker graph, and refusals; --lines, the head
+# lines of the vertices the kept neighbour leaves, by hand and in bounds.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 BU="$EMOGI_BIN/bench/bu-first"
 [ -x "$BU" ] || skip_all "bench/bu-first is not built"
-plan 8
+plan 11
 rows() { sed -n '2,$p' "$@" | tr '\t\n' ' ;'; }
 
 # 0-1 0-2 1-3 2-3 3-4, 5-6 apart, 7 alone.  From 0: depths 0 1 1 2 3, 5
@@ -39,6 +40,13 @@ emogi-bfs d.csr -s 0 --device cpu -o d.bin
 "$BU" d.csr d.bin >outd.txt
 is "$(rows outd.txt)" "0 3 2 2 2 2;1 1 1 1 1 1;levels 3;" "directed, in-lists from the transpose"
 
+# --lines: the kept ids (1 -> 3, 2 -> 3, 3 -> 1, 4 -> 3, 5 -> 6, 6 -> 5)
+# settle 3 at level 1 and 4 at level 2; every list lies in the file's
+# first 128-byte line, so each vertex left asks 1 line and a warp 1
+"$BU" --lines u.csr u.bin >lines.txt
+is "$(rows lines.txt)" "0 6 6 1;1 3 3 1;2 2 2 1;" \
+    "--lines by hand: left, lines, warp lines per level"
+
 emogi-convert el d.el dn.csr -q --directed
 fails "a directed graph without its transpose is refused" 1 "no in-lists" "$BU" dn.csr d.bin
 head -c 12 u.bin >short.bin
@@ -57,4 +65,11 @@ awk 'NR > 1 && NF == 6 && ($4 > $3 || $5 > $3 || $6 > $3 || $3 > $2) { bad = 1 }
 ok $? "kron 12: first, top, kept <= found <= visited on each of its levels"
 awk 'NR > 1 && NF == 6 { f += $3; s += $4; k += $6 } END { exit !(s > 0 && s <= k && k <= f) }' k.txt
 ok $? "kron 12: heads settle some of the finds, the loader's pick at least as many"
+"$BU" --lines k.csr k.bin >kl.txt
+"$BU" --lines kz.csr k.bin >kzl.txt
+is "$(cut -f1,2 kzl.txt | rows)" "$(cut -f1,2 kl.txt | rows)" \
+    "kron 12 --lines: compressed lists leave the same vertices"
+awk 'FNR > 1 && ($3 < $2 || $4 > $3) { bad = 1 } FNR > 1 && $2 > 0 { n++ }
+     END { exit bad || n < 3 }' kl.txt kzl.txt
+ok $? "kron 12 --lines: a line a vertex left at least, a warp's lines at most theirs"
 finish
