@@ -494,9 +494,16 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
                        const unsigned char *classes, uint64_t nclasses, void *out)
 {
     int bad = 0;
-    unsigned char *cls = NULL; /* L's own, where none are given; without, from the offsets */
-    if (!classes && (cls = malloc(nv ? nv : 1)))
-        emogi_length_classes(l->off, nv, cls);
+    /* Classes by id - BASE, below N_BY: the ones given, or L's own (ids outside
+     * L's vertices then count as empty), or, where there is no memory for
+     * them, none: L's offsets read directly. */
+    unsigned char *own = NULL;
+    uint64_t base = 0, n_by = nclasses;
+    if (!classes) {
+        if ((own = malloc(nv ? nv : 1)))
+            emogi_length_classes(l->off, nv, own);
+        classes = own, base = l->first, n_by = nv;
+    }
     EMOGI_OMP(parallel for schedule(dynamic, 4096) reduction(| : bad))
     for (uint64_t u = 0; u < nv; u++) {
         uint64_t kept = 0, ids[EMOGI_CLIST_BLOCK];
@@ -509,10 +516,9 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
                 bad = 1;
         }
         for (int i = 0; i < n; i++) {
-            const uint64_t w = ids[i] - l->first; /* wraps past nv below l->first */
-            const unsigned c = classes ? (ids[i] < nclasses ? classes[ids[i]] : 0)
-                               : w >= nv ? 0
-                               : cls     ? cls[w]
+            const uint64_t w = ids[i] - base; /* wraps past n_by below base */
+            const unsigned c = w >= n_by ? 0
+                               : classes ? classes[w]
                                          : length_class(l->off[w + 1] - l->off[w]);
             if (i == 0 || c > most)
                 kept = ids[i], most = c;
@@ -522,7 +528,7 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
         else
             ((uint64_t *)out)[u] = kept;
     }
-    free(cls);
+    free(own);
     return bad ? -1 : 0;
 }
 
