@@ -43,6 +43,20 @@ half_budget() { # TOOL GRAPH WEIGHTS [OPTIONS]
     echo $((${fixed:-0} + bytes / 2))
 }
 
+# link_dev STDERR: link and dev, the link and device bytes of its last
+# --stats line.
+link_dev() {
+    link=$(sed -n 's/.* link_bytes=\([0-9]*\).*/\1/p' "$1" | tail -n 1)
+    dev=$(sed -n 's/.* devmem_bytes=\([0-9]*\).*/\1/p' "$1" | tail -n 1)
+}
+
+# placed_side MEM:LINK:DEV: 0 when the bytes came from where MEM puts
+# the lists, all over the link or all from device memory (not hybrid).
+placed_side() {
+    case "$1" in device:0:[1-9]* | uvm:0:[1-9]* | auto:0:[1-9]* | zerocopy:[1-9]*:0) return 0 ;; esac
+    return 1
+}
+
 # run_one DESC TOOL GRAPH PLACE BUDGET OUT TOOL-OPTIONS...: the GPU run;
 # 0 when it ran and its load lines and byte counts suit the placement.
 run_one() {
@@ -66,12 +80,10 @@ run_one() {
         ok 1 "$d"; diag "not split inside:"; grep ' mem=' "$T/gpu.err" | sed 's/^/# /'
         return 1
     fi
-    link=$(sed -n 's/.* link_bytes=\([0-9]*\).*/\1/p' "$T/gpu.err" | tail -n 1)
-    dev=$(sed -n 's/.* devmem_bytes=\([0-9]*\).*/\1/p' "$T/gpu.err" | tail -n 1)
+    link_dev "$T/gpu.err"
     case "$mem:${link:-x}:${dev:-x}" in
     *:x:* | *:*:x) ok 1 "$d"; diag "no link_bytes/devmem_bytes in --stats"; return 1 ;;
-    device:0:[1-9]* | uvm:0:[1-9]* | auto:0:[1-9]* | zerocopy:[1-9]*:0 | hybrid:[1-9]*:[1-9]*)
-        return 0 ;;
+    hybrid:[1-9]*:[1-9]*) return 0 ;;
     device:0:0 | uvm:0:0 | auto:0:0 | zerocopy:0:0)
         # nothing read: bottom-up levels whose every vertex its kept
         # in-neighbour settles (--first-ids); without the ids the same
@@ -80,17 +92,14 @@ run_one() {
             # shellcheck disable=SC2086 # $opts: the test's options
             "$tool" "$g" $opts --first-ids off --device gpu --mem "$mem" --stats \
                 -o "$T/off.bin" 2>"$T/off.err"
-            link=$(sed -n 's/.* link_bytes=\([0-9]*\).*/\1/p' "$T/off.err" | tail -n 1)
-            dev=$(sed -n 's/.* devmem_bytes=\([0-9]*\).*/\1/p' "$T/off.err" | tail -n 1)
-            case "$mem:${link:-x}:${dev:-x}" in
-            device:0:[1-9]* | uvm:0:[1-9]* | auto:0:[1-9]* | zerocopy:[1-9]*:0)
-                cmp -s "$out" "$T/off.bin" && return 0 ;;
-            esac
+            link_dev "$T/off.err"
+            placed_side "$mem:${link:-x}:${dev:-x}" && cmp -s "$out" "$T/off.bin" && return 0
             ok 1 "$d"; diag "nothing read with the first ids; without them link_bytes=$link" \
                 "devmem_bytes=$dev, and the depths $(cmp -s "$out" "$T/off.bin" && echo agree ||
                 echo differ)"
             return 1
         fi ;;
+    *) placed_side "$mem:$link:$dev" && return 0 ;;
     esac
     ok 1 "$d"; diag "$mem placement, but link_bytes=$link devmem_bytes=$dev"
     return 1
