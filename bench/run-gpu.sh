@@ -145,6 +145,7 @@ if { has check || has gputests || has mpi; } && [ "${GPU_HOLD:-1}" = 1 ] && [ -x
     fi
 fi
 check_status=0
+ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU') # the test stages spread scripts over them
 if has prepare; then
     # the mpi and compressed stages' graphs, made in the background while
     # the tests run, for a later call on the same machine (REUSE=1) to
@@ -170,7 +171,6 @@ for t in ${CHECK_SKIP:-}; do tests=$(echo " $tests " | sed "s| $t | |"); done
 # Where the host has several GPUs the long GPU scripts run on different
 # ones (every other script on one its name picks), tests/mpi_gpu.sh on
 # all of them.
-ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
 spread=
 if [ "$ngpu" -gt 1 ]; then
     spread="case \$\$f in tests/mpi_gpu.sh) emogi_gpu= ;; \
@@ -229,7 +229,6 @@ if has gputests; then
     make -j"$JOBS" check TESTS= >check-build.log 2>&1 || die "cannot build the test programs"
     tapdir=${OUT:-$work}/tap
     mkdir -p "$tapdir"
-    ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
     [ "$ngpu" -ge 1 ] || ngpu=1
     i=0
     pids=
