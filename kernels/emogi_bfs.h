@@ -34,9 +34,11 @@ struct emogi_bfs_stats {
 
 /* Which way a level goes: Beamer's switch, or one way throughout. */
 enum emogi_direction {
-    EMOGI_DIR_AUTO = 0, /* top-down, bottom-up while the frontier is large */
+    EMOGI_DIR_AUTO = 0, /* top-down, bottom-up while the frontier is large or
+                           while its lists outweigh those left unreached */
     EMOGI_DIR_PUSH = 1, /* top-down only: every frontier vertex reads its whole list */
-    EMOGI_DIR_PULL = 2  /* bottom-up from the first level (needs in-edges) */
+    EMOGI_DIR_PULL = 2, /* bottom-up from the first level (needs in-edges) */
+    EMOGI_DIR_GAP = 3   /* GAP's switch alone, for comparisons with it */
 };
 
 /* GAP's switching thresholds (Beamer et al. tuned them on the CPU):
@@ -45,6 +47,35 @@ enum emogi_direction {
  * vertices and shrinks.  bench/RESULTS.md has the GPU's measurements. */
 #define EMOGI_BFS_ALPHA 15.0
 #define EMOGI_BFS_BETA 18.0
+
+/* What a bottom-up level leaves for the direction rule, every backend
+ * and rank counting alike. */
+struct emogi_bu_count {
+    uint64_t found; /* vertices it reached */
+    uint64_t left;  /* in-list entries of the vertices it tested and did not reach */
+    uint64_t scout; /* out-list entries of those it reached */
+};
+
+/*
+ * Whether the level after a bottom-up one that reached C (OLD: the one
+ * before reached that many) is bottom-up too.  GAP's rule: while the
+ * frontier grows or holds over 1/BETA of the NV vertices.  EMOGI_DIR_AUTO
+ * also stays while C's LEFT is under its SCOUT: a bottom-up level reads
+ * at most the lists of the vertices still unreached, a top-down one every
+ * list of the frontier.  On Kronecker graphs GAP's rule goes back
+ * top-down for a frontier of a million vertices whose lists find a few
+ * thousand, the search's costliest level over the link
+ * (bench/RESULTS.md, "Bottom-up while the lists left are shorter").
+ */
+static inline int emogi_bfs_stay_pull(enum emogi_direction dir, double beta, uint64_t nv,
+                                      uint64_t old, const struct emogi_bu_count *c)
+{
+    if (c->found == 0)
+        return 0;
+    if (dir == EMOGI_DIR_PULL || c->found >= old || (double)c->found > (double)nv / beta)
+        return 1;
+    return dir == EMOGI_DIR_AUTO && c->left < c->scout;
+}
 
 struct emogi_bfs_opts {
     enum emogi_direction direction;
@@ -61,7 +92,7 @@ struct emogi_bfs_opts {
     void *level_arg;
 };
 
-/* "auto", "push", "pull", or "unknown"; parse gives 0, or -1. */
+/* "auto", "push", "pull", "gap", or "unknown"; parse gives 0, or -1. */
 EMOGI_API const char *emogi_direction_name(enum emogi_direction d);
 EMOGI_API int emogi_direction_parse(const char *s, enum emogi_direction *d);
 

@@ -17,6 +17,7 @@
 
 #include <math.h>
 
+#include "emogi_bfs.h"
 #include "emogi_cc.h"
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
@@ -107,14 +108,14 @@ int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi
  * FRONT (a bitmap of all nv vertices, host memory; NULL: the device's,
  * emogi_dbfs_gpu_front, already holds it) gets LEVEL + 1 and its bit in
  * SLICE (host, ceil(n / 64) words, bit i for vertex lo + i; NULL: kept
- * on the device only); *AWAKE: how many; *EXAMINED
+ * on the device only); *C: the rank's emogi_bu_count; *EXAMINED
  * grows.  FRONT's vertices all have depths, so they count as sent: a
  * top-down level after this one sends none of them.  When LO is a
  * multiple of 64 the slice also replaces the rank's own words of the
  * device's bitmap, which then needs only the other ranks' for the next
  * level. */
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
-                             uint64_t *slice, uint64_t *awake, uint64_t *examined,
+                             uint64_t *slice, struct emogi_bu_count *c, uint64_t *examined,
                              emogi_error *err);
 
 /* The device's frontier bitmap of all nv vertices (words). */

@@ -29,6 +29,7 @@ static const char *const directions[] = {
     [EMOGI_DIR_AUTO] = "auto",
     [EMOGI_DIR_PUSH] = "push",
     [EMOGI_DIR_PULL] = "pull",
+    [EMOGI_DIR_GAP] = "gap",
 };
 #define NDIRECTIONS (unsigned)(sizeof directions / sizeof directions[0])
 

@@ -134,10 +134,10 @@ int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi
 }
 
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
-                             uint64_t *slice, uint64_t *awake, uint64_t *examined,
+                             uint64_t *slice, struct emogi_bu_count *c, uint64_t *examined,
                              emogi_error *err)
 {
-    (void)s, (void)front, (void)level, (void)slice, (void)awake, (void)examined;
+    (void)s, (void)front, (void)level, (void)slice, (void)c, (void)examined;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 

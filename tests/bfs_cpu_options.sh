@@ -1,7 +1,7 @@
 #!/bin/sh
 # emogi-bfs's options, each against values worked out by hand.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 63
+plan 67
 
 # a diamond 0 -> {1, 2} -> 3 -> 4, entered from 5; vertex 3 has two parents
 printf '0 2\n0 1\n2 3\n1 3\n3 4\n5 0\n' >dia.el
@@ -124,6 +124,22 @@ ok "$(test "$(lv pull_levels kr.auto.err)" -gt 0 && test "$(lv push_levels kr.au
       echo $?)" "auto runs both kinds of level on a Kronecker graph"
 ok "$(test "$(lv edges_examined kr.auto.err)" -lt "$(lv edges_examined kr.push.err)"; echo $?)" \
     "auto examines fewer edges than push"
+# auto goes back top-down only when the frontier's out-lists outweigh the
+# in-lists still unreached; gap, by GAP's rule alone, whenever the frontier
+# shrinks under 1/18 of the vertices: more bottom-up levels, fewer entries
+emogi-bfs kr.csr -s 1 --device cpu --direction gap -o kr.gap
+same_file kr.push kr.gap "--direction gap gives top-down's depths"
+for d in gap auto; do
+    emogi-bfs kr.csr -n 16 --seed 1 --device cpu --direction $d --stats -o "kr16.$d" \
+        2>"kr16.$d.err"
+done
+total() { lv "$1" "$2" | awk '{ s += $1 } END { print s + 0 }'; }
+ok "$(test "$(total pull_levels kr16.auto.err)" -gt "$(total pull_levels kr16.gap.err)"
+      echo $?)" "auto runs more bottom-up levels than gap over 16 searches of kron 11"
+ok "$(test "$(total edges_examined kr16.auto.err)" -lt "$(total edges_examined kr16.gap.err)"
+      echo $?)" "... and examines fewer edges"
+is "$(lv levels kr16.auto.err | paste -sd' ')" "$(lv levels kr16.gap.err | paste -sd' ')" \
+    "... in the same number of levels per search"
 emogi-bfs kr.csr -s 1 --device cpu --alpha 1e-9 --stats -o kr.a 2>kr.a.err
 is "$(lv pull_levels kr.a.err)" 0 "a tiny --alpha never leaves top-down"
 emogi-bfs kr.csr -s 1 --device cpu --alpha 1e12 --beta 1e-9 --stats -o kr.b 2>kr.b.err

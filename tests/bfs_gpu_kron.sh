@@ -8,7 +8,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/bfs_gpu.sh" # skips all where no GPU is usable
 
-ngraphs=5 nsetup=6 nother=2
+ngraphs=5 nsetup=6 nother=7
 plan $((ngraphs * per_graph + nsetup + nother))
 
 runs "directed kron: convert, 8-byte ids" \
@@ -42,4 +42,21 @@ ok "$(test "$(field pull_levels push.err)" = 0 && test "$(field pull_levels auto
       echo $?)" "kron 14: auto runs bottom-up levels, push none"
 ok "$(test "$(field edges_examined auto.err)" -lt "$(field edges_examined push.err)"; echo $?)" \
     "kron 14: direction-optimizing examines fewer edges than top-down"
+
+# The GPU takes every level the way the CPU does, by either rule, from the
+# counts its kernels leave (emogi_bfs_stay_pull); on this graph the rules
+# differ, so both are exercised.
+for d in auto gap; do
+    emogi-bfs kron4.csr -n 8 --seed 3 --device cpu --direction $d --stats -o "$T/l.bin" \
+        2>"cpu.$d"
+    for m in zerocopy device; do
+        emogi-bfs kron4.csr -n 8 --seed 3 --device gpu --mem $m --direction $d --stats \
+            -o "$T/l.bin" 2>"gpu.$d.$m"
+        want=$(levels_of "cpu.$d")
+        is "$(levels_of "gpu.$d.$m")" "${want:-no CPU levels}" \
+            "kron 14, $m, --direction $d: every search's levels go the CPU's ways"
+    done
+done
+ok "$(test "$(levels_of cpu.auto)" != "$(levels_of cpu.gap)"; echo $?)" \
+    "kron 14: auto and gap differ in some search's levels"
 finish

@@ -181,7 +181,7 @@ pagerank_graph() { # NAME
 }
 
 nplaces=6
-plan $(( (9 * 3 + 4 + 5 * 2 + 5) * nplaces + 3 ))
+plan $(( (9 * 3 + 4 + 5 * 2 + 5) * nplaces + 7 ))
 
 # A star with 100 000 leaves: one list of 3125 blocks, a skip index, pieces.
 awk 'BEGIN { for (i = 1; i <= 100000; i++) print 0, i, i % 50 + 1 }' >star.wel
@@ -224,6 +224,20 @@ same_file "$T/on.bin" "$T/off.bin" "device placement, --first-ids off: the same 
 on=$(dev_of "$T/on.err") off=$(dev_of "$T/off.err")
 [ "${on:-0}" -gt 0 ] && [ "$on" -lt "${off:-0}" ]
 ok $? "... the first ids kept: fewer device bytes ($on < $off)"
+# Compressed bottom-up levels leave the counts the direction rule takes
+# (emogi_bfs_stay_pull): every search's levels go the CPU's ways on the
+# plain file, by either rule, the lists in device memory or over the link.
+for d in auto gap; do
+    emogi-bfs kron8.csr -n 8 --seed 3 --device cpu --direction $d --stats -o "$T/l.bin" \
+        2>"cpu.$d"
+    for m in zerocopy device; do
+        emogi-bfs kron8.c.csr -n 8 --seed 3 --device gpu --mem $m --direction $d --stats \
+            -o "$T/l.bin" 2>"gpu.$d.$m"
+        want=$(levels_of "cpu.$d")
+        is "$(levels_of "gpu.$d.$m")" "${want:-no CPU levels}" \
+            "kron8 compressed, $m, --direction $d: every search's levels go the CPU's ways"
+    done
+done
 sssp_graph star4 77777
 sssp_graph kron4 "$k4"
 sssp_graph kron8 "$k8" --unit-weights

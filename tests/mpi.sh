@@ -43,7 +43,7 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
 fi
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 212
+plan 215
 
 # ---- graphs ----
 mpi_graphs
@@ -195,6 +195,16 @@ runs "bfs --verify under mpirun -np 3" mpi 3 emogi-bfs big.csr -n 2 --verify -o 
 runs "cc --verify under mpirun -np 3" mpi 3 emogi-cc stard.csr --verify -o out.bin
 runs "pagerank --verify under mpirun -np 4" mpi 4 emogi-pagerank big.csr --verify -o out.bin
 runs "sssp --verify under mpirun -np 3 (float)" mpi 3 emogi-sssp kwf.csr -n 2 --verify -o out.bin
+
+# ---- the direction rule on global counts ----
+# auto stays bottom-up where gap goes back top-down on this graph, so both
+# rules are exercised
+for d in auto gap; do
+    same_levels "bfs --direction $d" 3 big.csr -n 8 --seed 3 --direction $d
+    cp want.txt "levels.$d"
+done
+ok "$(test "$(levels_of levels.auto)" != "$(levels_of levels.gap)"; echo $?)" \
+    "bfs: auto and gap take different levels bottom-up on big.csr"
 
 # ---- --stats: a record per rank, and their sums ----
 mpi 3 emogi-bfs big.csr -s 1 --json -o out.bin 2>stats.txt >/dev/null

@@ -19,7 +19,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 68
+plan 71
 
 mpi_graphs
 
@@ -36,6 +36,14 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
     same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
+    # the direction rule on the GPUs' counts, summed: every level the way
+    # one CPU process takes it (tests/mpi.sh: auto and gap differ there)
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    for d in auto gap; do
+        same_levels "GPU ranks, zerocopy: bfs --direction $d" 3 big.csr -n 8 --seed 3 --direction $d
+    done
+    RANKS_ARGS="--device gpu --mem device"
+    same_levels "GPU ranks, device memory: bfs, the levels' directions" 2 big.csr -n 8 --seed 3
     RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G"
     same_run "GPU ranks, hybrid: bfs kron" 2 kron.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, hybrid: bfs directed star" 3 stard.csr emogi-bfs -s 7
@@ -138,6 +146,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 63 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 66 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

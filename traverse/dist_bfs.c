@@ -574,30 +574,32 @@ static void todo_from_depths(struct dbfs *b)
  * bitmap) into b->curr; returns this rank's finds.  A CPU rank walks the
  * set bits of b->todo, clearing what it finds, and prefetches the next
  * word's plain lists, as kernels/cpu/bfs.c does. */
-static uint64_t bu_step(struct dbfs *b, int on_device)
+static void bu_step(struct dbfs *b, int on_device, struct emogi_bu_count *c)
 {
     const uint64_t lo = b->d->lo, n = b->d->hi - lo;
-    uint64_t awake = 0, examined = 0;
+    uint64_t awake = 0, examined = 0, left = 0, scout = 0;
     if (b->gpu) {
         /* the slice stays on the GPU while the bitmap is exchanged there */
         emogi_error err;
         const double t0 = emogi_now();
         dist_gpu_check(emogi_dbfs_gpu_bottom_up(b->gpu, on_device ? NULL : b->front, b->level,
-                                                b->xchg ? NULL : b->curr, &awake, &b->examined,
+                                                b->xchg ? NULL : b->curr, c, &b->examined,
                                                 &err),
                        &err);
         b->gpu_seconds += emogi_now() - t0;
-        return awake;
+        return;
     }
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
-    const uint64_t words = (n + 63) / 64, *off = b->in.off + (lo - b->in.first);
+    const uint64_t words = (n + 63) / 64, *off = b->in.off + (lo - b->in.first),
+                   *out = b->out.off + (lo - b->out.first);
     /* the frontier's vertices have depths: none is sent again (the GPU
      * marks its own seen bitmap alike) */
     const uint64_t all = (b->w->nv + 63) / 64;
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < all; i++)
         b->sent[i] |= b->front[i];
-#pragma omp parallel for schedule(dynamic, BU_CHUNK / 64) reduction(+ : awake, examined)
+#pragma omp parallel for schedule(dynamic, BU_CHUNK / 64) \
+    reduction(+ : awake, examined, left, scout)
     for (uint64_t i = 0; i < words; i++) {
         if (!b->in.coff && i + 1 < words)
             for (uint64_t ahead = b->todo[i + 1]; ahead; ahead &= ahead - 1)
@@ -607,22 +609,27 @@ static uint64_t bu_step(struct dbfs *b, int on_device)
         uint64_t found = 0;
         for (uint64_t bits = b->todo[i]; bits; bits &= bits - 1) {
             uint64_t k = i * 64 + (uint64_t)__builtin_ctzll(bits);
-            if (!in_frontier(b, lo + k, &examined))
+            if (!in_frontier(b, lo + k, &examined)) {
+                left += off[k + 1] - off[k];
                 continue;
+            }
             b->depth[k] = b->level + 1;
             found |= 1ull << (k & 63);
             awake++;
+            scout += out[k + 1] - out[k];
         }
         b->curr[i] = found;
         b->todo[i] &= ~found;
     }
     b->examined += examined;
-    return awake;
+    c->found = awake;
+    c->left = left;
+    c->scout = scout;
 }
 
-/* Bottom-up levels while the frontier is large (GAP's rule, as
- * kernels/cpu/bfs.c applies it, on global counts); *frontier: its size
- * over all ranks, in and out.  Returns the vertices found. */
+/* Bottom-up levels while emogi_bfs_stay_pull says so, as in
+ * kernels/cpu/bfs.c, on global counts; *frontier: its size over all
+ * ranks, in and out.  Returns the vertices found. */
 static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, double beta,
                               uint64_t *frontier, uint32_t *pull_levels)
 {
@@ -650,12 +657,15 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
             dist_xchg_bitmap(b->xchg, emogi_dbfs_gpu_front(b->gpu));
         else
             share_frontier(b);
-        awake = bu_step(b, on_device);
+        struct emogi_bu_count c;
+        bu_step(b, on_device, &c);
         on_device = b->xchg != NULL;
-        sums(b->d, &awake, 1);
+        uint64_t global[3] = {c.found, c.left, c.scout};
+        sums(b->d, global, 3);
+        c = (struct emogi_bu_count){global[0], global[1], global[2]};
+        awake = c.found;
         ++*pull_levels;
-        more = awake > 0 && (o->direction == EMOGI_DIR_PULL || awake >= old ||
-                             (double)awake > (double)b->w->nv / beta);
+        more = emogi_bfs_stay_pull(o->direction, beta, b->w->nv, old, &c);
         if (awake > 0) {
             found += awake;
             b->level++;

@@ -39,11 +39,13 @@ static const char usage_text[] =
     "  -o, --output FILE       depths to FILE ('-' stdout; default stdout, none with -n)\n"
     "      --parents FILE      parents as uint64 (unreached: all ones) to FILE\n"
     "      --direction D       auto (top-down, bottom-up while the frontier is large),\n"
-    "                          push (top-down only) or pull (bottom-up only)\n"
+    "                          push (top-down only), pull (bottom-up only) or gap\n"
+    "                          (auto by the GAP benchmark suite's rule alone)\n"
     "      --alpha A           go bottom-up when the frontier's out-edges exceed 1/A\n"
     "                          of the unexplored edges (default 15)\n"
     "      --beta B            go back top-down when the frontier is under 1/B of the\n"
-    "                          vertices and shrinking (default 18)\n"
+    "                          vertices and shrinking, and (auto) its lists outweigh\n"
+    "                          those left unreached (default 18)\n"
     "      --first-ids on|off  bottom-up levels test one in-neighbour of each vertex, from\n"
     "                          the head of its list, kept in GPU memory, before the list\n"
     "                          (lists over the link, or compressed; default on)\n"
@@ -91,7 +93,7 @@ static int own_option(int code, const char *arg, void *ctx)
     case OPT_PARENTS: o->parents = arg; break;
     case OPT_DIRECTION:
         if (emogi_direction_parse(arg, &o->search.direction) < 0)
-            tool_usage_error("bad --direction '%s' (auto, push, pull)", arg);
+            tool_usage_error("bad --direction '%s' (auto, push, pull, gap)", arg);
         break;
     case OPT_ALPHA: o->search.alpha = threshold("bad --alpha '%s' (a positive number)", arg); break;
     case OPT_BETA: o->search.beta = threshold("bad --beta '%s' (a positive number)", arg); break;

@@ -9,7 +9,9 @@
  * Once the frontier's out-edges exceed 1/ALPHA of the edges not yet
  * explored, the search turns bottom-up: every unvisited vertex scans its
  * in-neighbours and stops at the first one whose bit is set in the frontier
- * bitmap; it turns back when the frontier shrinks below nv/BETA vertices.
+ * bitmap; it turns back when the frontier shrinks below nv/BETA vertices,
+ * unless (auto, not gap) the in-lists of the vertices left unreached are
+ * shorter in all than the frontier's out-lists (emogi_bfs_stay_pull).
  * Bottom-up needs in-edges: the same lists for an undirected graph, the
  * stored transpose for a directed one; without a transpose the search stays
  * top-down.
@@ -60,7 +62,7 @@ struct bfs {
     uint64_t *todo;                   /* bottom-up: unvisited vertices with in-edges */
     uint64_t words;                   /* 64-bit words per bitmap */
     uint32_t level;                   /* depth of the current frontier */
-    uint64_t scout, awake;            /* per step, summed over threads */
+    uint64_t scout, awake, left;      /* per step, summed over threads */
     uint64_t examined, reached;       /* whole search */
     uint32_t push_levels, pull_levels;
     int parallel;                     /* worth waking threads for */
@@ -251,10 +253,10 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 {
     uint64_t *next = b->curr, *todo = b->todo, words = b->words;
     uint32_t *depth = b->depth, next_depth = b->level + 1;
-    const uint64_t *off = b->in_off, *front = b->front;
+    const uint64_t *off = b->in_off, *front = b->front, *out = b->g->offsets;
     const void *nbr = b->in_nbr;
     const int packed = b->in_packed;
-    uint64_t awake = 0, examined = 0;
+    uint64_t awake = 0, examined = 0, left = 0, scout = 0;
 
 #pragma omp for schedule(dynamic, BU_CHUNK / 64) nowait
     for (uint64_t i = 0; i < words; i++) {
@@ -271,6 +273,9 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
                 depth[u] = next_depth;
                 found |= 1ull << (u & 63);
                 awake++;
+                scout += out[u + 1] - out[u];
+            } else {
+                left += off[u + 1] - off[u];
             }
         }
         next[i] = found;
@@ -278,6 +283,8 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
     }
     __atomic_fetch_add(&b->awake, awake, __ATOMIC_RELAXED);
     __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->left, left, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&b->scout, scout, __ATOMIC_RELAXED);
 }
 
 /* b->todo from the depths: the unvisited vertices whose in-lists are not
@@ -297,10 +304,11 @@ static void todo_from_depths(struct bfs *b)
     }
 }
 
-/* One bottom-up level from the bitmap b->front into b->curr; b->awake = found. */
+/* One bottom-up level from the bitmap b->front into b->curr; b->awake,
+ * b->left, b->scout: its emogi_bu_count. */
 static void bu_step(struct bfs *b)
 {
-    b->awake = 0;
+    b->awake = b->left = b->scout = 0;
 #pragma omp parallel if (b->parallel)
     {
         if (b->w == 4)
@@ -366,10 +374,11 @@ static void bitmap_to_queue(struct bfs *b)
     swap_queues(b);
 }
 
-/* Bottom-up levels until the frontier is small and shrinking (GAP's rule). */
+/* Bottom-up levels while emogi_bfs_stay_pull says so. */
 static uint64_t run_bottom_up(struct bfs *b)
 {
     uint64_t found = 0, awake = b->queue_n, old;
+    int more;
     queue_to_bitmap(b);
     todo_from_depths(b);
     do {
@@ -380,12 +389,14 @@ static uint64_t run_bottom_up(struct bfs *b)
         traced(b, b->level, EMOGI_DIR_PULL, awake);
         if (awake == 0)
             break;
+        const struct emogi_bu_count c = {awake, b->left, b->scout};
+        more = emogi_bfs_stay_pull(b->dir, b->beta, b->g->nv, old, &c);
         found += awake;
         b->level++;
         uint64_t *t = b->front;
         b->front = b->curr;
         b->curr = t;
-    } while (b->dir == EMOGI_DIR_PULL || awake >= old || (double)awake > b->g->nv / b->beta);
+    } while (more);
     if (awake == 0)
         b->queue_n = 0;
     else

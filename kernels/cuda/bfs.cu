@@ -3,8 +3,8 @@
  * al., "EMOGI: Efficient Memory-access for Out-of-memory Graph-traversal
  * in GPUs", VLDB 2021) under Beamer's direction optimization (S. Beamer,
  * K. Asanovic, D. Patterson, "Direction-Optimizing Breadth-First Search",
- * SC 2012), switched by the rule of the GAP benchmark suite's bfs.cc as
- * kernels/cpu/bfs.c is.
+ * SC 2012), switched by the rule of the GAP benchmark suite's bfs.cc and
+ * emogi_bfs_stay_pull's addition to it, as kernels/cpu/bfs.c is.
  *
  * Over the link bytes are time: a top-down search reads every list of
  * the component once, at close to the link's rate (bench/RESULTS.md), so
@@ -65,7 +65,8 @@ enum {
     C_CHUNK,    /* next chunk of the walk */
     C_HEAVY,    /* long lists set aside */
     C_FOUND,    /* vertices the level reached */
-    C_SCOUT,    /* their out-degrees (top-down) */
+    C_SCOUT,    /* their out-degrees */
+    C_LEFT,     /* bottom-up: in-degrees of the vertices tested and not reached */
     C_LEVEL_N,  /* (end of the per-level counters) */
     C_DEV = C_LEVEL_N, /* edge bytes read from device memory */
     C_LINK,     /* edge bytes read over the link */
@@ -203,23 +204,27 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const e
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
-             const T *__restrict__ firsts, const uint32_t *__restrict__ front, uint32_t *next,
-             uint32_t *depth, uint64_t nv, uint64_t ne, uint32_t level,
-             unsigned long long *counters)
+             const T *__restrict__ firsts, const uint64_t *__restrict__ out_off,
+             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
+             uint64_t ne, uint32_t level, unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0;
+    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
     bu_sweep(in_off, in, firsts, front, ne, nv, depth, &counters[C_CHUNK], lane, lines, edges,
-             [&](uint64_t base, unsigned word) {
+             left, [&](uint64_t base, unsigned word) {
+                 const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
-                     depth[base + lane] = level + 1;
+                     depth[v] = level + 1;
                      found++;
+                     scout += out_off[v + 1] - out_off[v];
                  }
                  if (lane == 0)
                      next[base >> 5] = word;
              });
     warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_SCOUT], scout);
+    warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
     warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
     lines.flush(&counters[C_DEV]);
 }
@@ -305,13 +310,14 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const
  * holds a parent, fetching only the lines the first blocks need. */
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull_c(const emogi_clists c, const void *__restrict__ firsts, unsigned first_width,
-               const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
-               uint32_t level, unsigned long long *counters)
+               const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
+               uint32_t *next, uint32_t *depth, uint64_t nv, uint32_t level,
+               unsigned long long *counters)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0;
+    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
     for (;;) {
         unsigned long long g = 0;
@@ -348,16 +354,21 @@ __global__ void __launch_bounds__(BLOCK)
                 edges += (hit == NONE ? end : hit + 1) - start;
                 if (hit != NONE)
                     word |= 1u << i;
+                else
+                    left += end - start;
             }
             if (word >> lane & 1u) {
                 depth[v] = level + 1;
                 found++;
+                scout += out_off[v + 1] - out_off[v];
             }
             if (lane == 0)
                 next[base >> 5] = word;
         }
     }
     warp_add(&counters[C_FOUND], found);
+    warp_add(&counters[C_SCOUT], scout);
+    warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
     warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
     lines.flush(&counters[C_DEV]);
 }
@@ -501,30 +512,32 @@ int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, emogi_error 
     return 0;
 }
 
+/* OUT_OFF: the out-lists' offsets, for the found vertices' scout. */
 template <typename T>
-int pull_level(const emogi_placed *in, bfs_state &s, uint64_t nv, uint32_t level,
-               emogi_error *err)
+int pull_level(const emogi_placed *in, const uint64_t *out_off, bfs_state &s, uint64_t nv,
+               uint32_t level, emogi_error *err)
 {
     const unsigned grid = emogi_grid((nv + 31) / 32 * 32, s.resident);
     if (in->d_coffsets)
-        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, s.front,
-                                    s.next, s.depth, nv, level, s.counters);
+        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, out_off,
+                                    s.front, s.next, s.depth, nv, level, s.counters);
     else
         bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr),
-                                     (const T *)in->d_firsts, s.front, s.next, s.depth, nv,
-                                     in->g->ne, level, s.counters);
+                                     (const T *)in->d_firsts, out_off, s.front, s.next, s.depth,
+                                     nv, in->g->ne, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }
 
-/* Counters a level leaves: how many it reached and their out-degrees. */
-int level_counts(bfs_state &s, unsigned long long *found, unsigned long long *scout,
-                 emogi_error *err)
+/* Counters a level leaves: how many it reached, their out-degrees and
+ * (bottom-up) the in-degrees of those it tested in vain. */
+int level_counts(bfs_state &s, emogi_bu_count *n, emogi_error *err)
 {
     unsigned long long c[C_LEVEL_N];
     EMOGI_CK(cudaMemcpy(c, s.counters, sizeof c, cudaMemcpyDeviceToHost), "running a level");
-    *found = c[C_FOUND];
-    *scout = c[C_SCOUT];
+    n->found = c[C_FOUND];
+    n->scout = c[C_SCOUT];
+    n->left = c[C_LEFT];
     return 0;
 }
 
@@ -547,7 +560,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
     const uint64_t nv = p->g->nv;
     const uint64_t *off = p->g->offsets;
     double unexplored = (double)p->g->ne, scout = (double)(off[source + 1] - off[source]);
-    unsigned long long awake = 1;
+    uint64_t awake = 1;
     uint32_t level = 0;
     bool queue_fresh = true; /* the queue holds the current frontier */
     bool counted = false;    /* s.count holds the front bitmap's word counts */
@@ -565,22 +578,25 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
             return emogi_fail(err, "GPU BFS: more levels than vertices: kernel fault");
         const bool pull = pl.can_pull && pl.dir != EMOGI_DIR_PUSH &&
                           (pl.dir == EMOGI_DIR_PULL || scout > unexplored / pl.alpha);
-        unsigned long long found = 0, sc = 0;
+        emogi_bu_count n = {0, 0, 0};
         if (pull) {
-            /* Bottom-up while the frontier is large or growing (GAP). */
-            unsigned long long old;
+            /* Bottom-up while emogi_bfs_stay_pull says so. */
+            uint64_t old;
+            bool more;
             do {
                 old = awake;
-                if (reset_level(s, err) || pull_level<T>(in, s, nv, level, err) ||
-                    level_counts(s, &awake, &sc, err))
+                if (reset_level(s, err) || pull_level<T>(in, p->d_offsets, s, nv, level, err) ||
+                    level_counts(s, &n, err))
                     return -1;
+                awake = n.found;
                 traced(level, EMOGI_DIR_PULL, awake);
                 st->pull_levels++;
                 if (awake == 0)
                     break;
+                more = emogi_bfs_stay_pull(pl.dir, pl.beta, nv, old, &n);
                 level++;
                 std::swap(s.front, s.next);
-            } while (pl.dir == EMOGI_DIR_PULL || awake >= old || (double)awake > nv / pl.beta);
+            } while (more);
             if (awake == 0)
                 break;
             queue_fresh = counted = false;
@@ -591,14 +607,15 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
             return -1;
         unexplored -= scout < unexplored ? scout : unexplored;
         if (reset_level(s, err) || push_level<T, ALIGNED>(p, s, level, err) ||
-            level_counts(s, &found, &sc, err))
+            level_counts(s, &n, err))
             return -1;
+        const uint64_t found = n.found;
         traced(level, EMOGI_DIR_PUSH, found);
         st->push_levels++;
         if (found == 0)
             break;
         awake = found;
-        scout = (double)sc;
+        scout = (double)n.scout;
         level++;
         std::swap(s.front, s.next);
         queue_fresh = false;
@@ -622,11 +639,11 @@ int traverse_naive(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emo
         bfs_naive<T><<<emogi_grid(nv, s.resident), BLOCK>>>(p->d_offsets, nb, s.depth, nv, level,
                                                            s.counters);
         EMOGI_CK(cudaGetLastError(), "launching the level kernel");
-        unsigned long long found = 0, sc = 0;
-        if (level_counts(s, &found, &sc, err))
+        emogi_bu_count n = {0, 0, 0};
+        if (level_counts(s, &n, err))
             return -1;
         st->push_levels++;
-        if (found == 0) {
+        if (n.found == 0) {
             st->levels = level + 1;
             return 0;
         }
@@ -673,7 +690,7 @@ int check(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, emogi
     if (o.kernel != EMOGI_KERNEL_NAIVE && o.kernel != EMOGI_KERNEL_MERGED &&
         o.kernel != EMOGI_KERNEL_ALIGNED)
         return emogi_fail(err, "GPU BFS: unknown kernel %d", (int)o.kernel);
-    if ((unsigned)o.direction > EMOGI_DIR_PULL)
+    if ((unsigned)o.direction > EMOGI_DIR_GAP)
         return emogi_fail(err, "GPU BFS: unknown direction %d", (int)o.direction);
     if (o.direction == EMOGI_DIR_PULL && o.kernel == EMOGI_KERNEL_NAIVE)
         return emogi_fail(err, "GPU BFS: the naive kernel reads top-down only");

@@ -117,7 +117,8 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
  * in the frontier: on Kronecker graphs 56-98% of the bottom-up levels'
  * vertices (bench/RESULTS.md, "Which in-neighbour to keep").
  * FOUND(base, word) then runs on every lane with the chunk's bits of
- * vertices that met the frontier.
+ * vertices that met the frontier.  LEFT gains the in-list entries of the
+ * vertices tested and not found (emogi_bu_count's), alike on every lane.
  */
 template <typename T, typename Found>
 __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
@@ -125,7 +126,7 @@ __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, co
                                          uint64_t ne, uint64_t nv, const uint32_t *depth,
                                          unsigned long long *next_chunk, unsigned lane,
                                          emogi_lines &lines, unsigned long long &edges,
-                                         Found found)
+                                         unsigned long long &left, Found found)
 {
     uint64_t held_base = NONE;
     T held = 0;
@@ -146,6 +147,8 @@ __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, co
                 if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines,
                              edges))
                     word |= 1u << i;
+                else
+                    left += in_off[base + i + 1] - in_off[base + i];
             }
             found(base, word);
         }

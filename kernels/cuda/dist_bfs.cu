@@ -82,7 +82,7 @@ struct emogi_dbfs_gpu {
 /* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
  * device memory and over the link (emogi_lines), as the single GPU's
  * --stats counts them. */
-enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_N };
+enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_LEFT, C_N };
 
 /* The state's budget for cub's scratch when scanning SW word counts
  * (sized exactly at open, alloc_state): cub keeps a few words of state
@@ -301,26 +301,29 @@ __global__ void __launch_bounds__(BLOCK)
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-              const T *__restrict__ firsts, uint64_t ne,
+              const T *__restrict__ firsts, const uint64_t *__restrict__ out_off, uint64_t ne,
               const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
               uint32_t *depth, unsigned long long *seen, uint32_t *slice,
               unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0;
+    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(off, nb, firsts, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges,
+    bu_sweep(off, nb, firsts, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges, left,
              [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
                      depth[v] = next;
                      atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
                      found++;
+                     scout += out_off[v + 1] - out_off[v];
                  }
                  if (lane == 0)
                      slice[base >> 5] = word;
              });
     warp_add(&count[C_FOUND], found);
+    warp_add(&count[C_SCOUT], scout);
+    warp_add(&count[C_LEFT], lane == 0 ? left : 0);
     warp_add(&count[C_READ], lane == 0 ? edges : 0);
     lines.flush(&count[C_DEV]);
 }
@@ -666,7 +669,7 @@ static int slice_to_host(emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
 }
 
 int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, uint32_t level,
-                             uint64_t *slice, uint64_t *awake, uint64_t *examined,
+                             uint64_t *slice, struct emogi_bu_count *bu, uint64_t *examined,
                              emogi_error *err)
 {
     unsigned long long c[C_N];
@@ -687,12 +690,14 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
     if (s->n && s->in->g->id_width == 4)
         dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
-                                             (const uint32_t *)s->in->d_firsts, s->in->g->ne,
+                                             (const uint32_t *)s->in->d_firsts,
+                                             s->out->d_offsets, s->in->g->ne,
                                              front32, s->lo, s->n, level + 1, s->depth, s->seen,
                                              slice32, s->count);
     else if (s->n)
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
-                                             (const uint64_t *)s->in->d_firsts, s->in->g->ne,
+                                             (const uint64_t *)s->in->d_firsts,
+                                             s->out->d_offsets, s->in->g->ne,
                                              front32, s->lo, s->n, level + 1, s->depth, s->seen,
                                              slice32, s->count);
     if (collect(s, c, err) < 0)
@@ -704,7 +709,9 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         EMOGI_CK(cudaMemcpy(s->front + s->lo / 64, s->slice, slice_words * sizeof *slice,
                             cudaMemcpyDeviceToDevice),
                  "placing the frontier slice");
-    *awake = c[C_FOUND];
+    bu->found = c[C_FOUND];
+    bu->left = c[C_LEFT];
+    bu->scout = c[C_SCOUT];
     *examined += c[C_READ];
     return 0;
 }

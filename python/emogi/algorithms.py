@@ -276,7 +276,7 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     'gpu' or 'gpu:N' the CUDA kernel on the graph placed as emogi-bfs places it,
     with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory (bytes,
     or a size string such as '16G'), uvm_advice, hybrid, kernel) and direction
-    ('auto', 'push', 'pull'; on the CPU the search is always 'auto'); 'auto' the
+    ('auto', 'push', 'pull', 'gap'; on the CPU the search is always 'auto'); 'auto' the
     GPU when one is usable, else the CPU.  threads=N: the CPU threads (--threads);
     every algorithm takes device, the placement keywords and threads.
 
@@ -292,7 +292,7 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     if o is None:
         _lib.call(EmogiError, lib.emogi_bfs_cpu, cg, source, _ptr(depth), ctypes.byref(st))
     else:
-        d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull)", direction)
+        d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
         with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
                         with_in=d != _DIR_PUSH, with_firsts=d != _DIR_PUSH) as p:
             inn = p.in_edges()

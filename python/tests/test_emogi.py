@@ -710,7 +710,7 @@ def gpu_matches_cpu():
             for s in (0, g.nv - 1):
                 assert np.array_equal(emogi.bfs(g, s, device="gpu", **kw), emogi.bfs(g, s)), \
                     "bfs %s from %d" % (what, s)
-                for d in ("push", "pull"):
+                for d in ("push", "pull", "gap"):
                     if d == "pull" and kw.get("kernel") == "naive" and not g.compressed:
                         try:  # as emogi-bfs: the naive kernel reads top-down only
                             # (compressed lists have one decoder, whatever the kernel)

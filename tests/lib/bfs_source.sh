@@ -1,5 +1,5 @@
-# bfs_source.sh - sources worth searching from, for the GPU tests; source
-# it after tap.sh.
+# bfs_source.sh - sources worth searching from, for the GPU tests, and
+# the levels searches take; source it after tap.sh.
 
 # reached DEPTHS: vertices a depth file reaches (unreached hold 0xffffffff).
 reached() { od -An -tu4 -v "$1" | tr -s ' ' '\n' | grep -c -v -e '^$' -e '^4294967295$'; }
@@ -13,4 +13,14 @@ pick_source() {
         [ "$(reached "$T/pick.bin")" -gt 10 ] && { echo "$s"; return; }
     done
     echo 0
+}
+
+# levels_of FILE: the searches' "source=S push_levels=P pull_levels=Q"
+# from emogi-bfs --stats output FILE, on one line: which way the
+# direction rule (emogi_bfs_stay_pull) took their levels, to compare
+# backends and ranks.
+levels_of() {
+    grep '^emogi-bfs: source=[0-9]* .*push_levels=' "$1" |
+        sed 's/^emogi-bfs: \(source=[0-9]*\) .*\(push_levels=[0-9]* pull_levels=[0-9]*\).*/\1 \2/' |
+        paste -sd' ' -
 }

@@ -4,7 +4,7 @@
 # files in the test's folder; LeakSanitizer's suppressions for what MPI
 # never frees; one OpenMP thread per rank), mpi NP CMD..., the graphs
 # (mpi_graphs) and the checks that compare ranks with one process
-# (same_run, parts_run, pagerank_gpu_run).  Source after tap.sh, before
+# (same_run, same_levels, parts_run, pagerank_gpu_run).  Source after tap.sh, before
 # plan; where mpirun is missing the script is skipped, with the reason.
 
 command -v mpirun >/dev/null 2>&1 || skip_all "mpirun not found (Debian: openmpi-bin)"
@@ -37,6 +37,7 @@ export LSAN_OPTIONS
 OMP_NUM_THREADS=1
 export OMP_NUM_THREADS
 mpi() { np=$1; shift; $MPIRUN -np "$np" "$@"; }
+. "$top_srcdir/tests/lib/bfs_source.sh" # levels_of
 
 # mpi_graphs: the graphs both scripts run on (tests/mpi.sh makes more)
 mpi_graphs() {
@@ -90,6 +91,23 @@ same_run() {
         ok 1 "$name: mpirun -np $np (parents differ)"; return
     fi
     same_file want.bin out.bin "$name: mpirun -np $np"
+}
+
+# same_levels NAME NP GRAPH ARGS...: emogi-bfs's searches (ARGS) under
+# mpirun -np NP take each level the way one CPU process does (the
+# direction rule sums the ranks' counts: emogi_bfs_stay_pull);
+# RANKS_ARGS as same_run's
+same_levels() {
+    name=$1 np=$2 graph=$3; shift 3
+    emogi-bfs "$graph" --device cpu "$@" --stats -o want.bin 2>want.txt
+    # shellcheck disable=SC2086
+    mpi "$np" emogi-bfs "${RANKS_GRAPH:-$graph}" --device cpu "$@" $RANKS_ARGS --stats \
+        -o out.bin >mpi.out 2>err.txt
+    want=$(levels_of want.txt)
+    if [ -z "$want" ]; then
+        ok 1 "$name: the single process gave its levels"; sed 's/^/# /' want.txt | head -5; return
+    fi
+    is "$(levels_of err.txt)" "$want" "$name: mpirun -np $np, every level the same way"
 }
 
 # pagerank_gpu_run NAME NP GRAPH ARGS...: GPU ranks' ranks (ARGS) equal
