@@ -231,8 +231,10 @@ is "$(grep -c ': level level=' trace.txt)" "$(sed -n 's/.*source=1 .* levels=\([
 found=$(sed -n 's/.*: level level=.* found=\([0-9]*\) .*/\1/p' trace.txt | awk '{ s += $1 } END { print s + 1 }')
 is "$found" "$(sed -n 's/.*source=1 .* reached=\([0-9]*\).*/\1/p' trace.txt)" \
     "EMOGI_TRACE_LEVELS: the levels' finds add up to the vertices reached"
-is "$(grep ': level level=' trace.txt | sed 's/.* ranks_gpu=\([^ ]*\) ranks_comm=\([^ ]*\)$/\1,\2/' |
-    awk -F, '{ print NF }' | sort -u)" 6 "EMOGI_TRACE_LEVELS: every level gives the 3 ranks' GPU and exchange seconds"
+is "$(grep ': level level=' trace.txt |
+    sed 's/.* ranks_gpu=\([^ ]*\) ranks_comm=\([^ ]*\) ranks_link=\([^ ]*\)$/\1,\2,\3/' |
+    awk -F, '{ print NF }' | sort -u)" 9 \
+    "EMOGI_TRACE_LEVELS: every level gives the 3 ranks' GPU and exchange seconds and link bytes"
 
 # --stats-file: written by rank 0 alone; the other ranks leave no
 # temporary behind, even a named one (EMOGI_NO_TMPFILE: see emogi(7))

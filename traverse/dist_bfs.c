@@ -111,6 +111,7 @@ struct dbfs {
     int trace;                   /* EMOGI_TRACE_LEVELS: every rank's figures, rank 0 prints */
     double gpu_seconds;          /* in the GPU's calls, copies included */
     double mark, comm_mark, gpu_mark; /* at the level's start */
+    uint64_t link_mark;                /* the GPU's link bytes then */
 };
 
 /* The level's start, for its trace line. */
@@ -121,22 +122,24 @@ static void level_start(struct dbfs *b)
     b->mark = emogi_now();
     b->comm_mark = b->d->comm_seconds;
     b->gpu_mark = b->gpu_seconds;
+    b->link_mark = emogi_dbfs_gpu_link_bytes(b->gpu);
 }
 
 /* With EMOGI_TRACE_LEVELS set, rank 0's line for the level just done:
  * where its time went (the rest of seconds is host work), then every
- * rank's GPU and exchange seconds, gathered (tracing alone pays for the
- * gather): a rank that waits on another shows it as exchange time, the
- * other's as GPU time. */
+ * rank's GPU and exchange seconds and the bytes its GPU read over the
+ * link, gathered (tracing alone pays for the gather): a rank that waits
+ * on another shows it as exchange time, the other's as GPU time. */
 static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t found)
 {
     if (!b->trace)
         return;
     const int size = b->d->size;
-    const double mine[3] = {emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
-                            b->d->comm_seconds - b->comm_mark};
-    double *all = b->d->rank == 0 ? dist_alloc(3 * (uint64_t)size, sizeof *all, "ranks") : NULL;
-    MPI_Gather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    const double mine[4] = {emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
+                            b->d->comm_seconds - b->comm_mark,
+                            (double)(emogi_dbfs_gpu_link_bytes(b->gpu) - b->link_mark)};
+    double *all = b->d->rank == 0 ? dist_alloc(4 * (uint64_t)size, sizeof *all, "ranks") : NULL;
+    MPI_Gather(mine, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (!all)
         return;
     fprintf(stderr,
@@ -146,8 +149,11 @@ static void level_done(struct dbfs *b, uint32_t level, const char *direction, ui
     for (int k = 1; k < 3; k++) {
         fputs(k == 1 ? " ranks_gpu=" : " ranks_comm=", stderr);
         for (int r = 0; r < size; r++)
-            fprintf(stderr, "%s%.6f", r ? "," : "", all[3 * r + k]);
+            fprintf(stderr, "%s%.6f", r ? "," : "", all[4 * r + k]);
     }
+    fputs(" ranks_link=", stderr);
+    for (int r = 0; r < size; r++)
+        fprintf(stderr, "%s%.0f", r ? "," : "", all[4 * r + 3]);
     fputc('\n', stderr);
     free(all);
 }
