@@ -20,7 +20,9 @@
 # the plain file after --reorder degree, to tell the order's part from the
 # compression's), JOBS ("push
 # auto auto-off cc sssp pagerank"; auto-off: direction-optimizing with
-# --first-ids off, every bottom-up vertex reading its list), PLACES ("zerocopy hybrid device"), DEVICE (gpu;
+# --first-ids off, every bottom-up vertex reading its list; gap:
+# direction-optimizing by GAP's rule alone, --direction gap), PLACES
+# ("zerocopy hybrid device"), DEVICE (gpu;
 # cpu runs each row on the CPU backend), ARCH (sm_90), WORK
 # (/tmp/emogi-compressed), DEADLINE (epoch seconds after which rows are
 # skipped), BW (GB/s: skips measuring the memcpy rate).
@@ -98,7 +100,7 @@ for kind in $GRAPHS; do
                 if [ "$DEVICE" = gpu ]; then
                     set -- "$@" --mem "$p"
                     case $job in
-                    push | auto) tool=emogi-bfs ;;
+                    push | auto | gap) tool=emogi-bfs ;;
                     auto-off) tool="emogi-bfs --first-ids off" ;;
                     sssp) tool="emogi-sssp --unit-weights -s 0" ;;
                     *) tool=emogi-$job ;;
@@ -109,7 +111,7 @@ for kind in $GRAPHS; do
                     continue # one CPU row a job
                 fi
                 case $job in
-                push | auto)
+                push | auto | gap)
                     row "$h" "$name" emogi-bfs source "$g" -n "$RUNS" --seed 1 --direction "$job" "$@" ;;
                 auto-off)
                     row "$h" "$name" emogi-bfs source "$g" -n "$RUNS" --seed 1 --direction auto \

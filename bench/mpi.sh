@@ -20,7 +20,8 @@
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
 # ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too; bfs-off: BFS with
 # --first-ids off, every bottom-up vertex reading its list; bfs-stay:
-# BFS that stays bottom-up once there, --beta 1e9), DEVICES ("cpu gpu:zerocopy
+# BFS that stays bottom-up once there, --beta 1e9; bfs-gap: BFS switching
+# by GAP's rule alone, --direction gap), DEVICES ("cpu gpu:zerocopy
 # gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
 # needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
 # DEADLINE (epoch seconds: no run starts after it).
@@ -47,6 +48,7 @@ args_of() {
     bfs) echo "-n 16 --seed 1" ;;
     bfs-off) echo "-n 16 --seed 1 --first-ids off" ;;
     bfs-stay) echo "-n 16 --seed 1 --beta 1e9" ;;
+    bfs-gap) echo "-n 16 --seed 1 --direction gap" ;;
     pagerank) echo "--method jacobi" ;;
     sssp) echo "-n 2 --seed 1 --unit-weights" ;; # the generated graph has no weights
     *) echo "" ;;
