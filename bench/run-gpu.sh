@@ -43,6 +43,7 @@
 # are printed.
 # GPU_HOLD=0: no bench/gpu_hold.cu holding the GPUs while tests run.
 # DEADLINE (epoch seconds) stops benchmark rows from starting after it.
+# COMPRESSED_JOBS: bench/compressed.sh's JOBS (JOBS here is make's -j).
 # GATHER_GIB, GATHER_MODES: bench/gather_bw.cu's size and modes (where
 # the pinned pages lie) in the mpi stage.
 # MPI_TRACE=1: after bench/mpi.sh, BFS on one GPU and on the most ranks
@@ -364,7 +365,12 @@ fi
 for stage in bfs fewer-bytes compressed traversals reorder at-scale; do
     has "$stage" || continue
     say "bench/$stage.sh"
-    sh "$src/bench/$stage.sh" || bench_status=1
+    if [ "$stage" = compressed ]; then # JOBS here is make's
+        JOBS=${COMPRESSED_JOBS:-"push auto auto-off cc sssp pagerank"} \
+            sh "$src/bench/$stage.sh" || bench_status=1
+    else
+        sh "$src/bench/$stage.sh" || bench_status=1
+    fi
 done
 if [ -n "${prepare:-}" ]; then
     say "waiting for the benchmark graphs"
