@@ -46,17 +46,7 @@ ok "$(test "$(field edges_examined auto.err)" -lt "$(field edges_examined push.e
 # The GPU takes every level the way the CPU does, by either rule, from the
 # counts its kernels leave (emogi_bfs_stay_pull); on this graph the rules
 # differ, so both are exercised.
-for d in auto gap; do
-    emogi-bfs kron4.csr -n 8 --seed 3 --device cpu --direction $d --stats -o "$T/l.bin" \
-        2>"cpu.$d"
-    for m in zerocopy device; do
-        emogi-bfs kron4.csr -n 8 --seed 3 --device gpu --mem $m --direction $d --stats \
-            -o "$T/l.bin" 2>"gpu.$d.$m"
-        want=$(levels_of "cpu.$d")
-        is "$(levels_of "gpu.$d.$m")" "${want:-no CPU levels}" \
-            "kron 14, $m, --direction $d: every search's levels go the CPU's ways"
-    done
-done
+gpu_levels "kron 14" kron4.csr kron4.csr
 ok "$(test "$(levels_of cpu.auto)" != "$(levels_of cpu.gap)"; echo $?)" \
     "kron 14: auto and gap differ in some search's levels"
 finish

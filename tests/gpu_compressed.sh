@@ -227,17 +227,7 @@ ok $? "... the first ids kept: fewer device bytes ($on < $off)"
 # Compressed bottom-up levels leave the counts the direction rule takes
 # (emogi_bfs_stay_pull): every search's levels go the CPU's ways on the
 # plain file, by either rule, the lists in device memory or over the link.
-for d in auto gap; do
-    emogi-bfs kron8.csr -n 8 --seed 3 --device cpu --direction $d --stats -o "$T/l.bin" \
-        2>"cpu.$d"
-    for m in zerocopy device; do
-        emogi-bfs kron8.c.csr -n 8 --seed 3 --device gpu --mem $m --direction $d --stats \
-            -o "$T/l.bin" 2>"gpu.$d.$m"
-        want=$(levels_of "cpu.$d")
-        is "$(levels_of "gpu.$d.$m")" "${want:-no CPU levels}" \
-            "kron8 compressed, $m, --direction $d: every search's levels go the CPU's ways"
-    done
-done
+gpu_levels "kron8 compressed" kron8.csr kron8.c.csr
 sssp_graph star4 77777
 sssp_graph kron4 "$k4"
 sssp_graph kron8 "$k8" --unit-weights

@@ -24,3 +24,23 @@ levels_of() {
         sed 's/^emogi-bfs: \(source=[0-9]*\) .*\(push_levels=[0-9]* pull_levels=[0-9]*\).*/\1 \2/' |
         paste -sd' ' -
 }
+
+# gpu_levels NAME CPU-GRAPH GPU-GRAPH: four tests, that the GPU's 8
+# searches of GPU-GRAPH (zero-copy and device placement; --direction auto
+# and gap) take every level the way the CPU's of CPU-GRAPH do (the same
+# graph, perhaps stored otherwise): the rule's counts come from the GPU's
+# kernels.  Leaves the CPU's --stats output in cpu.auto and cpu.gap.
+gpu_levels() {
+    name=$1 cg=$2 gg=$3
+    for d in auto gap; do
+        emogi-bfs "$cg" -n 8 --seed 3 --device cpu --direction $d --stats -o "$T/l.bin" \
+            2>"cpu.$d"
+        want=$(levels_of "cpu.$d")
+        for m in zerocopy device; do
+            emogi-bfs "$gg" -n 8 --seed 3 --device gpu --mem $m --direction $d --stats \
+                -o "$T/l.bin" 2>"gpu.$d.$m"
+            is "$(levels_of "gpu.$d.$m")" "${want:-no CPU levels}" \
+                "$name, $m, --direction $d: every search's levels go the CPU's ways"
+        done
+    done
+}
