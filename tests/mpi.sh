@@ -43,7 +43,7 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
 fi
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 215
+plan 216
 
 # ---- graphs ----
 mpi_graphs
@@ -232,9 +232,13 @@ found=$(sed -n 's/.*: level level=.* found=\([0-9]*\) .*/\1/p' trace.txt | awk '
 is "$found" "$(sed -n 's/.*source=1 .* reached=\([0-9]*\).*/\1/p' trace.txt)" \
     "EMOGI_TRACE_LEVELS: the levels' finds add up to the vertices reached"
 is "$(grep ': level level=' trace.txt |
-    sed 's/.* ranks_gpu=\([^ ]*\) ranks_comm=\([^ ]*\) ranks_link=\([^ ]*\)$/\1,\2,\3/' |
-    awk -F, '{ print NF }' | sort -u)" 9 \
-    "EMOGI_TRACE_LEVELS: every level gives the 3 ranks' GPU and exchange seconds and link bytes"
+    sed 's/.* ranks_gpu=\([^ ]*\) ranks_comm=\([^ ]*\) ranks_link=\([^ ]*\) ranks_lists=\([^ ]*\)$/\1,\2,\3,\4/' |
+    awk -F, '{ print NF }' | sort -u)" 12 \
+    "EMOGI_TRACE_LEVELS: every level gives the 3 ranks' GPU, exchange and list seconds and link bytes"
+# CPU ranks: reading lists is part of every level, and no more than it
+is "$(grep ': level level=' trace.txt | sed 's/.* seconds=\([^ ]*\) .* ranks_lists=\([^,]*\),.*/\1 \2/' |
+    awk '{ print ($2 > 0 && $2 <= $1) ? "ok" : "bad: " $0 }' | sort -u)" ok \
+    "EMOGI_TRACE_LEVELS: rank 0's list seconds within each level's"
 
 # --stats-file: written by rank 0 alone; the other ranks leave no
 # temporary behind, even a named one (EMOGI_NO_TMPFILE: see emogi(7))

@@ -110,7 +110,9 @@ struct dbfs {
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
     int trace;                   /* EMOGI_TRACE_LEVELS: every rank's figures, rank 0 prints */
     double gpu_seconds;          /* in the GPU's calls, copies included */
-    double mark, comm_mark, gpu_mark; /* at the level's start */
+    double lists_seconds;        /* reading lists: top-down's expand, bottom-up's
+                                    tests (GPU or CPU), for the trace */
+    double mark, comm_mark, gpu_mark, lists_mark; /* at the level's start */
     uint64_t link_mark;                /* the GPU's link bytes then */
 };
 
@@ -122,38 +124,41 @@ static void level_start(struct dbfs *b)
     b->mark = emogi_now();
     b->comm_mark = b->d->comm_seconds;
     b->gpu_mark = b->gpu_seconds;
+    b->lists_mark = b->lists_seconds;
     b->link_mark = emogi_dbfs_gpu_link_bytes(b->gpu);
 }
 
 /* With EMOGI_TRACE_LEVELS set, rank 0's line for the level just done:
  * where its time went (the rest of seconds is host work), then every
- * rank's GPU and exchange seconds and the bytes its GPU read over the
- * link, gathered (tracing alone pays for the gather): a rank that waits
- * on another shows it as exchange time, the other's as GPU time. */
+ * rank's GPU and exchange seconds, the bytes its GPU read over the link
+ * and its seconds reading lists (the rest of its GPU time claims received
+ * ids and makes queues), gathered (tracing alone pays for the gather): a
+ * rank that waits on another shows it as exchange time, the other's as
+ * GPU time. */
 static void level_done(struct dbfs *b, uint32_t level, const char *direction, uint64_t found)
 {
     if (!b->trace)
         return;
     const int size = b->d->size;
-    const double mine[4] = {emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
+    enum { K = 5 };
+    const double mine[K] = {emogi_now() - b->mark, b->gpu_seconds - b->gpu_mark,
                             b->d->comm_seconds - b->comm_mark,
-                            (double)(emogi_dbfs_gpu_link_bytes(b->gpu) - b->link_mark)};
-    double *all = b->d->rank == 0 ? dist_alloc(4 * (uint64_t)size, sizeof *all, "ranks") : NULL;
-    MPI_Gather(mine, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+                            (double)(emogi_dbfs_gpu_link_bytes(b->gpu) - b->link_mark),
+                            b->lists_seconds - b->lists_mark};
+    double *all = b->d->rank == 0 ? dist_alloc(K * (uint64_t)size, sizeof *all, "ranks") : NULL;
+    MPI_Gather(mine, K, MPI_DOUBLE, all, K, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     if (!all)
         return;
     fprintf(stderr,
             "%s: level level=%u direction=%s found=%llu seconds=%.6f gpu_seconds=%.6f "
             "comm_seconds=%.6f",
             tool_name(), level, direction, (unsigned long long)found, mine[0], mine[1], mine[2]);
-    for (int k = 1; k < 3; k++) {
-        fputs(k == 1 ? " ranks_gpu=" : " ranks_comm=", stderr);
+    static const char *const name[K] = {NULL, "gpu", "comm", "link", "lists"};
+    for (int k = 1; k < K; k++) {
+        fprintf(stderr, " ranks_%s=", name[k]);
         for (int r = 0; r < size; r++)
-            fprintf(stderr, "%s%.6f", r ? "," : "", all[4 * r + k]);
+            fprintf(stderr, k == 3 ? "%s%.0f" : "%s%.6f", r ? "," : "", all[K * r + k]);
     }
-    fputs(" ranks_link=", stderr);
-    for (int r = 0; r < size; r++)
-        fprintf(stderr, "%s%.0f", r ? "," : "", all[4 * r + 3]);
     fputc('\n', stderr);
     free(all);
 }
@@ -400,7 +405,9 @@ static void gpu_td_step(struct dbfs *b, uint64_t global[2])
     emogi_error err;
     double t0 = emogi_now();
     dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->level, b->counts, &b->examined, &err), &err);
-    b->gpu_seconds += emogi_now() - t0;
+    const double expanded = emogi_now() - t0;
+    b->gpu_seconds += expanded;
+    b->lists_seconds += expanded;
     b->gpu_seconds += dist_xchg_bfs_ids(b->ids, b->gpu, b->counts, b->level);
     t0 = emogi_now();
     dist_gpu_check(emogi_dbfs_gpu_advance(b->gpu, &b->queue_n, &b->scout, &err), &err);
@@ -421,7 +428,9 @@ static void td_step(struct dbfs *b, uint64_t global[2])
         gpu_td_step(b, global);
         return;
     }
+    const double t0 = emogi_now();
     expand(b);
+    b->lists_seconds += emogi_now() - t0;
     exchange(b);
     uint64_t *t = b->queue;
     b->queue = b->next;
@@ -592,9 +601,12 @@ static void bu_step(struct dbfs *b, int on_device, struct emogi_bu_count *c)
                                                 b->xchg ? NULL : b->curr, c, &b->examined,
                                                 &err),
                        &err);
-        b->gpu_seconds += emogi_now() - t0;
+        const double tested = emogi_now() - t0;
+        b->gpu_seconds += tested;
+        b->lists_seconds += tested;
         return;
     }
+    const double t0 = emogi_now();
     memset(b->curr, 0, slice_words(b->d) * sizeof *b->curr);
     const uint64_t words = (n + 63) / 64, *off = b->in.off + (lo - b->in.first),
                    *out = b->out.off + (lo - b->out.first);
@@ -631,6 +643,7 @@ static void bu_step(struct dbfs *b, int on_device, struct emogi_bu_count *c)
     c->found = awake;
     c->left = left;
     c->scout = scout;
+    b->lists_seconds += emogi_now() - t0;
 }
 
 /* Bottom-up levels while emogi_bfs_stay_pull says so, as in
