@@ -29,8 +29,11 @@
  *              then gives the next bitmap and the frontier's out-degrees
  *              for the switch.  Lists over HEAVY entries go to the pieces
  *              launch.
- *   bottom-up  warps take 32-vertex chunks in ascending order; a ballot
- *              finds the unvisited vertices with in-edges, settles those
+ *   bottom-up  warps take 32-vertex chunks in ascending order; a bitmap
+ *              of the unvisited vertices with in-edges, made before the
+ *              search and cleared by each level of those it reaches
+ *              (bu_has_in), gives a grab's chunks' vertices in one load
+ *              and skips the chunks of none; a ballot settles those
  *              whose kept in-neighbour (one id a vertex from its list's
  *              head, in device memory: --first-ids) is in the frontier
  *              without a request or a decoding, and the warp serves the
@@ -205,13 +208,13 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
              const T *__restrict__ firsts, const uint64_t *__restrict__ out_off,
-             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint64_t nv,
-             uint64_t ne, uint32_t level, unsigned long long *counters)
+             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint32_t *todo,
+             unsigned per, uint64_t nv, uint64_t ne, uint32_t level, unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(in_off, in, firsts, front, ne, nv, depth, &counters[C_CHUNK], lane, lines, edges,
+    bu_sweep(in_off, in, firsts, front, ne, nv, todo, per, &counters[C_CHUNK], lane, lines, edges,
              left, [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
@@ -311,61 +314,54 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull_c(const emogi_clists c, const void *__restrict__ firsts, unsigned first_width,
                const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
-               uint32_t *next, uint32_t *depth, uint64_t nv, uint32_t level,
-               unsigned long long *counters)
+               uint32_t *next, uint32_t *depth, uint32_t *todo, unsigned per, uint64_t nv,
+               uint32_t level, unsigned long long *counters)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    for (;;) {
-        unsigned long long g = 0;
-        if (lane == 0)
-            g = atomicAdd(&counters[C_CHUNK], 1ull);
-        const uint64_t grab = 32ull * CHUNKS * (uint64_t)__shfl_sync(FULL, g, 0);
-        if (grab >= nv)
-            break;
-        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
-            const uint64_t v = base + lane;
-            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && c.off[v + 1] > c.off[v];
-            /* as bu_sweep (bfs_pull.cuh): the kept in-neighbour */
-            bool settled = false;
-            if (cand && firsts)
-                settled = test_bit(front, first_width == 4
-                                              ? (uint64_t)((const uint32_t *)firsts)[v]
-                                              : ((const uint64_t *)firsts)[v]);
-            unsigned todo = __ballot_sync(FULL, cand && !settled);
-            unsigned word = __ballot_sync(FULL, settled);
-            edges += __popc(word);
-            while (todo) {
-                const unsigned i = __ffs(todo) - 1;
-                todo &= todo - 1;
-                const uint64_t u = base + i, start = c.off[u], end = c.off[u + 1];
-                uint64_t hit = NONE;
-                emogi_warp_clist(c, win, lines, u, 0, clist_blocks(end - start), 0, false, lane,
-                                 [&](bool ok, uint64_t j, uint64_t x) {
-                                     const unsigned b =
-                                         __ballot_sync(FULL, ok && test_bit(front, x));
-                                     if (b)
-                                         hit = j - lane + (uint64_t)(__ffs(b) - 1);
-                                     return b != 0;
-                                 });
-                edges += (hit == NONE ? end : hit + 1) - start;
-                if (hit != NONE)
-                    word |= 1u << i;
-                else
-                    left += end - start;
-            }
-            if (word >> lane & 1u) {
-                depth[v] = level + 1;
-                found++;
-                scout += out_off[v + 1] - out_off[v];
-            }
-            if (lane == 0)
-                next[base >> 5] = word;
+    /* as bu_sweep (bfs_pull.cuh): the chunks' vertices to test, then the
+     * kept in-neighbour */
+    bu_chunks(todo, nv, per, &counters[C_CHUNK], lane, [&](uint64_t base, unsigned bits) {
+        const uint64_t v = base + lane;
+        const bool cand = bits >> lane & 1u;
+        bool settled = false;
+        if (cand && firsts)
+            settled = test_bit(front, first_width == 4 ? (uint64_t)((const uint32_t *)firsts)[v]
+                                                       : ((const uint64_t *)firsts)[v]);
+        unsigned serve = __ballot_sync(FULL, cand && !settled);
+        unsigned word = __ballot_sync(FULL, settled);
+        edges += __popc(word);
+        while (serve) {
+            const unsigned i = __ffs(serve) - 1;
+            serve &= serve - 1;
+            const uint64_t u = base + i, start = c.off[u], end = c.off[u + 1];
+            uint64_t hit = NONE;
+            emogi_warp_clist(c, win, lines, u, 0, clist_blocks(end - start), 0, false, lane,
+                             [&](bool ok, uint64_t j, uint64_t x) {
+                                 const unsigned b = __ballot_sync(FULL, ok && test_bit(front, x));
+                                 if (b)
+                                     hit = j - lane + (uint64_t)(__ffs(b) - 1);
+                                 return b != 0;
+                             });
+            edges += (hit == NONE ? end : hit + 1) - start;
+            if (hit != NONE)
+                word |= 1u << i;
+            else
+                left += end - start;
         }
-    }
+        if (word >> lane & 1u) {
+            depth[v] = level + 1;
+            found++;
+            scout += out_off[v + 1] - out_off[v];
+        }
+        if (lane == 0 && word) {
+            next[base >> 5] = word;
+            todo[base >> 5] = bits & ~word;
+        }
+    });
     warp_add(&counters[C_FOUND], found);
     warp_add(&counters[C_SCOUT], scout);
     warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
@@ -385,10 +381,11 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* After a top-down level: the vertices at depth LEVEL+1 as a bitmap, its
  * per-word counts for the queue's scan, how many there are and the sum of
- * their out-degrees (GAP's scout), a warp per 32-vertex word. */
+ * their out-degrees (GAP's scout), a warp per 32-vertex word; TODO (null
+ * without in-edges) loses them. */
 __global__ void __launch_bounds__(BLOCK)
     frontier_words(const uint64_t *__restrict__ off, const uint32_t *__restrict__ depth,
-                   uint64_t nv, uint32_t level, uint32_t *next, uint32_t *count,
+                   uint64_t nv, uint32_t level, uint32_t *next, uint32_t *count, uint32_t *todo,
                    unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
@@ -405,6 +402,8 @@ __global__ void __launch_bounds__(BLOCK)
         if (lane == 0) {
             next[v >> 5] = word;
             count[v >> 5] = __popc(word);
+            if (todo && word)
+                todo[v >> 5] &= ~word;
         }
     }
     warp_add(&counters[C_FOUND], found);
@@ -435,6 +434,7 @@ __global__ void __launch_bounds__(BLOCK)
 struct bfs_state {
     uint32_t *depth = nullptr;
     uint32_t *front = nullptr, *next = nullptr; /* bitmaps */
+    uint32_t *todo = nullptr;                   /* bottom-up: the vertices to test (bu_has_in) */
     void *queue = nullptr;                      /* ids, id_width each */
     uint32_t *count = nullptr, *at = nullptr;   /* per-word popcounts, their scan */
     void *scan_tmp = nullptr;
@@ -452,6 +452,7 @@ void release(bfs_state &s)
     cudaFree(s.depth);
     cudaFree(s.front);
     cudaFree(s.next);
+    cudaFree(s.todo);
     cudaFree(s.queue);
     cudaFree(s.count);
     cudaFree(s.at);
@@ -507,24 +508,29 @@ int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, emogi_error 
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     const uint64_t nv = p->g->nv;
     frontier_words<<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
-        p->d_offsets, s.depth, nv, level, s.next, s.count, s.counters);
+        p->d_offsets, s.depth, nv, level, s.next, s.count, s.todo, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the frontier kernel");
     return 0;
 }
 
-/* OUT_OFF: the out-lists' offsets, for the found vertices' scout. */
+/* OUT_OFF: the out-lists' offsets, for the found vertices' scout; FIRST:
+ * the first of a run of bottom-up levels (bu_chunks' grabs: BU_SPARSE). */
 template <typename T>
 int pull_level(const emogi_placed *in, const uint64_t *out_off, bfs_state &s, uint64_t nv,
-               uint32_t level, emogi_error *err)
+               uint32_t level, bool first, emogi_error *err)
 {
     const unsigned grid = emogi_grid((nv + 31) / 32 * 32, s.resident);
+    const unsigned per = first ? (unsigned)CHUNKS : BU_SPARSE;
+    /* the kernels write the words of chunks with finds only */
+    EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
     if (in->d_coffsets)
         bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, out_off,
-                                    s.front, s.next, s.depth, nv, level, s.counters);
+                                    s.front, s.next, s.depth, s.todo, per, nv, level,
+                                    s.counters);
     else
         bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr),
                                      (const T *)in->d_firsts, out_off, s.front, s.next, s.depth,
-                                     nv, in->g->ne, level, s.counters);
+                                     s.todo, per, nv, in->g->ne, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }
@@ -583,9 +589,11 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
             /* Bottom-up while emogi_bfs_stay_pull says so. */
             uint64_t old;
             bool more;
+            bool first = true;
             do {
                 old = awake;
-                if (reset_level(s, err) || pull_level<T>(in, p->d_offsets, s, nv, level, err) ||
+                if (reset_level(s, err) ||
+                    pull_level<T>(in, p->d_offsets, s, nv, level, first, err) ||
                     level_counts(s, &n, err))
                     return -1;
                 awake = n.found;
@@ -594,6 +602,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
                 if (awake == 0)
                     break;
                 more = emogi_bfs_stay_pull(pl.dir, pl.beta, nv, old, &n);
+                first = false;
                 level++;
                 std::swap(s.front, s.next);
             } while (more);
@@ -706,8 +715,9 @@ int check(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, emogi
     return 0;
 }
 
-int setup(const emogi_placed *p, uint64_t source, enum emogi_kernel k, bfs_state &s,
-          emogi_error *err)
+/* IN: the in-lists placed, or null (no bottom-up level). */
+int setup(const emogi_placed *p, const emogi_placed *in, uint64_t source, enum emogi_kernel k,
+          bfs_state &s, emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
@@ -735,6 +745,12 @@ int setup(const emogi_placed *p, uint64_t source, enum emogi_kernel k, bfs_state
     EMOGI_CK(cub::DeviceScan::ExclusiveSum(nullptr, s.scan_bytes, s.count, s.at, (int)s.words),
              "sizing the frontier scan");
     EMOGI_CK(cudaMalloc(&s.scan_tmp, s.scan_bytes ? s.scan_bytes : 1), "cudaMalloc");
+    if (in) { /* bottom-up's vertices to test, before the timed search: all but the source */
+        EMOGI_CK(cudaMalloc(&s.todo, s.words * sizeof *s.todo), "cudaMalloc of a bitmap");
+        bu_has_in<<<emogi_grid(s.words * 32, s.resident), BLOCK>>>(in->d_offsets, nv, source,
+                                                                   s.todo);
+        EMOGI_CK(cudaGetLastError(), "launching the bottom-up bitmap");
+    }
     /* The first frontier: the source, as bitmap and queue. */
     const uint32_t bit = 1u << (source & 31);
     const unsigned long long one = 1;
@@ -770,7 +786,7 @@ int run(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, uint32_
     const plan pl = {o.direction, o.alpha > 0 ? o.alpha : EMOGI_BFS_ALPHA,
                      o.beta > 0 ? o.beta : EMOGI_BFS_BETA, o.in != nullptr,
                      o.level_done ? &o : nullptr};
-    if (setup(p, source, o.kernel, s, err))
+    if (setup(p, o.in, source, o.kernel, s, err))
         return -1;
     EMOGI_CK(cudaDeviceSynchronize(), "initialising the search");
     emogi_bfs_stats local = {};

@@ -108,51 +108,110 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
 }
 
 /*
- * A bottom-up level over vertices [0, NV): warps take 32-vertex chunks in
- * ascending order from *NEXT_CHUNK, a ballot finds the unreached ones
- * with in-edges, and bu_serve tests them one at a time, the warp's held
- * line carried from one to the next.  FIRSTS (one id of each in-list's
- * head in device memory, emogi_lists_firsts, or null) settles first,
- * with no request over the link, every vertex whose kept in-neighbour is
- * in the frontier: on Kronecker graphs 56-98% of the bottom-up levels'
- * vertices (bench/RESULTS.md, "Which in-neighbour to keep").
- * FOUND(base, word) then runs on every lane with the chunk's bits of
- * vertices that met the frontier.  LEFT gains the in-list entries of the
- * vertices tested and not found (emogi_bu_count's), alike on every lane.
+ * The bottom-up levels' vertices to test, a bitmap of 32-bit words (TODO):
+ * bit v set while v is unreached and has in-edges.  A level used to find
+ * them from every vertex's depth and two offsets, a 32-vertex chunk at a
+ * time, however few were left: on kron 26 in device memory one H200 took
+ * 1.18 ms for a last bottom-up level that found 18 102 vertices, and 0.12
+ * ms with this bitmap and bu_chunks' grabs (bench/RESULTS.md, "The
+ * bottom-up bitmap kept").  The single GPU keeps the
+ * bitmap as it goes (bfs.cu: made here before the search, cleared by
+ * each level of the vertices it reaches); a GPU rank makes it at each
+ * bottom-up level from this bitmap and its seen one (dist_bfs.cu).
+ * TODO: bit v for each v in [0, NV) with in-edges, v = SKIP (the source,
+ * or NONE) left out.
+ */
+__global__ void __launch_bounds__(BLOCK)
+    bu_has_in(const uint64_t *__restrict__ in_off, uint64_t nv, uint64_t skip, uint32_t *todo)
+{
+    const unsigned lane = threadIdx.x & 31;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    const uint64_t span = (nv + 31) / 32 * 32;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < span; v += stride) {
+        const bool c = v < nv && v != skip && in_off[v + 1] > in_off[v];
+        const unsigned word = __ballot_sync(FULL, c);
+        if (lane == 0)
+            todo[v >> 5] = word;
+    }
+}
+
+/*
+ * Chunks to grab at once in a bottom-up level: CHUNKS where most chunks
+ * have vertices to test (a run's first level), so that warps finish
+ * together; 32 in the later levels, where most chunks have none and a
+ * grab per two chunks, an atomic on one counter each, would be most of
+ * the level's work.
+ */
+constexpr unsigned BU_SPARSE = 32;
+
+/*
+ * BODY(base, bits) on every lane for each 32-vertex chunk of [0, NV)
+ * whose word of TODO has bits, warps grabbing PER chunks (at most 32)
+ * at a time from *NEXT_CHUNK; a grab's words come in one load, lane i
+ * holding the i-th's, so a chunk with none costs no further load.
+ */
+template <typename Body>
+__device__ __forceinline__ void bu_chunks(const uint32_t *todo, uint64_t nv, unsigned per,
+                                          unsigned long long *next_chunk, unsigned lane, Body body)
+{
+    const uint64_t words = (nv + 31) / 32;
+    for (;;) {
+        const uint64_t w0 = emogi_grab(next_chunk, per, lane) / 32;
+        if (w0 >= words)
+            break;
+        const uint32_t mine = lane < per && w0 + lane < words ? todo[w0 + lane] : 0u;
+        for (unsigned busy = __ballot_sync(FULL, mine != 0); busy; busy &= busy - 1) {
+            const unsigned i = __ffs(busy) - 1;
+            body((w0 + i) * 32, __shfl_sync(FULL, mine, i));
+        }
+    }
+}
+
+/*
+ * A bottom-up level over vertices [0, NV): bu_chunks gives each chunk's
+ * vertices to test (TODO), and bu_serve tests them one at a time, the
+ * warp's held line carried from one to the next.  FIRSTS (one id of each
+ * in-list's head in device memory, emogi_lists_firsts, or null) settles
+ * first, with no request over the link, every vertex whose kept
+ * in-neighbour is in the frontier: on Kronecker graphs 56-98% of the
+ * bottom-up levels' vertices (bench/RESULTS.md, "Which in-neighbour to
+ * keep").  FOUND(base, word) then runs on every lane with the chunk's bits
+ * of vertices that met the frontier, for chunks with any (the caller
+ * clears the next frontier before), and TODO loses them.  LEFT gains the
+ * in-list entries of the vertices tested and not found (emogi_bu_count's),
+ * alike on every lane.
  */
 template <typename T, typename Found>
 __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
                                          const T *__restrict__ firsts, const uint32_t *front,
-                                         uint64_t ne, uint64_t nv, const uint32_t *depth,
+                                         uint64_t ne, uint64_t nv, uint32_t *todo, unsigned per,
                                          unsigned long long *next_chunk, unsigned lane,
                                          emogi_lines &lines, unsigned long long &edges,
                                          unsigned long long &left, Found found)
 {
     uint64_t held_base = NONE;
     T held = 0;
-    for (;;) {
-        const uint64_t grab = emogi_grab(next_chunk, CHUNKS, lane);
-        if (grab >= nv)
-            break;
-        for (uint64_t base = grab; base < grab + 32ull * CHUNKS && base < nv; base += 32) {
-            const uint64_t v = base + lane;
-            const bool cand = v < nv && depth[v] == EMOGI_UNREACHED && in_off[v + 1] > in_off[v];
-            const bool settled = cand && firsts && test_bit(front, firsts[v]);
-            unsigned todo = __ballot_sync(FULL, cand && !settled);
-            unsigned word = __ballot_sync(FULL, settled);
-            edges += __popc(word); /* one entry tested each */
-            while (todo) {
-                const unsigned i = __ffs(todo) - 1;
-                todo &= todo - 1;
-                if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines,
-                             edges))
-                    word |= 1u << i;
-                else
-                    left += in_off[base + i + 1] - in_off[base + i];
-            }
-            found(base, word);
+    bu_chunks(todo, nv, per, next_chunk, lane, [&](uint64_t base, unsigned bits) {
+        const uint64_t v = base + lane;
+        const bool cand = bits >> lane & 1u;
+        const bool settled = cand && firsts && test_bit(front, firsts[v]);
+        unsigned serve = __ballot_sync(FULL, cand && !settled);
+        unsigned word = __ballot_sync(FULL, settled);
+        edges += __popc(word); /* one entry tested each */
+        while (serve) {
+            const unsigned i = __ffs(serve) - 1;
+            serve &= serve - 1;
+            if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines, edges))
+                word |= 1u << i;
+            else
+                left += in_off[base + i + 1] - in_off[base + i];
         }
-    }
+        if (word) {
+            found(base, word);
+            if (lane == 0)
+                todo[base >> 5] = bits & ~word;
+        }
+    });
 }
 
 } // namespace

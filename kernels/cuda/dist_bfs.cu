@@ -65,6 +65,9 @@ struct emogi_dbfs_gpu {
     unsigned long long *seen;      /* words */
     unsigned long long *front;     /* words */
     unsigned long long *slice;     /* ceil(n / 64): the next frontier's bits */
+    uint32_t *has_in;              /* ceil(n / 32): the vertices with in-edges (bu_has_in) */
+    uint32_t *todo;                /* ceil(n / 32): a bottom-up level's vertices to test */
+    uint32_t bu_next;              /* the level after the last bottom-up one */
     uint64_t *ids;                 /* n: the frontier, ascending, then the inbox */
     uint64_t qn;                   /* the frontier's vertices */
     uint64_t *wcount, *wat;        /* ceil(n / 64) + 1: the slice's words' bits, their scan */
@@ -103,7 +106,7 @@ constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64, sw = (n + 63) / 64;
-    return n * 4 + 2 * words * 8 + sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
+    return n * 4 + 2 * words * 8 + 3 * sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
            (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
 }
 
@@ -303,13 +306,13 @@ __global__ void __launch_bounds__(BLOCK)
     dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
               const T *__restrict__ firsts, const uint64_t *__restrict__ out_off, uint64_t ne,
               const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
-              uint32_t *depth, unsigned long long *seen, uint32_t *slice,
-              unsigned long long *count)
+              uint32_t *depth, uint32_t *todo, unsigned per, unsigned long long *seen,
+              uint32_t *slice, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(off, nb, firsts, front, ne, n, depth, &count[C_CHUNK], lane, lines, edges, left,
+    bu_sweep(off, nb, firsts, front, ne, n, todo, per, &count[C_CHUNK], lane, lines, edges, left,
              [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
@@ -319,13 +322,33 @@ __global__ void __launch_bounds__(BLOCK)
                      scout += out_off[v + 1] - out_off[v];
                  }
                  if (lane == 0)
-                     slice[base >> 5] = word;
+                     slice[base >> 5] = word; /* cleared before the level */
              });
     warp_add(&count[C_FOUND], found);
     warp_add(&count[C_SCOUT], scout);
     warp_add(&count[C_LEFT], lane == 0 ? left : 0);
     warp_add(&count[C_READ], lane == 0 ? edges : 0);
     lines.flush(&count[C_DEV]);
+}
+
+/* TODO for a bottom-up level: the rank's vertices (lo + i for bit i) with
+ * in-edges (HAS_IN) that SEEN (WORDS words of all the vertices) has not
+ * given a depth: one pass over two bitmaps, where one over the depths
+ * and offsets made one H100's first bottom-up level on kron 27 0.7 ms
+ * slower (bench/RESULTS.md, "The bottom-up bitmap kept"). */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_todo(const uint32_t *__restrict__ has_in, const unsigned long long *__restrict__ seen,
+              uint64_t words, uint64_t lo, uint64_t n, uint32_t *todo)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < (n + 31) / 32; i += stride) {
+        const uint64_t g = lo + 32 * i, w = g >> 6;
+        const unsigned sh = (unsigned)(g & 63);
+        unsigned long long x = seen[w] >> sh;
+        if (sh > 32 && w + 1 < words)
+            x |= seen[w + 1] << (64 - sh);
+        todo[i] = has_in[i] & ~(uint32_t)x;
+    }
 }
 
 /* The frontier's vertices have depths: marked seen, so that no rank
@@ -344,6 +367,8 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     if (!s)
         return;
     (void)cudaFree(s->depth);
+    (void)cudaFree(s->todo);
+    (void)cudaFree(s->has_in);
     (void)cudaFree(s->seen);
     (void)cudaFree(s->front);
     (void)cudaFree(s->slice);
@@ -367,6 +392,15 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s->front, s->words * sizeof *s->front), "cudaMalloc of the frontier");
     EMOGI_CK(cudaMalloc(&s->slice, ((n1 + 63) / 64) * sizeof *s->slice),
              "cudaMalloc of the frontier slice");
+    EMOGI_CK(cudaMalloc(&s->todo, ((n1 + 31) / 32) * sizeof *s->todo),
+             "cudaMalloc of the bottom-up bitmap");
+    if (s->in) {
+        EMOGI_CK(cudaMalloc(&s->has_in, ((n1 + 31) / 32) * sizeof *s->has_in),
+                 "cudaMalloc of the bottom-up bitmap");
+        bu_has_in<<<emogi_grid((n1 + 31) / 32 * 32, s->resident), BLOCK>>>(s->in->d_offsets, s->n,
+                                                                          NONE, s->has_in);
+        EMOGI_CK(cudaGetLastError(), "launching the bottom-up bitmap");
+    }
     EMOGI_CK(cudaMalloc(&s->ids, n1 * sizeof *s->ids), "cudaMalloc of the id buffer");
     const uint64_t sw = (n1 + 63) / 64;
     EMOGI_CK(cudaMalloc(&s->wcount, (sw + 1) * sizeof *s->wcount), "cudaMalloc of word counts");
@@ -453,6 +487,7 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
              "clearing the depths");
     EMOGI_CK(cudaMemset(s->seen, 0, s->words * sizeof *s->seen), "clearing the seen bitmap");
     s->qn = 0;
+    s->bu_next = UINT32_MAX;
     if (source - s->lo >= s->n)
         return 0;
     const uint32_t zero = 0;
@@ -685,6 +720,13 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     EMOGI_CK(cudaMemset(s->slice, 0, (slice_words ? slice_words : 1) * sizeof *s->slice),
              "clearing the frontier slice");
     dbfs_mark<<<emogi_grid(s->words, s->resident), BLOCK>>>(s->front, s->words, s->seen);
+    if (s->n)
+        dbfs_todo<<<emogi_grid((s->n + 31) / 32, s->resident), BLOCK>>>(s->has_in, s->seen,
+                                                                       s->words, s->lo, s->n,
+                                                                       s->todo);
+    /* a run's later levels have few vertices left to test */
+    const unsigned per = s->bu_next == level ? BU_SPARSE : (unsigned)CHUNKS;
+    s->bu_next = level + 1;
     const unsigned grid = emogi_grid(s->n, s->resident);
     const uint32_t *front32 = reinterpret_cast<const uint32_t *>(s->front);
     uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
@@ -692,14 +734,14 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
                                              (const uint32_t *)s->in->d_firsts,
                                              s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth, s->seen,
-                                             slice32, s->count);
+                                             front32, s->lo, s->n, level + 1, s->depth, s->todo,
+                                             per, s->seen, slice32, s->count);
     else if (s->n)
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
                                              (const uint64_t *)s->in->d_firsts,
                                              s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth, s->seen,
-                                             slice32, s->count);
+                                             front32, s->lo, s->n, level + 1, s->depth, s->todo,
+                                             per, s->seen, slice32, s->count);
     if (collect(s, c, err) < 0)
         return -1;
     if (slice && slice_to_host(s, slice, err) < 0)
