@@ -16,7 +16,8 @@
 # (bench/reorder.sh), at-scale (bench/at-scale.sh), mpi (tests/mpi_gpu.sh,
 # the GPU ranks on every GPU, bench/gather_bw.cu, then bench/mpi.sh
 # with MPI_SCALES, MPI_RANKS, MPI_TOOLS and MPI_DEVICES for its SCALES,
-# RANKS, TOOLS and DEVICES).  Where mpicc is found the build is an MPI
+# RANKS, TOOLS and DEVICES), ab (bench/ab.sh: the base build against
+# this one, see below).  Where mpicc is found the build is an MPI
 # one, with NCCL when NCCL_DIR (default: the Python CUDA stack's
 # nvidia/nccl) holds it; NCCL's NVLink multicast stays off
 # (NCCL_NVLS_ENABLE=0).
@@ -46,6 +47,11 @@
 # COMPRESSED_JOBS: bench/compressed.sh's JOBS (JOBS here is make's -j).
 # GATHER_GIB, GATHER_MODES: bench/gather_bw.cu's size and modes (where
 # the pinned pages lie) in the mpi stage.
+# ab: .devcarry/base/ holds the base's release tarball (make dist of the
+# commit to measure against), built beside this tree in the background;
+# bench/ab.sh then runs both on kron AB_SCALES (default 26, as the mpi
+# stage makes them) and on AB_GRAPHS, rows AB_ROWS (its ROWS), AB_TRACE=1
+# for its traces.
 # MPI_TRACE=1: after bench/mpi.sh, BFS on one GPU and on the most ranks
 # of MPI_RANKS for each scale with EMOGI_TRACE_LEVELS, logs beside the
 # others.
@@ -114,6 +120,25 @@ fi
 
 STAGES=${STAGES:-check bfs}
 has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
+
+# the base for the ab stage, built while the other stages run
+base_build=
+if has ab; then
+    base_tar=$(ls "$root"/.devcarry/base/emogi-*.tar.gz 2>/dev/null | tail -n 1)
+    [ -n "$base_tar" ] || die "the ab stage needs .devcarry/base/emogi-*.tar.gz (make dist of the base)"
+    if [ -x "$work/base/build/emogi-bfs" ] && cmp -s "$base_tar" "$work/base.tar.gz"; then
+        say "reusing the base's build"
+    else
+        say "building the base in the background ($work/base-build.log)"
+        rm -rf "$work/base" && mkdir -p "$work/base/build" && cp "$base_tar" "$work/base.tar.gz" ||
+            die "cannot create $work/base"
+        # shellcheck disable=SC2086
+        (tar -xzf "$base_tar" -C "$work/base" && cd "$work/base/build" &&
+            "$(ls -d "$work"/base/emogi-*/ | head -n 1)configure" -q --with-cuda-arch="$ARCH" $extra &&
+            nice make -j"$JOBS") >"$work/base-build.log" 2>&1 &
+        base_build=$!
+    fi
+fi
 
 # A CUDA process's start: tests/lib/gpu_probe three times, seconds each.
 probe_times() {
@@ -360,6 +385,28 @@ if has mpi; then
     fi
     if [ -n "${OUT:-}" ]; then
         mkdir -p "$OUT/bench-logs" && cp "$WORK"/mpi/*.log "$OUT/bench-logs/" 2>/dev/null
+    fi
+fi
+if has ab; then
+    if [ -n "$base_build" ] && ! wait "$base_build"; then
+        tail -n 20 "$work/base-build.log"
+        die "the base did not build"
+    fi
+    say "bench/ab.sh: the base against this build"
+    mkdir -p "$WORK/mpi"
+    graphs=
+    for s in ${AB_SCALES:-26}; do
+        g=$WORK/mpi/kron$s.csr
+        [ -e "$g" ] || "$EMOGI_BIN/emogi-convert" kron -s "$s" --undirected --id-width 4 -q "$g" ||
+            die "cannot make kron $s"
+        graphs="$graphs $g"
+    done
+    # shellcheck disable=SC2086
+    BASE=$work/base/build NEW=$EMOGI_BIN ROWS=${AB_ROWS:-} TRACE=${AB_TRACE:-} WORK=$WORK/ab \
+        MPIRUN="mpirun --oversubscribe --bind-to none" sh "$src/bench/ab.sh" $graphs ${AB_GRAPHS:-} ||
+        bench_status=1
+    if [ -n "${OUT:-}" ]; then
+        mkdir -p "$OUT/bench-logs" && cp "$WORK"/ab/trace-*.log "$OUT/bench-logs/" 2>/dev/null
     fi
 fi
 for stage in bfs fewer-bytes compressed traversals reorder at-scale; do

@@ -365,3 +365,7 @@ EXTRA_DIST += tests/bench_clist.sh
 # bench/bu-first: two graphs worked by hand, compressed lists, refusals
 TESTS += tests/bench_bu_first.sh
 EXTRA_DIST += tests/bench_bu_first.sh
+# bench/ab.sh: a build against itself, against one whose depths differ,
+# rows it cannot run
+TESTS += tests/bench_ab.sh
+EXTRA_DIST += tests/bench_ab.sh
