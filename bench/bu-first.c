@@ -20,7 +20,7 @@
  * level L = depth(u) exactly when depth(v) = depth(u) + 1: at any other
  * level u is not in the frontier, or v was reached already.
  *
- * usage: bu-first [--lines] GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32
+ * usage: bu-first [--lines | --reads] GRAPH DEPTHS  (DEPTHS: emogi-bfs -o, uint32
  * a vertex)
  * Output: "level visited found first top kept" lines, one for every level
  * that finds a vertex, then "levels N" (the deepest depth + 1).
@@ -36,6 +36,12 @@
  * past its head asks for more, the same either way, and is not counted.
  * Plain against compressed: how many requests compression saves a
  * bottom-up level.
+ *
+ * --reads: instead, what a level's tests read: "level visited read most",
+ * READ the in-list entries its visited vertices test (each up to its first
+ * parent in the frontier, or all of them), MOST the most one vertex tests.
+ * Few vertices reading few entries leave the level's time to its sweep
+ * over the vertices (bench/RESULTS.md, "The bottom-up bitmap kept").
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -110,15 +116,47 @@ static void lines(const struct emogi_lists *in, const struct emogi_graph *g,
     free(lo), free(hi);
 }
 
+/* --reads: per level, the vertices visited, the entries they test and the
+ * most one tests. */
+static void reads(const struct emogi_lists *in, const struct emogi_graph *g,
+                  const uint32_t *depth, uint32_t levels, const char *name)
+{
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    printf("level\tvisited\tread\tmost\n");
+    for (uint32_t l = 0; l + 1 < levels; l++) {
+        uint64_t visited = 0, read = 0, most = 0;
+        for (uint64_t v = 0; v < g->nv; v++) {
+            const uint32_t dv = depth[v];
+            if (in->off[v + 1] == in->off[v] || (dv != EMOGI_UNREACHED && dv <= l))
+                continue; /* not visited at l */
+            struct emogi_list_reader r;
+            uint64_t k = 0;
+            int n = 0, hit = 0;
+            emogi_list_open(&r, in, v);
+            while (!hit && (n = emogi_list_next(&r, ids)) > 0)
+                for (int i = 0; i < n && !hit; i++, k++)
+                    hit = depth[ids[i]] == l;
+            if (!hit && n < 0)
+                die("%s: %s", name, "a corrupt compressed list");
+            visited++;
+            read += k;
+            most = k > most ? k : most;
+        }
+        printf("%u\t%llu\t%llu\t%llu\n", l, (unsigned long long)visited,
+               (unsigned long long)read, (unsigned long long)most);
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct emogi_graph g;
     emogi_error err;
     const int by_lines = argc == 4 && !strcmp(argv[1], "--lines");
-    if (by_lines)
+    const int by_reads = argc == 4 && !strcmp(argv[1], "--reads");
+    if (by_lines || by_reads)
         argv++, argc--;
     if (argc != 3)
-        die("usage: bu-first [--lines] GRAPH DEPTHS%s%s", "", "");
+        die("usage: bu-first [--lines | --reads] GRAPH DEPTHS%s%s", "", "");
     if (emogi_csr_open(argv[1], &g, &err) < 0)
         die("%s%s", err.msg, "");
     const int has_in = !(g.flags & EMOGI_DIRECTED) || (g.flags & EMOGI_TRANSPOSE);
@@ -149,8 +187,11 @@ int main(int argc, char **argv)
         die("%s%s", "out of memory", "");
     if (emogi_lists_firsts(&in, g.nv, 8, NULL, 0, keep) < 0)
         die("%s: %s", argv[1], "a corrupt compressed list");
-    if (by_lines) {
-        lines(&in, &g, depth, keep, levels, argv[1]);
+    if (by_lines || by_reads) {
+        if (by_lines)
+            lines(&in, &g, depth, keep, levels, argv[1]);
+        else
+            reads(&in, &g, depth, levels, argv[1]);
         free(at), free(first), free(top), free(found), free(kept), free(keep), free(depth);
         emogi_csr_close(&g);
         return 0;

@@ -6,11 +6,12 @@
 # (undirected with an unreached component and an isolated vertex;
 # directed through its transpose), the same table from compressed lists,
 # bounds that hold on a Kronecker graph, and refusals; --lines, the head
-# lines of the vertices the kept neighbour leaves, by hand and in bounds.
+# lines of the vertices the kept neighbour leaves, and --reads, the
+# entries each level tests, by hand and in bounds.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 BU="$EMOGI_BIN/bench/bu-first"
 [ -x "$BU" ] || skip_all "bench/bu-first is not built"
-plan 11
+plan 14
 rows() { sed -n '2,$p' "$@" | tr '\t\n' ' ;'; }
 
 # 0-1 0-2 1-3 2-3 3-4, 5-6 apart, 7 alone.  From 0: depths 0 1 1 2 3, 5
@@ -47,6 +48,15 @@ is "$(rows outd.txt)" "0 3 2 2 2 2;1 1 1 1 1 1;levels 3;" "directed, in-lists fr
 is "$(rows lines.txt)" "0 6 6 1;1 3 3 1;2 2 2 1;" \
     "--lines by hand: left, lines, warp lines per level"
 
+# --reads: at level 0 the six vertices with depth > 0 read 1 (1 and 2
+# meet 0 first), 3 (3's list 1 2 4 holds no 0), 1 (4), 1 and 1 (5 and 6,
+# unreached): 8, 3 the most; level 1: 3 meets 1 first, the others read
+# their one entry: 4; level 2: 4, 5 and 6 read one each: 3
+"$BU" --reads u.csr u.bin >reads.txt
+is "$(rows reads.txt)" "0 6 8 3;1 4 4 1;2 3 3 1;" "--reads by hand: visited, read, most per level"
+"$BU" --reads uz.csr u.bin >readsz.txt
+same_file reads.txt readsz.txt "--reads: the same from compressed lists"
+
 emogi-convert el d.el dn.csr -q --directed
 fails "a directed graph without its transpose is refused" 1 "no in-lists" "$BU" dn.csr d.bin
 head -c 12 u.bin >short.bin
@@ -69,6 +79,10 @@ ok $? "kron 12: heads settle some of the finds, the loader's pick at least as ma
 "$BU" --lines kz.csr k.bin >kzl.txt
 is "$(cut -f1,2 kzl.txt | rows)" "$(cut -f1,2 kl.txt | rows)" \
     "kron 12 --lines: compressed lists leave the same vertices"
+# a visited vertex reads one entry at least, no more than its list
+"$BU" --reads k.csr k.bin >kr.txt
+awk 'NR > 1 && ($3 < $2 || $4 > $3 || $4 < 1) { bad = 1 } NR > 1 { n++ } END { exit bad || n < 3 }' kr.txt
+ok $? "kron 12 --reads: at least an entry a vertex visited, the most within the sum"
 awk 'FNR > 1 && ($3 < $2 || $4 > $3) { bad = 1 } FNR > 1 && $2 > 0 { n++ }
      END { exit bad || n < 3 }' kl.txt kzl.txt
 ok $? "kron 12 --lines: a line a vertex left at least, a warp's lines at most theirs"
