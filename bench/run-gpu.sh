@@ -392,6 +392,11 @@ if has ab; then
         tail -n 20 "$work/base-build.log"
         die "the base did not build"
     fi
+    if [ -n "${prepare:-}" ]; then # its kron graphs are the ones made here
+        say "waiting for the benchmark graphs"
+        wait "$prepare" || bench_status=1
+        prepare=
+    fi
     say "bench/ab.sh: the base against this build"
     mkdir -p "$WORK/mpi"
     graphs=
