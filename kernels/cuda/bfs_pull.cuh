@@ -114,10 +114,10 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
  * time, however few were left: on kron 26 in device memory one H200 took
  * 1.18 ms for a last bottom-up level that found 18 102 vertices, and 0.12
  * ms with this bitmap and bu_chunks' grabs (bench/RESULTS.md, "The
- * bottom-up bitmap kept").  The single GPU keeps the
- * bitmap as it goes (bfs.cu: made here before the search, cleared by
- * each level of the vertices it reaches); a GPU rank makes it at each
- * bottom-up level from this bitmap and its seen one (dist_bfs.cu).
+ * bottom-up bitmap kept").  The single GPU keeps the bitmap as it goes
+ * (bfs.cu: made here before the search, cleared by each level of the
+ * vertices it reaches); a GPU rank makes it at each bottom-up level from
+ * this bitmap and its seen one (dist_bfs.cu).
  * TODO: bit v for each v in [0, NV) with in-edges, v = SKIP (the source,
  * or NONE) left out.
  */
