@@ -30,7 +30,8 @@
 # cc sssp") and QUICK_MEMS ("zerocopy device") choosing the runs;
 # MPI_TESTS=none: no tests, only the benchmark.
 # prepare (first in STAGES' order): the mpi and compressed stages' graphs,
-# made in the background while the check stage runs.
+# made in the background while the check stage runs; PREPARE ("mpi
+# compressed") names whose.
 # CHECK_SKIP: test scripts the check stage leaves out; CHECK_LIMIT:
 # seconds after which make check is stopped (the finished tests' logs
 # still come back); CHECK_JOBS: scripts at
@@ -180,8 +181,12 @@ if has prepare; then
     mkdir -p "$work/bench/mpi"
     (
         export EMOGI_BIN="$work/build" OMP_NUM_THREADS=${PREPARE_THREADS:-$(($(nproc) / 2))}
-        SCALES=${MPI_SCALES:-"26 27"} TOOLS=" " WORK="$work/bench/mpi" sh "$src/bench/mpi.sh"
-        JOBS=" " BW=0 WORK="$work/bench" sh "$src/bench/compressed.sh"
+        case " ${PREPARE:-mpi compressed} " in *" mpi "*)
+            SCALES=${MPI_SCALES:-"26 27"} TOOLS=" " WORK="$work/bench/mpi" sh "$src/bench/mpi.sh" ;;
+        esac
+        case " ${PREPARE:-mpi compressed} " in *" compressed "*)
+            JOBS=" " BW=0 WORK="$work/bench" sh "$src/bench/compressed.sh" ;;
+        esac
     ) >"${OUT:-.}/prepare.log" 2>&1 &
     prepare=$!
 fi
