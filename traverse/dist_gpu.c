@@ -367,7 +367,10 @@ static uint64_t ids_round(const struct dist *d, int r, unsigned es)
 
 /* The outboxes to their owners device to device, in rounds that fit the
  * owners' inboxes (one, unless a level sends a rank more ids than it has
- * vertices), each round's receipt claimed before the next. */
+ * vertices), each round's receipt claimed before the next.  The counts
+ * say how many rounds this rank takes part in, none in a level that
+ * sends and receives nothing: a round is a wait on the GPU, and an empty
+ * one after the last cost every top-down level one more. */
 static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t *sc,
                        uint32_t level)
 {
@@ -381,9 +384,17 @@ static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t 
     uint64_t room;
     char *in = emogi_dbfs_gpu_inbox(s, &room);
     const uint64_t mine = ids_round(d, me, es);
+    uint64_t rounds = 0;
+    for (int r = 0; r < size; r++) {
+        if (r == me)
+            continue;
+        const uint64_t ch = ids_round(d, r, es), sends = (sc[r] + ch - 1) / ch,
+                       recvs = (rc[r] + mine - 1) / mine;
+        rounds = sends > rounds ? sends : rounds;
+        rounds = recvs > rounds ? recvs : rounds;
+    }
     emogi_error err;
-    for (uint64_t k = 0;; k++) {
-        int any = 0;
+    for (uint64_t k = 0; k < rounds; k++) {
         ncclResult_t r_ = ncclGroupStart();
         for (int r = 0; r < size && r_ == ncclSuccess; r++) {
             got[r] = 0;
@@ -395,18 +406,14 @@ static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t 
                 r_ = ncclSend((const char *)emogi_dbfs_gpu_outbox(s, r) + at * es, m * es,
                               ncclUint8, r, comm, 0);
                 d->bytes_sent += m * es;
-                any = 1;
             }
             if (r_ == ncclSuccess && rc[r] > k * mine) {
                 got[r] = rc[r] - k * mine < mine ? rc[r] - k * mine : mine;
                 r_ = ncclRecv(in + (uint64_t)(r < me ? r : r - 1) * mine * es, got[r] * es,
                               ncclUint8, r, comm, 0);
-                any = 1;
             }
         }
         nccl_group_wait(d, r_, "sending ids");
-        if (!any)
-            break;
         const double c0 = emogi_now();
         for (int r = 0; r < size; r++) /* on the exchange's stream: done before the next */
             if (got[r])

@@ -78,14 +78,15 @@ struct emogi_dbfs_gpu {
     uint64_t *seg;                 /* size, host: the route's SEG */
     dbfs_route rt;
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
-    unsigned long long *count;     /* C_*: found, remote, entries read, lines */
+    unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
+    unsigned long long *hcount;    /* the host's copy, read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
 };
 
 /* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
  * device memory and over the link (emogi_lines), as the single GPU's
  * --stats counts them. */
-enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_LEFT, C_N };
+enum { C_FOUND, C_READ, C_DEV, C_LINK, C_CHUNK, C_HEAVY, C_SCOUT, C_LEFT, C_QN, C_N };
 
 /* The state's budget for cub's scratch when scanning SW word counts
  * (sized exactly at open, alloc_state): cub keeps a few words of state
@@ -99,8 +100,9 @@ static uint64_t scan_slack(uint64_t sw)
  * warps (emogi_set_aside), so a fixed size serves any graph. */
 constexpr uint64_t HEAVY_SLOTS = 65536;
 
-/* The route's device arrays (3 words a rank) for up to 1024 ranks are in
- * the state's budget; more take a little beyond it. */
+/* The route's device arrays and the outbox counts (3 words a rank) for
+ * up to 1024 ranks are in the state's budget; more take a little beyond
+ * it. */
 constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
@@ -250,27 +252,28 @@ __global__ void __launch_bounds__(BLOCK)
                     slice, rt);
 }
 
-/* The entries of the frontier's out-lists, for the direction rule. */
+/* The slice's words' bits, for their scan; 0 for entry WORDS, whose
+ * scan is then the total.  With OFF (the rank's out-offsets), the
+ * entries of the set bits' out-lists too, into *SCOUT: the direction
+ * rule's count in the same launch, not one more over the queue. */
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_scout(const uint64_t *__restrict__ off, const uint64_t *__restrict__ q, uint64_t m,
-               uint64_t lo, unsigned long long *count)
+    dbfs_word_counts(const unsigned long long *__restrict__ slice, uint64_t words,
+                     uint64_t *count, const uint64_t *__restrict__ off,
+                     unsigned long long *scout)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     unsigned long long e = 0;
-    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
-        e += off[q[i] - lo + 1] - off[q[i] - lo];
-    warp_add(&count[C_SCOUT], e);
-}
-
-/* The slice's words' bits, for their scan; 0 for entry WORDS, whose
- * scan is then the total. */
-__global__ void __launch_bounds__(BLOCK)
-    dbfs_word_counts(const unsigned long long *__restrict__ slice, uint64_t words,
-                     uint64_t *count)
-{
-    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
-    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i <= words; i += stride)
-        count[i] = i < words ? (uint64_t)__popcll(slice[i]) : 0;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i <= words; i += stride) {
+        const unsigned long long bits = i < words ? slice[i] : 0;
+        count[i] = (uint64_t)__popcll(bits);
+        if (off)
+            for (unsigned long long b = bits; b; b &= b - 1) {
+                const uint64_t v = i * 64 + (uint64_t)(__ffsll((long long)b) - 1);
+                e += off[v + 1] - off[v];
+            }
+    }
+    if (off)
+        warp_add(scout, e);
 }
 
 /* The slice's vertices (bit i: vertex lo + i) into the frontier Q in
@@ -381,6 +384,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     free(s->seg);
     (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
+    free(s->hcount);
     free(s);
 }
 
@@ -414,7 +418,6 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
              "cudaMalloc of the ids to send");
     EMOGI_CK(cudaMalloc(&s->heavy, s->heavy_cap * sizeof *s->heavy),
              "cudaMalloc of the long lists' queue");
-    EMOGI_CK(cudaMalloc(&s->count, C_N * sizeof *s->count), "cudaMalloc of the counters");
     return 0;
 }
 
@@ -456,9 +459,11 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
                          int narrow, emogi_error *err)
 {
     const uint64_t k = (uint64_t)size;
-    uint64_t *h = static_cast<uint64_t *>(malloc((3 * k + 1) * sizeof *h));
+    uint64_t *h = static_cast<uint64_t *>(malloc((2 * k + 1) * sizeof *h));
     s->seg = static_cast<uint64_t *>(malloc(k * sizeof *s->seg));
-    if (!h || !s->seg) {
+    /* the outboxes' counts follow the counters, read with them in one copy */
+    s->hcount = static_cast<unsigned long long *>(malloc((C_N + k) * sizeof *s->hcount));
+    if (!h || !s->seg || !s->hcount) {
         free(h);
         return emogi_fail(err, "GPU BFS: out of memory");
     }
@@ -466,15 +471,18 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
         s->seg[r] = r <= rank ? bound[r] : bound[r] - s->n;
     memcpy(h, bound, (k + 1) * sizeof *h);
     memcpy(h + k + 1, s->seg, k * sizeof *h);
-    memset(h + 2 * k + 1, 0, k * sizeof *h);
-    cudaError_t e = cudaMalloc(&s->route_mem, (3 * k + 1) * sizeof *h);
+    cudaError_t e = cudaMalloc(&s->route_mem, (2 * k + 1) * sizeof *h);
     if (e == cudaSuccess)
-        e = cudaMemcpy(s->route_mem, h, (3 * k + 1) * sizeof *h, cudaMemcpyHostToDevice);
+        e = cudaMemcpy(s->route_mem, h, (2 * k + 1) * sizeof *h, cudaMemcpyHostToDevice);
+    if (e == cudaSuccess)
+        e = cudaMalloc(&s->count, (C_N + k) * sizeof *s->count);
+    if (e == cudaSuccess)
+        e = cudaMemset(s->count, 0, (C_N + k) * sizeof *s->count);
     free(h);
     EMOGI_CK(e, "placing the ranks' ranges");
     s->rt.bound = s->route_mem;
     s->rt.seg = s->route_mem + k + 1;
-    s->rt.sent = reinterpret_cast<unsigned long long *>(s->route_mem + 2 * k + 1);
+    s->rt.sent = s->count + C_N;
     s->rt.out = s->remote;
     s->rt.size = size;
     s->rt.narrow = narrow != 0;
@@ -504,20 +512,30 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     return 0;
 }
 
-/* The counters cleared before a level. */
+/* Counters and outbox counts (the route's), cleared before a level. */
+static uint64_t counts_n(const emogi_dbfs_gpu *s)
+{
+    return C_N + (uint64_t)s->rt.size;
+}
+
 static int clear_counts(emogi_dbfs_gpu *s, emogi_error *err)
 {
-    EMOGI_CK(cudaMemset(s->count, 0, C_N * sizeof *s->count), "clearing the counters");
+    if (!s->count)
+        return emogi_fail(err, "GPU BFS: no route to the other ranks");
+    EMOGI_CK(cudaMemset(s->count, 0, counts_n(s) * sizeof *s->count), "clearing the counters");
     return 0;
 }
 
-/* After a launch: the counters. */
-static int collect(emogi_dbfs_gpu *s, unsigned long long *c, emogi_error *err)
+/* After a launch: the counters and outbox counts, in s->hcount; one
+ * copy, which waits for the launches (each copy back is a wait on the
+ * GPU, and a rank's level is a chain of them). */
+static int collect(emogi_dbfs_gpu *s, emogi_error *err)
 {
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
-    EMOGI_CK(cudaMemcpy(c, s->count, C_N * sizeof *c, cudaMemcpyDeviceToHost),
+    EMOGI_CK(cudaMemcpy(s->hcount, s->count, counts_n(s) * sizeof *s->hcount,
+                        cudaMemcpyDeviceToHost),
              "reading the counters");
-    s->link += c[C_LINK];
+    s->link += s->hcount[C_LINK];
     return 0;
 }
 
@@ -537,13 +555,9 @@ template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t leve
 int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
                           uint64_t *examined, emogi_error *err)
 {
-    unsigned long long c[C_N];
     const size_t k = (size_t)s->rt.size;
-    if (!s->seg)
-        return emogi_fail(err, "GPU BFS: no route to the other ranks");
-    if (clear_counts(s, err) < 0)
+    if (clear_counts(s, err) < 0) /* the outboxes' counts too */
         return -1;
-    EMOGI_CK(cudaMemset(s->rt.sent, 0, k * sizeof *s->rt.sent), "clearing the outboxes");
     EMOGI_CK(cudaMemset(s->slice, 0, ((s->n + 63) / 64 ? (s->n + 63) / 64 : 1) * sizeof *s->slice),
              "clearing the next frontier");
     if (s->qn) {
@@ -552,12 +566,11 @@ int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *se
         else
             expand_launch<uint64_t>(s, level);
     }
-    if (collect(s, c, err) < 0)
+    if (collect(s, err) < 0)
         return -1;
     static_assert(sizeof(unsigned long long) == sizeof(uint64_t), "counts are 64-bit");
-    EMOGI_CK(cudaMemcpy(sent, s->rt.sent, k * sizeof *sent, cudaMemcpyDeviceToHost),
-             "reading the outboxes' counts");
-    *examined += c[C_READ];
+    memcpy(sent, s->hcount + C_N, k * sizeof *sent);
+    *examined += s->hcount[C_READ];
     return 0;
 }
 
@@ -621,13 +634,17 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, 
  * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS; bench/RESULTS.md,
  * "BFS ranks: the frontier in ascending order").
  */
-static int slice_to_ids(emogi_dbfs_gpu *s, emogi_error *err)
+static int slice_to_ids(emogi_dbfs_gpu *s, bool scout, uint64_t *edges, emogi_error *err)
 {
     const uint64_t words = (s->n + 63) / 64;
     s->qn = 0;
+    *edges = 0;
     if (!words)
         return 0;
-    dbfs_word_counts<<<emogi_grid(words + 1, s->resident), BLOCK>>>(s->slice, words, s->wcount);
+    if (scout)
+        EMOGI_CK(cudaMemsetAsync(&s->count[C_SCOUT], 0, sizeof *s->count), "clearing a counter");
+    dbfs_word_counts<<<emogi_grid(words + 1, s->resident), BLOCK>>>(
+        s->slice, words, s->wcount, scout ? s->out->d_offsets : nullptr, &s->count[C_SCOUT]);
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
     EMOGI_CK(cub::DeviceScan::ExclusiveSum(s->scan_tmp, s->scan_bytes, s->wcount, s->wat,
                                            (int64_t)(words + 1)),
@@ -635,28 +652,25 @@ static int slice_to_ids(emogi_dbfs_gpu *s, emogi_error *err)
     dbfs_scatter<<<emogi_grid(words, s->resident), BLOCK>>>(s->slice, s->wat, words, s->lo,
                                                             s->ids);
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
-    EMOGI_CK(cudaMemcpy(&s->qn, s->wat + words, sizeof s->qn, cudaMemcpyDeviceToHost),
+    /* the size beside the scout (C_SCOUT, C_LEFT, C_QN), read in one copy */
+    EMOGI_CK(cudaMemcpyAsync(&s->count[C_QN], s->wat + words, sizeof *s->count,
+                             cudaMemcpyDeviceToDevice),
+             "placing the frontier's size");
+    EMOGI_CK(cudaMemcpy(s->hcount + C_SCOUT, s->count + C_SCOUT, 3 * sizeof *s->hcount,
+                        cudaMemcpyDeviceToHost),
              "reading the frontier's size");
+    static_assert(C_QN == C_SCOUT + 2, "one copy reads C_SCOUT to C_QN");
+    s->qn = s->hcount[C_QN];
+    *edges = scout ? s->hcount[C_SCOUT] : 0;
     return 0;
 }
 
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err)
 {
-    if (slice_to_ids(s, err) < 0)
+    if (slice_to_ids(s, true, scout, err) < 0)
         return -1;
     *n = s->qn;
-    *scout = 0;
-    if (!s->qn)
-        return 0;
-    EMOGI_CK(cudaMemset(&s->count[C_SCOUT], 0, sizeof *s->count), "clearing a counter");
-    dbfs_scout<<<emogi_grid(s->qn, s->resident), BLOCK>>>(s->out->d_offsets, s->ids, s->qn, s->lo,
-                                                          s->count);
-    unsigned long long e;
-    EMOGI_CK(cudaGetLastError(), "a kernel launch");
-    EMOGI_CK(cudaMemcpy(&e, &s->count[C_SCOUT], sizeof e, cudaMemcpyDeviceToHost),
-             "reading the frontier's edges");
-    *scout = e;
     return 0;
 }
 
@@ -687,7 +701,8 @@ int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
 
 int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err)
 {
-    if (slice_to_ids(s, err) < 0)
+    uint64_t edges;
+    if (slice_to_ids(s, false, &edges, err) < 0)
         return -1;
     *n = s->qn;
     return 0;
@@ -707,7 +722,6 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                              uint64_t *slice, struct emogi_bu_count *bu, uint64_t *examined,
                              emogi_error *err)
 {
-    unsigned long long c[C_N];
     const uint64_t slice_words = (s->n + 63) / 64;
     if (!s->in)
         return emogi_fail(err, "GPU BFS: bottom-up needs the rank's in-lists");
@@ -742,8 +756,9 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                                              s->out->d_offsets, s->in->g->ne,
                                              front32, s->lo, s->n, level + 1, s->depth, s->todo,
                                              per, s->seen, slice32, s->count);
-    if (collect(s, c, err) < 0)
+    if (collect(s, err) < 0)
         return -1;
+    const unsigned long long *c = s->hcount;
     if (slice && slice_to_host(s, slice, err) < 0)
         return -1;
     /* the next level's frontier, the rank's part of it: its own words */
