@@ -353,6 +353,13 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
             cudaSuccess) {
             (void)cudaGetLastError();
             b->stage = NULL;
+        } else {
+            /* NCCL may set up what a collective needs at its first
+             * call (nccl_comm): paid here, before any timed search */
+            nccl_wait(d,
+                      ncclAllGather(b->stage + (uint64_t)d->rank * b->part, b->stage,
+                                    b->part * 8, ncclUint8, d->nccl->comm, 0),
+                      "a first exchange");
         }
     }
 #endif
