@@ -78,6 +78,7 @@ struct emogi_dbfs_gpu {
     uint64_t *seg;                 /* size, host: the route's SEG */
     dbfs_route rt;
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
+    uint64_t scout;                /* out-entries of the rank's frontier (expand_heavy) */
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
     unsigned long long *hcount;    /* the host's copy, read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
@@ -177,17 +178,17 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
 }
 
 /* A warp per frontier vertex: its out-list, each neighbour taken, with
- * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over HEAVY
- * entries is set aside for dbfs_expand_heavy: a level that starts from a
- * few hubs (kron 26's first levels: a million entries each) otherwise
- * waits on one warp per hub, 28 of a search's 97 ms on two H200s
- * (bench/RESULTS.md, "MPI ranks on four GPUs"). */
+ * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over HEAVY_AT
+ * entries (expand_heavy_at) is set aside for dbfs_expand_heavy: a level
+ * that starts from a few hubs (kron 26's first levels: a million entries
+ * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
+ * two H200s (bench/RESULTS.md, "MPI ranks on four GPUs"). */
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
                 uint32_t next, uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
-                const dbfs_route rt, uint64_t *heavy, uint64_t heavy_cap,
+                const dbfs_route rt, uint64_t *heavy, uint64_t heavy_cap, uint64_t heavy_at,
                 unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
@@ -198,7 +199,8 @@ __global__ void __launch_bounds__(BLOCK)
         const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
         const uint64_t first = emogi_first_read<T, true>(start);
         read += lane == 0 ? end - start : 0;
-        if (end - first > HEAVY && emogi_set_aside(&count[C_HEAVY], heavy, heavy_cap, u, lane))
+        if (end - first > heavy_at &&
+            emogi_set_aside(&count[C_HEAVY], heavy, heavy_cap, u, lane))
             continue;
         if (lane == 0)
             lines.add(nb, first, end);
@@ -495,6 +497,7 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
              "clearing the depths");
     EMOGI_CK(cudaMemset(s->seen, 0, s->words * sizeof *s->seen), "clearing the seen bitmap");
     s->qn = 0;
+    s->scout = 0; /* the source's list: split from 2 * SEGMENT on */
     s->bu_next = UINT32_MAX;
     if (source - s->lo >= s->n)
         return 0;
@@ -539,6 +542,25 @@ static int collect(emogi_dbfs_gpu *s, emogi_error *err)
     return 0;
 }
 
+/*
+ * The list length over which a top-down level sets a list aside for the
+ * pieces launch.  One warp reads a list EMOGI_UNROLL lines a lane at a
+ * time, each a round trip over the link: a list just under HEAVY (32768
+ * entries) is 256 of them, and four H200s' ranks each spent 1.35-1.60 ms
+ * in kron 27's top-down level 2 whatever their link bytes (8-20 MB; one
+ * GPU took 2.2 ms for all 53 MB; bench/RESULTS.md, "BFS ranks: the bitmap
+ * in one gather, long lists in pieces").  A rank's share of the frontier
+ * is small, so it is split finer: lists over SCOUT / HEAVY_LISTS entries,
+ * two pieces at least.  At most HEAVY_LISTS lists are then set aside, so
+ * that each warp's walk over the queue (emogi_warp_pieces) stays short.
+ */
+constexpr uint64_t HEAVY_LISTS = 2048;
+static uint64_t expand_heavy_at(const emogi_dbfs_gpu *s)
+{
+    const uint64_t at = s->scout / HEAVY_LISTS;
+    return at < 2 * SEGMENT ? 2 * SEGMENT : at > HEAVY ? HEAVY : at;
+}
+
 /* A top-down level's two launches, from the frontier in s->ids. */
 template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
@@ -546,7 +568,7 @@ template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t leve
     const emogi_arr<T> nb(o->nbr);
     dbfs_expand<T><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
         o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice,
-        s->rt, s->heavy, s->heavy_cap, s->count);
+        s->rt, s->heavy, s->heavy_cap, expand_heavy_at(s), s->count);
     dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
                                                  s->depth, s->seen, s->slice, s->rt, s->heavy,
                                                  s->heavy_cap, s->count);
@@ -670,6 +692,7 @@ int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scou
 {
     if (slice_to_ids(s, true, scout, err) < 0)
         return -1;
+    s->scout = *scout;
     *n = s->qn;
     return 0;
 }
@@ -768,7 +791,7 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                  "placing the frontier slice");
     bu->found = c[C_FOUND];
     bu->left = c[C_LEFT];
-    bu->scout = c[C_SCOUT];
+    bu->scout = s->scout = c[C_SCOUT];
     *examined += c[C_READ];
     return 0;
 }
