@@ -37,8 +37,8 @@
  * host sees only counts.  A bottom-up level reads the global frontier
  * bitmap on the GPU.  When every range starts on a word the bitmap is
  * assembled there for every bottom-up level, the first included: the GPU
- * places its frontier in its own words and the others arrive by the
- * device-array exchange CC uses (dist_gpu.c: NCCL, or host buffers); the
+ * places its frontier in its own words and the others arrive by a
+ * device-array exchange (dist_gpu.c: NCCL, or host buffers); the
  * last level's slice becomes the GPU's frontier there.  Otherwise each
  * level's bitmap is assembled on the host as above and copied over.  The
  * direction rule's counts come from the GPUs, summed on the host.

@@ -28,7 +28,9 @@
  * a GPU of its own (the ranks of a host no more than its GPUs) and
  * EMOGI_NCCL is not 0, they travel device to device: one ncclBroadcast
  * of each rank's part, grouped (an allgather of unequal parts), or
- * ncclSend, ncclRecv and ncclBroadcast of whole arrays (CC's forests).
+ * ncclSend, ncclRecv and ncclBroadcast of whole arrays (CC's forests);
+ * BFS's frontier bitmap, nv bits, goes through a stage of equal parts as
+ * one ncclAllGather (nccl_bitmap).
  * NCCL refuses two ranks on one GPU, so otherwise (and without NCCL) the
  * rank's part goes to a host buffer, through MPI_Allgatherv
  * (dist_allgather) or MPI's point to point and broadcast, and back to
@@ -371,10 +373,10 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
  * The bitmap's parts as one ncclAllGather of equal parts through the
  * stage, and copies on the device in and out.  The ranks' parts differ
  * in size, which ncclAllGather does not take, so the exchange was one
- * ncclBroadcast from each rank, grouped: 0.24-0.28 ms a bottom-up level
- * on four H200s for kron 27's 16.8 MB bitmap (bench/RESULTS.md, "Bottom-up
- * while the lists left are shorter"), where NVLink moves each GPU's
- * share of it in tens of microseconds.
+ * ncclBroadcast from each rank, grouped: 0.20-0.30 ms a bottom-up level
+ * on four H200s for kron 27's 16.8 MB bitmap, 0.10-0.16 ms so, and four
+ * ranks' BFS 1.08x faster (bench/RESULTS.md, "BFS ranks: the bitmap in
+ * one gather, long lists in pieces").
  */
 static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)
 {

@@ -548,10 +548,11 @@ static int collect(emogi_dbfs_gpu *s, emogi_error *err)
  * time, each a round trip over the link: a list just under HEAVY (32768
  * entries) is 256 of them, and four H200s' ranks each spent 1.35-1.60 ms
  * in kron 27's top-down level 2 whatever their link bytes (8-20 MB; one
- * GPU took 2.2 ms for all 53 MB; bench/RESULTS.md, "BFS ranks: the bitmap
- * in one gather, long lists in pieces").  A rank's share of the frontier
- * is small, so it is split finer: lists over SCOUT / HEAVY_LISTS entries,
- * two pieces at least.  At most HEAVY_LISTS lists are then set aside, so
+ * GPU took 2.2 ms for all 53 MB).  A rank's share of the frontier is
+ * small, so it is split finer: lists over SCOUT / HEAVY_LISTS entries,
+ * two pieces at least.  That level then took 0.37-0.60 ms, and four
+ * ranks' BFS was 1.28-1.32x faster (bench/RESULTS.md, "BFS ranks: the
+ * bitmap in one gather, long lists in pieces").  At most HEAVY_LISTS lists are then set aside, so
  * that each warp's walk over the queue (emogi_warp_pieces) stays short.
  */
 constexpr uint64_t HEAVY_LISTS = 2048;
