@@ -4,7 +4,8 @@
 # zero-copy, device and hybrid placements, directed and undirected,
 # SSSP's uint32, float32 and unit weights, part files, label propagation
 # and the naive and merged kernels, host buffers instead of NCCL, pieces
-# of 3 entries and 8-byte ids in the exchanges) write the single-process
+# of 3 entries and 8-byte ids in the exchanges, hubs' lists read in
+# pieces) write the single-process
 # CPU run's files, PageRank's within the tolerance (emogi-verify
 # --compare: the GPU sums in another order); compressed lists are
 # refused; --stats counts the bytes over the link.  Without a GPU each
@@ -19,9 +20,22 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 71
+plan 75
 
 mpi_graphs
+# three hubs of 6000 entries on different ranks, joined, and a leaf
+# (23999) to start from: top-down levels set their lists aside for the
+# pieces launch (over 4096 entries; kernels/cuda/dist_bfs.cu,
+# expand_heavy_at), which the kron graphs' lists are too short for
+awk 'BEGIN { n = split("5 8005 16005", h, " "); split("3 4 7", step, " ");
+             for (i = 1; i <= n; i++)
+                 for (k = 0; k < 6000; k++) {
+                     v = (h[i] + 1 + k * step[i]) % 24000
+                     if (v != 5 && v != 8005 && v != 16005) print h[i], v
+                 }
+             print 5, 8005; print 8005, 16005; print 23999, 5 }' >hubs.el
+emogi-convert el hubs.el hubs.csr -q --undirected --vertices 24000
+emogi-convert el hubs.el hubsd8.csr -q --directed --transpose --id-width 8 --vertices 24000
 
 # ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
 # alone; the files equal the single-process CPU run's ----
@@ -32,10 +46,17 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     same_run "GPU ranks, zerocopy: bfs directed, no transpose" 2 krond.csr emogi-bfs -n 2
     same_run "GPU ranks, zerocopy: top-down only" 3 stard.csr emogi-bfs -s 7 --direction push
     same_run "GPU ranks, zerocopy: bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
+    same_run "GPU ranks, zerocopy: hubs' lists in pieces" 3 hubs.csr emogi-bfs -s 23999 \
+        --direction push
+    same_run "GPU ranks, zerocopy: hubs' lists in pieces, 8-byte ids" 2 hubsd8.csr emogi-bfs \
+        -s 23999 --direction push
+    same_run "GPU ranks, zerocopy: bfs hubs" 4 hubs.csr emogi-bfs -n 4 --seed 5
     RANKS_ARGS="--device gpu --mem device"
     same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
     same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, device memory: hubs' lists in pieces, from a hub" 4 hubs.csr emogi-bfs \
+        -s 5 --direction push
     # the direction rule on the GPUs' counts, summed: every level the way
     # one CPU process takes it (tests/mpi.sh: auto and gap differ there)
     RANKS_ARGS="--device gpu --mem zerocopy"
@@ -146,6 +167,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 66 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 70 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish
