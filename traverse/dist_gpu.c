@@ -350,10 +350,16 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
             part_of(d, r, 6, &first, &end);
             b->part = end - first > b->part ? end - first : b->part;
         }
-        /* no room: the broadcasts, which need none */
+        /* no room on any rank: the broadcasts, which need none; every
+         * rank must take the same way, or they would wait on each other */
         if (cudaMalloc((void **)&b->stage, (size_t)d->size * (b->part ? b->part : 1) * 8) !=
             cudaSuccess) {
             (void)cudaGetLastError();
+            b->stage = NULL;
+        }
+        if (!dist_all(d, b->stage != NULL)) {
+            if (b->stage)
+                (void)cudaFree(b->stage);
             b->stage = NULL;
         } else {
             /* NCCL may set up what a collective needs at its first
