@@ -338,6 +338,17 @@ struct dist_xchg {
     uint64_t part;
 };
 
+#ifdef HAVE_NCCL
+/* Every rank's part of B's stage, from its place in the stage to every
+ * rank's, on the default stream (not waited for). */
+static ncclResult_t stage_gather(struct dist_xchg *b)
+{
+    struct dist *d = b->x.d;
+    return ncclAllGather(b->stage + (uint64_t)d->rank * b->part, b->stage, b->part * 8,
+                         ncclUint8, d->nccl->comm, 0);
+}
+#endif
+
 struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
 {
     struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
@@ -364,10 +375,7 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
         } else {
             /* NCCL may set up what a collective needs at its first
              * call (nccl_comm): paid here, before any timed search */
-            nccl_wait(d,
-                      ncclAllGather(b->stage + (uint64_t)d->rank * b->part, b->stage,
-                                    b->part * 8, ncclUint8, d->nccl->comm, 0),
-                      "a first exchange");
+            nccl_wait(d, stage_gather(b), "a first exchange");
         }
     }
 #endif
@@ -394,8 +402,7 @@ static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)
                                        (end - first) * 8, cudaMemcpyDeviceToDevice,
                                        0) != cudaSuccess)
         cuda_die(d, "staging the frontier bitmap");
-    ncclResult_t rc = ncclAllGather(b->stage + (uint64_t)d->rank * b->part, b->stage,
-                                    b->part * 8, ncclUint8, d->nccl->comm, 0);
+    const ncclResult_t rc = stage_gather(b);
     if (rc != ncclSuccess)
         nccl_die(d, "an exchange", rc);
     for (int r = 0; r < d->size; r++) {

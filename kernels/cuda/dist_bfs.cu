@@ -78,7 +78,7 @@ struct emogi_dbfs_gpu {
     uint64_t *seg;                 /* size, host: the route's SEG */
     dbfs_route rt;
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
-    uint64_t scout;                /* out-entries of the rank's frontier (expand_heavy) */
+    uint64_t scout;                /* out-entries of the rank's frontier (expand_heavy_at) */
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
     unsigned long long *hcount;    /* the host's copy, read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
@@ -178,7 +178,7 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
 }
 
 /* A warp per frontier vertex: its out-list, each neighbour taken, with
- * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over HEAVY_AT
+ * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over heavy_at
  * entries (expand_heavy_at) is set aside for dbfs_expand_heavy: a level
  * that starts from a few hubs (kron 26's first levels: a million entries
  * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
@@ -655,13 +655,15 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, 
  * warps found vertices, made kron 27's top-down level after the
  * bottom-up ones take 14.1 ms on each of two H200s, where the single GPU,
  * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS; bench/RESULTS.md,
- * "BFS ranks: the frontier in ascending order").
+ * "BFS ranks: the frontier in ascending order").  SCOUT (or null): the
+ * entries of the frontier's out-lists, counted in the same launch.
  */
-static int slice_to_ids(emogi_dbfs_gpu *s, bool scout, uint64_t *edges, emogi_error *err)
+static int slice_to_ids(emogi_dbfs_gpu *s, uint64_t *scout, emogi_error *err)
 {
     const uint64_t words = (s->n + 63) / 64;
     s->qn = 0;
-    *edges = 0;
+    if (scout)
+        *scout = 0;
     if (!words)
         return 0;
     if (scout)
@@ -684,14 +686,15 @@ static int slice_to_ids(emogi_dbfs_gpu *s, bool scout, uint64_t *edges, emogi_er
              "reading the frontier's size");
     static_assert(C_QN == C_SCOUT + 2, "one copy reads C_SCOUT to C_QN");
     s->qn = s->hcount[C_QN];
-    *edges = scout ? s->hcount[C_SCOUT] : 0;
+    if (scout)
+        *scout = s->hcount[C_SCOUT];
     return 0;
 }
 
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err)
 {
-    if (slice_to_ids(s, true, scout, err) < 0)
+    if (slice_to_ids(s, scout, err) < 0)
         return -1;
     s->scout = *scout;
     *n = s->qn;
@@ -725,8 +728,7 @@ int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
 
 int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi_error *err)
 {
-    uint64_t edges;
-    if (slice_to_ids(s, false, &edges, err) < 0)
+    if (slice_to_ids(s, nullptr, err) < 0)
         return -1;
     *n = s->qn;
     return 0;
