@@ -27,8 +27,9 @@
  *              write the same value; atomics here cost a third of the
  *              level's time in device memory).  One pass over the depths
  *              then gives the next bitmap and the frontier's out-degrees
- *              for the switch.  Lists over HEAVY entries go to the pieces
- *              launch.
+ *              for the switch.  Lists over emogi_heavy_at(frontier's
+ *              entries) go to the pieces launch: a level of few vertices
+ *              splits finer (common.cuh).
  *   bottom-up  warps take 32-vertex chunks in ascending order; a bitmap
  *              of the unvisited vertices with in-edges, made before the
  *              search and cleared by each level of those it reaches
@@ -125,6 +126,7 @@ struct td_args {
     unsigned long long *counters;
     uint64_t *heavy;
     uint64_t heavy_cap;
+    uint64_t heavy_at; /* longer lists go to the pieces launch (emogi_heavy_at) */
     uint32_t level;
 };
 
@@ -166,7 +168,7 @@ __global__ void __launch_bounds__(BLOCK)
                 const uint64_t start = a.off[u], end = a.off[u + 1];
                 const uint64_t first = emogi_first_read<T, ALIGNED>(start);
                 edges += lane == 0 ? end - start : 0;
-                if (end - first > HEAVY &&
+                if (end - first > a.heavy_at &&
                     emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
                     continue;
                 if (lane == 0)
@@ -275,7 +277,7 @@ __global__ void __launch_bounds__(BLOCK)
                 const uint64_t u = __shfl_sync(FULL, mine, i);
                 const uint64_t d = a.off[u + 1] - a.off[u];
                 edges += lane == 0 ? d : 0;
-                if (d > HEAVY &&
+                if (d > a.heavy_at &&
                     emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
                     continue;
                 td_decode(a, c, win, lines, u, 0, clist_blocks(d), lane);
@@ -490,9 +492,11 @@ int make_queue(bfs_state &s, const uint32_t *bm, bool counted, emogi_error *err)
 }
 
 template <typename T, bool ALIGNED>
-int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, emogi_error *err)
+int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, uint64_t scout,
+               emogi_error *err)
 {
-    const td_args a = {p->d_offsets, s.depth, s.counters, s.heavy, s.heavy_cap, level};
+    const td_args a = {p->d_offsets, s.depth,   s.counters,           s.heavy,
+                       s.heavy_cap,  emogi_heavy_at(scout), level};
     const T *queue = static_cast<const T *>(s.queue);
     if (p->d_coffsets)
         bfs_push_c<T><<<s.resident, BLOCK>>>(a, emogi_clists(*p), queue);
@@ -566,6 +570,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
     const uint64_t nv = p->g->nv;
     const uint64_t *off = p->g->offsets;
     double unexplored = (double)p->g->ne, scout = (double)(off[source + 1] - off[source]);
+    uint64_t lists = off[source + 1] - off[source]; /* the frontier's entries, for push_level */
     uint64_t awake = 1;
     uint32_t level = 0;
     bool queue_fresh = true; /* the queue holds the current frontier */
@@ -597,6 +602,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
                     level_counts(s, &n, err))
                     return -1;
                 awake = n.found;
+                lists = n.scout;
                 traced(level, EMOGI_DIR_PULL, awake);
                 st->pull_levels++;
                 if (awake == 0)
@@ -615,7 +621,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
         if (!queue_fresh && make_queue<T>(s, s.front, counted, err))
             return -1;
         unexplored -= scout < unexplored ? scout : unexplored;
-        if (reset_level(s, err) || push_level<T, ALIGNED>(p, s, level, err) ||
+        if (reset_level(s, err) || push_level<T, ALIGNED>(p, s, level, lists, err) ||
             level_counts(s, &n, err))
             return -1;
         const uint64_t found = n.found;
@@ -625,6 +631,7 @@ int traverse(const emogi_placed *p, const emogi_placed *in, const plan &pl, bfs_
             break;
         awake = found;
         scout = (double)n.scout;
+        lists = n.scout;
         level++;
         std::swap(s.front, s.next);
         queue_fresh = false;
@@ -735,7 +742,7 @@ int setup(const emogi_placed *p, const emogi_placed *in, uint64_t source, enum e
         return 0;
     const size_t w = p->g->id_width;
     s.words = (nv + 31) / 32;
-    s.heavy_cap = emogi_heavy_cap(p->g->ne);
+    s.heavy_cap = emogi_heavy_cap(p->g->ne) + EMOGI_HEAVY_EXTRA;
     EMOGI_CK(cudaMalloc(&s.front, s.words * sizeof *s.front), "cudaMalloc of a frontier");
     EMOGI_CK(cudaMalloc(&s.next, s.words * sizeof *s.next), "cudaMalloc of a frontier");
     EMOGI_CK(cudaMalloc(&s.queue, nv * w), "cudaMalloc of the queue");

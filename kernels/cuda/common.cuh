@@ -295,6 +295,30 @@ static inline uint64_t emogi_heavy_cap(uint64_t ne)
     return ne / (HEAVY / 2) + 1;
 }
 
+/*
+ * The list length over which a top-down level sets a list aside, for a
+ * frontier whose lists hold SCOUT entries in all.  One warp reads a list
+ * EMOGI_UNROLL lines a lane at a time, each a round trip over the link:
+ * a list just under HEAVY entries is 256 of them.  Four H200 ranks each
+ * spent 1.35-1.60 ms in kron 27's top-down level 2 whatever their link
+ * bytes (8-20 MB); with lists over SCOUT / HEAVY_LISTS entries (two
+ * pieces at least) in pieces that level took 0.37-0.60 ms, and four
+ * ranks' BFS was 1.28-1.32x faster (bench/RESULTS.md, "BFS ranks: the
+ * bitmap in one gather, long lists in pieces").  A warp's read starts up
+ * to 31 entries early, so a level queues at most SCOUT / (bound - 31)
+ * lists: about HEAVY_LISTS, under EMOGI_HEAVY_EXTRA more slots than
+ * emogi_heavy_cap's, and each warp's walk over the queue
+ * (emogi_warp_pieces) stays short.
+ */
+constexpr uint64_t HEAVY_LISTS = 2048;
+constexpr uint64_t HEAVY_AT_MIN = 2 * SEGMENT;
+constexpr uint64_t EMOGI_HEAVY_EXTRA = 2 * HEAVY_LISTS;
+static inline uint64_t emogi_heavy_at(uint64_t scout)
+{
+    const uint64_t at = scout / HEAVY_LISTS;
+    return at < HEAVY_AT_MIN ? HEAVY_AT_MIN : at > HEAVY ? HEAVY : at;
+}
+
 /* Queue U's list for the pieces launch; false when the queue is full, and
  * the warp then reads the list itself.  All lanes call. */
 __device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint64_t *queue,

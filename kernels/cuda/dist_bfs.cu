@@ -78,7 +78,7 @@ struct emogi_dbfs_gpu {
     uint64_t *seg;                 /* size, host: the route's SEG */
     dbfs_route rt;
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
-    uint64_t scout;                /* out-entries of the rank's frontier (expand_heavy_at) */
+    uint64_t scout;                /* out-entries of the rank's frontier (emogi_heavy_at) */
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
     unsigned long long *hcount;    /* the host's copy, read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
@@ -179,7 +179,7 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
 
 /* A warp per frontier vertex: its out-list, each neighbour taken, with
  * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over heavy_at
- * entries (expand_heavy_at) is set aside for dbfs_expand_heavy: a level
+ * entries (emogi_heavy_at) is set aside for dbfs_expand_heavy: a level
  * that starts from a few hubs (kron 26's first levels: a million entries
  * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
  * two H200s (bench/RESULTS.md, "MPI ranks on four GPUs"). */
@@ -542,26 +542,6 @@ static int collect(emogi_dbfs_gpu *s, emogi_error *err)
     return 0;
 }
 
-/*
- * The list length over which a top-down level sets a list aside for the
- * pieces launch.  One warp reads a list EMOGI_UNROLL lines a lane at a
- * time, each a round trip over the link: a list just under HEAVY (32768
- * entries) is 256 of them, and four H200s' ranks each spent 1.35-1.60 ms
- * in kron 27's top-down level 2 whatever their link bytes (8-20 MB; one
- * GPU took 2.2 ms for all 53 MB).  A rank's share of the frontier is
- * small, so it is split finer: lists over SCOUT / HEAVY_LISTS entries,
- * two pieces at least.  That level then took 0.37-0.60 ms, and four
- * ranks' BFS was 1.28-1.32x faster (bench/RESULTS.md, "BFS ranks: the
- * bitmap in one gather, long lists in pieces").  At most HEAVY_LISTS lists are then set aside, so
- * that each warp's walk over the queue (emogi_warp_pieces) stays short.
- */
-constexpr uint64_t HEAVY_LISTS = 2048;
-static uint64_t expand_heavy_at(const emogi_dbfs_gpu *s)
-{
-    const uint64_t at = s->scout / HEAVY_LISTS;
-    return at < 2 * SEGMENT ? 2 * SEGMENT : at > HEAVY ? HEAVY : at;
-}
-
 /* A top-down level's two launches, from the frontier in s->ids. */
 template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
@@ -569,7 +549,7 @@ template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t leve
     const emogi_arr<T> nb(o->nbr);
     dbfs_expand<T><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
         o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice,
-        s->rt, s->heavy, s->heavy_cap, expand_heavy_at(s), s->count);
+        s->rt, s->heavy, s->heavy_cap, emogi_heavy_at(s->scout), s->count);
     dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
                                                  s->depth, s->seen, s->slice, s->rt, s->heavy,
                                                  s->heavy_cap, s->count);
