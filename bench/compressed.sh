@@ -50,7 +50,7 @@ measure_bw "$here"
 {
     echo "# Compressed neighbour lists over the link, scale $SCALE, 4-byte ids"
     echo
-    echo "- device: $(nvidia-smi ${CUDA_VISIBLE_DEVICES:+-i "$CUDA_VISIBLE_DEVICES"} --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo none) (rows run with --device $DEVICE)"
+    echo "- device: $(gpu_line) (rows run with --device $DEVICE)"
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "- pinned host->device cudaMemcpy: $bw GB/s"
     echo "- BFS: \`-n $RUNS --seed 1\` per row; SSSP: \`-n 2 --seed 1 --unit-weights\`; CC and PageRank: one run each; times exclude loading; link GB and device GB per search or run: bytes the kernels requested (whole 128-byte lines); ids GB/s: entries read or decoded x 4 bytes over the kernel time"

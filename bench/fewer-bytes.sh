@@ -47,7 +47,7 @@ measure_bw "$here"
 {
     echo "# Fewer bytes over the link: BFS directions and placements, scale $SCALE"
     echo
-    echo "- device: $(nvidia-smi ${CUDA_VISIBLE_DEVICES:+-i "$CUDA_VISIBLE_DEVICES"} --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo none) (rows run with --device $DEVICE)"
+    echo "- device: $(gpu_line) (rows run with --device $DEVICE)"
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "- pinned host->device cudaMemcpy: $bw GB/s"
     echo "- searches: \`-n $RUNS --seed 1\` per row, times exclude loading; link GB and device GB: edge-array bytes per search that the kernels requested over the link and from device memory (whole 128-byte lines); edge array: ne x id width"

@@ -19,6 +19,13 @@ measure_bw() { # BENCH_DIR
     fi
 }
 
+# The GPU the rows run on: CUDA's first visible device (nvidia-smi's
+# index; a host of four GPUs listed all four), or "none".
+gpu_line() {
+    nvidia-smi -i "$(printf %s "${CUDA_VISIBLE_DEVICES:-0}" | cut -d, -f1)" \
+        --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo none
+}
+
 # Sum of the --stats search lines of LOG (TOOL's "KEY=" lines) into a row's
 # tail: searches, mean ms, link GB and device GB per search, link GB/s,
 # % of memcpy, edges examined per search, the rate of ids read (GB/s of
