@@ -122,8 +122,9 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
 
 /* Device memory the GPU search adds beside the offsets, per vertex: a
  * 4-byte depth, the top-down queue (one id), and under a byte for the two
- * frontier bitmaps, bottom-up's bitmap of vertices to test and the scan
- * that makes the queue; --mem auto keeps it free. */
+ * frontier bitmaps, bottom-up's bitmap of vertices to test, the scan
+ * that makes the queue and the sparse levels' two queues (nv/64 ids
+ * each); --mem auto keeps it free. */
 static uint64_t gpu_state_bytes(const struct emogi_graph *g)
 {
     return g->nv * (4 + (uint64_t)g->id_width + 1);
