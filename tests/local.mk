@@ -369,3 +369,6 @@ EXTRA_DIST += tests/bench_bu_first.sh
 # rows it cannot run
 TESTS += tests/bench_ab.sh
 EXTRA_DIST += tests/bench_ab.sh
+# bench/grid.sh: the grid's sizes and every depth from the corner
+TESTS += tests/bench_grid.sh
+EXTRA_DIST += tests/bench_grid.sh
