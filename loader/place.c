@@ -494,15 +494,26 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
     };
     if (choose(g, o, &b, &p->mem, &split, err))
         return -1;
-    /* First ids where no list is held in device memory: zero-copy, and
-     * unified memory, whose pages move only when read; hybrid's heads
-     * rule holds lists' first lines there already.  Compressed lists in
-     * device memory too, and hybrid's: there a first id costs a block's
-     * decoding, and kron 25's degree-ordered compressed BFS took 11.7 ms
-     * in device memory and 12.3 ms in hybrid placement without the ids,
-     * 7.1 ms over the link with them (bench/RESULTS.md, "Compressed
-     * lists and the first ids on one H200"). */
-    const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM;
+    /* First ids where lists' heads are read over the link: zero-copy,
+     * unified memory, whose pages move only when read, and hybrid where
+     * its rule leaves some lists' first lines out of device memory (the
+     * heads rule places them all first, while they fit) and the ids
+     * would take at most a quarter of its room.  Without them urand 25's
+     * BFS took 25.9 ms in hybrid placement, slower than the 16.5 ms of
+     * zero-copy with them; with them, 12.2 ms (bench/RESULTS.md, "First
+     * ids in hybrid placement").  The
+     * quarter is a judgment: the room's lines serve top-down levels,
+     * which the ids do not.  Compressed lists in device memory too, and
+     * hybrid's: there a first id costs a block's decoding, and kron 25's
+     * degree-ordered compressed BFS took 11.7 ms in device memory and
+     * 12.3 ms in hybrid placement without the ids, 7.1 ms over the link
+     * with them (bench/RESULTS.md, "Compressed lists and the first ids on
+     * one H200"). */
+    const int ask = o->with_firsts || o->firsts_bytes; /* a pass over the offsets, if so */
+    const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM ||
+                    (ask && p->mem == EMOGI_MEM_HYBRID && !packed &&
+                     emogi_hybrid_wants_firsts(g->offsets, g->nv, g->ne, g->id_width,
+                                               o->rule == EMOGI_HYBRID_HEADS, split));
     const int decoded = packed && (p->mem == EMOGI_MEM_DEVICE || p->mem == EMOGI_MEM_HYBRID);
     if (o->presplit) {
         p->kept_firsts = o->with_firsts && (far || decoded);

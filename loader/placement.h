@@ -55,6 +55,22 @@ uint64_t emogi_hybrid_heads(const uint64_t *off, uint64_t nv, uint64_t n, unsign
  * bytes, which the rule keeps in device memory beside the lines. */
 uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width);
 
+/* Whether the heads rule, given a split of SPLIT entries of WIDTH bytes
+ * (the room emogi_place_hybrid_split found), places the first line of
+ * every non-empty list of the N entries whose lists start at OFF[0..NV]
+ * in device memory; true when SPLIT >= N.  Where it does not, later
+ * vertices' heads are read over the link, as in zero-copy placement. */
+int emogi_hybrid_heads_all(const uint64_t *off, uint64_t nv, uint64_t n, unsigned width,
+                           uint64_t split);
+
+/* Whether a hybrid split of SPLIT of those entries should make room for
+ * first ids (emogi_lists_firsts) beside its lines: where its rule (HEADS:
+ * the heads rule, else the prefix rule) leaves some lists' first lines
+ * over the link, and SPLIT is at least four entries a vertex, so that the
+ * ids, one entry a vertex, would take at most a quarter of the room. */
+int emogi_hybrid_wants_firsts(const uint64_t *off, uint64_t nv, uint64_t n, unsigned width,
+                              int heads, uint64_t split);
+
 /*
  * The placement of policy ASKED under B: *MEM (never AUTO) and *SPLIT,
  * the entries of each edge array in device memory.  Auto: device when

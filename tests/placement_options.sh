@@ -4,7 +4,7 @@
 # the CPU both are accepted and ignored as the other GPU options are.
 # With a GPU: the budget's refusals and auto's switch to hybrid under a cap.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 52
+plan 58
 
 # A ring of 1000 vertices, each also joined to the next-but-one: 4000 arcs.
 awk 'BEGIN { n = 1000; for (i = 0; i < n; i++) { print i, (i + 1) % n; print i, (i + 2) % n } }' >ring.el
@@ -47,7 +47,7 @@ done
 
 # ---- on a GPU ----
 if ! why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
-    for _ in 1 2 3 4 5 6 7 8; do skip "no CUDA device: $why"; done
+    for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do skip "no CUDA device: $why"; done
     finish
 fi
 fails "a cap below offsets and state: exit 1, naming both" 1 \
@@ -74,4 +74,34 @@ runs "device within the cap of everything" \
     emogi-bfs ring.csr -s 0 --device gpu --mem device --gpu-memory $((fixed + 16000)) -o gpu.bin
 fails "hybrid with nothing on the device says so" 0 "load note: hybrid: no edge fits" \
     emogi-bfs ring.csr -s 0 --device gpu --mem hybrid --gpu-memory $((fixed + 100)) --stats -o gpu.bin
+
+# First ids beside hybrid's lines (loader/place.c): 1000 vertices, each
+# joined to the next 16 around a circle, 32 entries a list (one line
+# each), a budget with room for half of the 32 000 entries.  Both rules
+# leave some lists' first lines over the link, and BFS keeps an id a
+# vertex (4000 bytes) beside the lines: room for 15 000 entries, split at
+# 14 976 by the prefix rule; 466 lines by the heads rule ((15 000 x 4 -
+# 256 bytes of bitmap and ranks) / 128), 14 912 entries.  With
+# --first-ids off: 16 000, and 498 lines (15 936).
+awk 'BEGIN { n = 1000; for (i = 0; i < n; i++) for (k = 1; k <= 16; k++) print i, (i + k) % n }' >circ.el
+emogi-convert el circ.el circ.csr -q --undirected
+emogi-bfs circ.csr -s 0 --device gpu --gpu-memory 1K -o out.bin 2>"$T/.err"
+cfixed=$(sed -n 's/.* is below the \([0-9]*\) bytes .*/\1/p' "$T/.err")
+emogi-bfs circ.csr -s 0 --device cpu -o circ-cpu.bin
+for rule in prefix:14976:16000 heads:14912:15936; do
+    r=${rule%%:*} on=${rule#*:} off=${on#*:} on=${on%%:*}
+    emogi-bfs circ.csr -s 0 --device gpu --gpu-memory $((cfixed + 4 * 16000)) --hybrid "$r" \
+        --direction pull --stats -o circ-gpu.bin 2>"$T/.err"
+    grep -q " mem=hybrid .* edges=32000 split=$on device_edge_fraction=[0-9.]* hybrid=$r\$" "$T/.err"
+    st=$?
+    ok $st "first ids in hybrid ($r rule): the lines make room for them, split $on"
+    [ $st -eq 0 ] || sed 's/^/# /' "$T/.err"
+    same_file circ-cpu.bin circ-gpu.bin "... bottom-up with them: the CPU's depths"
+    emogi-bfs circ.csr -s 0 --device gpu --gpu-memory $((cfixed + 4 * 16000)) --hybrid "$r" \
+        --direction pull --first-ids off --stats -o circ-gpu.bin 2>"$T/.err"
+    grep -q " mem=hybrid .* edges=32000 split=$off device_edge_fraction=[0-9.]* hybrid=$r\$" "$T/.err"
+    st=$?
+    ok $st "... --first-ids off: split $off"
+    [ $st -eq 0 ] || sed 's/^/# /' "$T/.err"
+done
 finish

@@ -346,6 +346,31 @@ static void test_gpu_firsts(struct emogi_graph *g)
     } else {
         diag_msg(err.msg);
     }
+    /* hybrid: ids only where the rule leaves some lists' first lines
+     * over the link and the split holds four entries a vertex, which no
+     * split of this graph's 403 entries for 403 vertices does
+     * (test_heads) */
+    static const struct {
+        enum emogi_hybrid_rule rule;
+        uint64_t split;
+        int kept;
+    } hy[] = {{EMOGI_HYBRID_HEADS, 32, 0}, {EMOGI_HYBRID_HEADS, 384, 0},
+              {EMOGI_HYBRID_PREFIX, 384, 0}};
+    for (size_t i = 0; i < sizeof hy / sizeof hy[0]; i++) {
+        struct emogi_place_opts oh = o;
+        oh.mem = EMOGI_MEM_HYBRID, oh.presplit = 1, oh.split = hy[i].split, oh.rule = hy[i].rule;
+        if (ok(emogi_place(g, &oh, &p, &err) == 0, "%s: hybrid %s split %llu", what,
+               hy[i].rule == EMOGI_HYBRID_HEADS ? "heads" : "prefix",
+               (unsigned long long)hy[i].split)) {
+            ok((p.d_firsts != NULL) == hy[i].kept && p.kept_firsts == hy[i].kept,
+               "%s: ...%s", what, hy[i].kept ? "with first ids" : "no first ids, every head placed");
+            if (p.kept_firsts)
+                bfs_each_kernel(&p, "hybrid with first ids");
+            emogi_unplace(&p);
+        } else {
+            diag_msg(err.msg);
+        }
+    }
     /* a budget that holds the offsets but not the ids beside them */
     struct emogi_place_opts os = o;
     os.gpu_memory = (NV + 1) * 8 + fb - 1;
@@ -436,6 +461,43 @@ static void test_heads(void)
        "heads meta: one bitmap word and one rank for 13 or 26 lines");
     ok(emogi_hybrid_heads_meta(1ull << 36, 4) == 1ull << 29,
        "heads meta for 2^36 4-byte entries: 2^31 lines, 2^25 words, twice 8 bytes each");
+    /* Whether every first line fits: four distinct head lines either way,
+     * beside 16 bytes of bitmap and rank, so 4 x 128 + 16 bytes of room
+     * (132 entries of 4 bytes, 66 of 8) and no fewer. */
+    static const struct {
+        unsigned width;
+        uint64_t split;
+        int all;
+    } fits[] = {{4, 403, 1}, {4, 132, 1}, {4, 131, 0}, {4, 32, 0}, {4, 0, 0},
+                {8, 66, 1}, {8, 65, 0}, {8, 500, 1}};
+    for (size_t i = 0; i < sizeof fits / sizeof fits[0]; i++)
+        ok(emogi_hybrid_heads_all(offs, NV, offs[NV], fits[i].width, fits[i].split) == fits[i].all,
+           "heads, %u-byte entries, split %llu: %s", fits[i].width,
+           (unsigned long long)fits[i].split,
+           fits[i].all ? "every first line in device memory" : "some first lines left out");
+    static const uint64_t none[] = {0, 0, 0};
+    ok(emogi_hybrid_heads_all(none, 2, 0, 4, 0), "heads: no list, nothing to leave out");
+    /* First ids beside hybrid's lines: only where some first line is left
+     * out and the split is at least four entries a vertex.  The test graph
+     * has 403 entries for 403 vertices, too few; 8 lists of 64 have room. */
+    static uint64_t wide[9];
+    for (uint64_t v = 0; v <= 8; v++)
+        wide[v] = 64 * v;
+    static const struct {
+        const uint64_t *off;
+        uint64_t nv, split;
+        int heads, wants;
+        const char *why;
+    } fw[] = {{offs, NV, 131, 1, 0, "403 vertices, a split of 131: too little room"},
+              {wide, 8, 64, 1, 1, "8 lists of 64, split 64: one line of their 8 first lines"},
+              {wide, 8, 448, 1, 0, "split 448: 13 lines hold every first line"},
+              {wide, 8, 448, 0, 1, "split 448 by the prefix rule: the last list's head left out"},
+              {wide, 8, 512, 0, 0, "every entry placed"},
+              {wide, 8, 31, 0, 0, "split 31: under four entries a vertex"}};
+    for (size_t i = 0; i < sizeof fw / sizeof fw[0]; i++)
+        ok(emogi_hybrid_wants_firsts(fw[i].off, fw[i].nv, fw[i].off[fw[i].nv], 4, fw[i].heads,
+                                     fw[i].split) == fw[i].wants,
+           "hybrid first ids %s: %s", fw[i].wants ? "kept" : "not kept", fw[i].why);
 }
 
 /* Splits by both rules: by the prefix rule exactly the split; by the

@@ -48,7 +48,7 @@ static const char usage_text[] =
     "                          those left unreached (default 18)\n"
     "      --first-ids on|off  bottom-up levels test one in-neighbour of each vertex, from\n"
     "                          the head of its list, kept in GPU memory, before the list\n"
-    "                          (lists over the link, or compressed; default on)\n"
+    "                          (lists' heads over the link, or compressed; default on)\n"
     "      --text              'vertex value' lines instead of raw arrays (-1: none)\n"
     TOOL_USAGE_ORIGINAL_IDS
     TOOL_USAGE_FORMAT

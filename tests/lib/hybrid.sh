@@ -49,6 +49,12 @@ hybrid_budgets() {
     fi
     hybrid_cap1=$((fixed + eb * q1)) hybrid_cap3=$((fixed + eb * q3))
     hybrid_want1=$((q1 - q1 % 32)) hybrid_want3=$((q3 - q3 % 32))
+    # emogi-bfs may keep first ids (one id a vertex) beside a split that
+    # leaves some lists' heads over the link: the split is then what the
+    # budget holds beside them
+    nv=$(info_num "$g" vertices) w=$(info_num "$g" "id width")
+    q3f=$(((eb * q3 - ${nv:-0} * ${w:-0}) / eb))
+    hybrid_want3f=$((q3f > 0 ? q3f - q3f % 32 : 0))
 }
 
 # place_options PLACE: sets place_opts to the options that PLACE adds to
@@ -71,14 +77,16 @@ place_options() {
 
 # hybrid_split_ok STDERR: 0 when every load line in STDERR (of a run with
 # --stats: the graph's, and a transpose's) is hybrid by hybrid_rule and
-# split where hybrid_want says (heads: above 0 and at most there), or
-# nothing is to be checked.
+# split where hybrid_want says (heads: above 0 and at most there; prefix:
+# there, or at hybrid_want3f, beside a BFS's first ids), or nothing is to
+# be checked.
 hybrid_split_ok() {
     [ -z "$hybrid_want" ] && return 0
     lines=$(grep -c ' mem=' "$1")
     [ "$lines" -ge 1 ] || return 1
     [ "$lines" -eq "$(sed -n "s/.* mem=hybrid .* edges=$hybrid_ne split=\([0-9]*\) device_edge_fraction=[0-9.]* hybrid=$hybrid_rule\$/\1/p" "$1" |
-        awk -v want="$hybrid_want" -v rule="$hybrid_rule" '
-            rule == "prefix" && $1 == want || rule == "heads" && $1 > 0 && $1 <= want { n++ }
+        awk -v want="$hybrid_want" -v wantf="${hybrid_want3f:-}" -v rule="$hybrid_rule" '
+            rule == "prefix" && ($1 == want || $1 == wantf) ||
+                rule == "heads" && $1 > 0 && $1 <= want { n++ }
             END { print n + 0 }')" ]
 }
