@@ -16,6 +16,7 @@
 set -u
 : "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
 PATH=$EMOGI_BIN:$PATH
+. "$(cd "$(dirname "$0")" && pwd)/link.sh" # gpu_line
 SCALE=${SCALE:-27}
 EF=${EF:-17}
 MEM=${MEM:-12G}
@@ -46,7 +47,7 @@ free_gb=$(df -P -k "$WORK" | awk 'NR == 2 {printf "%.0f", $4 / 1e6}')
     echo "## Kronecker scale $SCALE past 2^32 edges, converted out of core, BFS in zero-copy"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo); $free_gb GB free in $WORK (about $need_gb GB needed)"
-    echo "- GPU: $(nvidia-smi --query-gpu=name,memory.total --format=csv,noheader 2>/dev/null || echo unknown)"
+    echo "- GPU: $(gpu_line)"
     echo "- \`emogi-convert kron -s $SCALE -e $EF --id-width 4 --memory $MEM --tmpdir $WORK/runs --stats\`"
 } >"$res"
 if [ "$free_gb" -lt "$need_gb" ]; then

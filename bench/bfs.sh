@@ -13,6 +13,7 @@ set -u
 : "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
 PATH=$EMOGI_BIN:$PATH
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/link.sh" # gpu_line
 bench_dir=$here
 SCALE=${SCALE:-25}
 RUNS=${RUNS:-8}
@@ -44,7 +45,8 @@ fi
 {
     echo "# GPU BFS, Kronecker scale $SCALE"
     echo
-    echo "- device: $(nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv,noheader 2>/dev/null || echo "$gpu")"
+    line=$(gpu_line) # the GPU the rows run on, not every GPU of the host
+    echo "- device: $([ "$line" = none ] && echo "$gpu" || echo "$line")"
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo)"
     echo "- pinned host->device cudaMemcpy: $bw GB/s (4 GiB, best of 4)"
     echo "- graph: \`emogi-convert kron -s $SCALE\` (edge factor 16, undirected), searches from \`-n $RUNS --seed 1\` random sources ($UVM_RUNS for UVM: naive UVM takes seconds a search); times exclude loading"
