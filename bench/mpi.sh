@@ -68,7 +68,7 @@ row() { # TOOL SCALE NP DEVICE GRAPH
     cpu) opts="--device cpu" ;;
     gpu:*) opts="--device gpu --mem ${dev#gpu:}" ;;
     esac
-    log="$WORK/$t-$s-$np-$(echo "$dev" | tr ':' '-').log"
+    log="$WORK/$t-$s-$np-$(echo "$dev" | tr ':' '-')$again.log"
     # shellcheck disable=SC2086
     if ! OMP_NUM_THREADS=${OMP_NUM_THREADS:-$(($(nproc) / np))} $MPIRUN -np "$np" \
         $(tool_of "$t") "$g" $(args_of "$t") $opts --stats -o "$WORK/out.bin" >/dev/null 2>"$log"; then
@@ -96,7 +96,13 @@ for s in $SCALES; do
     g="$WORK/kron$s.csr"
     [ -e "$g" ] || emogi-convert kron -s "$s" --undirected --id-width 4 "$g" -q ||
         { echo "| | $s | | | could not generate kron $s | | | | |"; continue; }
+    ran=" "
     for t in $TOOLS; do
+        # a tool named again (TOOLS="bfs cc bfs": a second pass for the
+        # spread) logs beside the first pass, not over it
+        n=$(printf '%s\n' $ran | grep -cx "$t")
+        again=${n#0} again=${again:+-pass$((n + 1))}
+        ran="$ran $t"
         for dev in $DEVICES; do
             # without the first ids only where they would be kept: lists
             # read over the link (device placement holds the lists already)

@@ -366,11 +366,13 @@ if has mpi; then
     nvcc -O3 -arch="$ARCH" -o "$WORK/gather_bw" "$src/bench/gather_bw.cu" &&
         "$WORK/gather_bw" "${GATHER_GIB:-16}" ${GATHER_MODES:-} || echo "gather_bw failed"
     say "bench/mpi.sh"
+    mkdir -p "$WORK/mpi"
     nvidia-smi topo -m 2>/dev/null
     SCALES=${MPI_SCALES:-"26 27"} RANKS=${MPI_RANKS:-"1 2 4"} TOOLS=${MPI_TOOLS:-"bfs cc pagerank"} \
         DEVICES=${MPI_DEVICES:-"gpu:zerocopy gpu:device cpu"} \
         MPIRUN="mpirun --oversubscribe --bind-to none" WORK="$WORK/mpi" \
-        sh "$src/bench/mpi.sh" || bench_status=1
+        sh "$src/bench/mpi.sh" >"$WORK/mpi/table.md" || bench_status=1
+    cat "$WORK/mpi/table.md" # and with the logs below: a cut-off output keeps it
     if [ -n "${MPI_TRACE:-}" ]; then # where a search's levels spend their time
         # one GPU and the most ranks, so that each level's time can be
         # set against its one-GPU time
@@ -389,7 +391,7 @@ if has mpi; then
         done
     fi
     if [ -n "${OUT:-}" ]; then
-        mkdir -p "$OUT/bench-logs" && cp "$WORK"/mpi/*.log "$OUT/bench-logs/" 2>/dev/null
+        mkdir -p "$OUT/bench-logs" && cp "$WORK"/mpi/*.log "$WORK/mpi/table.md" "$OUT/bench-logs/" 2>/dev/null
     fi
 fi
 if has ab; then
