@@ -72,14 +72,19 @@ uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width)
     return 2 * 8 * ((lines + 63) / 64);
 }
 
+uint64_t emogi_hybrid_heads_room(uint64_t n, unsigned width, uint64_t split)
+{
+    const uint64_t room = split * width, meta = emogi_hybrid_heads_meta(n, width);
+    return room > meta + 128 ? (room - meta) / 128 : 0;
+}
+
 int emogi_hybrid_heads_all(const uint64_t *off, uint64_t nv, uint64_t n, unsigned width,
                            uint64_t split)
 {
     if (split >= n)
         return 1;
     const unsigned per_line = 128 / width;
-    const uint64_t room = split * width, meta = emogi_hybrid_heads_meta(n, width);
-    const uint64_t fit = room > meta + 128 ? (room - meta) / 128 : 0; /* as place_heads */
+    const uint64_t fit = emogi_hybrid_heads_room(n, width, split);
     uint64_t heads = 0, last = UINT64_MAX;
     for (uint64_t v = 0; v < nv && heads <= fit; v++) /* offsets ascend: so do head lines */
         if (off[v + 1] > off[v] && off[v] / per_line != last)

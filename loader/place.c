@@ -260,14 +260,14 @@ static int place_heads(const struct emogi_graph *g, struct placed_edge_array *a,
 {
     const unsigned per_line = 128 / width;
     const uint64_t nlines = (n + per_line - 1) / per_line, words = (nlines + 63) / 64;
-    const uint64_t meta = emogi_hybrid_heads_meta(n, width), room = split * width;
-    if (room <= meta + 128)
+    const uint64_t room = emogi_hybrid_heads_room(n, width, split);
+    if (room == 0)
         return 1;
     uint64_t *bits = calloc(2 * words, sizeof *bits), *rank = bits + words;
     if (!bits)
         return emogi_fail(err, "%s: out of memory for the %s line bitmap", graph_name(g), name);
     const uint64_t lines = emogi_hybrid_heads(ls.off, g->nv, n * width / ls.unit,
-                                              128 / ls.unit, (room - meta) / 128, bits);
+                                              128 / ls.unit, room, bits);
     for (uint64_t w = 0, sum = 0; w < words; w++) {
         rank[w] = sum;
         sum += (uint64_t)__builtin_popcountll(bits[w]);
@@ -501,14 +501,13 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
      * would take at most a quarter of its room.  Without them urand 25's
      * BFS took 25.9 ms in hybrid placement, slower than the 16.5 ms of
      * zero-copy with them; with them, 12.2 ms (bench/RESULTS.md, "First
-     * ids in hybrid placement").  The
-     * quarter is a judgment: the room's lines serve top-down levels,
-     * which the ids do not.  Compressed lists in device memory too, and
-     * hybrid's: there a first id costs a block's decoding, and kron 25's
-     * degree-ordered compressed BFS took 11.7 ms in device memory and
-     * 12.3 ms in hybrid placement without the ids, 7.1 ms over the link
-     * with them (bench/RESULTS.md, "Compressed lists and the first ids on
-     * one H200"). */
+     * ids in hybrid placement").  The quarter is a judgment: the room's
+     * lines serve top-down levels, which the ids do not.  Compressed
+     * lists in device memory too, and hybrid's: there a first id costs a
+     * block's decoding, and kron 25's degree-ordered compressed BFS took
+     * 11.7 ms in device memory and 12.3 ms in hybrid placement without
+     * the ids, 7.1 ms over the link with them (bench/RESULTS.md,
+     * "Compressed lists and the first ids on one H200"). */
     const int ask = o->with_firsts || o->firsts_bytes; /* a pass over the offsets, if so */
     const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM ||
                     (ask && p->mem == EMOGI_MEM_HYBRID && !packed &&

@@ -55,6 +55,11 @@ uint64_t emogi_hybrid_heads(const uint64_t *off, uint64_t nv, uint64_t n, unsign
  * bytes, which the rule keeps in device memory beside the lines. */
 uint64_t emogi_hybrid_heads_meta(uint64_t n, unsigned width);
 
+/* The lines the heads rule places for a split of SPLIT of those entries:
+ * the room they take, less the bitmap and ranks, in whole lines; 0 when
+ * that leaves none (the rule then places nothing in device memory). */
+uint64_t emogi_hybrid_heads_room(uint64_t n, unsigned width, uint64_t split);
+
 /* Whether the heads rule, given a split of SPLIT entries of WIDTH bytes
  * (the room emogi_place_hybrid_split found), places the first line of
  * every non-empty list of the N entries whose lists start at OFF[0..NV]

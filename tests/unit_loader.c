@@ -461,6 +461,9 @@ static void test_heads(void)
        "heads meta: one bitmap word and one rank for 13 or 26 lines");
     ok(emogi_hybrid_heads_meta(1ull << 36, 4) == 1ull << 29,
        "heads meta for 2^36 4-byte entries: 2^31 lines, 2^25 words, twice 8 bytes each");
+    ok(emogi_hybrid_heads_room(403, 4, 36) == 0 && emogi_hybrid_heads_room(403, 4, 37) == 1 &&
+           emogi_hybrid_heads_room(403, 8, 66) == 4,
+       "heads room: whole lines beside 16 bytes of bitmap and rank, none in 144 bytes");
     /* Whether every first line fits: four distinct head lines either way,
      * beside 16 bytes of bitmap and rank, so 4 x 128 + 16 bytes of room
      * (132 entries of 4 bytes, 66 of 8) and no fewer. */
