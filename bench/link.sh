@@ -1,7 +1,8 @@
 # link.sh - what bench/fewer-bytes.sh and bench/compressed.sh share
-# (bench/bfs.sh and at-scale.sh: gpu_line); sourced.  The sourcing script sets bw (the pinned memcpy rate, GB/s, 0
-# when unknown), logs (a folder for the runs' --stats), WORK, and left()
-# (seconds it may still run).
+# (bench/bfs.sh and at-scale.sh: gpu_line); sourced.  The sourcing
+# script sets bw (the pinned memcpy rate, GB/s, 0 when unknown), logs (a
+# folder for the runs' --stats), WORK, and left() (seconds it may still
+# run).
 # shellcheck shell=sh disable=SC2154 # bw, logs and WORK are the sourcing script's
 
 # The link's ceiling into bw, GB/s: BW when set, else the pinned
