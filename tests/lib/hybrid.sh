@@ -51,9 +51,10 @@ hybrid_budgets() {
     hybrid_want1=$((q1 - q1 % 32)) hybrid_want3=$((q3 - q3 % 32))
     # emogi-bfs may keep first ids (one id a vertex) beside a split that
     # leaves some lists' heads over the link: the split is then what the
-    # budget holds beside them
-    nv=$(info_num "$g" vertices) w=$(info_num "$g" "id width")
-    q3f=$(((eb * q3 - ${nv:-0} * ${w:-0}) / eb))
+    # budget holds beside them (hybrid_ names: the callers' own variables,
+    # such as pagerank_gpu.sh's w, must survive this function)
+    hybrid_nv=$(info_num "$g" vertices) hybrid_w=$(info_num "$g" "id width")
+    q3f=$(((eb * q3 - ${hybrid_nv:-0} * ${hybrid_w:-0}) / eb))
     hybrid_want3f=$((q3f > 0 ? q3f - q3f % 32 : 0))
 }
 
