@@ -24,6 +24,38 @@ EMOGI_API const char *emogi_kernel_name(enum emogi_kernel k);
 /* The kernel a name from emogi_kernel_name() stands for: 0, or -1. */
 EMOGI_API int emogi_kernel_parse(const char *s, enum emogi_kernel *k);
 
+/*
+ * The lists a GPU frontier kernel leaves to a second launch
+ * (kernels/cuda/common.cuh, "Hubs" and "Medium lists"): those longer
+ * than EMOGI_HEAVY entries, cut into pieces over every warp, and those
+ * longer than EMOGI_MEDIUM, read whole, a list per grab.  A launch queues
+ * a list at most once, so emogi_heavy_slots(ne) slots cannot run out
+ * (BFS keeps EMOGI_HEAVY_EXTRA more: its bound follows the level's
+ * lists, common.cuh's emogi_heavy_at); emogi_medium_slots(ne) cannot
+ * below 2^22 (32 MB), past which a full queue leaves the rest to the warps
+ * that meet them.  The tools count emogi_aside_bytes(ne) in the device
+ * memory their kernels add.
+ */
+#define EMOGI_HEAVY 32768
+#define EMOGI_MEDIUM 1024
+#define EMOGI_HEAVY_EXTRA 4096
+
+static inline uint64_t emogi_heavy_slots(uint64_t ne)
+{
+    return ne / (EMOGI_HEAVY / 2) + 1;
+}
+
+static inline uint64_t emogi_medium_slots(uint64_t ne)
+{
+    const uint64_t cap = ne / EMOGI_MEDIUM + 1;
+    return cap < (1ull << 22) ? cap : 1ull << 22;
+}
+
+static inline uint64_t emogi_aside_bytes(uint64_t ne)
+{
+    return 8 * (emogi_heavy_slots(ne) + EMOGI_HEAVY_EXTRA + emogi_medium_slots(ne));
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -162,6 +162,9 @@ EXTRA_DIST += tests/bfs_gpu.sh tests/bfs_gpu_kron.sh tests/gpu_compressed.sh \
 # refusals and splits on a GPU
 TESTS += tests/placement_options.sh
 EXTRA_DIST += tests/placement_options.sh tests/lib/hybrid.sh
+# long lists side by side (a degree-ordered file): set aside and read whole
+TESTS += tests/medium_gpu.sh
+EXTRA_DIST += tests/medium_gpu.sh
 tests_unit_loader_SOURCES = tests/unit_loader.c
 tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
 

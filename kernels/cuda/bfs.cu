@@ -29,7 +29,8 @@
  *              then gives the next bitmap and the frontier's out-degrees
  *              for the switch.  Lists over emogi_heavy_at(frontier's
  *              entries) go to the pieces launch: a level of few vertices
- *              splits finer (common.cuh).
+ *              splits finer; lists over MEDIUM entries go there too, read
+ *              whole, a list per grab (common.cuh).
  *   sparse     a top-down level whose frontier's lists hold at most nv/64
  *              entries reaches at most that many vertices: it claims them
  *              by compare-and-swap and appends them to a small queue, the
@@ -78,7 +79,9 @@ const char *const CUDA_ALG = "BFS";
 /* counters[]: [C_CHUNK..C_SCOUT] reset every level, the rest accumulate. */
 enum {
     C_CHUNK,    /* next chunk of the walk */
-    C_HEAVY,    /* long lists set aside */
+    C_HEAVY,    /* long lists set aside: hubs, medium lists queued and */
+    C_MEDIUM,   /* taken (common.cuh: emogi_aside's count) */
+    C_MTAKEN,
     C_FOUND,    /* vertices the level reached */
     C_SCOUT,    /* their out-degrees */
     C_LEFT,     /* bottom-up: in-degrees of the vertices tested and not reached */
@@ -127,8 +130,7 @@ struct td_args {
     const uint64_t *off;
     uint32_t *depth;
     unsigned long long *counters;
-    uint64_t *heavy;
-    uint64_t heavy_cap;
+    emogi_aside q;     /* the lists set aside */
     uint64_t heavy_at; /* longer lists go to the pieces launch (emogi_heavy_at) */
     uint32_t level;
     /* A sparse level (see traverse): the vertices it reaches are claimed
@@ -192,6 +194,19 @@ __device__ __forceinline__ void td_read(const td_args &a, const emogi_arr<T> &nb
                     [&](T v) { visit<SPARSE>(a, v); });
 }
 
+/* U's whole list, read by the warp and counted. */
+template <typename T, bool ALIGNED, bool SPARSE>
+__device__ __forceinline__ void td_whole(const td_args &a, const emogi_arr<T> &nb,
+                                         emogi_lines &lines, uint64_t u, unsigned lane)
+{
+    const uint64_t start = a.off[u], end = a.off[u + 1];
+    const uint64_t first = emogi_first_read<T, ALIGNED>(start);
+    if (lane == 0)
+        lines.add(nb, first, end);
+    if (start < end)
+        td_read<SPARSE>(a, nb, first, start, end, lane);
+}
+
 template <typename T, bool ALIGNED, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     bfs_push(const td_args a, const emogi_arr<T> nb, const T *__restrict__ queue)
@@ -220,15 +235,10 @@ __global__ void __launch_bounds__(BLOCK)
             for (unsigned i = 0; i < m; i++) {
                 const uint64_t u = __shfl_sync(FULL, mine, i);
                 const uint64_t start = a.off[u], end = a.off[u + 1];
-                const uint64_t first = emogi_first_read<T, ALIGNED>(start);
                 edges += lane == 0 ? end - start : 0;
-                if (end - first > a.heavy_at &&
-                    emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
+                if (a.q.set_aside(u, end - emogi_first_read<T, ALIGNED>(start), a.heavy_at, lane))
                     continue;
-                if (lane == 0)
-                    lines.add(nb, first, end);
-                if (start < end)
-                    td_read<SPARSE>(a, nb, first, start, end, lane);
+                td_whole<T, ALIGNED, SPARSE>(a, nb, lines, u, lane);
             }
         }
     }
@@ -236,16 +246,15 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(&a.counters[C_DEV]);
 }
 
-/* The long lists bfs_push set aside, in SEGMENT-entry pieces over every warp. */
+/* The long lists bfs_push set aside: hubs in SEGMENT-entry pieces over
+ * every warp, then the medium lists, a whole list per grab. */
 template <typename T, bool ALIGNED, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const emogi_arr<T> nb)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t queued = a.counters[C_HEAVY];
-    const uint64_t n = queued < a.heavy_cap ? queued : a.heavy_cap;
     emogi_lines lines;
     emogi_warp_pieces(
-        a.heavy, n,
+        a.q.heavy, a.q.hubs(),
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = a.off[u], end = a.off[u + 1];
             first = emogi_first_read<T, ALIGNED>(start);
@@ -255,6 +264,7 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const e
                 lines.add(nb, lo, hi);
             td_read<SPARSE>(a, nb, lo, start, hi, lane);
         });
+    a.q.mediums(lane, [&](uint64_t u) { td_whole<T, ALIGNED, SPARSE>(a, nb, lines, u, lane); });
     lines.flush(&a.counters[C_DEV]);
 }
 
@@ -332,8 +342,7 @@ __global__ void __launch_bounds__(BLOCK)
                 const uint64_t u = __shfl_sync(FULL, mine, i);
                 const uint64_t d = a.off[u + 1] - a.off[u];
                 edges += lane == 0 ? d : 0;
-                if (d > a.heavy_at &&
-                    emogi_set_aside(&a.counters[C_HEAVY], a.heavy, a.heavy_cap, u, lane))
+                if (a.q.set_aside(u, d, a.heavy_at, lane))
                     continue;
                 td_decode<SPARSE>(a, c, win, lines, u, 0, clist_blocks(d), lane);
             }
@@ -344,18 +353,17 @@ __global__ void __launch_bounds__(BLOCK)
 }
 
 /* The hubs bfs_push_c set aside, in pieces of SEGMENT entries (64 blocks,
- * two skip-index entries) over every warp. */
+ * two skip-index entries) over every warp, then its medium lists, a whole
+ * list per grab. */
 template <bool SPARSE>
 __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const emogi_clists c)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t queued = a.counters[C_HEAVY];
-    const uint64_t n = queued < a.heavy_cap ? queued : a.heavy_cap;
     emogi_lines lines;
     emogi_warp_pieces(
-        a.heavy, n,
+        a.q.heavy, a.q.hubs(),
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             first = start = a.off[u], end = a.off[u + 1];
         },
@@ -364,6 +372,9 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const
             clist_piece_blocks(start, lo, hi, &k0, &k1);
             td_decode<SPARSE>(a, c, win, lines, u, k0, k1, lane);
         });
+    a.q.mediums(lane, [&](uint64_t u) {
+        td_decode<SPARSE>(a, c, win, lines, u, 0, clist_blocks(a.off[u + 1] - a.off[u]), lane);
+    });
     lines.flush(&a.counters[C_DEV]);
 }
 
@@ -500,8 +511,8 @@ struct bfs_state {
     void *scan_tmp = nullptr;
     size_t scan_bytes = 0;
     unsigned long long *counters = nullptr;
-    uint64_t *heavy = nullptr; /* vertices whose lists all warps share */
-    uint64_t heavy_cap = 0;
+    uint64_t *heavy = nullptr; /* the slots of the lists set aside */
+    emogi_aside q{};
     uint64_t words = 0;
     unsigned resident = 1;
     cudaEvent_t t0 = nullptr, t1 = nullptr;
@@ -580,8 +591,9 @@ int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, uint64_t sco
 {
     if (sq) /* claim sets the bits it reaches */
         EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
-    const td_args a = {p->d_offsets, s.depth, s.counters, s.heavy, s.heavy_cap, emogi_heavy_at(scout),
-                       level,        sq,      s.sq_cap,   s.next,  s.todo,      sizeof(T) == 8};
+    const td_args a = {p->d_offsets, s.depth, s.counters, s.q,      emogi_heavy_at(scout),
+                       level,        sq,      s.sq_cap,   s.next, s.todo,
+                       sizeof(T) == 8};
     const T *queue = static_cast<const T *>(queue_ids);
     if ((sq ? push_launch<T, ALIGNED, true>(p, s, a, queue, err)
             : push_launch<T, ALIGNED, false>(p, s, a, queue, err)) < 0)
@@ -837,7 +849,6 @@ int setup(const emogi_placed *p, const emogi_placed *in, uint64_t source, enum e
         return 0;
     const size_t w = p->g->id_width;
     s.words = (nv + 31) / 32;
-    s.heavy_cap = emogi_heavy_cap(p->g->ne) + EMOGI_HEAVY_EXTRA;
     EMOGI_CK(cudaMalloc(&s.front, s.words * sizeof *s.front), "cudaMalloc of a frontier");
     EMOGI_CK(cudaMalloc(&s.next, s.words * sizeof *s.next), "cudaMalloc of a frontier");
     EMOGI_CK(cudaMalloc(&s.queue, nv * w), "cudaMalloc of the queue");
@@ -846,7 +857,10 @@ int setup(const emogi_placed *p, const emogi_placed *in, uint64_t source, enum e
     EMOGI_CK(cudaMalloc(&s.sq[1], s.sq_cap * w), "cudaMalloc of a sparse queue");
     EMOGI_CK(cudaMalloc(&s.count, s.words * sizeof *s.count), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.at, s.words * sizeof *s.at), "cudaMalloc");
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(emogi_aside_alloc(&s.counters[C_HEAVY],
+                               emogi_heavy_slots(p->g->ne) + EMOGI_HEAVY_EXTRA, p->g->ne, &s.heavy,
+                               &s.q),
+             "cudaMalloc of the long lists' queues");
     EMOGI_CK(cub::DeviceScan::ExclusiveSum(nullptr, s.scan_bytes, s.count, s.at, (int)s.words),
              "sizing the frontier scan");
     EMOGI_CK(cudaMalloc(&s.scan_tmp, s.scan_bytes ? s.scan_bytes : 1), "cudaMalloc");

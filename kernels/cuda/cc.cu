@@ -49,7 +49,11 @@ const char *const CUDA_ALG = "CC";
 
 constexpr uint64_t ROUNDS = 2;    /* Afforest's sampling rounds */
 constexpr unsigned SAMPLES = 1024; /* to find the largest tree */
-constexpr unsigned SCRATCH = 6;    /* cc_state::scratch's counters */
+/* cc_state::scratch's counters: [S_CHUNK] next chunk and [S_ASIDE, +3) the
+ * lists set aside (common.cuh: emogi_aside), reset before each list
+ * kernel; [S_FLAG] changed; totals read once at the end: [S_ACC] entries
+ * read, [S_ACC + 1, + 2] bytes of lines in device memory and over the link */
+enum { S_CHUNK, S_ASIDE, S_FLAG = S_ASIDE + 3, S_ACC, SCRATCH = S_ACC + 3 };
 
 __device__ __forceinline__ void atomic_min(uint32_t *a, uint32_t v)
 {
@@ -221,12 +225,9 @@ __global__ void gather(const T *comp, const uint64_t *at, T *out, unsigned n)
 struct cc_state {
     void *label = nullptr;
     uint8_t *curr = nullptr, *next = nullptr; /* lp: active vertices */
-    /* [0] next chunk, [1] heavy lists queued, [2] changed; totals read once
-     * at the end: [3] entries read, [4..5] bytes of lines in device memory
-     * and over the link */
-    unsigned long long *scratch = nullptr;
-    uint64_t *heavy = nullptr;
-    uint64_t heavy_cap = 0;
+    unsigned long long *scratch = nullptr; /* SCRATCH counters */
+    uint64_t *heavy = nullptr;             /* the slots of the lists set aside */
+    emogi_aside aside{};
     uint64_t *sample_at = nullptr; /* uf: sampled vertices and their labels */
     void *sample_label = nullptr;
     unsigned blocks = 0; /* resident blocks of BLOCK threads */
@@ -254,10 +255,11 @@ template <typename T, typename Op>
 int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emogi_kernel k,
                cc_state &s, emogi_error *err)
 {
-    unsigned long long *acc = s.scratch + 3;
+    unsigned long long *acc = s.scratch + S_ACC;
     if (sd.packed) { /* one reader for compressed lists, whatever K says */
-        const cc_lists::queue q = {s.scratch, s.heavy, s.heavy_cap};
-        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
+        const cc_lists::queue q = {s.scratch + S_CHUNK, s.aside};
+        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, S_FLAG * sizeof *s.scratch),
+                 "resetting the counters");
         cc_lists::read_warp_c<T, Op><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
             sd, nv, op, q, acc);
         EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
@@ -270,9 +272,9 @@ int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emog
         EMOGI_CK(cudaGetLastError(), "launching the naive list kernel");
         return 0;
     }
-    const cc_lists::queue q = {s.scratch, s.heavy, s.heavy_cap};
+    const cc_lists::queue q = {s.scratch + S_CHUNK, s.aside};
     const unsigned warp_blocks = emogi_grid((nv + 31) / 32 * 32, s.blocks);
-    EMOGI_CK(cudaMemsetAsync(s.scratch, 0, 2 * sizeof *s.scratch), "resetting the counters");
+    EMOGI_CK(cudaMemsetAsync(s.scratch, 0, S_FLAG * sizeof *s.scratch), "resetting the counters");
     if (k == EMOGI_KERNEL_ALIGNED)
         cc_lists::read_warp<T, Op, true><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
     else
@@ -324,13 +326,14 @@ int run_lp(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
             return emogi_fail(err, "GPU CC: label propagation did not settle in %llu passes: "
                                    "kernel fault", (unsigned long long)pass);
         EMOGI_CK(cudaMemsetAsync(s.next, 0, nv), "clearing the next active set");
-        EMOGI_CK(cudaMemsetAsync(s.scratch + 2, 0, sizeof *s.scratch), "clearing the flag");
-        const lp_op<T> op = {label, s.curr, s.next, reinterpret_cast<unsigned *>(s.scratch + 2)};
+        EMOGI_CK(cudaMemsetAsync(s.scratch + S_FLAG, 0, sizeof *s.scratch), "clearing the flag");
+        const lp_op<T> op = {label, s.curr, s.next,
+                             reinterpret_cast<unsigned *>(s.scratch + S_FLAG)};
         for (int i = 0; i < sd.n; i++)
             if (read_lists(sd.s[i], nv, op, k, s, err))
                 return -1;
         unsigned long long changed = 0;
-        EMOGI_CK(cudaMemcpy(&changed, s.scratch + 2, sizeof changed, cudaMemcpyDeviceToHost),
+        EMOGI_CK(cudaMemcpy(&changed, s.scratch + S_FLAG, sizeof changed, cudaMemcpyDeviceToHost),
                  "running a pass");
         uint8_t *t = s.curr;
         s.curr = s.next;
@@ -383,10 +386,10 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
     if (out->d_coffsets)
         sample_links_c<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(
-            emogi_clists(*out), comp, nv, s.scratch + 3);
+            emogi_clists(*out), comp, nv, s.scratch + S_ACC);
     else
         sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv, 0,
-                                                              s.scratch + 3);
+                                                              s.scratch + S_ACC);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
     EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
@@ -438,8 +441,9 @@ int setup(const emogi_placed *out, enum emogi_cc_algorithm a, cc_state &s, emogi
     }
     EMOGI_CK(cudaMalloc(&s.scratch, SCRATCH * sizeof *s.scratch), "cudaMalloc");
     EMOGI_CK(cudaMemset(s.scratch, 0, SCRATCH * sizeof *s.scratch), "cudaMemset");
-    s.heavy_cap = emogi_heavy_cap(g->ne);
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(emogi_aside_alloc(s.scratch + S_ASIDE, emogi_heavy_slots(g->ne), g->ne, &s.heavy,
+                               &s.aside),
+             "cudaMalloc of the long lists' queues");
     EMOGI_CK(cudaMalloc(&s.sample_at, SAMPLES * sizeof *s.sample_at), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.sample_label, SAMPLES * sizeof(uint64_t)), "cudaMalloc");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
@@ -462,7 +466,7 @@ int run(const emogi_placed *out, const emogi_placed *in, enum emogi_cc_algorithm
     float ms = 0;
     EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
     unsigned long long acc[3];
-    EMOGI_CK(cudaMemcpy(acc, s.scratch + 3, sizeof acc, cudaMemcpyDeviceToHost),
+    EMOGI_CK(cudaMemcpy(acc, s.scratch + S_ACC, sizeof acc, cudaMemcpyDeviceToHost),
              "counting edges");
     st->seconds = ms / 1e3;
     st->passes = passes;
@@ -576,7 +580,7 @@ template <typename T> int dist_pass(emogi_dcc_gpu *r, emogi_error *err)
 {
     cc_state &s = r->s;
     T *label = static_cast<T *>(s.label);
-    unsigned *changed = reinterpret_cast<unsigned *>(s.scratch + 2);
+    unsigned *changed = reinterpret_cast<unsigned *>(s.scratch + S_FLAG);
     const sides<T> sd = sides_of<T>(r->out, r->in, 0);
     const dlp_op<T> op = {label, r->lo, changed};
     for (int i = 0; i < sd.n; i++)
@@ -602,7 +606,7 @@ template <typename T> int dist_sample(emogi_dcc_gpu *r, emogi_error *err)
     cc_state &s = r->s;
     sample_links<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(
         r->out->d_offsets, emogi_arr<T>(r->out->nbr), static_cast<T *>(s.label), r->n, r->lo,
-        s.scratch + 3);
+        s.scratch + S_ACC);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     return flatten<T>(r, "linking the samples", err);
 }
@@ -648,8 +652,8 @@ int dist_setup(emogi_dcc_gpu *r, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s.scratch, SCRATCH * sizeof *s.scratch), "cudaMalloc");
     EMOGI_CK(cudaMemset(s.scratch, 0, SCRATCH * sizeof *s.scratch), "cudaMemset");
     const uint64_t ne = r->out->g->ne + (r->in ? r->in->g->ne : 0);
-    s.heavy_cap = emogi_heavy_cap(ne);
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(emogi_aside_alloc(s.scratch + S_ASIDE, emogi_heavy_slots(ne), ne, &s.heavy, &s.aside),
+             "cudaMalloc of the long lists' queues");
     if (w == 4)
         init_labels<uint32_t><<<emogi_grid(r->nv, s.blocks), BLOCK>>>(
             static_cast<uint32_t *>(s.label), nullptr, r->nv);
@@ -666,7 +670,7 @@ extern "C" uint64_t emogi_dcc_gpu_state_bytes(uint64_t ne, uint64_t nv, unsigned
                                               enum emogi_cc_algorithm a)
 {
     const uint64_t uf = a == EMOGI_CC_UF ? nv * width + SAMPLES * 16 : 0;
-    return nv * width + uf + SCRATCH * 8 + emogi_heavy_cap(ne) * 8;
+    return nv * width + uf + SCRATCH * 8 + emogi_aside_slots(emogi_heavy_slots(ne), ne) * 8;
 }
 
 extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
@@ -718,11 +722,11 @@ extern "C" void emogi_dcc_gpu_close(struct emogi_dcc_gpu *r)
 extern "C" int emogi_dcc_gpu_pass(struct emogi_dcc_gpu *r, int *changed, emogi_error *err)
 {
     unsigned flag = 0;
-    EMOGI_CK(cudaMemset(r->s.scratch + 2, 0, sizeof *r->s.scratch), "clearing the flag");
+    EMOGI_CK(cudaMemset(r->s.scratch + S_FLAG, 0, sizeof *r->s.scratch), "clearing the flag");
     if (r->n && (r->out->g->id_width == 4 ? dist_pass<uint32_t>(r, err)
                                           : dist_pass<uint64_t>(r, err)))
         return -1;
-    EMOGI_CK(cudaMemcpy(&flag, r->s.scratch + 2, sizeof flag, cudaMemcpyDeviceToHost),
+    EMOGI_CK(cudaMemcpy(&flag, r->s.scratch + S_FLAG, sizeof flag, cudaMemcpyDeviceToHost),
              "running a pass");
     *changed = flag != 0;
     return 0;
@@ -766,7 +770,7 @@ extern "C" int emogi_dcc_gpu_rest(struct emogi_dcc_gpu *r, emogi_error *err)
 extern "C" int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *r, uint64_t fig[3], emogi_error *err)
 {
     unsigned long long acc[3];
-    EMOGI_CK(cudaMemcpy(acc, r->s.scratch + 3, sizeof acc, cudaMemcpyDeviceToHost),
+    EMOGI_CK(cudaMemcpy(acc, r->s.scratch + S_ACC, sizeof acc, cudaMemcpyDeviceToHost),
              "counting edges");
     for (int i = 0; i < 3; i++)
         fig[i] = acc[i];

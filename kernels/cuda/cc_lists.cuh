@@ -12,7 +12,8 @@
  * to the 128-byte boundary, lanes before the true start idle.  As there,
  * the warp kernels take chunks in ascending order and find their active
  * vertices with one ballot, keep UNROLL loads in flight per lane, and set
- * lists longer than HEAVY aside for a pieces launch (common.cuh says why).
+ * lists longer than HEAVY aside for a pieces launch, and those longer than
+ * MEDIUM to be read whole after the pieces (common.cuh says why).
  *
  * A list may skip its first SKIP entries (Afforest's final round skips
  * those its sampling rounds linked).  Every kernel adds the entries it
@@ -47,11 +48,10 @@ template <typename T> struct side {
     emogi_clists c;
 };
 
-/* Counters the warp kernels share: [0] next chunk, [1] heavy lists queued. */
+/* What the warp kernels share: the next chunk, and the lists set aside. */
 struct queue {
-    unsigned long long *counters;
-    uint64_t *heavy;
-    uint64_t cap;
+    unsigned long long *chunk;
+    emogi_aside aside;
 };
 
 /* Sum a thread's entries over its warp, lane 0 adding them to ACC[0],
@@ -98,6 +98,23 @@ __device__ __forceinline__ void warp_read(const emogi_arr<T> nb, const Op &op, u
                     [&](T u) { op.edge(v, u, changed); });
 }
 
+/* V's whole list from its SKIP-th entry, read and counted. */
+template <typename T, typename Op, bool ALIGNED>
+__device__ __forceinline__ void read_whole(const side<T> &s, const Op &op, uint64_t v,
+                                           unsigned lane, bool &changed,
+                                           unsigned long long &edges, emogi_lines &lines)
+{
+    const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
+    if (start >= end)
+        return;
+    warp_read(s.nb, op, v, emogi_first_read<T, ALIGNED>(start), start, end, lane, changed);
+    /* The loads begin at START: the slack from FIRST is in its line. */
+    if (lane == 0) {
+        edges += end - start;
+        lines.add(s.nb, start, end);
+    }
+}
+
 template <typename T, typename Op, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     read_warp(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
@@ -107,38 +124,31 @@ __global__ void __launch_bounds__(BLOCK)
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_frontier<CC_CHUNKS>(
-        &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
+        q.chunk, nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t v) {
             const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
-            if (start >= end)
+            if (start < end &&
+                q.aside.set_aside(v, end - emogi_first_read<T, ALIGNED>(start), HEAVY, lane))
                 return;
-            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-            if (end - first > HEAVY && emogi_set_aside(&q.counters[1], q.heavy, q.cap, v, lane))
-                return;
-            warp_read(s.nb, op, v, first, start, end, lane, changed);
-            /* The loads begin at START: the slack from FIRST is in its line. */
-            if (lane == 0) {
-                edges += end - start;
-                lines.add(s.nb, start, end);
-            }
+            read_whole<T, Op, ALIGNED>(s, op, v, lane, changed, edges, lines);
         });
     op.finish(changed);
     add_counts(acc, edges, lines);
 }
 
-/* The long lists read_warp set aside, in SEGMENT-entry pieces over every
- * warp; pieces after the first start on a 128-byte boundary. */
+/* The long lists read_warp set aside: hubs in SEGMENT-entry pieces over
+ * every warp (pieces after the first start on a 128-byte boundary), then
+ * the medium lists, a whole list per grab. */
 template <typename T, typename Op, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     read_heavy(side<T> s, Op op, queue q, unsigned long long *acc)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_pieces(
-        q.heavy, n,
+        q.aside.heavy, q.aside.hubs(),
         [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = s.off[v] + s.skip, end = s.off[v + 1];
             first = emogi_first_read<T, ALIGNED>(start);
@@ -150,6 +160,9 @@ __global__ void __launch_bounds__(BLOCK)
                 lines.add(s.nb, a > start ? a : start, b);
             }
         });
+    q.aside.mediums(lane, [&](uint64_t v) {
+        read_whole<T, Op, ALIGNED>(s, op, v, lane, changed, edges, lines);
+    });
     op.finish(changed);
     add_counts(acc, edges, lines);
 }
@@ -171,6 +184,21 @@ __device__ __forceinline__ void decode_read(const emogi_clists &c, emogi_cwin &w
                      });
 }
 
+/* V's whole compressed list from its SKIP-th entry, decoded and counted. */
+template <typename T, typename Op>
+__device__ __forceinline__ void decode_whole(const side<T> &s, emogi_cwin &win, emogi_lines &lines,
+                                             const Op &op, uint64_t v, unsigned lane,
+                                             bool &changed, unsigned long long &edges)
+{
+    const uint64_t e0 = s.c.off[v], end = s.c.off[v + 1];
+    if (e0 + s.skip >= end)
+        return;
+    decode_read<T>(s.c, win, lines, op, v, s.skip / 32, clist_blocks(end - e0), e0 + s.skip, lane,
+                   changed);
+    if (lane == 0)
+        edges += end - e0 - s.skip;
+}
+
 template <typename T, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     read_warp_c(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
@@ -182,17 +210,12 @@ __global__ void __launch_bounds__(BLOCK)
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_frontier<CC_CHUNKS>(
-        &q.counters[0], nv, lane, [&](uint64_t v) { return op.active(v); },
+        q.chunk, nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t v) {
             const uint64_t e0 = s.c.off[v], end = s.c.off[v + 1];
-            if (e0 + s.skip >= end)
+            if (e0 + s.skip < end && q.aside.set_aside(v, end - e0, HEAVY, lane))
                 return;
-            if (end - e0 > HEAVY && emogi_set_aside(&q.counters[1], q.heavy, q.cap, v, lane))
-                return;
-            decode_read<T>(s.c, win, lines, op, v, s.skip / 32, clist_blocks(end - e0),
-                           e0 + s.skip, lane, changed);
-            if (lane == 0)
-                edges += end - e0 - s.skip;
+            decode_whole<T>(s, win, lines, op, v, lane, changed, edges);
         });
     op.finish(changed);
     add_counts(acc, edges, lines);
@@ -205,12 +228,11 @@ __global__ void __launch_bounds__(BLOCK) read_heavy_c(side<T> s, Op op, queue q,
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = q.counters[1] < q.cap ? q.counters[1] : q.cap;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
     emogi_warp_pieces(
-        q.heavy, n,
+        q.aside.heavy, q.aside.hubs(),
         [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
             first = s.c.off[v], start = first + s.skip, end = s.c.off[v + 1];
         },
@@ -222,6 +244,9 @@ __global__ void __launch_bounds__(BLOCK) read_heavy_c(side<T> s, Op op, queue q,
             if (lane == 0)
                 edges += b - (a > start ? a : start);
         });
+    q.aside.mediums(lane, [&](uint64_t v) {
+        decode_whole<T>(s, win, lines, op, v, lane, changed, edges);
+    });
     op.finish(changed);
     add_counts(acc, edges, lines);
 }

@@ -35,6 +35,19 @@
  * over every warp.  SEGMENT is a whole number of 128-byte lines for 4- and
  * 8-byte ids, so every piece after a list's first starts on a line and
  * the reads stay EMOGI's whole-line requests.
+ *
+ * Medium lists.  A grab still serves its vertices one after another, so
+ * where the long lists sit side by side, as in a degree-ordered file
+ * (`--reorder degree`), one warp's grab held 64 lists of up to HEAVY
+ * entries while the rest of the GPU waited: on kron 25 in device memory
+ * SSSP took 52.7 ms against 26.8 in the natural order, and 80.7 against
+ * 34.6 ms compressed (bench/RESULTS.md, "Degree order and the warps'
+ * grabs").  The frontier kernels (BFS top-down, SSSP, CC) set lists longer
+ * than MEDIUM entries aside too, and the pieces launch serves them whole
+ * after the pieces, a list per grab, so no grab holds more than
+ * 32 x CHUNKS x MEDIUM entries: 19.5 and 26.3 ms.  (PageRank, whose sets
+ * never change, was measured with such lists summed apart and is not
+ * changed: see that entry.)
  */
 #ifndef EMOGI_CUDA_COMMON_CUH
 #define EMOGI_CUDA_COMMON_CUH
@@ -44,13 +57,15 @@
 #include <stdint.h>
 
 #include "emogi_csr.h"
+#include "emogi_kernel.h"
 #include "emogi_loader.h"
 
 constexpr int BLOCK = 256;             /* threads per block */
 constexpr unsigned FULL = 0xffffffffu; /* every lane of a warp */
 constexpr uint64_t CHUNKS = 2;         /* 32-vertex chunks per grab */
-constexpr uint64_t HEAVY = 32768;      /* longer lists are shared by all warps */
+constexpr uint64_t HEAVY = EMOGI_HEAVY; /* longer lists are shared by all warps */
 constexpr uint64_t SEGMENT = 2048;     /* their piece per warp: whole 128-byte lines */
+constexpr uint64_t MEDIUM = EMOGI_MEDIUM; /* longer lists are served whole, a list per grab */
 constexpr int EMOGI_UNROLL = 4;        /* loads in flight per lane */
 
 /* ---- errors and launch sizing ---- */
@@ -253,15 +268,22 @@ __device__ __forceinline__ void emogi_warp_list(uint64_t first, uint64_t start, 
 
 /* ---- the frontier walk and long lists ---- */
 
+/* The next index from the counter *TAKEN, for the whole warp; every lane
+ * calls. */
+__device__ __forceinline__ uint64_t emogi_take(unsigned long long *taken, unsigned lane)
+{
+    unsigned long long k = 0;
+    if (lane == 0)
+        k = atomicAdd(taken, 1ull);
+    return __shfl_sync(FULL, k, 0);
+}
+
 /* The first vertex of the warp's next grab of NCHUNKS chunks from the
  * counter *NEXT_CHUNK; every lane calls. */
 __device__ __forceinline__ uint64_t emogi_grab(unsigned long long *next_chunk, uint64_t nchunks,
                                                unsigned lane)
 {
-    unsigned long long c = 0;
-    if (lane == 0)
-        c = atomicAdd(next_chunk, 1ull);
-    return 32ull * nchunks * (uint64_t)__shfl_sync(FULL, c, 0);
+    return 32ull * nchunks * emogi_take(next_chunk, lane);
 }
 
 /* SERVE(u) for every u < NV with ACTIVE(u), all lanes together, taking
@@ -286,15 +308,6 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
     }
 }
 
-/* Slots a queue of long lists needs for a graph of NE edges: a launch
- * queues a list at most once, and only one longer than HEAVY - 31 entries
- * (its warp read starts up to 31 entries early), so this many cannot run
- * out. */
-static inline uint64_t emogi_heavy_cap(uint64_t ne)
-{
-    return ne / (HEAVY / 2) + 1;
-}
-
 /*
  * The list length over which a top-down level sets a list aside, for a
  * frontier whose lists hold SCOUT entries in all.  One warp reads a list
@@ -307,12 +320,12 @@ static inline uint64_t emogi_heavy_cap(uint64_t ne)
  * bitmap in one gather, long lists in pieces").  A warp's read starts up
  * to 31 entries early, so a level queues at most SCOUT / (bound - 31)
  * lists: about HEAVY_LISTS, under EMOGI_HEAVY_EXTRA more slots than
- * emogi_heavy_cap's, and each warp's walk over the queue
+ * emogi_heavy_slots', and each warp's walk over the queue
  * (emogi_warp_pieces) stays short.
  */
 constexpr uint64_t HEAVY_LISTS = 2048;
 constexpr uint64_t HEAVY_AT_MIN = 2 * SEGMENT;
-constexpr uint64_t EMOGI_HEAVY_EXTRA = 2 * HEAVY_LISTS;
+static_assert(EMOGI_HEAVY_EXTRA == 2 * HEAVY_LISTS, "emogi_kernel.h sizes the queue");
 static inline uint64_t emogi_heavy_at(uint64_t scout)
 {
     const uint64_t at = scout / HEAVY_LISTS;
@@ -333,6 +346,64 @@ __device__ __forceinline__ bool emogi_set_aside(unsigned long long *queued, uint
     if (lane == 0)
         queue[slot] = u;
     return true;
+}
+
+/*
+ * Where a frontier launch puts the lists it does not read itself, for the
+ * launch after it: COUNT[0] hubs queued in HEAVY (cut into pieces),
+ * COUNT[1] medium lists queued in MEDIUM_Q (read whole) and COUNT[2]
+ * those taken since.  The three counters are reset with the launch's
+ * others.  One allocation (emogi_aside_alloc) holds both queues.
+ */
+struct emogi_aside {
+    unsigned long long *count;
+    uint64_t *heavy, heavy_cap;
+    uint64_t *medium_q, medium_cap;
+
+    /* Set U's list aside when its warp read spans more than MEDIUM entries
+     * (more than HEAVY_AT: a hub); false when it is short or its queue is
+     * full, and the warp then reads it itself.  All lanes call. */
+    __device__ __forceinline__ bool set_aside(uint64_t u, uint64_t span, uint64_t heavy_at,
+                                              unsigned lane) const
+    {
+        if (span > heavy_at)
+            return emogi_set_aside(&count[0], heavy, heavy_cap, u, lane);
+        return span > MEDIUM && emogi_set_aside(&count[1], medium_q, medium_cap, u, lane);
+    }
+    __device__ __forceinline__ uint64_t hubs() const
+    {
+        return count[0] < heavy_cap ? count[0] : heavy_cap;
+    }
+    /* SERVE(u) for each queued medium list, a list per grab; all lanes call. */
+    template <typename Serve>
+    __device__ __forceinline__ void mediums(unsigned lane, Serve serve) const
+    {
+        const uint64_t n = count[1] < medium_cap ? count[1] : medium_cap;
+        for (uint64_t k = emogi_take(&count[2], lane); k < n; k = emogi_take(&count[2], lane))
+            serve(medium_q[k]);
+    }
+};
+
+/* The queues' slots in one allocation, hubs' first. */
+static inline uint64_t emogi_aside_slots(uint64_t heavy_cap, uint64_t ne)
+{
+    return heavy_cap + emogi_medium_slots(ne);
+}
+
+/* Allocate *SLOTS for a graph of NE edges and describe the queues in *Q,
+ * counted in COUNT[0..2]; the caller frees *SLOTS. */
+static inline cudaError_t emogi_aside_alloc(unsigned long long *count, uint64_t heavy_cap,
+                                            uint64_t ne, uint64_t **slots, emogi_aside *q)
+{
+    const cudaError_t e = cudaMalloc(slots, emogi_aside_slots(heavy_cap, ne) * sizeof **slots);
+    if (e != cudaSuccess)
+        return e;
+    q->count = count;
+    q->heavy = *slots;
+    q->heavy_cap = heavy_cap;
+    q->medium_q = *slots + heavy_cap;
+    q->medium_cap = emogi_medium_slots(ne);
+    return cudaSuccess;
 }
 
 /*

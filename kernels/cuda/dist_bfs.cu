@@ -447,7 +447,7 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
     s->n = g->nv;
     s->nv = nv;
     s->words = (nv + 63) / 64 ? (nv + 63) / 64 : 1;
-    s->heavy_cap = emogi_heavy_cap(g->ne) < HEAVY_SLOTS ? emogi_heavy_cap(g->ne) : HEAVY_SLOTS;
+    s->heavy_cap = emogi_heavy_slots(g->ne) < HEAVY_SLOTS ? emogi_heavy_slots(g->ne) : HEAVY_SLOTS;
     if (emogi_resident_blocks(out->device, BLOCK, &s->resident, err) < 0 ||
         alloc_state(s, err) < 0) {
         emogi_dbfs_gpu_close(s);

@@ -59,10 +59,13 @@ const char *const CUDA_ALG = "SSSP";
 
 constexpr unsigned FLOAT_INF_BITS = 0x7f800000u;
 
-/* counters[]: what the host resets every round, then the running totals,
- * read once at the end: edges relaxed and the bytes of the lines fetched
- * from device memory and over the link (emogi_lines::flush's pair). */
-enum { C_CHUNK, C_HEAVY, C_EDGES, C_DEV, C_LINK, C_COUNT };
+/* counters[]: what the host resets every round (the next chunk, and the
+ * lists set aside: C_HEAVY..C_MTAKEN are common.cuh's emogi_aside count),
+ * then the running totals, read once at the end: edges relaxed and the
+ * bytes of the lines fetched from device memory and over the link
+ * (emogi_lines::flush's pair). */
+enum { C_CHUNK, C_HEAVY, C_MEDIUM, C_MTAKEN, C_EDGES, C_DEV, C_LINK, C_COUNT };
+constexpr size_t C_ROUND = C_EDGES; /* the counters reset every round */
 
 enum wkind { W_U32, W_F32, W_UNIT };
 
@@ -182,11 +185,28 @@ __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigne
     lines.flush(&counters[C_DEV]);
 }
 
+/* U's whole list, read by the warp and counted. */
+template <typename T, int K, bool ALIGNED, typename Op>
+__device__ __forceinline__ void relax_whole(const uint64_t *__restrict__ off,
+                                            const emogi_arr<T> &nb, const emogi_arr<uint32_t> &wt,
+                                            const Op &op, uint64_t u, emogi_lines &lines,
+                                            unsigned lane, bool &changed)
+{
+    const uint64_t start = off[u], end = off[u + 1];
+    if (start >= end)
+        return;
+    warp_relax<T, K>(nb, wt, op, op.from(u), emogi_first_read<T, ALIGNED>(start), start, end,
+                     lane, changed);
+    /* The loads begin at START: the slack from FIRST is in its line. */
+    if (lane == 0)
+        count_read<T, K>(lines, nb, wt, start, end);
+}
+
 template <typename T, int K, bool ALIGNED, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
               const emogi_arr<uint32_t> wt, const Op op, uint64_t nv, uint32_t *flag,
-              unsigned long long *counters, uint64_t *heavy, uint64_t heavy_cap)
+              unsigned long long *counters, const emogi_aside q)
 {
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
@@ -198,35 +218,29 @@ __global__ void __launch_bounds__(BLOCK)
             const uint64_t start = off[u], end = off[u + 1];
             const uint64_t first = emogi_first_read<T, ALIGNED>(start);
             edges += end - start;
-            if (end - first > HEAVY &&
-                emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
-                return; /* its lines are counted by the pieces that read it */
-            if (start >= end)
-                return;
-            warp_relax<T, K>(nb, wt, op, op.from(u), first, start, end, lane, changed);
-            /* The loads begin at START: the slack from FIRST is in its line. */
-            if (lane == 0)
-                count_read<T, K>(lines, nb, wt, start, end);
+            if (q.set_aside(u, end - first, HEAVY, lane))
+                return; /* its lines are counted by the launch that reads it */
+            relax_whole<T, K, ALIGNED>(off, nb, wt, op, u, lines, lane, changed);
         });
     add_counts(counters, lane, edges, lines);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = op.round + 1;
 }
 
-/* The long lists the round kernel set aside, cut into SEGMENT-entry pieces
- * spread over every warp; pieces after the first start on a boundary. */
+/* The long lists the round kernel set aside: hubs cut into SEGMENT-entry
+ * pieces spread over every warp (pieces after the first start on a
+ * boundary), then the medium lists, a whole list per grab. */
 template <typename T, int K, bool ALIGNED, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
-               unsigned long long *counters, const uint64_t *heavy, uint64_t heavy_cap)
+               unsigned long long *counters, const emogi_aside q)
 {
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
     bool changed = false;
     emogi_lines lines;
     emogi_warp_pieces(
-        heavy, n,
+        q.heavy, q.hubs(),
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             start = off[u], end = off[u + 1];
             first = emogi_first_read<T, ALIGNED>(start);
@@ -236,6 +250,9 @@ __global__ void __launch_bounds__(BLOCK)
             if (lane == 0)
                 count_read<T, K>(lines, nb, wt, a > start ? a : start, b);
         });
+    q.mediums(lane, [&](uint64_t u) {
+        relax_whole<T, K, ALIGNED>(off, nb, wt, op, u, lines, lane, changed);
+    });
     lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = op.round + 1;
@@ -269,7 +286,7 @@ __device__ __forceinline__ void relax_c(const emogi_clists &c, const emogi_arr<u
 template <int K, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_warp_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint64_t nv,
-                uint32_t *flag, unsigned long long *counters, uint64_t *heavy, uint64_t heavy_cap)
+                uint32_t *flag, unsigned long long *counters, const emogi_aside q)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
@@ -282,7 +299,7 @@ __global__ void __launch_bounds__(BLOCK)
         [&](uint64_t u) {
             const uint64_t d = c.off[u + 1] - c.off[u];
             edges += d;
-            if (d > HEAVY && emogi_set_aside(&counters[C_HEAVY], heavy, heavy_cap, u, lane))
+            if (q.set_aside(u, d, HEAVY, lane))
                 return;
             relax_c<K>(c, wt, op, win, lines, u, 0, clist_blocks(d), lane, changed);
         });
@@ -294,16 +311,15 @@ __global__ void __launch_bounds__(BLOCK)
 template <int K, typename Op>
 __global__ void __launch_bounds__(BLOCK)
     sssp_heavy_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
-                 unsigned long long *counters, const uint64_t *heavy, uint64_t heavy_cap)
+                 unsigned long long *counters, const emogi_aside q)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = counters[C_HEAVY] < heavy_cap ? counters[C_HEAVY] : heavy_cap;
     bool changed = false;
     emogi_lines lines;
     emogi_warp_pieces(
-        heavy, n,
+        q.heavy, q.hubs(),
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
             first = start = c.off[u], end = c.off[u + 1];
         },
@@ -312,6 +328,10 @@ __global__ void __launch_bounds__(BLOCK)
             clist_piece_blocks(start, a, b, &k0, &k1);
             relax_c<K>(c, wt, op, win, lines, u, k0, k1, lane, changed);
         });
+    q.mediums(lane, [&](uint64_t u) {
+        relax_c<K>(c, wt, op, win, lines, u, 0, clist_blocks(c.off[u + 1] - c.off[u]), lane,
+                   changed);
+    });
     lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
         *flag = op.round + 1;
@@ -330,8 +350,8 @@ struct sssp_state {
     uint32_t *stamp = nullptr;
     uint32_t *flag = nullptr;
     unsigned long long *counters = nullptr;
-    uint64_t *heavy = nullptr;
-    uint64_t heavy_cap = 0;
+    uint64_t *heavy = nullptr; /* the slots of the lists set aside */
+    emogi_aside q{};
     unsigned blocks = 0; /* resident blocks: grid-stride loops need no more */
     cudaEvent_t t0 = nullptr, t1 = nullptr;
 };
@@ -357,14 +377,15 @@ int launch_warp(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error 
     const uint64_t nv = p->g->nv;
     const emogi_arr<T> nb(p->nbr);
     const emogi_arr<uint32_t> wt(p->wgt);
-    EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
+    EMOGI_CK(cudaMemsetAsync(s.counters, 0, C_ROUND * sizeof *s.counters),
+             "resetting the counters");
     sssp_warp<T, K, ALIGNED><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        p->d_offsets, nb, wt, op, nv, s.flag, s.counters, s.heavy, s.heavy_cap);
+        p->d_offsets, nb, wt, op, nv, s.flag, s.counters, s.q);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     /* Always launched: it reads the queue length on the device, which costs
      * less than a round trip to ask whether the queue is empty. */
     sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, wt, op, s.flag, s.counters,
-                                                    s.heavy, s.heavy_cap);
+                                                    s.q);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
@@ -375,11 +396,12 @@ int launch_c(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error *er
     const uint64_t nv = p->g->nv;
     const emogi_clists c(*p);
     const emogi_arr<uint32_t> wt(p->wgt);
-    EMOGI_CK(cudaMemsetAsync(s.counters, 0, 2 * sizeof *s.counters), "resetting the counters");
+    EMOGI_CK(cudaMemsetAsync(s.counters, 0, C_ROUND * sizeof *s.counters),
+             "resetting the counters");
     sssp_warp_c<K><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        c, wt, op, nv, s.flag, s.counters, s.heavy, s.heavy_cap);
+        c, wt, op, nv, s.flag, s.counters, s.q);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
-    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, op, s.flag, s.counters, s.heavy, s.heavy_cap);
+    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, op, s.flag, s.counters, s.q);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
@@ -469,8 +491,9 @@ int allocate(const emogi_placed *p, uint64_t source, unsigned dsize, sssp_state 
     EMOGI_CK(cudaMalloc(&s.stamp, nv * sizeof *s.stamp), "cudaMalloc of the stamps");
     EMOGI_CK(cudaMalloc(&s.flag, sizeof *s.flag), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
-    s.heavy_cap = emogi_heavy_cap(p->g->ne);
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(emogi_aside_alloc(&s.counters[C_HEAVY], emogi_heavy_slots(p->g->ne), p->g->ne,
+                               &s.heavy, &s.q),
+             "cudaMalloc of the long lists' queues");
     EMOGI_CK(cudaEventCreate(&s.t0), "cudaEventCreate");
     EMOGI_CK(cudaEventCreate(&s.t1), "cudaEventCreate");
     /* Unreached: all ones (uint64), or +infinity (float); only the source
@@ -721,8 +744,9 @@ int rank_alloc(emogi_dsssp_gpu *r, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s.stamp, n1 * sizeof *s.stamp), "cudaMalloc of the stamps");
     EMOGI_CK(cudaMalloc(&s.flag, sizeof *s.flag), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counters, C_COUNT * sizeof *s.counters), "cudaMalloc");
-    s.heavy_cap = emogi_heavy_cap(r->out->g->ne);
-    EMOGI_CK(cudaMalloc(&s.heavy, s.heavy_cap * sizeof *s.heavy), "cudaMalloc of the heavy queue");
+    EMOGI_CK(emogi_aside_alloc(&s.counters[C_HEAVY], emogi_heavy_slots(r->out->g->ne),
+                               r->out->g->ne, &s.heavy, &s.q),
+             "cudaMalloc of the long lists' queues");
     EMOGI_CK(cudaMalloc(&r->queued, n1), "cudaMalloc of the active set");
     EMOGI_CK(cudaMalloc(&r->sent, (r->nv ? r->nv : 1) * r->dsize),
              "cudaMalloc of the candidates sent");
@@ -781,7 +805,8 @@ extern "C" uint64_t emogi_dsssp_gpu_state_bytes(uint64_t n, uint64_t nv, uint64_
                                                 unsigned dsize)
 {
     return n * (dsize + 4 + 1) + nv * dsize + ((nv + 63) / 64 + 1) * 8 +
-           (nv - n + 1) * sizeof(emogi_dsssp_pair) + emogi_heavy_cap(ne) * 8 + (C_COUNT + 3) * 8;
+           (nv - n + 1) * sizeof(emogi_dsssp_pair) +
+           emogi_aside_slots(emogi_heavy_slots(ne), ne) * 8 + (C_COUNT + 3) * 8;
 }
 
 extern "C" int emogi_dsssp_gpu_open(const struct emogi_placed *out, enum emogi_kernel k, int unit,
