@@ -124,10 +124,11 @@ static void parse_options(int argc, char **argv, struct bfs_opts *o)
  * 4-byte depth, the top-down queue (one id), and under a byte for the two
  * frontier bitmaps, bottom-up's bitmap of vertices to test, the scan
  * that makes the queue and the sparse levels' two queues (nv/64 ids
- * each); --mem auto keeps it free. */
+ * each); and the queues of long lists (emogi_kernel.h); --mem auto keeps
+ * it free. */
 static uint64_t gpu_state_bytes(const struct emogi_graph *g)
 {
-    return g->nv * (4 + (uint64_t)g->id_width + 1);
+    return g->nv * (4 + (uint64_t)g->id_width + 1) + emogi_aside_bytes(g->ne);
 }
 
 struct bfs_tally {

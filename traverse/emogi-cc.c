@@ -77,7 +77,8 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
 /* ---- run ---- */
 
 /* Device memory the GPU run adds beside the offsets: labels (8 bytes at
- * most) and two activity flags per vertex; --mem auto keeps it free. */
+ * most) and two activity flags per vertex, and the queues of long lists
+ * (emogi_kernel.h); --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 10
 
 static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
@@ -90,8 +91,9 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
 {
     emogi_error err;
     struct tool_backend b;
-    if (tool_backend_open(&b, g, &o->t, g->nv * GPU_STATE_BYTES_PER_VERTEX, TOOL_PLACE_IN,
-                          &err) < 0)
+    if (tool_backend_open(&b, g, &o->t,
+                          g->nv * GPU_STATE_BYTES_PER_VERTEX + emogi_aside_bytes(g->ne),
+                          TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
     /* Weak components of a directed graph read both sides. */
     const struct emogi_placed *in = b.has_in ? &b.in : NULL;

@@ -92,7 +92,8 @@ static void parse_options(int argc, char **argv, struct sssp_cli *o)
 /* ---- run ---- */
 
 /* Device memory the GPU search adds beside the offsets: a distance and an
- * activity stamp per vertex; --mem auto keeps it free. */
+ * activity stamp per vertex, and the queues of long lists
+ * (emogi_kernel.h); --mem auto keeps it free. */
 #define GPU_STAMP_BYTES 4
 
 struct sssp_tally {
@@ -127,7 +128,7 @@ static void *open_all(struct sssp_cli *o, struct dist *d, struct emogi_graph *g,
         emogi_fail(&err, "out of memory for %llu distances", (unsigned long long)g->nv);
         tool_die(&err);
     }
-    if (tool_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES),
+    if (tool_backend_open(b, g, &o->t, g->nv * (size + GPU_STAMP_BYTES) + emogi_aside_bytes(g->ne),
                           o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, &err) < 0)
         tool_die(&err);
     if (o->t.stats) {
