@@ -51,7 +51,9 @@
  * Host loops run on OpenMP threads, at most GPU_HOST_THREADS in a GPU
  * rank (host_threads says why).  EMOGI_TRACE_LEVELS prints rank 0's time
  * per level, split into GPU calls, exchanges and the rest, and every
- * rank's GPU and exchange seconds (emogi(7)).
+ * rank's GPU and exchange seconds (emogi(7)); NCCL's transfers are not
+ * waited for apart (dist_gpu.c), so their time shows in the GPU call
+ * after them.
  *
  * Depths are unique, so the result is the single-process array whatever
  * the partition.  Parents (dist_bfs_parents) follow emogi_bfs_parents'

@@ -139,6 +139,18 @@ static void nccl_group_wait(struct dist *d, ncclResult_t rc, const char *what)
     nccl_wait(d, rc == ncclSuccess ? ncclGroupEnd() : rc, what);
 }
 
+/* The group ended, not waited for: what uses its data is queued behind
+ * it on the same stream (BFS's claims and bottom-up kernels), and a wait
+ * here made the host queue them only after a round trip; the next copy
+ * to the host waits for all of it, and reports a failure there. */
+static void nccl_group_queued(struct dist *d, ncclResult_t rc, const char *what)
+{
+    if (rc == ncclSuccess)
+        rc = ncclGroupEnd();
+    if (rc != ncclSuccess)
+        nccl_die(d, what, rc);
+}
+
 /* A byte to and from every other rank: NCCL connects a pair for
  * point-to-point at its first send, not in the collective below, and
  * that cost two BFS ranks on two H200s about 0.18 s in their first
@@ -413,7 +425,8 @@ static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)
                             cudaMemcpyDeviceToDevice, 0) != cudaSuccess)
             cuda_die(d, "placing the frontier bitmap");
     }
-    nccl_wait(d, ncclSuccess, "an exchange");
+    /* not waited for: the bottom-up kernels follow on the same stream
+     * (nccl_group_queued) */
     d->bytes_sent += (uint64_t)(d->size - 1) * (end - first) * 8;
     d->comm_seconds = before + (emogi_now() - t0);
 }
@@ -498,7 +511,7 @@ static double nccl_ids(struct xchg *x, struct emogi_dbfs_gpu *s, const uint64_t 
                               ncclUint8, r, comm, 0);
             }
         }
-        nccl_group_wait(d, r_, "sending ids");
+        nccl_group_queued(d, r_, "sending ids");
         const double c0 = emogi_now();
         for (int r = 0; r < size; r++) /* on the exchange's stream: done before the next */
             if (got[r])
