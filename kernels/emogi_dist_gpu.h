@@ -56,9 +56,13 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
  * rank's unseen neighbours get depth LEVEL + 1 and join the next
  * frontier; other ranks' neighbours not sent before in this search go to
  * their owner's outbox (emogi_dbfs_gpu_outbox), SENT[r] of them for rank
- * r (SENT: route's SIZE entries).  *EXAMINED grows by the entries read. */
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
-                          uint64_t *examined, emogi_error *err);
+ * r (SENT: route's SIZE entries).  REACH: the out-entries of every rank's
+ * frontier, a bound on the vertices the level can find on this rank
+ * (its own lists and the ids it receives alike), which lets a small
+ * level skip making its frontier from a bitmap.  *EXAMINED grows by the
+ * entries read. */
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t reach,
+                          uint64_t *sent, uint64_t *examined, emogi_error *err);
 
 /* Bytes an id travels in (route's NARROW: 4, else 8). */
 unsigned emogi_dbfs_gpu_id_bytes(const struct emogi_dbfs_gpu *s);
@@ -84,9 +88,9 @@ static inline uint64_t emogi_dbfs_inbox_room(uint64_t n, unsigned es)
 int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, int on_host,
                          uint32_t level, emogi_error *err);
 
-/* The level's finds become the frontier, in ascending order: *N of
- * them, whose out-lists hold *SCOUT entries (the direction rule's
- * count). */
+/* The level's finds become the frontier, in ascending order (in the
+ * order found, where REACH allowed a small level): *N of them, whose
+ * out-lists hold *SCOUT entries (the direction rule's count). */
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err);
 

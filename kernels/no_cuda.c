@@ -74,10 +74,10 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
-                          uint64_t *examined, emogi_error *err)
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t reach,
+                          uint64_t *sent, uint64_t *examined, emogi_error *err)
 {
-    (void)s, (void)level, (void)sent, (void)examined;
+    (void)s, (void)level, (void)reach, (void)sent, (void)examined;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 

@@ -20,7 +20,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 75
+plan 79
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -36,6 +36,11 @@ awk 'BEGIN { n = split("5 8005 16005", h, " "); split("3 4 7", step, " ");
              print 5, 8005; print 8005, 16005; print 23999, 5 }' >hubs.el
 emogi-convert el hubs.el hubs.csr -q --undirected --vertices 24000
 emogi-convert el hubs.el hubsd8.csr -q --directed --transpose --id-width 8 --vertices 24000
+# a 150 x 150 grid searched top-down: the diagonal frontiers near the
+# corners reach fewer vertices than a rank's sparse queue holds (n / 64
+# + 1), those between more, so sparse and dense levels alternate
+# (kernels/cuda/dist_bfs.cu, sparse_slots)
+sh "$top_srcdir/bench/grid.sh" 150 grid.csr
 
 # ---- GPU ranks: rank r on GPU (local rank mod GPUs), its lists placed
 # alone; the files equal the single-process CPU run's ----
@@ -51,12 +56,18 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     same_run "GPU ranks, zerocopy: hubs' lists in pieces, 8-byte ids" 2 hubsd8.csr emogi-bfs \
         -s 23999 --direction push
     same_run "GPU ranks, zerocopy: bfs hubs" 4 hubs.csr emogi-bfs -n 4 --seed 5
+    same_run "GPU ranks, zerocopy: grid from a corner, sparse and dense levels" 2 grid.csr \
+        emogi-bfs -s 0 --direction push
+    same_run "GPU ranks, zerocopy: grid from its middle, sparse and dense levels" 3 grid.csr \
+        emogi-bfs -s 11325 --direction push
     RANKS_ARGS="--device gpu --mem device"
     same_run "GPU ranks, device memory: bfs big" 4 big.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, device memory: bfs star" 2 star.csr emogi-bfs -s 7
     same_run "GPU ranks, device memory: bfs directed, 8-byte ids" 3 kront8.csr emogi-bfs -n 2 --seed 7
     same_run "GPU ranks, device memory: hubs' lists in pieces, from a hub" 4 hubs.csr emogi-bfs \
         -s 5 --direction push
+    same_run "GPU ranks, device memory: grid, sparse and dense levels" 2 grid.csr emogi-bfs \
+        -s 22499 --direction push
     # the direction rule on the GPUs' counts, summed: every level the way
     # one CPU process takes it (tests/mpi.sh: auto and gap differ there)
     RANKS_ARGS="--device gpu --mem zerocopy"
@@ -107,6 +118,8 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
         --direction pull
     # top-down ids from the GPUs' outboxes through host buffers
     same_run "GPU ranks, EMOGI_NCCL=0: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, EMOGI_NCCL=0: grid, sparse and dense levels" 3 grid.csr emogi-bfs \
+        -s 0 --direction push
     unset EMOGI_NCCL
     # top-down ids in rounds of 3 a pair (NCCL's or MPI's), each round's
     # receipt claimed before the next
@@ -167,6 +180,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 70 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 74 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

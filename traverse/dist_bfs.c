@@ -401,12 +401,13 @@ static void sums(struct dist *d, uint64_t *x, int n)
 
 /* A GPU rank's top-down level, the frontier on the GPU: its lists read
  * there, the ids for other ranks sent from there, those received claimed
- * there; GLOBAL as td_step's. */
-static void gpu_td_step(struct dbfs *b, uint64_t global[2])
+ * there; REACH and GLOBAL as td_step's. */
+static void gpu_td_step(struct dbfs *b, uint64_t reach, uint64_t global[2])
 {
     emogi_error err;
     double t0 = emogi_now();
-    dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->level, b->counts, &b->examined, &err), &err);
+    dist_gpu_check(emogi_dbfs_gpu_expand(b->gpu, b->level, reach, b->counts, &b->examined, &err),
+                   &err);
     const double expanded = emogi_now() - t0;
     b->gpu_seconds += expanded;
     b->lists_seconds += expanded;
@@ -419,15 +420,16 @@ static void gpu_td_step(struct dbfs *b, uint64_t global[2])
     sums(b->d, global, 2);
 }
 
-/* One top-down level: the new frontier in b->queue; [0] its out-edges,
- * [1] its vertices, over all ranks. */
-static void td_step(struct dbfs *b, uint64_t global[2])
+/* One top-down level from a frontier whose lists hold REACH entries
+ * over all ranks: the new frontier in b->queue; [0] its out-edges, [1]
+ * its vertices, over all ranks. */
+static void td_step(struct dbfs *b, uint64_t reach, uint64_t global[2])
 {
     b->next_n = 0;
     b->out_n = 0;
     b->scout = 0;
     if (b->gpu) {
-        gpu_td_step(b, global);
+        gpu_td_step(b, reach, global);
         return;
     }
     const double t0 = emogi_now();
@@ -650,9 +652,10 @@ static void bu_step(struct dbfs *b, int on_device, struct emogi_bu_count *c)
 
 /* Bottom-up levels while emogi_bfs_stay_pull says so, as in
  * kernels/cpu/bfs.c, on global counts; *frontier: its size over all
- * ranks, in and out.  Returns the vertices found. */
+ * ranks, in and out; *reach: the out-entries of the last level's finds,
+ * over all ranks.  Returns the vertices found. */
 static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, double beta,
-                              uint64_t *frontier, uint32_t *pull_levels)
+                              uint64_t *frontier, uint64_t *reach, uint32_t *pull_levels)
 {
     uint64_t found = 0, awake = *frontier, old;
     int on_device = 0; /* where the frontier bitmap is assembled */
@@ -685,6 +688,7 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
         sums(b->d, global, 3);
         c = (struct emogi_bu_count){global[0], global[1], global[2]};
         awake = c.found;
+        *reach = c.scout;
         ++*pull_levels;
         more = emogi_bfs_stay_pull(o->direction, beta, b->w->nv, old, &c);
         if (awake > 0) {
@@ -769,6 +773,7 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     const double beta = o->beta > 0 ? o->beta : EMOGI_BFS_BETA;
     const uint64_t *off = b->w->offsets;
     uint64_t unexplored = b->w->ne, scout = off[source + 1] - off[source], frontier = 1;
+    uint64_t reach = scout; /* the frontier's out-entries, where scout may be 1 */
     if (b->gpu) {
         emogi_error err;
         dist_gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
@@ -782,16 +787,16 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     while (frontier > 0) {
         if (b->has_in && o->direction != EMOGI_DIR_PUSH &&
             (o->direction == EMOGI_DIR_PULL || (double)scout > (double)unexplored / alpha)) {
-            st->reached += run_bottom_up(b, o, beta, &frontier, &st->pull_levels);
+            st->reached += run_bottom_up(b, o, beta, &frontier, &reach, &st->pull_levels);
             scout = 1; /* as GAP: favour top-down right after bottom-up */
             continue;
         }
         unexplored -= scout < unexplored ? scout : unexplored;
         uint64_t global[2];
         const uint32_t level = b->level;
-        td_step(b, global);
+        td_step(b, reach, global);
         st->push_levels++;
-        scout = global[0];
+        scout = reach = global[0];
         frontier = global[1];
         if (frontier > 0)
             b->level++;

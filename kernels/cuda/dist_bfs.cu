@@ -28,6 +28,17 @@
  * is, so that the next top-down level reads its lists in address order
  * (slice_to_ids says what scattered reads cost).
  *
+ * A top-down level that can reach no more of the rank's vertices than
+ * its sparse queue holds (the out-entries of every rank's frontier, which
+ * the host passes in, bound them: sparse_slots) is sparse: its finds are
+ * appended to that queue as they are claimed, their out-entries counted
+ * there, and the pass over the slice's words, their scan and the scatter
+ * that make a queue in order are skipped, as the single GPU's sparse
+ * levels skip theirs (bfs.cu).  Two ranks on two H200s searched a 1500
+ * x 1500 grid top-down (thousands of small levels) in 122 ms instead of
+ * 214; kron 26 and 27, with a few small levels a search, did not change
+ * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse").
+ *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
  * was sent to its owner in this search (once, as the CPU ranks do), and
@@ -70,7 +81,9 @@ struct emogi_dbfs_gpu {
     uint32_t bu_next;              /* the level after the last bottom-up one */
     uint64_t *ids;                 /* n: the frontier, ascending, then the inbox */
     uint64_t qn;                   /* the frontier's vertices */
-    uint64_t *wcount, *wat;        /* ceil(n / 64) + 1: the slice's words' bits, their scan */
+    uint64_t *wcount, *wat;        /* ceil(n / 64) + 1: the slice's words' bits, their scan;
+                                      WAT is also a sparse level's queue (sparse_slots) */
+    bool sparse;                   /* this top-down level's finds go to that queue */
     void *scan_tmp;                /* cub's scratch for that scan */
     size_t scan_bytes;
     uint64_t *remote;              /* nv - n (at least 1): the outboxes */
@@ -113,6 +126,16 @@ uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
            (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
 }
 
+/* Where a sparse level's finds go: Q (CAP slots) through count[C_QN],
+ * their out-entries (OFF: the rank's out-offsets) summed in
+ * count[C_SCOUT]. */
+struct dbfs_sparse {
+    uint64_t *q;
+    uint64_t cap;
+    const uint64_t *off;
+    unsigned long long *count;
+};
+
 /* A slot of *CTR for each lane of PEERS (lanes that all call, with the
  * same PEERS): one atomic for the group, from its lowest lane. */
 __device__ __forceinline__ uint64_t agg_slot(unsigned long long *ctr, unsigned peers)
@@ -143,8 +166,9 @@ __device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_
 
 /* Take vertex W (global) for depth NEXT: the rank's own is set and its
  * bit in SLICE, the next frontier (queued in ascending order after the
- * level: slice_to_ids), another rank's (REMOTE: a top-down level's own
- * reads) goes to its owner's outbox; each once.  A plain load first:
+ * level: slice_to_ids), or in a SPARSE level appended to SP's queue;
+ * another rank's (REMOTE: a top-down level's own reads) goes to its
+ * owner's outbox; each once.  A plain load first:
  * most neighbours of a large top-down level are seen already, and an
  * atomic for each of them was the suspected cost of such a level (kron
  * 27's largest took 84 ms on the GPU of one of two ranks, where the
@@ -153,10 +177,11 @@ __device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_
  * only send W on to the atomic; loads that skip the L1 cache, never
  * stale, changed nothing (the pieces launch was that level's cost:
  * common.cuh, emogi_warp_pieces). */
-template <bool REMOTE>
+template <bool REMOTE, bool SPARSE>
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
                                      uint32_t *depth, unsigned long long *seen,
-                                     unsigned long long *slice, const dbfs_route &rt)
+                                     unsigned long long *slice, const dbfs_route &rt,
+                                     const dbfs_sparse &sp)
 {
     const unsigned long long bit = 1ull << (w & 63);
     if (seen[w >> 6] & bit)
@@ -165,7 +190,15 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
         return;
     if (w - lo < n) { /* unsigned: W below LO wraps past N */
         depth[w - lo] = next;
-        atomicOr(&slice[(w - lo) >> 6], 1ull << ((w - lo) & 63));
+        if (SPARSE) { /* the bound leaves room; the host checks the count */
+            const uint64_t k = atomicAdd(&sp.count[C_QN], 1ull);
+            if (k < sp.cap)
+                sp.q[k] = w;
+            atomicAdd(&sp.count[C_SCOUT],
+                      (unsigned long long)(sp.off[w - lo + 1] - sp.off[w - lo]));
+        } else {
+            atomicOr(&slice[(w - lo) >> 6], 1ull << ((w - lo) & 63));
+        }
     } else if (REMOTE) {
         const int o = owner_of(rt.bound, rt.size, w);
         const unsigned peers = __match_any_sync(__activemask(), o);
@@ -183,13 +216,13 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
  * that starts from a few hubs (kron 26's first levels: a million entries
  * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
  * two H200s (bench/RESULTS.md, "MPI ranks on four GPUs"). */
-template <typename T>
+template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
                 const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
                 uint32_t next, uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
-                const dbfs_route rt, uint64_t *heavy, uint64_t heavy_cap, uint64_t heavy_at,
-                unsigned long long *count)
+                const dbfs_route rt, const dbfs_sparse sp, uint64_t *heavy, uint64_t heavy_cap,
+                uint64_t heavy_at, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
     const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
@@ -206,7 +239,7 @@ __global__ void __launch_bounds__(BLOCK)
             lines.add(nb, first, end);
         emogi_warp_list(
             first, start, end, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-            [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, slice, rt); });
+            [&](uint64_t w) { take<true, SPARSE>(w, lo, n, next, depth, seen, slice, rt, sp); });
     }
     warp_add(&count[C_READ], read);
     lines.flush(&count[C_DEV]);
@@ -214,12 +247,12 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* The lists dbfs_expand set aside, in SEGMENT-entry pieces over every
  * warp (common.cuh: emogi_warp_pieces). */
-template <typename T>
+template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t lo,
                       uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
-                      unsigned long long *slice, const dbfs_route rt, const uint64_t *heavy,
-                      uint64_t heavy_cap, unsigned long long *count)
+                      unsigned long long *slice, const dbfs_route rt, const dbfs_sparse sp,
+                      const uint64_t *heavy, uint64_t heavy_cap, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
     const uint64_t queued = count[C_HEAVY];
@@ -235,23 +268,25 @@ __global__ void __launch_bounds__(BLOCK)
                 lines.add(nb, a, b);
             emogi_warp_list(
                 a, start, b, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-                [&](uint64_t w) { take<true>(w, lo, n, next, depth, seen, slice, rt); });
+                [&](uint64_t w) {
+                    take<true, SPARSE>(w, lo, n, next, depth, seen, slice, rt, sp);
+                });
         });
     lines.flush(&count[C_DEV]);
 }
 
 /* A thread per received id (T: a 4-byte offset into the rank's range, or
  * an 8-byte global id): the rank's own vertices only. */
-template <typename T>
+template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_claim(const T *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n, uint32_t next,
                uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
-               const dbfs_route rt)
+               const dbfs_route rt, const dbfs_sparse sp)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
-        take<false>(sizeof(T) == 4 ? lo + ids[i] : (uint64_t)ids[i], lo, n, next, depth, seen,
-                    slice, rt);
+        take<false, SPARSE>(sizeof(T) == 4 ? lo + ids[i] : (uint64_t)ids[i], lo, n, next, depth,
+                            seen, slice, rt, sp);
 }
 
 /* The slice's words' bits, for their scan; 0 for entry WORDS, whose
@@ -499,6 +534,7 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     s->qn = 0;
     s->scout = 0; /* the source's list: split from 2 * SEGMENT on */
     s->bu_next = UINT32_MAX;
+    s->sparse = false;
     if (source - s->lo >= s->n)
         return 0;
     const uint32_t zero = 0;
@@ -542,27 +578,53 @@ static int collect(emogi_dbfs_gpu *s, emogi_error *err)
     return 0;
 }
 
+/* A sparse level's queue: WAT's slots, which only the dense levels'
+ * scan uses (slice_to_ids). */
+static uint64_t sparse_slots(const emogi_dbfs_gpu *s)
+{
+    return (s->n ? s->n : 1) / 64 + 1;
+}
+
+static dbfs_sparse sparse_of(const emogi_dbfs_gpu *s)
+{
+    return dbfs_sparse{s->wat, sparse_slots(s), s->out->d_offsets, s->count};
+}
+
 /* A top-down level's two launches, from the frontier in s->ids. */
-template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
+template <typename T, bool SPARSE> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
     const emogi_placed *o = s->out;
     const emogi_arr<T> nb(o->nbr);
-    dbfs_expand<T><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
+    const dbfs_sparse sp = sparse_of(s);
+    dbfs_expand<T, SPARSE><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
         o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice,
-        s->rt, s->heavy, s->heavy_cap, emogi_heavy_at(s->scout), s->count);
-    dbfs_expand_heavy<T><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n, level + 1,
-                                                 s->depth, s->seen, s->slice, s->rt, s->heavy,
-                                                 s->heavy_cap, s->count);
+        s->rt, sp, s->heavy, s->heavy_cap, emogi_heavy_at(s->scout), s->count);
+    dbfs_expand_heavy<T, SPARSE><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n,
+                                                         level + 1, s->depth, s->seen, s->slice,
+                                                         s->rt, sp, s->heavy, s->heavy_cap,
+                                                         s->count);
 }
 
-int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t *sent,
-                          uint64_t *examined, emogi_error *err)
+template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
+{
+    if (s->sparse)
+        expand_launch<T, true>(s, level);
+    else
+        expand_launch<T, false>(s, level);
+}
+
+int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t reach,
+                          uint64_t *sent, uint64_t *examined, emogi_error *err)
 {
     const size_t k = (size_t)s->rt.size;
-    if (clear_counts(s, err) < 0) /* the outboxes' counts too */
+    if (clear_counts(s, err) < 0) /* the outboxes' counts too, and the sparse queue's */
         return -1;
-    EMOGI_CK(cudaMemset(s->slice, 0, ((s->n + 63) / 64 ? (s->n + 63) / 64 : 1) * sizeof *s->slice),
-             "clearing the next frontier");
+    /* the level finds at most REACH of the rank's vertices */
+    s->sparse = reach <= sparse_slots(s);
+    if (!s->sparse)
+        EMOGI_CK(cudaMemset(s->slice, 0,
+                            ((s->n + 63) / 64 ? (s->n + 63) / 64 : 1) * sizeof *s->slice),
+                 "clearing the next frontier");
     if (s->qn) {
         if (s->out->g->id_width == 4)
             expand_launch<uint32_t>(s, level);
@@ -598,9 +660,14 @@ template <typename T>
 static int claim_launch(emogi_dbfs_gpu *s, const void *ids, uint64_t m, uint32_t level,
                         emogi_error *err)
 {
-    dbfs_claim<T><<<emogi_grid(m, s->resident), BLOCK>>>(static_cast<const T *>(ids), m, s->lo,
-                                                         s->n, level + 1, s->depth, s->seen,
-                                                         s->slice, s->rt);
+    const unsigned grid = emogi_grid(m, s->resident);
+    const T *in = static_cast<const T *>(ids);
+    if (s->sparse)
+        dbfs_claim<T, true><<<grid, BLOCK>>>(in, m, s->lo, s->n, level + 1, s->depth, s->seen,
+                                             s->slice, s->rt, sparse_of(s));
+    else
+        dbfs_claim<T, false><<<grid, BLOCK>>>(in, m, s->lo, s->n, level + 1, s->depth, s->seen,
+                                              s->slice, s->rt, sparse_of(s));
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
     return 0;
 }
@@ -671,10 +738,30 @@ static int slice_to_ids(emogi_dbfs_gpu *s, uint64_t *scout, emogi_error *err)
     return 0;
 }
 
+/* A sparse level's queue becomes the frontier (not in order: a few
+ * lists), its count and out-entries read in one copy. */
+static int sparse_to_ids(emogi_dbfs_gpu *s, uint64_t *scout, emogi_error *err)
+{
+    static_assert(C_QN == C_SCOUT + 2, "one copy reads C_SCOUT to C_QN");
+    EMOGI_CK(cudaMemcpy(s->hcount + C_SCOUT, s->count + C_SCOUT, 3 * sizeof *s->hcount,
+                        cudaMemcpyDeviceToHost),
+             "reading the frontier's size");
+    s->qn = s->hcount[C_QN];
+    *scout = s->hcount[C_SCOUT];
+    if (s->qn > sparse_slots(s))
+        return emogi_fail(err, "GPU BFS: a sparse level found %llu vertices, past its bound %llu",
+                          (unsigned long long)s->qn, (unsigned long long)sparse_slots(s));
+    if (s->qn)
+        EMOGI_CK(cudaMemcpyAsync(s->ids, s->wat, s->qn * sizeof *s->ids,
+                                 cudaMemcpyDeviceToDevice),
+                 "placing the frontier");
+    return 0;
+}
+
 int emogi_dbfs_gpu_advance(struct emogi_dbfs_gpu *s, uint64_t *n, uint64_t *scout,
                            emogi_error *err)
 {
-    if (slice_to_ids(s, scout, err) < 0)
+    if ((s->sparse ? sparse_to_ids(s, scout, err) : slice_to_ids(s, scout, err)) < 0)
         return -1;
     s->scout = *scout;
     *n = s->qn;
