@@ -187,24 +187,45 @@ struct emogi_dpr_gpu;
 /* Device memory beside the placement, for N own vertices of NV. */
 uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv);
 
+/* The sums over all vertices are taken per span of 2^EMOGI_DPR_SPAN_SHIFT
+ * = EMOGI_PAGERANK_BLOCK vertices (kernels/cuda/pagerank.cu), a double a
+ * span. */
+#define EMOGI_DPR_SPAN_SHIFT 11
+
 /* P: the rank's in-lists placed (emogi_pagerank_in_edges' graph, its
- * range), read with kernel K; START: the rank's n starting ranks. */
+ * range), read with kernel K; START: the rank's n starting ranks.
+ * WHOLE_SPANS (every rank's range starts on a span, and ends on one or
+ * at NV): the spans' sums are exchanged (emogi_dpr_gpu_spans) and the
+ * ranks are the single GPU's to the bit; else each rank's totals are
+ * summed on the host. */
 int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
-                       uint64_t nv, const double *start, struct emogi_dpr_gpu **s,
-                       emogi_error *err);
+                       uint64_t nv, int whole_spans, const double *start,
+                       struct emogi_dpr_gpu **s, emogi_error *err);
 void emogi_dpr_gpu_close(struct emogi_dpr_gpu *s);
 
 /* The rank's contributions (rank / out-degree) into its part of the
- * contributions array; *DANGLING: the rank's sum of dangling ranks. */
+ * contributions array, and its spans' dangling ranks; *DANGLING: their
+ * sum, where the spans are not exchanged (else 0). */
 int emogi_dpr_gpu_spread(struct emogi_dpr_gpu *s, double *dangling, emogi_error *err);
 
 /* The contributions of all nv vertices (float64), in device memory. */
 void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *s);
 
+/* Whole spans: the device array of every span's dangling rank (CHANGE:
+ * L1 change), ceil(nv / 2^EMOGI_DPR_SPAN_SHIFT) doubles, the rank's from
+ * span lo >> EMOGI_DPR_SPAN_SHIFT on; NULL otherwise. */
+double *emogi_dpr_gpu_spans(struct emogi_dpr_gpu *s, int change);
+
 /* New ranks BASE + D * (sum of in-neighbours' contributions) for the
- * rank's vertices; *DELTA: the rank's L1 change. */
+ * rank's vertices, BASE from every span's dangling rank where the spans
+ * are exchanged; *DELTA: the rank's L1 change, where they are not (else
+ * 0: emogi_dpr_gpu_change). */
 int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *s, double base, double d, double *delta,
                          emogi_error *err);
+
+/* Whole spans, after their changes were exchanged: *DELTA, the L1 change
+ * of all vertices. */
+int emogi_dpr_gpu_change(struct emogi_dpr_gpu *s, double *delta, emogi_error *err);
 
 /* The rank's n ranks into RANK (host); FIG: bytes of lines read since
  * open, [0] in device memory, [1] over the link. */

@@ -240,10 +240,10 @@ uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv)
 }
 
 int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
-                       uint64_t nv, const double *start, struct emogi_dpr_gpu **s,
-                       emogi_error *err)
+                       uint64_t nv, int whole_spans, const double *start,
+                       struct emogi_dpr_gpu **s, emogi_error *err)
 {
-    (void)p, (void)k, (void)lo, (void)nv, (void)start;
+    (void)p, (void)k, (void)lo, (void)nv, (void)whole_spans, (void)start;
     *s = NULL;
     return no_ranks(err);
 }
@@ -265,10 +265,22 @@ void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *s)
     return NULL;
 }
 
+double *emogi_dpr_gpu_spans(struct emogi_dpr_gpu *s, int change)
+{
+    (void)s, (void)change;
+    return NULL;
+}
+
 int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *s, double base, double d, double *delta,
                          emogi_error *err)
 {
     (void)s, (void)base, (void)d, (void)delta;
+    return no_ranks(err);
+}
+
+int emogi_dpr_gpu_change(struct emogi_dpr_gpu *s, double *delta, emogi_error *err)
+{
+    (void)s, (void)delta;
     return no_ranks(err);
 }
 

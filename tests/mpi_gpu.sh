@@ -20,7 +20,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 79
+plan 80
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -105,6 +105,13 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
     same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
     pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
+    # part files whose ranges cut the 2048-vertex spans: each rank's
+    # totals summed on the host (traverse/dist_gpu.c, whole_spans)
+    [ -e big-p3-0.csr ] || emogi-convert csr big.csr "big-p3-%d.csr" --partitions 3 -q
+    RANKS_GRAPH="big-p3-%d.csr"
+    pagerank_gpu_run "GPU ranks, parts cutting the spans: pagerank" 3 big.csr --device gpu \
+        --mem zerocopy
+    RANKS_GRAPH=""
     # EMOGI_NCCL=0: host buffers even where NCCL could run (ranks on GPUs
     # of their own); the same files
     RANKS_ARGS="--device gpu --mem zerocopy"
@@ -180,6 +187,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 74 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 75 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -699,20 +699,44 @@ static double *pagerank_start(struct dist *d, const struct emogi_graph *win, dou
     return all;
 }
 
+/* Whether every range is whole spans of the GPU's sums (each starts on
+ * one, or at the end): dist_partition's are. */
+static int whole_spans(const struct dist *d)
+{
+    const uint64_t m = ((uint64_t)1 << EMOGI_DPR_SPAN_SHIFT) - 1;
+    for (int r = 0; r < d->size; r++)
+        if ((d->bound[r] & m) && d->bound[r] < d->bound[d->size])
+            return 0;
+    return 1;
+}
+
+/* The iterations.  Where the ranges are whole spans, every span's
+ * dangling rank and L1 change travel (a double a span) and each GPU adds
+ * them up as the single GPU does, so the ranks are its ranks to the bit;
+ * else each rank's totals, summed on the host in rank order. */
 static void pagerank_iterate(struct dist *d, struct emogi_dpr_gpu *s, struct xchg *x,
                              const struct emogi_pagerank_params *prm, double *parts,
                              struct emogi_pagerank_stats *st)
 {
     const double n = (double)d->bound[d->size], dd = prm->damping;
+    const int whole = emogi_dpr_gpu_spans(s, 0) != NULL;
     emogi_error err;
     while (st->iterations < prm->max_iterations) {
-        double mine;
+        double mine, dangling = 0;
         dist_gpu_check(emogi_dpr_gpu_spread(s, &mine, &err), &err);
         xchg_allgather(x, emogi_dpr_gpu_contrib(s), sizeof(double));
-        const double dangling = sum_ranks(d, mine, parts);
+        if (whole)
+            xchg_parts(x, emogi_dpr_gpu_spans(s, 0), sizeof(double), EMOGI_DPR_SPAN_SHIFT);
+        else
+            dangling = sum_ranks(d, mine, parts);
         dist_gpu_check(emogi_dpr_gpu_gather(s, (1.0 - dd) / n + dd * dangling / n, dd, &mine, &err),
                   &err);
-        st->delta = sum_ranks(d, mine, parts);
+        if (whole) {
+            xchg_parts(x, emogi_dpr_gpu_spans(s, 1), sizeof(double), EMOGI_DPR_SPAN_SHIFT);
+            dist_gpu_check(emogi_dpr_gpu_change(s, &st->delta, &err), &err);
+        } else {
+            st->delta = sum_ranks(d, mine, parts);
+        }
         st->iterations++;
         if (!isfinite(st->delta)) {
             emogi_fail(&err, "GPU PageRank: the change is %g: kernel fault", st->delta);
@@ -734,8 +758,8 @@ int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_
     struct emogi_graph win; /* the whole in-edge graph's counts (a part file's IN holds its own) */
     dist_whole_in(d, in, &win);
     double *start = pagerank_start(d, &win, prm->damping);
-    int ok = start && emogi_dpr_gpu_open(gpu->out, gpu->kernel, d->lo, win.nv, start, &s,
-                                         &gerr) == 0;
+    int ok = start && emogi_dpr_gpu_open(gpu->out, gpu->kernel, d->lo, win.nv, whole_spans(d),
+                                         start, &s, &gerr) == 0;
     if (!start)
         emogi_fail(&gerr, "PageRank: out of memory for the starting ranks");
     free(start);

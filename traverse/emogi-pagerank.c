@@ -126,8 +126,10 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
 
 /* Device memory the GPU run adds beside the in-edge offsets: ranks and
  * contributions (8 bytes each) and, for directed graphs, the out-edge
- * offsets, and weighted the out-weight sums; --mem auto keeps it free. */
-#define GPU_STATE_BYTES_PER_VERTEX 24
+ * offsets, a change sum a 32-vertex chunk and two sums a 2048-vertex span
+ * (under a byte), and weighted the out-weight sums; --mem auto keeps it
+ * free. */
+#define GPU_STATE_BYTES_PER_VERTEX 25
 #define GPU_WEIGHTED_BYTES_PER_VERTEX 8
 
 /* The smallest tolerance the CPU keeps float32 contributions for. */

@@ -25,8 +25,18 @@
  *
  * Everything is summed in float64 and in a fixed order per vertex (lanes,
  * then a shuffle tree), so ranks do not depend on scheduling; they differ
- * from the CPU's only by rounding.  The L1 change, summed per block, is
- * the one value read back per iteration.
+ * from the CPU's only by rounding.  The two sums over all vertices, the
+ * dangling rank and the L1 change (the one value read back per
+ * iteration), are taken per span of EMOGI_PAGERANK_BLOCK vertices in a
+ * fixed order (spread's threads, the 32-vertex chunks' changes, then the
+ * span's hubs), and the spans' sums added in order by one block: the
+ * same sums whatever the grid, the scheduling, or how many GPU ranks
+ * hold the spans.  A rank's lists start on the whole graph's 128-byte
+ * line boundaries (loader/range.c), so its warps sum each list as the
+ * single GPU's do, and ranks whose ranges are whole spans (every
+ * distributed run but one from part files) give the single GPU's ranks
+ * to the bit.  The L1 change used to be summed per thread over the chunks
+ * it happened to grab, which no two runs need share.
  *
  * Weighted (emogi_pagerank.h): `spread` divides by the out-weight sums,
  * computed on the host as the CPU computes them, and each in-edge's
@@ -90,19 +100,38 @@ __device__ __forceinline__ double warp_total(double s)
     return s;
 }
 
-/* The block's sum of V into *OUT; every thread of the block must call it. */
-__device__ __forceinline__ void block_total(double v, double *out)
+/* The block's sum of V, in thread 0 (every thread must call it; a
+ * block may call it again at once). */
+__device__ __forceinline__ double block_sum(double v)
 {
     __shared__ double warps[BLOCK / 32];
     v = warp_total(v);
     if ((threadIdx.x & 31) == 0)
         warps[threadIdx.x / 32] = v;
     __syncthreads();
-    if (threadIdx.x < 32) {
+    if (threadIdx.x < 32)
         v = warp_total(threadIdx.x < BLOCK / 32 ? warps[threadIdx.x] : 0.0);
-        if (threadIdx.x == 0)
-            *out = v;
-    }
+    __syncthreads(); /* WARPS read before a next call writes it */
+    return v;
+}
+
+/* The block's sum of V into *OUT; every thread of the block must call it. */
+__device__ __forceinline__ void block_total(double v, double *out)
+{
+    v = block_sum(v);
+    if (threadIdx.x == 0)
+        *out = v;
+}
+
+/* Vertices a partial sum covers, and its 32-vertex chunks. */
+constexpr uint64_t SPAN = EMOGI_PAGERANK_BLOCK;
+constexpr uint64_t SPAN_CHUNKS = SPAN / 32;
+static_assert(SPAN % BLOCK == 0 && SPAN_CHUNKS <= BLOCK, "a block sums a span");
+static_assert(SPAN == 1u << EMOGI_DPR_SPAN_SHIFT, "the ranks exchange the spans' sums");
+
+__host__ __device__ constexpr uint64_t spans_of(uint64_t nv)
+{
+    return (nv + SPAN - 1) / SPAN;
 }
 
 /* *BASE: the rank every vertex starts from this iteration, from the
@@ -114,7 +143,7 @@ __global__ void set_base(const double *dangling, uint64_t nv, double d, double *
     *base = (1.0 - d) / n + d * *dangling / n;
 }
 
-/* PART gets one partial sum per block; a single block adds them in order. */
+/* The N partial sums at PART added in order by a single block. */
 __global__ void __launch_bounds__(BLOCK) sum_parts(const double *part, uint64_t n, double *out)
 {
     double s = 0;
@@ -123,46 +152,83 @@ __global__ void __launch_bounds__(BLOCK) sum_parts(const double *part, uint64_t 
     block_total(s, out);
 }
 
-/* OUTW: the out-weight sums when weighted, else null (out-degrees). */
+/* OUTW: the out-weight sums when weighted, else null (out-degrees).
+ * PART[s]: the dangling rank of span s, a block a span. */
 __global__ void __launch_bounds__(BLOCK)
     spread(const uint64_t *__restrict__ out_off, const double *__restrict__ outw,
            const double *__restrict__ rank, double *__restrict__ contrib, uint64_t nv,
            double *part)
 {
-    double dangling = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
-        const double share = outw ? (outw[v] > 0 ? outw[v] : 0.0)
-                                  : (double)(out_off[v + 1] - out_off[v]);
-        contrib[v] = share > 0 ? rank[v] / share : 0.0;
-        dangling += share > 0 ? 0.0 : rank[v];
+    for (uint64_t sp = blockIdx.x; sp < spans_of(nv); sp += gridDim.x) {
+        double dangling = 0;
+        for (uint64_t v = sp * SPAN + threadIdx.x; v < nv && v < (sp + 1) * SPAN; v += BLOCK) {
+            const double share = outw ? (outw[v] > 0 ? outw[v] : 0.0)
+                                      : (double)(out_off[v + 1] - out_off[v]);
+            contrib[v] = share > 0 ? rank[v] / share : 0.0;
+            dangling += share > 0 ? 0.0 : rank[v];
+        }
+        block_total(dangling, &part[sp]);
     }
-    block_total(dangling, &part[blockIdx.x]);
+}
+
+/* PART[s]: span s's L1 change, from its chunks' (CHUNK, NCHUNKS in all)
+ * and then its hubs' (HUB, those of span s from HUB_AT[s]). */
+__global__ void __launch_bounds__(BLOCK)
+    span_changes(const double *__restrict__ chunk, uint64_t nchunks,
+                 const double *__restrict__ hub, const uint64_t *__restrict__ hub_at,
+                 uint64_t nspans, double *part)
+{
+    for (uint64_t sp = blockIdx.x; sp < nspans; sp += gridDim.x) {
+        const uint64_t c = sp * SPAN_CHUNKS + threadIdx.x;
+        double s = block_sum(threadIdx.x < SPAN_CHUNKS && c < nchunks ? chunk[c] : 0.0);
+        if (threadIdx.x == 0) {
+            for (uint64_t h = hub_at[sp]; h < hub_at[sp + 1]; h++)
+                s += hub[h];
+            part[sp] = s;
+        }
+    }
+}
+
+/* A 32-vertex chunk's L1 change, lane i's the change of vertex chunk +
+ * i (0 where none), into CHANGE[chunk / 32]: the same tree whichever warp
+ * takes the chunk. */
+__device__ __forceinline__ void chunk_change(double mine, uint64_t chunk, unsigned lane,
+                                             double *change)
+{
+    mine = warp_total(mine);
+    if (lane == 0)
+        change[chunk / 32] = mine;
 }
 
 template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     gather_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
                  const double *__restrict__ contrib, double *rank, uint64_t nv,
-                 const double *base_p, double d, double *part, unsigned long long *traffic)
+                 const double *base_p, double d, double *change, unsigned long long *traffic)
 {
     const double base = *base_p;
-    double delta = 0;
+    const unsigned lane = threadIdx.x & 31;
     emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride) {
-        double s = 0;
-        const uint64_t start = off[v], end = off[v + 1];
-        for (uint64_t i = start; i < end; i++)
-            s += wt.term(i, contrib[nb[i]]);
-        lines.add(nb, start, end);
-        wt.count(lines, start, end);
-        const double r = base + d * s;
-        delta += fabs(r - rank[v]);
-        rank[v] = r;
+    /* the warp's lanes on one chunk, all of them to its end */
+    for (uint64_t chunk = blockIdx.x * (uint64_t)blockDim.x + (threadIdx.x & ~31u); chunk < nv;
+         chunk += stride) {
+        const uint64_t v = chunk + lane;
+        double delta = 0;
+        if (v < nv) {
+            double s = 0;
+            const uint64_t start = off[v], end = off[v + 1];
+            for (uint64_t i = start; i < end; i++)
+                s += wt.term(i, contrib[nb[i]]);
+            lines.add(nb, start, end);
+            wt.count(lines, start, end);
+            const double r = base + d * s;
+            delta = fabs(r - rank[v]);
+            rank[v] = r;
+        }
+        chunk_change(delta, chunk, lane, change);
     }
     lines.flush(traffic);
-    block_total(delta, &part[blockIdx.x]);
 }
 
 /* The warp's sum over [start, end), lanes reading every 32nd entry from FIRST. */
@@ -233,12 +299,11 @@ template <typename T, bool ALIGNED>
 __global__ void __launch_bounds__(BLOCK)
     gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
                 const double *__restrict__ contrib, double *rank, uint64_t nv,
-                const double *base_p, double d, double *part, unsigned long long *counter,
+                const double *base_p, double d, double *change, unsigned long long *counter,
                 unsigned long long *traffic)
 {
     const unsigned lane = threadIdx.x & 31;
     const double base = *base_p;
-    double delta = 0;
     emogi_lines lines;
     for (;;) {
         unsigned long long c = 0;
@@ -248,11 +313,11 @@ __global__ void __launch_bounds__(BLOCK)
         if (grab >= nv)
             break;
         for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32)
-            delta += gather_chunk<T, ALIGNED>(off, nb, wt, contrib, rank, nv, chunk, base, d,
-                                              lane, lines);
+            chunk_change(gather_chunk<T, ALIGNED>(off, nb, wt, contrib, rank, nv, chunk, base, d,
+                                                  lane, lines),
+                         chunk, lane, change);
     }
     lines.flush(traffic);
-    block_total(delta, &part[blockIdx.x]);
 }
 
 /* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of its list. */
@@ -308,15 +373,13 @@ __device__ __forceinline__ double warp_decode(const emogi_clists &c, emogi_cwin 
 
 __global__ void __launch_bounds__(BLOCK)
     gather_c(const emogi_clists c, const in_weights wt, const double *__restrict__ contrib,
-             double *rank, uint64_t nv, const double *base_p, double d, double *part,
-             unsigned long long *counter,
-             unsigned long long *traffic)
+             double *rank, uint64_t nv, const double *base_p, double d, double *change,
+             unsigned long long *counter, unsigned long long *traffic)
 {
     EMOGI_CWIN_SHARED(shared);
     emogi_cwin win(shared);
     const unsigned lane = threadIdx.x & 31;
     const double base = *base_p;
-    double delta = 0;
     emogi_lines lines;
     for (;;) {
         unsigned long long g = 0;
@@ -339,15 +402,16 @@ __global__ void __launch_bounds__(BLOCK)
                 if (lane == i)
                     mine = sum;
             }
+            double delta = 0;
             if (v < nv && mine_d <= HEAVY) {
                 const double r = base + d * mine;
-                delta += fabs(r - rank[v]);
+                delta = fabs(r - rank[v]);
                 rank[v] = r;
             }
+            chunk_change(delta, chunk, lane, change);
         }
     }
     lines.flush(traffic);
-    block_total(delta, &part[blockIdx.x]);
 }
 
 /* Piece q of hub piece_vertex[q]: blocks of entries [i*SEGMENT, +SEGMENT). */
@@ -375,14 +439,14 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(traffic);
 }
 
-/* Hub h's pieces are piece_base[h] .. piece_base[h+1]-1, added in order. */
+/* Hub h's pieces are piece_base[h] .. piece_base[h+1]-1, added in order;
+ * CHANGE[h]: its L1 change. */
 __global__ void __launch_bounds__(BLOCK)
     finish(const uint64_t *__restrict__ heavy, const uint64_t *__restrict__ piece_base,
-           uint64_t nheavy, const double *__restrict__ piece_sum, double *rank, uint64_t nv,
-           const double *base_p, double d, double *part)
+           uint64_t nheavy, const double *__restrict__ piece_sum, double *rank,
+           const double *base_p, double d, double *change)
 {
     const double base = *base_p;
-    double delta = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t h = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; h < nheavy; h += stride) {
         double s = 0;
@@ -390,17 +454,17 @@ __global__ void __launch_bounds__(BLOCK)
             s += piece_sum[q];
         const uint64_t v = heavy[h];
         const double r = base + d * s;
-        delta += fabs(r - rank[v]);
+        change[h] = fabs(r - rank[v]);
         rank[v] = r;
     }
-    block_total(delta, &part[blockIdx.x]);
 }
 
-/* The hubs and their pieces, from host offsets. */
+/* The hubs and their pieces, from host offsets; HUB_AT[s]: the first hub
+ * of span s or after (spans_of(nv) + 1 entries). */
 struct hub_plan {
     uint64_t nheavy = 0, npieces = 0;
     uint64_t *heavy = nullptr, *piece_base = nullptr; /* host, freed after upload */
-    uint64_t *piece_vertex = nullptr, *piece_index = nullptr;
+    uint64_t *piece_vertex = nullptr, *piece_index = nullptr, *hub_at = nullptr;
 };
 
 void free_plan(hub_plan &h)
@@ -409,7 +473,25 @@ void free_plan(hub_plan &h)
     free(h.piece_base);
     free(h.piece_vertex);
     free(h.piece_index);
-    h.heavy = h.piece_base = h.piece_vertex = h.piece_index = nullptr;
+    free(h.hub_at);
+    h.heavy = h.piece_base = h.piece_vertex = h.piece_index = h.hub_at = nullptr;
+}
+
+/* H.hub_at from H.heavy (ascending) over NV vertices. */
+int plan_spans(uint64_t nv, hub_plan &h, emogi_error *err)
+{
+    const uint64_t ns = spans_of(nv);
+    h.hub_at = (uint64_t *)malloc((ns + 1) * sizeof(uint64_t));
+    if (!h.hub_at)
+        return emogi_fail(err, "GPU PageRank: out of host memory for %llu spans",
+                          (unsigned long long)ns);
+    uint64_t k = 0;
+    for (uint64_t sp = 0; sp <= ns; sp++) {
+        while (k < h.nheavy && h.heavy[k] < sp * SPAN)
+            k++;
+        h.hub_at[sp] = sp == ns ? h.nheavy : k;
+    }
+    return 0;
 }
 
 template <typename T, bool ALIGNED>
@@ -424,7 +506,7 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
         }
     }
     if (h.nheavy == 0)
-        return 0;
+        return plan_spans(in->nv, h, err);
     h.heavy = (uint64_t *)malloc(h.nheavy * sizeof(uint64_t));
     h.piece_base = (uint64_t *)malloc((h.nheavy + 1) * sizeof(uint64_t));
     h.piece_vertex = (uint64_t *)malloc(h.npieces * sizeof(uint64_t));
@@ -445,13 +527,18 @@ int plan_hubs(const emogi_graph *in, bool split, hub_plan &h, emogi_error *err)
         }
     }
     h.piece_base[n] = q;
-    return 0;
+    return plan_spans(in->nv, h, err);
 }
 
 /* What one run holds on the device; released whatever happens. */
 struct pr_state {
     double *rank = nullptr, *contrib = nullptr;
+    /* the spans' sums: NPARTS of each, this graph's from SPAN0 on (a
+     * rank's range is spans SPAN0 on of the whole graph's) */
     double *part_dangling = nullptr, *part_delta = nullptr;
+    uint64_t nparts = 1, span0 = 0;
+    double *chunk_change = nullptr, *hub_change = nullptr; /* per 32-vertex chunk, per hub */
+    uint64_t *hub_at = nullptr;
     double *scalars = nullptr; /* [0] dangling rank, [1] L1 change, [2] base rank */
     unsigned long long *counter = nullptr;
     unsigned long long *traffic = nullptr; /* bytes of lines: device memory, link */
@@ -473,6 +560,9 @@ void release(pr_state &s)
     cudaFree(s.contrib);
     cudaFree(s.part_dangling);
     cudaFree(s.part_delta);
+    cudaFree(s.chunk_change);
+    cudaFree(s.hub_change);
+    cudaFree(s.hub_at);
     cudaFree(s.scalars);
     cudaFree(s.counter);
     cudaFree(s.traffic);
@@ -539,7 +629,8 @@ int upload_start(const emogi_graph *in, const double *outw, double damping, pr_s
     return 0;
 }
 
-/* CONTRIB_N: contributions held (the whole graph's; a rank's graph is a part). */
+/* CONTRIB_N: contributions held (the whole graph's; a rank's graph is a
+ * part); S.NPARTS and S.SPAN0 set. */
 int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_state &s,
           emogi_error *err)
 {
@@ -548,7 +639,7 @@ int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_sta
     unsigned resident = 1;
     if (emogi_resident_blocks(p->device, BLOCK, &resident, err))
         return -1;
-    s.spread_blocks = emogi_grid(nv, resident);
+    s.spread_blocks = emogi_grid(spans_of(nv) * BLOCK, resident); /* a block a span */
     /* naive: a thread per vertex; the warp kernels: a warp per 32-vertex chunk */
     s.gather_blocks = emogi_grid(k == EMOGI_KERNEL_NAIVE ? nv : (nv + 31) / 32 * 32, resident);
     s.piece_blocks = emogi_grid(s.hubs.npieces * 32, resident);
@@ -556,11 +647,15 @@ int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_sta
     EMOGI_CK(cudaMalloc(&s.rank, nv * sizeof(double)), "cudaMalloc of the ranks");
     EMOGI_CK(cudaMalloc(&s.contrib, (contrib_n ? contrib_n : 1) * sizeof(double)),
              "cudaMalloc of the contributions");
-    EMOGI_CK(cudaMalloc(&s.part_dangling, s.spread_blocks * sizeof(double)), "cudaMalloc");
-    EMOGI_CK(cudaMalloc(&s.part_delta, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
-             "cudaMalloc");
-    EMOGI_CK(cudaMemset(s.part_delta, 0, (s.gather_blocks + s.finish_blocks) * sizeof(double)),
-             "cudaMemset");
+    EMOGI_CK(cudaMalloc(&s.part_dangling, s.nparts * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.part_delta, s.nparts * sizeof(double)), "cudaMalloc");
+    /* spans no rank sums (there are none in a whole range) add nothing */
+    EMOGI_CK(cudaMemset(s.part_dangling, 0, s.nparts * sizeof(double)), "cudaMemset");
+    EMOGI_CK(cudaMemset(s.part_delta, 0, s.nparts * sizeof(double)), "cudaMemset");
+    EMOGI_CK(cudaMalloc(&s.chunk_change, ((nv + 31) / 32 + 1) * sizeof(double)), "cudaMalloc");
+    EMOGI_CK(cudaMalloc(&s.hub_change, (s.hubs.nheavy + 1) * sizeof(double)), "cudaMalloc");
+    if (upload(&s.hub_at, s.hubs.hub_at, spans_of(nv) + 1, err))
+        return -1;
     EMOGI_CK(cudaMalloc(&s.scalars, 3 * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.counter, sizeof *s.counter), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.traffic, 2 * sizeof *s.traffic), "cudaMalloc");
@@ -599,14 +694,14 @@ void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, doub
     const uint64_t nv = p->g->nv;
     gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
                                                         s.rank, nv, s.scalars + 2, d,
-                                                        s.part_delta, s.counter, s.traffic);
+                                                        s.chunk_change, s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
     pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
                                                   s.piece_vertex, s.piece_index, s.hubs.npieces,
                                                   s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
-                                       nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
+                                       s.scalars + 2, d, s.hub_change);
 }
 
 /* Compressed in-lists: one reader, and the hubs as the merged kernel's. */
@@ -615,39 +710,56 @@ void launch_c(const emogi_placed *p, pr_state &s, double d)
     const emogi_clists c(*p);
     const uint64_t nv = p->g->nv;
     gather_c<<<s.gather_blocks, BLOCK>>>(c, s.wt, s.contrib, s.rank, nv, s.scalars + 2, d,
-                                         s.part_delta, s.counter, s.traffic);
+                                         s.chunk_change, s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
     pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.wt, s.contrib, s.piece_vertex, s.piece_index,
                                         s.hubs.npieces, s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
-                                       nv, s.scalars + 2, d, s.part_delta + s.gather_blocks);
+                                       s.scalars + 2, d, s.hub_change);
 }
 
 /* P's vertices' contributions into CONTRIB (P's vertex 0 first) and
- * their dangling rank into s.scalars[0]. */
+ * their spans' dangling ranks into s.part_dangling from s.span0. */
 int spread_step(const emogi_placed *p, pr_state &s, double *contrib, emogi_error *err)
 {
     const uint64_t *out_off = s.out_off ? s.out_off : p->d_offsets;
     spread<<<s.spread_blocks, BLOCK>>>(out_off, s.outw, s.rank, contrib, p->g->nv,
-                                       s.part_dangling);
+                                       s.part_dangling + s.span0);
     EMOGI_CK(cudaGetLastError(), "launching spread");
-    sum_parts<<<1, BLOCK>>>(s.part_dangling, s.spread_blocks, &s.scalars[0]);
-    EMOGI_CK(cudaGetLastError(), "launching the dangling sum");
     return 0;
 }
 
-/* New ranks from s.contrib and the base rank in s.scalars[2]; *DELTA
- * gets their L1 change (the only synchronisation). */
+/* Every span's sums at PART added in order into *OUT (device). */
+int sum_spans(const pr_state &s, const double *part, double *out, emogi_error *err)
+{
+    sum_parts<<<1, BLOCK>>>(part, s.nparts, out);
+    EMOGI_CK(cudaGetLastError(), "launching a sum over the spans");
+    return 0;
+}
+
+/* The base rank in s.scalars[2] from every span's dangling rank, NV
+ * vertices in all. */
+int base_step(pr_state &s, uint64_t nv, double d, emogi_error *err)
+{
+    if (sum_spans(s, s.part_dangling, &s.scalars[0], err))
+        return -1;
+    set_base<<<1, 1>>>(&s.scalars[0], nv, d, &s.scalars[2]);
+    EMOGI_CK(cudaGetLastError(), "launching the base rank");
+    return 0;
+}
+
+/* New ranks from s.contrib and the base rank in s.scalars[2]; their
+ * spans' L1 changes into s.part_delta from s.span0. */
 template <typename T>
-int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
+int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d,
                 emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
     const emogi_arr<T> nb(p->nbr);
     if (k == EMOGI_KERNEL_NAIVE) {
         gather_naive<T><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib, s.rank,
-                                                    nv, s.scalars + 2, d, s.part_delta,
+                                                    nv, s.scalars + 2, d, s.chunk_change,
                                                     s.traffic);
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
@@ -659,8 +771,17 @@ int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double 
             launch_warp<T, false>(p, nb, s, d);
     }
     EMOGI_CK(cudaGetLastError(), "launching gather");
-    sum_parts<<<1, BLOCK>>>(s.part_delta, s.gather_blocks + s.finish_blocks, &s.scalars[1]);
-    EMOGI_CK(cudaGetLastError(), "launching the change sum");
+    span_changes<<<s.spread_blocks, BLOCK>>>(s.chunk_change, (nv + 31) / 32, s.hub_change,
+                                              s.hub_at, spans_of(nv), s.part_delta + s.span0);
+    EMOGI_CK(cudaGetLastError(), "launching the spans' changes");
+    return 0;
+}
+
+/* *DELTA: the L1 change of every span, summed (the only synchronisation). */
+int change_step(pr_state &s, double *delta, emogi_error *err)
+{
+    if (sum_spans(s, s.part_delta, &s.scalars[1], err))
+        return -1;
     EMOGI_CK(cudaMemcpy(delta, &s.scalars[1], sizeof *delta, cudaMemcpyDeviceToHost),
              "running an iteration");
     return 0;
@@ -670,11 +791,10 @@ template <typename T>
 int iteration(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double d, double *delta,
               emogi_error *err)
 {
-    if (spread_step(p, s, s.contrib, err))
+    if (spread_step(p, s, s.contrib, err) || base_step(s, p->g->nv, d, err) ||
+        gather_step<T>(p, k, s, d, err))
         return -1;
-    set_base<<<1, 1>>>(&s.scalars[0], p->g->nv, d, &s.scalars[2]);
-    EMOGI_CK(cudaGetLastError(), "launching the base rank");
-    return gather_step<T>(p, k, s, d, delta, err);
+    return change_step(s, delta, err);
 }
 
 template <typename T>
@@ -731,6 +851,7 @@ int run(const emogi_placed *p, const emogi_pagerank_params *prm, enum emogi_kern
     if (p->d_coffsets) /* one reader, which sums in the merged kernel's order */
         k = EMOGI_KERNEL_MERGED;
     EMOGI_CK(cudaSetDevice(p->device), "cudaSetDevice");
+    s.nparts = spans_of(in->nv);
     if ((narrow ? plan<uint32_t>(in, k, s.hubs, err) : plan<uint64_t>(in, k, s.hubs, err)) ||
         setup(p, k, in->nv, s, err) || weights_and_start(p, prm, s, err))
         return -1;
@@ -781,15 +902,19 @@ extern "C" int emogi_pagerank_gpu(const struct emogi_placed *p,
  *
  * traverse/dist_pagerank.c's Jacobi iteration on the rank's in-lists,
  * with the kernels above: spread fills the rank's part of the whole
- * contributions array, which the exchange completes; the host turns
- * every rank's dangling sum into the base rank; gather reads the whole
- * array by global ids and updates the rank's own ranks. */
+ * contributions array, which the exchange completes; gather reads the
+ * whole array by global ids and updates the rank's own ranks.  Where
+ * every range is whole spans, the rank's spans' sums are its part of
+ * arrays over all the spans, which the exchanges complete, and each rank
+ * adds them up as the single GPU does; otherwise the host adds every
+ * rank's total. */
 
 struct emogi_dpr_gpu {
     pr_state s;
     const emogi_placed *p;
     enum emogi_kernel k;
     uint64_t lo, nv;
+    bool whole; /* every range is whole spans: the spans' sums are exchanged */
 };
 
 namespace {
@@ -798,6 +923,8 @@ int dist_open(emogi_dpr_gpu *r, const double *start, emogi_error *err)
 {
     const emogi_graph *in = r->p->g;
     pr_state &s = r->s;
+    s.nparts = spans_of(r->whole ? r->nv : in->nv) ? spans_of(r->whole ? r->nv : in->nv) : 1;
+    s.span0 = r->whole ? r->lo / SPAN : 0;
     EMOGI_CK(cudaSetDevice(r->p->device), "cudaSetDevice");
     if ((in->id_width == 4 ? plan<uint32_t>(in, r->k, s.hubs, err)
                            : plan<uint64_t>(in, r->k, s.hubs, err)) ||
@@ -813,13 +940,14 @@ int dist_open(emogi_dpr_gpu *r, const double *start, emogi_error *err)
 
 extern "C" uint64_t emogi_dpr_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
-    /* ranks and out-offsets of the rank's vertices, everyone's contributions */
-    return 16 * n + 8 * nv;
+    /* ranks and out-offsets of the rank's vertices, everyone's
+     * contributions, the chunks' changes and two sums a span of all */
+    return 16 * n + 8 * nv + ((n + 31) / 32 + 1) * 8 + 2 * spans_of(nv) * 8;
 }
 
 extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kernel k, uint64_t lo,
-                                  uint64_t nv, const double *start, struct emogi_dpr_gpu **rp,
-                                  emogi_error *err)
+                                  uint64_t nv, int whole_spans, const double *start,
+                                  struct emogi_dpr_gpu **rp, emogi_error *err)
 {
     emogi_pagerank_params prm = {EMOGI_PAGERANK_DAMPING, 1, 1, 0};
     *rp = nullptr;
@@ -829,6 +957,9 @@ extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kerne
         return emogi_fail(err, "GPU PageRank: the rank's plain lists must be placed");
     if (lo + p->g->nv > nv)
         return emogi_fail(err, "GPU PageRank: the rank's range passes the graph's end");
+    if (whole_spans && p->g->nv && (lo % SPAN || ((lo + p->g->nv) % SPAN && lo + p->g->nv != nv)))
+        return emogi_fail(err, "GPU PageRank: the rank's range [%llu, %llu) is not whole spans",
+                          (unsigned long long)lo, (unsigned long long)(lo + p->g->nv));
     emogi_dpr_gpu *r = new (std::nothrow) emogi_dpr_gpu();
     if (!r)
         return emogi_fail(err, "GPU PageRank: out of memory");
@@ -836,6 +967,7 @@ extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kerne
     r->k = k;
     r->lo = lo;
     r->nv = nv;
+    r->whole = whole_spans != 0;
     if (dist_open(r, start, err)) {
         emogi_dpr_gpu_close(r);
         return -1;
@@ -855,13 +987,20 @@ extern "C" void emogi_dpr_gpu_close(struct emogi_dpr_gpu *r)
 extern "C" int emogi_dpr_gpu_spread(struct emogi_dpr_gpu *r, double *dangling, emogi_error *err)
 {
     *dangling = 0;
-    if (r->p->g->nv == 0)
+    if (r->p->g->nv == 0 || spread_step(r->p, r->s, r->s.contrib + r->lo, err))
+        return r->p->g->nv == 0 ? 0 : -1;
+    if (r->whole) /* the spans' sums travel (emogi_dpr_gpu_spans) */
         return 0;
-    if (spread_step(r->p, r->s, r->s.contrib + r->lo, err))
+    if (sum_spans(r->s, r->s.part_dangling, &r->s.scalars[0], err))
         return -1;
     EMOGI_CK(cudaMemcpy(dangling, &r->s.scalars[0], sizeof *dangling, cudaMemcpyDeviceToHost),
              "summing the dangling ranks");
     return 0;
+}
+
+extern "C" double *emogi_dpr_gpu_spans(struct emogi_dpr_gpu *r, int change)
+{
+    return r->whole ? (change ? r->s.part_delta : r->s.part_dangling) : nullptr;
 }
 
 extern "C" void *emogi_dpr_gpu_contrib(struct emogi_dpr_gpu *r)
@@ -875,10 +1014,23 @@ extern "C" int emogi_dpr_gpu_gather(struct emogi_dpr_gpu *r, double base, double
     *delta = 0;
     if (r->p->g->nv == 0)
         return 0;
-    EMOGI_CK(cudaMemcpy(&r->s.scalars[2], &base, sizeof base, cudaMemcpyHostToDevice),
-             "setting the base rank");
-    return r->p->g->id_width == 4 ? gather_step<uint32_t>(r->p, r->k, r->s, d, delta, err)
-                                  : gather_step<uint64_t>(r->p, r->k, r->s, d, delta, err);
+    if (r->whole) { /* the base from every span's dangling rank, as the single GPU's */
+        if (base_step(r->s, r->nv, d, err))
+            return -1;
+    } else {
+        EMOGI_CK(cudaMemcpy(&r->s.scalars[2], &base, sizeof base, cudaMemcpyHostToDevice),
+                 "setting the base rank");
+    }
+    if ((r->p->g->id_width == 4 ? gather_step<uint32_t>(r->p, r->k, r->s, d, err)
+                                : gather_step<uint64_t>(r->p, r->k, r->s, d, err)) < 0)
+        return -1;
+    return r->whole ? 0 : change_step(r->s, delta, err);
+}
+
+extern "C" int emogi_dpr_gpu_change(struct emogi_dpr_gpu *r, double *delta, emogi_error *err)
+{
+    EMOGI_CK(cudaSetDevice(r->p->device), "cudaSetDevice");
+    return change_step(r->s, delta, err);
 }
 
 extern "C" int emogi_dpr_gpu_result(struct emogi_dpr_gpu *r, double *rank, uint64_t fig[2],
