@@ -649,7 +649,8 @@ int setup(const emogi_placed *p, enum emogi_kernel k, uint64_t contrib_n, pr_sta
              "cudaMalloc of the contributions");
     EMOGI_CK(cudaMalloc(&s.part_dangling, s.nparts * sizeof(double)), "cudaMalloc");
     EMOGI_CK(cudaMalloc(&s.part_delta, s.nparts * sizeof(double)), "cudaMalloc");
-    /* spans no rank sums (there are none in a whole range) add nothing */
+    /* zeroed once: every span's sums are rewritten each iteration by the
+     * rank holding it, and an empty range's one part adds nothing */
     EMOGI_CK(cudaMemset(s.part_dangling, 0, s.nparts * sizeof(double)), "cudaMemset");
     EMOGI_CK(cudaMemset(s.part_delta, 0, s.nparts * sizeof(double)), "cudaMemset");
     EMOGI_CK(cudaMalloc(&s.chunk_change, ((nv + 31) / 32 + 1) * sizeof(double)), "cudaMalloc");
