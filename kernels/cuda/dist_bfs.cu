@@ -37,7 +37,8 @@
  * levels skip theirs (bfs.cu).  Two ranks on two H200s searched a 1500
  * x 1500 grid top-down (thousands of small levels) in 122 ms instead of
  * 214; kron 26 and 27, with a few small levels a search, did not change
- * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse").
+ * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
+ * to the bit").
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
