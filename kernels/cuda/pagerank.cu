@@ -37,9 +37,8 @@
  * distributed run but one from part files) give the single GPU's ranks
  * to the bit, in 0.94-1.09x the time of the old sums in single runs
  * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
- * to the bit").  The L1 change used to
- * be summed per thread over the chunks it happened to grab, which no two
- * runs need share.
+ * to the bit").  The L1 change used to be summed per thread over the
+ * chunks it happened to grab, which no two runs need share.
  *
  * Weighted (emogi_pagerank.h): `spread` divides by the out-weight sums,
  * computed on the host as the CPU computes them, and each in-edge's
