@@ -169,6 +169,16 @@ static inline uint64_t dist_count(const struct dist *d, int r)
     return d->bound[r + 1] - d->bound[r];
 }
 
+/* Whether every rank's range starts on a multiple of UNIT vertices, or
+ * at the end (an empty range there): a bitmap's words, PageRank's spans. */
+static inline int dist_ranges_on(const struct dist *d, uint64_t unit)
+{
+    for (int r = 0; r < d->size; r++)
+        if (d->bound[r] % unit && d->bound[r] < d->bound[d->size])
+            return 0;
+    return 1;
+}
+
 /* Step STEP (1, 2, 4, ... below size) of a merge up a binary tree to
  * rank 0: this rank's partner, or -1 when it has none at this step.
  * *SENDS: this rank sends its part to the partner, and is then done;

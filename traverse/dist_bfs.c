@@ -460,10 +460,7 @@ static uint64_t slice_words(const struct dist *d)
  * bitmap's own words, no word shared. */
 static int word_aligned(const struct dist *d)
 {
-    for (int r = 0; r < d->size; r++)
-        if (d->bound[r] % 64 && d->bound[r] < d->bound[d->size])
-            return 0;
-    return 1;
+    return dist_ranges_on(d, 64);
 }
 
 /* The N bits at SRC ORed into DST from bit AT on (DST has the words). */

@@ -703,11 +703,7 @@ static double *pagerank_start(struct dist *d, const struct emogi_graph *win, dou
  * one, or at the end): dist_partition's are. */
 static int whole_spans(const struct dist *d)
 {
-    const uint64_t m = ((uint64_t)1 << EMOGI_DPR_SPAN_SHIFT) - 1;
-    for (int r = 0; r < d->size; r++)
-        if ((d->bound[r] & m) && d->bound[r] < d->bound[d->size])
-            return 0;
-    return 1;
+    return dist_ranges_on(d, (uint64_t)1 << EMOGI_DPR_SPAN_SHIFT);
 }
 
 /* The iterations.  Where the ranges are whole spans, every span's
