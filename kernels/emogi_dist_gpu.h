@@ -122,6 +122,33 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                              uint64_t *slice, struct emogi_bu_count *c, uint64_t *examined,
                              emogi_error *err);
 
+/*
+ * Ranks that read each other's device arrays (CUDA IPC; every rank on
+ * one host).  HANDLE: EMOGI_DBFS_PEER_BYTES that name this rank's
+ * outboxes and slices to the others; peers_open opens every rank's
+ * (HANDLES: the route's SIZE of them, in rank order; this rank's is not
+ * read), or none, with ERR.  After it:
+ *   - a top-down level's ids are claimed from their senders' outboxes
+ *     (claim_peers: GOT[r] ids from rank r, as its expand counted them),
+ *     once every sender's expand is done and before any sender's next
+ *     one;
+ *   - queue_to_front and bottom_up publish the rank's slice of the next
+ *     frontier, and gather_front copies the other ranks' published
+ *     slices into the device's bitmap: after every rank published (the
+ *     host waits, emogi_dbfs_gpu_wait, and then they meet), and before
+ *     any rank's next bottom-up level but one.
+ */
+#define EMOGI_DBFS_PEER_BYTES 128
+int emogi_dbfs_gpu_peer_handle(struct emogi_dbfs_gpu *s, void *handle, emogi_error *err);
+int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emogi_error *err);
+void emogi_dbfs_gpu_peers_close(struct emogi_dbfs_gpu *s);
+int emogi_dbfs_gpu_claim_peers(struct emogi_dbfs_gpu *s, const uint64_t *got, uint32_t level,
+                               emogi_error *err);
+int emogi_dbfs_gpu_gather_front(struct emogi_dbfs_gpu *s, emogi_error *err);
+
+/* The rank's queued GPU work done. */
+int emogi_dbfs_gpu_wait(struct emogi_dbfs_gpu *s, emogi_error *err);
+
 /* The device's frontier bitmap of all nv vertices (words). */
 uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);
 

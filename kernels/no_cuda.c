@@ -164,6 +164,42 @@ uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s)
     return 0;
 }
 
+int emogi_dbfs_gpu_peer_handle(struct emogi_dbfs_gpu *s, void *handle, emogi_error *err)
+{
+    (void)s, (void)handle;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emogi_error *err)
+{
+    (void)s, (void)handles;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+void emogi_dbfs_gpu_peers_close(struct emogi_dbfs_gpu *s)
+{
+    (void)s;
+}
+
+int emogi_dbfs_gpu_claim_peers(struct emogi_dbfs_gpu *s, const uint64_t *got, uint32_t level,
+                               emogi_error *err)
+{
+    (void)s, (void)got, (void)level;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_gather_front(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
+int emogi_dbfs_gpu_wait(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    (void)s;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
 uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s)
 {
     (void)s;

@@ -3,7 +3,8 @@
 # ranks (--device gpu: emogi-bfs, emogi-cc, emogi-pagerank and emogi-sssp;
 # zero-copy, device and hybrid placements, directed and undirected,
 # SSSP's uint32, float32 and unit weights, part files, label propagation
-# and the naive and merged kernels, host buffers instead of NCCL, pieces
+# and the naive and merged kernels, BFS ranks reading each other's GPUs
+# and, with EMOGI_PEERS=0, exchanging, host buffers instead of NCCL, pieces
 # of 3 entries and 8-byte ids in the exchanges, hubs' lists read in
 # pieces) write the single-process
 # CPU run's files, PageRank's within the tolerance (emogi-verify
@@ -20,7 +21,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 80
+plan 83
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -112,9 +113,17 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     pagerank_gpu_run "GPU ranks, parts cutting the spans: pagerank" 3 big.csr --device gpu \
         --mem zerocopy
     RANKS_GRAPH=""
+    # BFS ranks on one host read each other's GPUs (CUDA IPC); with
+    # EMOGI_PEERS=0 they exchange as ranks on several hosts would: top-down
+    # ids and the bitmap through NCCL where the build has it
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    EMOGI_PEERS=0
+    export EMOGI_PEERS
+    same_run "GPU ranks, EMOGI_PEERS=0: bfs" 3 big.csr emogi-bfs -n 2 --seed 7
+    same_run "GPU ranks, EMOGI_PEERS=0: bfs bottom-up only" 3 big.csr emogi-bfs -s 1 \
+        --direction pull
     # EMOGI_NCCL=0: host buffers even where NCCL could run (ranks on GPUs
     # of their own); the same files
-    RANKS_ARGS="--device gpu --mem zerocopy"
     EMOGI_NCCL=0
     export EMOGI_NCCL
     same_run "GPU ranks, EMOGI_NCCL=0: cc" 2 big.csr emogi-cc
@@ -133,7 +142,7 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     EMOGI_MPI_CHUNK=3
     export EMOGI_MPI_CHUNK
     same_run "GPU ranks, pieces of 3: bfs" 2 big.csr emogi-bfs -n 2 --seed 7
-    unset EMOGI_MPI_CHUNK
+    unset EMOGI_MPI_CHUNK EMOGI_PEERS
     # top-down ids as 8-byte global ids, as where a range is over 2^32
     EMOGI_MPI_WIDE_IDS=1
     export EMOGI_MPI_WIDE_IDS
@@ -154,6 +163,8 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     mpi 2 emogi-bfs big.csr -s 1 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
     [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: bfs --stats counts the bytes over the link"
+    grep '"event":"ranks"' stats.txt | grep -q '"exchange":"peers"'
+    ok $? "GPU ranks on one host: bfs reads the other GPUs' arrays, and --stats says so"
     # sssp: distances on the GPU, (vertex, candidate) pairs through the
     # host; float sums that round, 8-byte ids, a hub, vertices unreached
     for p in zerocopy device "hybrid --gpu-memory 1G"; do
@@ -187,6 +198,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 75 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 78 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

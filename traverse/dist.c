@@ -597,6 +597,8 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
     tool_record_real("comm_seconds", "%.6f", sum.comm_seconds);
     tool_record_u64("bytes_sent", sum.bytes_sent);
     tool_record_u64("link_bytes", sum.link_bytes);
+    if (d->exchange)
+        tool_record_str("exchange", d->exchange);
     tool_record_end();
     free(all);
 }

@@ -85,6 +85,9 @@ struct dist {
      * (0 not yet asked, 1 yes, -1 no) and its one communicator */
     int nccl_use;
     struct dist_nccl *nccl;
+    /* --stats: how GPU ranks' arrays last travelled ("peers", "nccl",
+     * "host"), or NULL */
+    const char *exchange;
 };
 
 /* Before parsing options: under mpirun with more than one process start
@@ -287,24 +290,32 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
  * job (as dist_alloc does). */
 void dist_gpu_check(int rc, const emogi_error *err);
 
+/* GPU ranks' BFS (S: this rank's search state) reading each other's
+ * device arrays, where every rank runs on one host (dist_gpu.c says
+ * why): 1 on every rank, or 0 on every rank.  Close on every rank,
+ * before S. */
+struct emogi_dbfs_gpu;
+int dist_bfs_peers_open(struct dist *d, struct emogi_dbfs_gpu *s);
+void dist_bfs_peers_close(struct dist *d, struct emogi_dbfs_gpu *s);
 /* A GPU rank's frontier bitmap of all nv vertices in device memory,
  * every range starting on a word, exchanged as CC's labels are: through
- * NCCL, or host buffers (dist_gpu.c).  Open and close on every rank.
- * dist_xchg_bitmap: DEV, holding this rank's range's bits, gets every
- * rank's. */
+ * NCCL, or host buffers (dist_gpu.c), or, PEERS given (dist_bfs_peers_open),
+ * read from the other ranks' published slices.  Open and close on every
+ * rank.  dist_xchg_bitmap: DEV, holding this rank's range's bits, gets
+ * every rank's; FRESH: the first level of a run of bottom-up levels. */
 struct dist_xchg;
 /* dist_finish's: the NCCL communicator, if one was made. */
 void dist_gpu_finish(struct dist *d);
-struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device);
-void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev);
+struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers);
+void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev, int fresh);
 void dist_xchg_close(struct dist_xchg *x);
 /* A GPU rank's BFS top-down ids (emogi_dbfs_gpu_expand's outboxes, SENT
  * for each rank) to their owners, device to device through NCCL or
- * through host buffers, and those received claimed at LEVEL + 1 on this
- * rank's GPU; returns the seconds spent in the claims, counting the rest
- * as communication.  Open with dist_xchg_ids_open on every GPU rank. */
-struct emogi_dbfs_gpu;
-struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device);
+ * through host buffers, or, PEERS given, claimed from the senders'
+ * outboxes, and those received claimed at LEVEL + 1 on this rank's GPU;
+ * returns the seconds spent in the claims, counting the rest as
+ * communication.  Open with dist_xchg_ids_open on every GPU rank. */
+struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers);
 double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const uint64_t *sent,
                          uint32_t level);
 

@@ -31,14 +31,16 @@
  * A GPU rank (dist_place; kernels/cuda/dist_bfs.cu) runs the same levels
  * with its range's lists placed on its GPU and its depths and frontier
  * kept there: a top-down level leaves the ids to send on the GPU,
- * grouped by owner, and they travel device to device through NCCL where
- * every rank has a GPU of its own, else through host buffers as above
- * (dist_xchg_bfs_ids); the ids received are claimed on the GPU, and the
- * host sees only counts.  A bottom-up level reads the global frontier
+ * grouped by owner, and the owners read them from there where every
+ * rank runs on one host (dist_bfs_peers_open), else they travel device
+ * to device through NCCL where every rank has a GPU of its own, else
+ * through host buffers as above (dist_xchg_bfs_ids); the ids received
+ * are claimed on the GPU, and the host sees only counts.  A bottom-up level reads the global frontier
  * bitmap on the GPU.  When every range starts on a word the bitmap is
  * assembled there for every bottom-up level, the first included: the GPU
  * places its frontier in its own words and the others arrive by a
- * device-array exchange (dist_gpu.c: NCCL, or host buffers); the
+ * device-array exchange (dist_gpu.c: read from the other GPUs, NCCL, or
+ * host buffers); the
  * last level's slice becomes the GPU's frontier there.  Otherwise each
  * level's bitmap is assembled on the host as above and copied over.  The
  * direction rule's counts come from the GPUs, summed on the host.
@@ -109,6 +111,7 @@ struct dbfs {
     struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
     struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
     struct dist_xchg *ids;       /* its top-down ids' exchange */
+    int peers;                   /* GPU ranks read each other's arrays (dist_bfs_peers_open) */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
     int trace;                   /* EMOGI_TRACE_LEVELS: every rank's figures, rank 0 prints */
     double gpu_seconds;          /* in the GPU's calls, copies included */
@@ -656,7 +659,7 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
 {
     uint64_t found = 0, awake = *frontier, old;
     int on_device = 0; /* where the frontier bitmap is assembled */
-    int more;
+    int more, fresh = 1;
     if (b->gpu) {
         emogi_error err;
         const double t0 = emogi_now();
@@ -675,12 +678,13 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
         const uint32_t level = b->level;
         old = awake;
         if (on_device) /* the GPU placed its slice in its bitmap */
-            dist_xchg_bitmap(b->xchg, emogi_dbfs_gpu_front(b->gpu));
+            dist_xchg_bitmap(b->xchg, emogi_dbfs_gpu_front(b->gpu), fresh);
         else
             share_frontier(b);
         struct emogi_bu_count c;
         bu_step(b, on_device, &c);
         on_device = b->xchg != NULL;
+        fresh = 0;
         uint64_t global[3] = {c.found, c.left, c.scout};
         sums(b->d, global, 3);
         c = (struct emogi_bu_count){global[0], global[1], global[2]};
@@ -760,6 +764,8 @@ static void release(struct dbfs *b)
     free(b->slices);
     dist_xchg_close(b->xchg);
     dist_xchg_close(b->ids);
+    if (b->peers)
+        dist_bfs_peers_close(b->d, b->gpu);
     emogi_dbfs_gpu_close(b->gpu);
 }
 
@@ -837,10 +843,13 @@ int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
         return -1;
     }
     /* every rank the same: the graph's, the partition's and the options' */
-    if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
-        b.xchg = dist_xchg_bitmap_open(d, gpu_out->device);
     if (b.gpu)
-        b.ids = dist_xchg_ids_open(d, gpu_out->device);
+        b.peers = dist_bfs_peers_open(d, b.gpu);
+    struct emogi_dbfs_gpu *peers = b.peers ? b.gpu : NULL;
+    if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
+        b.xchg = dist_xchg_bitmap_open(d, gpu_out->device, peers);
+    if (b.gpu)
+        b.ids = dist_xchg_ids_open(d, gpu_out->device, peers);
     /* rank 0's word for all: mpirun need not pass the variable to every
      * rank, and every rank joins each level's gather */
     b.trace = tool_trace_levels();

@@ -5,7 +5,8 @@
  * bottom-up frontier bitmap: dist_xchg_bitmap).
  *
  * (BFS's top-down ids travel here too, from outboxes on the device:
- * dist_xchg_bfs_ids.)
+ * dist_xchg_bfs_ids.  Where every rank runs on one host, BFS's ranks
+ * read both from each other's GPUs instead (dist_bfs_peers_open).)
  *
  * Each rank runs its algorithm on its GPU (kernels/cuda:
  * emogi_dist_gpu.h), its range's lists placed by the usual policies
@@ -63,6 +64,17 @@
 #include "dist.h"
 #include "emogi_dist_gpu.h"
 
+/* The ranks on this rank's host, itself included. */
+static int host_ranks(struct dist *d)
+{
+    int local = 0;
+    MPI_Comm host;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host);
+    MPI_Comm_size(host, &local);
+    MPI_Comm_free(&host);
+    return local;
+}
+
 /* A device array's exchange: NCCL (the process's communicator,
  * d->nccl), or host buffers (HOST). */
 struct xchg {
@@ -100,12 +112,9 @@ static int nccl_wanted(struct dist *d)
         return d->nccl_use > 0;
     emogi_error err;
     const char *e = getenv("EMOGI_NCCL");
-    int local = 0, gpus = emogi_gpu_count(&err);
-    MPI_Comm host;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host);
-    MPI_Comm_size(host, &local);
-    MPI_Comm_free(&host);
-    d->nccl_use = dist_all(d, !(e && strcmp(e, "0") == 0) && gpus > 0 && local <= gpus) ? 1 : -1;
+    const int gpus = emogi_gpu_count(&err);
+    d->nccl_use =
+        dist_all(d, !(e && strcmp(e, "0") == 0) && gpus > 0 && host_ranks(d) <= gpus) ? 1 : -1;
     return d->nccl_use > 0;
 }
 
@@ -253,12 +262,14 @@ static void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uin
     x->nccl = nccl_wanted(d);
     if (x->nccl) {
         (void)nccl_comm(d, device);
+        d->exchange = "nccl";
         return;
     }
 #else
     (void)device;
 #endif
     x->host = dist_alloc(nv, es, "an exchange");
+    d->exchange = "host";
 }
 
 static void xchg_close(struct xchg *x)
@@ -348,7 +359,55 @@ struct dist_xchg {
     struct xchg x;
     uint64_t *stage; /* NCCL: size parts of PART words, for one ncclAllGather */
     uint64_t part;
+    struct emogi_dbfs_gpu *peers; /* BFS ranks that read each other's arrays */
 };
+
+/*
+ * BFS ranks on one host read what they need from each other's GPUs
+ * (emogi_dist_gpu.h), where NCCL or host buffers took a copy, a
+ * collective and more copies, each a call the host makes and the GPU
+ * waits on: through NCCL the bitmap took about 0.1 ms a bottom-up level
+ * on four H200s whatever its size, and a late bottom-up level 0.22-0.24
+ * ms in all, 0.15-0.19 ms so; four ranks searched kron 26 and 27 1.04-
+ * 1.06x faster (bench/RESULTS.md, "BFS ranks read each other's GPUs").
+ * Every rank or none: a rank that cannot open the others' arrays (no IPC
+ * between these processes) leaves them all to NCCL or host buffers.
+ * EMOGI_PEERS=0 asks for those instead.
+ */
+int dist_bfs_peers_open(struct dist *d, struct emogi_dbfs_gpu *s)
+{
+    const char *e = getenv("EMOGI_PEERS");
+    char mine[EMOGI_DBFS_PEER_BYTES];
+    emogi_error err;
+    const double t0 = emogi_now();
+    int ok = !(e && strcmp(e, "0") == 0) && d->size > 1 && host_ranks(d) == d->size;
+    if (!dist_all(d, ok && emogi_dbfs_gpu_peer_handle(s, mine, &err) == 0)) {
+        d->comm_seconds += emogi_now() - t0;
+        return 0;
+    }
+    char *all = dist_alloc((uint64_t)d->size, sizeof mine, "ranks");
+    MPI_Allgather(mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
+                  MPI_COMM_WORLD);
+    ok = emogi_dbfs_gpu_peers_open(s, all, &err) == 0;
+    free(all);
+    if (dist_all(d, ok)) {
+        d->exchange = "peers";
+        d->comm_seconds += emogi_now() - t0;
+        return 1;
+    }
+    emogi_dbfs_gpu_peers_close(s);
+    d->comm_seconds += emogi_now() - t0;
+    return 0;
+}
+
+void dist_bfs_peers_close(struct dist *d, struct emogi_dbfs_gpu *s)
+{
+    double t0 = emogi_now();
+    emogi_dbfs_gpu_peers_close(s);
+    /* no rank frees what another still has open */
+    MPI_Barrier(MPI_COMM_WORLD);
+    d->comm_seconds += emogi_now() - t0;
+}
 
 #ifdef HAVE_NCCL
 /* Every rank's part of B's stage, from its place in the stage to every
@@ -361,10 +420,14 @@ static ncclResult_t stage_gather(struct dist_xchg *b)
 }
 #endif
 
-struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device)
+struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers)
 {
     struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
     memset(b, 0, sizeof *b);
+    if ((b->peers = peers)) {
+        b->x.d = d;
+        return b;
+    }
     xchg_open(&b->x, d, device, sizeof(uint64_t), (d->bound[d->size] + 63) / 64);
 #ifdef HAVE_NCCL
     if (b->x.nccl) {
@@ -432,8 +495,30 @@ static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)
 }
 #endif
 
-void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev)
+/* Every rank's published slice into this rank's bitmap (FRESH: the first
+ * level of a run, whose slices were published since the last meeting). */
+static void peers_bitmap(struct dist_xchg *b, int fresh)
 {
+    struct dist *d = b->x.d;
+    const double t0 = emogi_now();
+    emogi_error err;
+    if (fresh) {
+        dist_gpu_check(emogi_dbfs_gpu_wait(b->peers, &err), &err);
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
+    dist_gpu_check(emogi_dbfs_gpu_gather_front(b->peers, &err), &err);
+    /* counted as the NCCL path counts it: this rank's words, read by
+     * every other */
+    d->bytes_sent += (uint64_t)(d->size - 1) * ((dist_count(d, d->rank) + 63) / 64) * 8;
+    d->comm_seconds += emogi_now() - t0;
+}
+
+void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev, int fresh)
+{
+    if (b->peers) {
+        peers_bitmap(b, fresh);
+        return;
+    }
 #ifdef HAVE_NCCL
     if (b->stage) {
         nccl_bitmap(b, dev);
@@ -443,12 +528,36 @@ void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev)
     xchg_parts(&b->x, dev, sizeof *dev, 6);
 }
 
-struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device)
+struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers)
 {
     struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
     memset(b, 0, sizeof *b);
+    if ((b->peers = peers)) {
+        b->x.d = d;
+        return b;
+    }
     xchg_open(&b->x, d, device, 1, 1); /* the host path sizes its buffers each level */
     return b;
+}
+
+/* The counts, then each sender's ids for this rank claimed from its
+ * outbox; the claims' seconds returned, the rest communication. */
+static double peers_ids(struct dist_xchg *b, const uint64_t *sc, uint32_t level)
+{
+    struct dist *d = b->x.d;
+    uint64_t *rc = dist_alloc((uint64_t)d->size, sizeof *rc, "ranks");
+    emogi_error err;
+    const double t0 = emogi_now();
+    MPI_Alltoall(sc, 1, MPI_UINT64_T, rc, 1, MPI_UINT64_T, MPI_COMM_WORLD);
+    const double c0 = emogi_now();
+    dist_gpu_check(emogi_dbfs_gpu_claim_peers(b->peers, rc, level, &err), &err);
+    const double claims = emogi_now() - c0;
+    for (int r = 0; r < d->size; r++)
+        if (r != d->rank)
+            d->bytes_sent += sc[r] * emogi_dbfs_gpu_id_bytes(b->peers);
+    free(rc);
+    d->comm_seconds += c0 - t0;
+    return claims;
 }
 
 #ifdef HAVE_NCCL
@@ -531,6 +640,8 @@ double dist_xchg_bfs_ids(struct dist_xchg *b, struct emogi_dbfs_gpu *s, const ui
                          uint32_t level)
 {
     struct dist *d = b->x.d;
+    if (b->peers)
+        return peers_ids(b, sent, level);
 #ifdef HAVE_NCCL
     if (b->x.nccl)
         return nccl_ids(&b->x, s, sent, level);

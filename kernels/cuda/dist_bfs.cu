@@ -40,6 +40,19 @@
  * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
  * to the bit").
  *
+ * Where every rank runs on one host (emogi_dbfs_gpu_peers_open), a rank
+ * reads the others' device arrays itself, through CUDA IPC: a top-down
+ * level claims the ids left for it straight from the senders' outboxes,
+ * and a bottom-up level copies the other ranks' words of the frontier
+ * bitmap from the slices they published (their last bottom-up level's
+ * finds, or their frontier where a run of bottom-up levels starts), in
+ * one launch each.  Through NCCL the same bitmap took a copy into a
+ * stage, an all-gather and a copy out per rank, about 0.1 ms a level on
+ * four H200s whether kron 26's 8.4 MB or kron 27's 16.8 MB (bench/
+ * RESULTS.md, "BFS ranks read each other's GPUs").  A rank writes one of
+ * two slices while the other, published, may still be read: the host's
+ * collectives order the rest (emogi_dist_gpu.h).
+ *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
  * was sent to its owner in this search (once, as the CPU ranks do), and
@@ -76,7 +89,12 @@ struct emogi_dbfs_gpu {
     uint32_t *depth;               /* n */
     unsigned long long *seen;      /* words */
     unsigned long long *front;     /* words */
-    unsigned long long *slice;     /* ceil(n / 64): the next frontier's bits */
+    unsigned long long *slice;     /* ceil(n / 64): the next frontier's bits, one of SLICES */
+    unsigned long long *slices;    /* 2 * ceil(n / 64): SLICE and the published one */
+    int pub;                       /* the published slice: 0 or 1 */
+    bool peers;                    /* the other ranks' arrays are open (peers_open) */
+    void **peer_out;               /* size: each rank's outboxes, opened (NULL: this rank) */
+    unsigned long long **peer_slices; /* size: each rank's SLICES, opened */
     uint32_t *has_in;              /* ceil(n / 32): the vertices with in-edges (bu_has_in) */
     uint32_t *todo;                /* ceil(n / 32): a bottom-up level's vertices to test */
     uint32_t bu_next;              /* the level after the last bottom-up one */
@@ -90,7 +108,9 @@ struct emogi_dbfs_gpu {
     uint64_t *remote;              /* nv - n (at least 1): the outboxes */
     uint64_t *route_mem;           /* the route's device arrays */
     uint64_t *seg;                 /* size, host: the route's SEG */
+    uint64_t *hbound;              /* size + 1, host: the route's BOUND */
     dbfs_route rt;
+    int rank;                      /* the route's RANK */
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
     uint64_t scout;                /* out-entries of the rank's frontier (emogi_heavy_at) */
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
@@ -123,7 +143,7 @@ constexpr uint64_t ROUTE_BYTES = 3 * 1024 * 8;
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64, sw = (n + 63) / 64;
-    return n * 4 + 2 * words * 8 + 3 * sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
+    return n * 4 + 2 * words * 8 + 4 * sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
            (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
 }
 
@@ -277,7 +297,9 @@ __global__ void __launch_bounds__(BLOCK)
 }
 
 /* A thread per received id (T: a 4-byte offset into the rank's range, or
- * an 8-byte global id): the rank's own vertices only. */
+ * an 8-byte global id): the rank's own vertices only.  The ids are read
+ * once, and may be another GPU's outbox (peers): loads that stop at L2,
+ * which serves another GPU's writes as they are. */
 template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_claim(const T *__restrict__ ids, uint64_t m, uint64_t lo, uint64_t n, uint32_t next,
@@ -286,8 +308,8 @@ __global__ void __launch_bounds__(BLOCK)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride)
-        take<false, SPARSE>(sizeof(T) == 4 ? lo + ids[i] : (uint64_t)ids[i], lo, n, next, depth,
-                            seen, slice, rt, sp);
+        take<false, SPARSE>(sizeof(T) == 4 ? lo + __ldcg(ids + i) : (uint64_t)__ldcg(ids + i), lo,
+                            n, next, depth, seen, slice, rt, sp);
 }
 
 /* The slice's words' bits, for their scan; 0 for entry WORDS, whose
@@ -403,16 +425,73 @@ __global__ void __launch_bounds__(BLOCK)
         seen[i] |= front[i];
 }
 
+/* Other ranks' parts of the frontier bitmap, PARTS of them in one launch:
+ * WORDS[k] words from SRC[k] (a published slice, on its GPU) to FRONT +
+ * AT[k].  One index over all of them, so that every link is busy at
+ * once. */
+constexpr int GATHER_PARTS = 8;
+struct dbfs_parts {
+    const unsigned long long *src[GATHER_PARTS];
+    uint64_t at[GATHER_PARTS], words[GATHER_PARTS];
+    int n;
+};
+
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_gather(const dbfs_parts p, uint64_t total, unsigned long long *front)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < total; i += stride) {
+        uint64_t j = i;
+        int k = 0;
+        while (j >= p.words[k])
+            j -= p.words[k++];
+        front[p.at[k] + j] = __ldcg(p.src[k] + j);
+    }
+}
+
+/* A byte every STRIDE of BYTES at P read (another GPU's array, just
+ * opened), so that the mapping's first use is paid here; SINK only keeps
+ * the loads. */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_touch(const unsigned char *p, uint64_t bytes, uint64_t stride,
+               unsigned long long *sink)
+{
+    unsigned acc = 0;
+    for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) * stride; i < bytes;
+         i += (uint64_t)gridDim.x * BLOCK * stride)
+        acc += __ldcg(p + i);
+    if (acc == 0xffffffffu)
+        atomicAdd(sink, 1ull);
+}
+
+void emogi_dbfs_gpu_peers_close(struct emogi_dbfs_gpu *s)
+{
+    if (!s || !s->peer_out)
+        return;
+    for (int r = 0; r < s->rt.size; r++) {
+        if (s->peer_out[r])
+            (void)cudaIpcCloseMemHandle(s->peer_out[r]);
+        if (s->peer_slices[r])
+            (void)cudaIpcCloseMemHandle(s->peer_slices[r]);
+    }
+    free(s->peer_out);
+    free(s->peer_slices);
+    s->peer_out = nullptr;
+    s->peer_slices = nullptr;
+    s->peers = false;
+}
+
 void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
 {
     if (!s)
         return;
+    emogi_dbfs_gpu_peers_close(s);
     (void)cudaFree(s->depth);
     (void)cudaFree(s->todo);
     (void)cudaFree(s->has_in);
     (void)cudaFree(s->seen);
     (void)cudaFree(s->front);
-    (void)cudaFree(s->slice);
+    (void)cudaFree(s->slices);
     (void)cudaFree(s->ids);
     (void)cudaFree(s->wcount);
     (void)cudaFree(s->wat);
@@ -420,6 +499,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     (void)cudaFree(s->remote);
     (void)cudaFree(s->route_mem);
     free(s->seg);
+    free(s->hbound);
     (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
     free(s->hcount);
@@ -432,8 +512,10 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
     EMOGI_CK(cudaMalloc(&s->depth, n1 * sizeof *s->depth), "cudaMalloc of the depths");
     EMOGI_CK(cudaMalloc(&s->seen, s->words * sizeof *s->seen), "cudaMalloc of the seen bitmap");
     EMOGI_CK(cudaMalloc(&s->front, s->words * sizeof *s->front), "cudaMalloc of the frontier");
-    EMOGI_CK(cudaMalloc(&s->slice, ((n1 + 63) / 64) * sizeof *s->slice),
-             "cudaMalloc of the frontier slice");
+    EMOGI_CK(cudaMalloc(&s->slices, 2 * ((n1 + 63) / 64) * sizeof *s->slices),
+             "cudaMalloc of the frontier slices");
+    s->pub = 1;
+    s->slice = s->slices;
     EMOGI_CK(cudaMalloc(&s->todo, ((n1 + 31) / 32) * sizeof *s->todo),
              "cudaMalloc of the bottom-up bitmap");
     if (s->in) {
@@ -499,14 +581,16 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
     const uint64_t k = (uint64_t)size;
     uint64_t *h = static_cast<uint64_t *>(malloc((2 * k + 1) * sizeof *h));
     s->seg = static_cast<uint64_t *>(malloc(k * sizeof *s->seg));
+    s->hbound = static_cast<uint64_t *>(malloc((k + 1) * sizeof *s->hbound));
     /* the outboxes' counts follow the counters, read with them in one copy */
     s->hcount = static_cast<unsigned long long *>(malloc((C_N + k) * sizeof *s->hcount));
-    if (!h || !s->seg || !s->hcount) {
+    if (!h || !s->seg || !s->hbound || !s->hcount) {
         free(h);
         return emogi_fail(err, "GPU BFS: out of memory");
     }
     for (int r = 0; r < size; r++) /* the outboxes in rank order, this rank's range skipped */
         s->seg[r] = r <= rank ? bound[r] : bound[r] - s->n;
+    memcpy(s->hbound, bound, (k + 1) * sizeof *h);
     memcpy(h, bound, (k + 1) * sizeof *h);
     memcpy(h + k + 1, s->seg, k * sizeof *h);
     cudaError_t e = cudaMalloc(&s->route_mem, (2 * k + 1) * sizeof *h);
@@ -524,6 +608,7 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
     s->rt.out = s->remote;
     s->rt.size = size;
     s->rt.narrow = narrow != 0;
+    s->rank = rank;
     return 0;
 }
 
@@ -550,6 +635,20 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
              "placing the source");
     s->qn = 1;
     return 0;
+}
+
+/* The slice a level writes: not the published one, which other ranks
+ * may still be reading (emogi_dbfs_gpu_gather_front). */
+static void write_slice(emogi_dbfs_gpu *s)
+{
+    s->slice = s->slices + (uint64_t)(1 - s->pub) * ((s->n + 63) / 64 ? (s->n + 63) / 64 : 1);
+}
+
+/* The slice just written, whole on the device, is the published one;
+ * every rank publishes at the same steps, so PUB is every rank's. */
+static void publish(emogi_dbfs_gpu *s)
+{
+    s->pub = s->slice == s->slices ? 0 : 1;
 }
 
 /* Counters and outbox counts (the route's), cleared before a level. */
@@ -620,6 +719,7 @@ int emogi_dbfs_gpu_expand(struct emogi_dbfs_gpu *s, uint32_t level, uint64_t rea
     const size_t k = (size_t)s->rt.size;
     if (clear_counts(s, err) < 0) /* the outboxes' counts too, and the sparse queue's */
         return -1;
+    write_slice(s);
     /* the level finds at most REACH of the rank's vertices */
     s->sparse = reach <= sparse_slots(s);
     if (!s->sparse)
@@ -791,6 +891,14 @@ int emogi_dbfs_gpu_queue_to_front(struct emogi_dbfs_gpu *s, emogi_error *err)
     if (s->qn)
         dbfs_queue_bits<<<emogi_grid(s->qn, s->resident), BLOCK>>>(s->ids, s->qn, s->front);
     EMOGI_CK(cudaGetLastError(), "a kernel launch");
+    if (s->peers) { /* the other ranks read it from a slice */
+        write_slice(s);
+        if (slice_words)
+            EMOGI_CK(cudaMemcpyAsync(s->slice, s->front + s->lo / 64,
+                                     slice_words * sizeof *s->slice, cudaMemcpyDeviceToDevice),
+                     "publishing the frontier");
+        publish(s);
+    }
     return 0;
 }
 
@@ -821,6 +929,7 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         return emogi_fail(err, "GPU BFS: bottom-up needs the rank's in-lists");
     if (clear_counts(s, err) < 0)
         return -1;
+    write_slice(s);
     if (front)
         EMOGI_CK(cudaMemcpy(s->front, front, s->words * sizeof *s->front,
                             cudaMemcpyHostToDevice),
@@ -850,8 +959,9 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
                                              s->out->d_offsets, s->in->g->ne,
                                              front32, s->lo, s->n, level + 1, s->depth, s->todo,
                                              per, s->seen, slice32, s->count);
-    if (collect(s, err) < 0)
+    if (collect(s, err) < 0) /* the slice is whole: the other ranks may read it */
         return -1;
+    publish(s);
     const unsigned long long *c = s->hcount;
     if (slice && slice_to_host(s, slice, err) < 0)
         return -1;
@@ -864,6 +974,124 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     bu->left = c[C_LEFT];
     bu->scout = s->scout = c[C_SCOUT];
     *examined += c[C_READ];
+    return 0;
+}
+
+int emogi_dbfs_gpu_peer_handle(struct emogi_dbfs_gpu *s, void *handle, emogi_error *err)
+{
+    static_assert(2 * sizeof(cudaIpcMemHandle_t) <= EMOGI_DBFS_PEER_BYTES, "room for two handles");
+    cudaIpcMemHandle_t *h = static_cast<cudaIpcMemHandle_t *>(handle);
+    memset(handle, 0, EMOGI_DBFS_PEER_BYTES);
+    EMOGI_CK(cudaIpcGetMemHandle(&h[0], s->remote), "exporting the outboxes");
+    EMOGI_CK(cudaIpcGetMemHandle(&h[1], s->slices), "exporting the frontier slices");
+    return 0;
+}
+
+int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emogi_error *err)
+{
+    const int size = s->rt.size;
+    emogi_dbfs_gpu_peers_close(s);
+    s->peer_out = static_cast<void **>(calloc((size_t)size, sizeof *s->peer_out));
+    s->peer_slices =
+        static_cast<unsigned long long **>(calloc((size_t)size, sizeof *s->peer_slices));
+    if (!s->peer_out || !s->peer_slices) {
+        emogi_dbfs_gpu_peers_close(s);
+        return emogi_fail(err, "GPU BFS: out of memory");
+    }
+    for (int r = 0; r < size; r++) {
+        if (r == s->rank)
+            continue;
+        cudaIpcMemHandle_t h[2]; /* as peer_handle wrote them, from any alignment */
+        memcpy(h, static_cast<const char *>(handles) + (size_t)r * EMOGI_DBFS_PEER_BYTES,
+               sizeof h);
+        cudaError_t e =
+            cudaIpcOpenMemHandle(&s->peer_out[r], h[0], cudaIpcMemLazyEnablePeerAccess);
+        if (e == cudaSuccess)
+            e = cudaIpcOpenMemHandle(reinterpret_cast<void **>(&s->peer_slices[r]), h[1],
+                                     cudaIpcMemLazyEnablePeerAccess);
+        if (e != cudaSuccess) {
+            (void)cudaGetLastError();
+            emogi_dbfs_gpu_peers_close(s);
+            return emogi_fail(err, "GPU BFS: opening rank %d's arrays: %s", r,
+                              cudaGetErrorString(e));
+        }
+    }
+    /* A search's first reads of another GPU's arrays cost 0.1-0.2 ms,
+     * once a search since each search opens them anew: a top-down level
+     * of 852 finds took a receiving rank 0.22 ms on the GPU, where the
+     * expand took 0.016 (four H200s; bench/RESULTS.md, "BFS ranks read
+     * each other's GPUs").  Paid here, with the other set-up. */
+    const uint64_t stride = 64 << 10;
+    for (int r = 0; r < size; r++) {
+        if (r == s->rank)
+            continue;
+        const uint64_t n = s->hbound[r + 1] - s->hbound[r], sw = (n + 63) / 64 ? (n + 63) / 64 : 1,
+                       out = (s->nv - n + 1) * 8, slices = 2 * sw * 8;
+        dbfs_touch<<<emogi_grid(out / stride + 1, s->resident), BLOCK>>>(
+            static_cast<const unsigned char *>(s->peer_out[r]), out, stride, s->count);
+        dbfs_touch<<<emogi_grid(slices / stride + 1, s->resident), BLOCK>>>(
+            reinterpret_cast<const unsigned char *>(s->peer_slices[r]), slices, stride, s->count);
+    }
+    const cudaError_t e = cudaDeviceSynchronize();
+    if (e != cudaSuccess) {
+        (void)cudaGetLastError();
+        emogi_dbfs_gpu_peers_close(s);
+        return emogi_fail(err, "GPU BFS: reading the other ranks' arrays: %s",
+                          cudaGetErrorString(e));
+    }
+    s->peers = true;
+    return 0;
+}
+
+int emogi_dbfs_gpu_claim_peers(struct emogi_dbfs_gpu *s, const uint64_t *got, uint32_t level,
+                               emogi_error *err)
+{
+    const unsigned es = emogi_dbfs_gpu_id_bytes(s);
+    const uint64_t me = s->hbound[s->rank];
+    for (int r = 0; r < s->rt.size; r++) {
+        if (r == s->rank || !got[r])
+            continue;
+        /* rank R's outbox for this rank (its route's SEG) */
+        const uint64_t at = s->rank < r ? me : me - (s->hbound[r + 1] - s->hbound[r]);
+        const char *ids = static_cast<const char *>(s->peer_out[r]) + at * es;
+        if ((es == 4 ? claim_launch<uint32_t>(s, ids, got[r], level, err)
+                     : claim_launch<uint64_t>(s, ids, got[r], level, err)) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int emogi_dbfs_gpu_gather_front(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    dbfs_parts p;
+    uint64_t total = 0;
+    p.n = 0;
+    for (int r = 0; r <= s->rt.size; r++) {
+        if (p.n == GATHER_PARTS || (r == s->rt.size && p.n)) {
+            dbfs_gather<<<emogi_grid(total, s->resident), BLOCK>>>(p, total, s->front);
+            EMOGI_CK(cudaGetLastError(), "a kernel launch");
+            p.n = 0;
+            total = 0;
+        }
+        if (r == s->rt.size)
+            break;
+        const uint64_t n = s->hbound[r + 1] - s->hbound[r], words = (n + 63) / 64;
+        if (r == s->rank || !words)
+            continue;
+        if (s->hbound[r] % 64)
+            return emogi_fail(err, "GPU BFS: rank %d's range does not start on a word", r);
+        p.src[p.n] = s->peer_slices[r] + (uint64_t)s->pub * words;
+        p.at[p.n] = s->hbound[r] / 64;
+        p.words[p.n++] = words;
+        total += words;
+    }
+    return 0;
+}
+
+int emogi_dbfs_gpu_wait(struct emogi_dbfs_gpu *s, emogi_error *err)
+{
+    (void)s;
+    EMOGI_CK(cudaStreamSynchronize(0), "waiting for the rank's GPU");
     return 0;
 }
 
