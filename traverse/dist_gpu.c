@@ -507,9 +507,11 @@ static void peers_bitmap(struct dist_xchg *b, int fresh)
         MPI_Barrier(MPI_COMM_WORLD);
     }
     dist_gpu_check(emogi_dbfs_gpu_gather_front(b->peers, &err), &err);
-    /* counted as the NCCL path counts it: this rank's words, read by
-     * every other */
-    d->bytes_sent += (uint64_t)(d->size - 1) * ((dist_count(d, d->rank) + 63) / 64) * 8;
+    /* counted as nccl_bitmap counts it: this rank's words, read by every
+     * other */
+    uint64_t first, end;
+    part_of(d, d->rank, 6, &first, &end);
+    d->bytes_sent += (uint64_t)(d->size - 1) * (end - first) * 8;
     d->comm_seconds += emogi_now() - t0;
 }
 

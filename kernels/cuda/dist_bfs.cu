@@ -575,6 +575,15 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
     return 0;
 }
 
+/* Where rank SENDER's outbox for rank OWNER starts in its outboxes
+ * (entries; BOUND: the ranks' ranges): the outboxes in rank order, the
+ * sender's own range skipped.  The sender's route and a reader of its
+ * outboxes (claim_peers) both take it from here. */
+static uint64_t outbox_at(const uint64_t *bound, int sender, int owner)
+{
+    return owner <= sender ? bound[owner] : bound[owner] - (bound[sender + 1] - bound[sender]);
+}
+
 int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int size, int rank,
                          int narrow, emogi_error *err)
 {
@@ -588,8 +597,8 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
         free(h);
         return emogi_fail(err, "GPU BFS: out of memory");
     }
-    for (int r = 0; r < size; r++) /* the outboxes in rank order, this rank's range skipped */
-        s->seg[r] = r <= rank ? bound[r] : bound[r] - s->n;
+    for (int r = 0; r < size; r++)
+        s->seg[r] = outbox_at(bound, rank, r);
     memcpy(s->hbound, bound, (k + 1) * sizeof *h);
     memcpy(h, bound, (k + 1) * sizeof *h);
     memcpy(h + k + 1, s->seg, k * sizeof *h);
@@ -1047,13 +1056,11 @@ int emogi_dbfs_gpu_claim_peers(struct emogi_dbfs_gpu *s, const uint64_t *got, ui
                                emogi_error *err)
 {
     const unsigned es = emogi_dbfs_gpu_id_bytes(s);
-    const uint64_t me = s->hbound[s->rank];
     for (int r = 0; r < s->rt.size; r++) {
         if (r == s->rank || !got[r])
             continue;
-        /* rank R's outbox for this rank (its route's SEG) */
-        const uint64_t at = s->rank < r ? me : me - (s->hbound[r + 1] - s->hbound[r]);
-        const char *ids = static_cast<const char *>(s->peer_out[r]) + at * es;
+        const char *ids =
+            static_cast<const char *>(s->peer_out[r]) + outbox_at(s->hbound, r, s->rank) * es;
         if ((es == 4 ? claim_launch<uint32_t>(s, ids, got[r], level, err)
                      : claim_launch<uint64_t>(s, ids, got[r], level, err)) < 0)
             return -1;
