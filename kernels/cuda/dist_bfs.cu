@@ -114,7 +114,7 @@ struct emogi_dbfs_gpu {
     uint64_t *heavy, heavy_cap;    /* the frontier's long lists, for the pieces launch */
     uint64_t scout;                /* out-entries of the rank's frontier (emogi_heavy_at) */
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
-    unsigned long long *hcount;    /* the host's copy, read in one copy a level */
+    unsigned long long *hcount;    /* the host's copy (pinned), read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
 };
 
@@ -502,7 +502,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     free(s->hbound);
     (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
-    free(s->hcount);
+    (void)cudaFreeHost(s->hcount);
     free(s);
 }
 
@@ -591,9 +591,7 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
     uint64_t *h = static_cast<uint64_t *>(malloc((2 * k + 1) * sizeof *h));
     s->seg = static_cast<uint64_t *>(malloc(k * sizeof *s->seg));
     s->hbound = static_cast<uint64_t *>(malloc((k + 1) * sizeof *s->hbound));
-    /* the outboxes' counts follow the counters, read with them in one copy */
-    s->hcount = static_cast<unsigned long long *>(malloc((C_N + k) * sizeof *s->hcount));
-    if (!h || !s->seg || !s->hbound || !s->hcount) {
+    if (!h || !s->seg || !s->hbound) {
         free(h);
         return emogi_fail(err, "GPU BFS: out of memory");
     }
@@ -602,7 +600,12 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
     memcpy(s->hbound, bound, (k + 1) * sizeof *h);
     memcpy(h, bound, (k + 1) * sizeof *h);
     memcpy(h + k + 1, s->seg, k * sizeof *h);
-    cudaError_t e = cudaMalloc(&s->route_mem, (2 * k + 1) * sizeof *h);
+    /* the outboxes' counts follow the counters, read with them in one
+     * copy back, a wait on the GPU in every level: into pinned memory,
+     * which the GPU writes directly, not through a staging copy */
+    cudaError_t e = cudaMallocHost(&s->hcount, (C_N + k) * sizeof *s->hcount);
+    if (e == cudaSuccess)
+        e = cudaMalloc(&s->route_mem, (2 * k + 1) * sizeof *h);
     if (e == cudaSuccess)
         e = cudaMemcpy(s->route_mem, h, (2 * k + 1) * sizeof *h, cudaMemcpyHostToDevice);
     if (e == cudaSuccess)
