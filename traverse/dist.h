@@ -258,15 +258,20 @@ void dist_report(struct dist *d, double seconds, uint64_t link);
  * multiples of 64, of EMOGI_PAGERANK_BLOCK for PageRank) move fewer
  * bytes. */
 
-/* BFS from SOURCE: DEPTH gets this rank's hi - lo depths; ST the search's
- * figures over all ranks.  A GPU rank passes
- * its range's lists placed (GPU_OUT, and GPU_IN its in-lists, GPU_OUT
- * for an undirected graph, NULL without a transpose: dist_place); a CPU
- * rank NULL. */
-int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
-             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
+/* Breadth-first searches of G with options O, every rank together: open
+ * the run's state (*RUN; a GPU rank passes its range's lists placed,
+ * GPU_OUT, and GPU_IN its in-lists, GPU_OUT for an undirected graph, NULL
+ * without a transpose: dist_place; a CPU rank NULL), then each search
+ * from SOURCE: DEPTH gets this rank's hi - lo depths, ST the search's
+ * figures over all ranks; then close, on every rank, before the
+ * placement. */
+struct dbfs;
+int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
+                  const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
+                  struct dbfs **run, emogi_error *err);
+int dist_bfs(struct dbfs *run, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err);
+void dist_bfs_close(struct dbfs *run);
 
 /* emogi_bfs_parents' tree: PARENT gets this rank's hi - lo parents from
  * DEPTH, every vertex's depth. */

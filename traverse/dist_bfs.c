@@ -111,6 +111,7 @@ struct dbfs {
     struct emogi_dbfs_gpu *gpu;  /* a GPU rank: the lists and depths on the GPU */
     struct dist_xchg *xchg;      /* its frontier bitmap's exchange on the device, or NULL */
     struct dist_xchg *ids;       /* its top-down ids' exchange */
+    struct emogi_bfs_opts o;     /* the run's */
     int peers;                   /* GPU ranks read each other's arrays (dist_bfs_peers_open) */
     uint64_t *counts;            /* 2 * size: counts and displacements for MPI */
     int trace;                   /* EMOGI_TRACE_LEVELS: every rank's figures, rank 0 prints */
@@ -716,13 +717,11 @@ static uint64_t run_bottom_up(struct dbfs *b, const struct emogi_bfs_opts *o, do
     return found;
 }
 
-static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, uint32_t *depth)
+static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g)
 {
-    memset(b, 0, sizeof *b);
     b->d = d;
     b->g = g;
     b->w = d->whole;
-    b->depth = depth;
     b->out = dist_lists(d, emogi_lists_out(g));
     if (!(g->flags & EMOGI_DIRECTED)) {
         b->in = b->out;
@@ -743,8 +742,6 @@ static int setup(struct dbfs *b, struct dist *d, const struct emogi_graph *g, ui
     b->narrow = narrow_ids(d);
     if (!word_aligned(d)) /* each slice at most one word past its share */
         b->slices = malloc((words + (uint64_t)d->size) * sizeof *b->slices);
-    for (uint64_t i = 0; i < n; i++)
-        depth[i] = EMOGI_UNREACHED;
     return b->queue && b->next && b->front && b->curr && b->todo && b->sent && b->out_ids &&
                    b->counts &&
                    (b->slices || word_aligned(d))
@@ -767,6 +764,7 @@ static void release(struct dbfs *b)
     if (b->peers)
         dist_bfs_peers_close(b->d, b->gpu);
     emogi_dbfs_gpu_close(b->gpu);
+    free(b);
 }
 
 static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts *o,
@@ -820,64 +818,97 @@ static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct
     return emogi_dbfs_gpu_route(b->gpu, b->d->bound, b->d->size, b->d->rank, b->narrow, err);
 }
 
-int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
-             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
-             emogi_error *err)
+/*
+ * The search state lives from dist_bfs_open to dist_bfs_close, every
+ * search of a run reusing it: the GPU's arrays, the other ranks' arrays
+ * opened through IPC and NCCL's stage.  Opened anew for each search, a
+ * rank's first reads of the other GPUs' arrays in every search were slow
+ * (bench/RESULTS.md, "BFS ranks read each other's GPUs"), and each
+ * search paid the allocations and the opening again.
+ */
+int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
+                  const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
+                  struct dbfs **run, emogi_error *err)
 {
-    struct dbfs b;
-    memset(st, 0, sizeof *st);
+    *run = NULL;
     if (o->direction == EMOGI_DIR_PULL && (g->flags & EMOGI_DIRECTED) &&
         !((g->flags & EMOGI_TRANSPOSE) && g->t_offsets))
         return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "
                                "transpose (emogi-convert --transpose)");
-    int ok = setup(&b, d, g, depth) == 0;
+    struct dbfs *b = calloc(1, sizeof *b);
+    int ok = b && setup(b, d, g) == 0;
     if (!dist_all(d, ok)) {
-        release(&b);
+        if (b)
+            release(b);
         return emogi_fail(err, ok ? "another rank ran out of memory" : "out of memory");
     }
     emogi_error gerr = {{0}};
-    ok = gpu_open(&b, gpu_out, gpu_in, &gerr) == 0;
+    ok = gpu_open(b, gpu_out, gpu_in, &gerr) == 0;
     if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
-        release(&b);
+        release(b);
         return -1;
     }
     /* every rank the same: the graph's, the partition's and the options' */
-    if (b.gpu)
-        b.peers = dist_bfs_peers_open(d, b.gpu);
-    struct emogi_dbfs_gpu *peers = b.peers ? b.gpu : NULL;
-    if (b.gpu && b.has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
-        b.xchg = dist_xchg_bitmap_open(d, gpu_out->device, peers);
-    if (b.gpu)
-        b.ids = dist_xchg_ids_open(d, gpu_out->device, peers);
+    if (b->gpu)
+        b->peers = dist_bfs_peers_open(d, b->gpu);
+    struct emogi_dbfs_gpu *peers = b->peers ? b->gpu : NULL;
+    if (b->gpu && b->has_in && o->direction != EMOGI_DIR_PUSH && word_aligned(d))
+        b->xchg = dist_xchg_bitmap_open(d, gpu_out->device, peers);
+    if (b->gpu)
+        b->ids = dist_xchg_ids_open(d, gpu_out->device, peers);
     /* rank 0's word for all: mpirun need not pass the variable to every
      * rank, and every rank joins each level's gather */
-    b.trace = tool_trace_levels();
-    MPI_Bcast(&b.trace, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    b->trace = tool_trace_levels();
+    MPI_Bcast(&b->trace, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    b->o = *o;
+    *run = b;
+    return 0;
+}
+
+int dist_bfs(struct dbfs *b, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
+             emogi_error *err)
+{
+    struct dist *d = b->d;
+    emogi_error gerr = {{0}};
+    memset(st, 0, sizeof *st);
+    b->depth = depth;
+    for (uint64_t i = 0; i < d->hi - d->lo; i++)
+        depth[i] = EMOGI_UNREACHED;
+    memset(b->sent, 0, (b->w->nv + 63) / 64 * sizeof *b->sent);
+    b->queue_n = b->next_n = b->out_n = 0;
+    b->level = 0;
+    b->examined = 0;
+    b->corrupt = 0;
+    const uint64_t link0 = emogi_dbfs_gpu_link_bytes(b->gpu);
     /* rank 0's clock starts with every rank ready: the others' set-up
      * is no more the search's time than its own */
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = emogi_now();
-    search(&b, source, o, st);
+    search(b, source, &b->o, st);
     /* the search alone, as the single GPU's timer: the depths' copy to
      * the host is after it there too */
     st->seconds = emogi_now() - t0;
     uint64_t link = 0;
-    if (b.gpu) {
-        dist_gpu_check(emogi_dbfs_gpu_depths(b.gpu, depth, &gerr), &gerr);
-        link = emogi_dbfs_gpu_link_bytes(b.gpu);
+    if (b->gpu) {
+        dist_gpu_check(emogi_dbfs_gpu_depths(b->gpu, depth, &gerr), &gerr);
+        link = emogi_dbfs_gpu_link_bytes(b->gpu) - link0;
         d->link_bytes += link;
     }
-    st->levels = b.level + 1;
-    uint64_t figures[3] = {b.examined, (uint64_t)b.corrupt, link};
+    st->levels = b->level + 1;
+    uint64_t figures[3] = {b->examined, (uint64_t)b->corrupt, link};
     sums(d, figures, 3);
     st->edges_examined = figures[0];
     st->link_bytes = figures[2]; /* all ranks' */
-    st->edge_bytes = figures[0] * g->id_width;
-    release(&b);
+    st->edge_bytes = figures[0] * b->g->id_width;
     if (figures[1])
         return emogi_fail(err, "a compressed list did not decode");
     return 0;
+}
+
+void dist_bfs_close(struct dbfs *b)
+{
+    if (b)
+        release(b);
 }
 
 /* Every rank's out-edges U -> W one level down propose U to W. */

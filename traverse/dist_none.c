@@ -12,13 +12,25 @@ static int no_mpi(emogi_error *err)
     return emogi_fail(err, "built without MPI: rebuild with ./configure --with-mpi");
 }
 
-int dist_bfs(struct dist *d, const struct emogi_graph *g, uint64_t source,
-             const struct emogi_bfs_opts *o, const struct emogi_placed *gpu_out,
-             const struct emogi_placed *gpu_in, uint32_t *depth, struct emogi_bfs_stats *st,
+int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
+                  const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
+                  struct dbfs **run, emogi_error *err)
+{
+    (void)d, (void)g, (void)o, (void)gpu_out, (void)gpu_in;
+    *run = NULL;
+    return no_mpi(err);
+}
+
+int dist_bfs(struct dbfs *run, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err)
 {
-    (void)d, (void)g, (void)source, (void)o, (void)gpu_out, (void)gpu_in, (void)depth, (void)st;
+    (void)run, (void)source, (void)depth, (void)st;
     return no_mpi(err);
+}
+
+void dist_bfs_close(struct dbfs *run)
+{
+    (void)run;
 }
 
 int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,

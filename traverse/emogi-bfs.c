@@ -284,10 +284,13 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
     uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
     struct bfs_tally tally = {0};
+    struct dbfs *run;
+    if (dist_bfs_open(d, g, &o->search, on_gpu ? &be.placed : NULL,
+                      on_gpu ? tool_backend_in(&be) : NULL, &run, &err) < 0)
+        tool_die_about(o->t.graph, &err);
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bfs_stats st;
-        if (dist_bfs(d, g, sources[i], &o->search, on_gpu ? &be.placed : NULL,
-                     on_gpu ? tool_backend_in(&be) : NULL, mine, &st, &err) < 0)
+        if (dist_bfs(run, sources[i], mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
         uint64_t comp = 0;
         if (o->t.stats) /* this rank's depths of its range's vertices */
@@ -301,6 +304,7 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
         if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, g, sources[i], depth);
     }
+    dist_bfs_close(run);
     if (on_gpu) {
         tool_backend_close(&be);
         emogi_range_close(&range);

@@ -1028,11 +1028,12 @@ int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emo
                               cudaGetErrorString(e));
         }
     }
-    /* A search's first reads of another GPU's arrays cost 0.1-0.2 ms,
-     * once a search since each search opens them anew: a top-down level
-     * of 852 finds took a receiving rank 0.22 ms on the GPU, where the
-     * expand took 0.016 (four H200s; bench/RESULTS.md, "BFS ranks read
-     * each other's GPUs").  Paid here, with the other set-up. */
+    /* The first reads of another GPU's arrays after they are opened cost
+     * 0.1-0.2 ms: a top-down level of 852 finds took a receiving rank
+     * 0.22 ms on the GPU, where the expand took 0.016 (four H200s;
+     * bench/RESULTS.md, "BFS ranks read each other's GPUs"), when every
+     * search opened them.  Paid here, with the other set-up (once a run:
+     * traverse/dist_bfs.c, dist_bfs_open). */
     const uint64_t stride = 64 << 10;
     for (int r = 0; r < size; r++) {
         if (r == s->rank)
