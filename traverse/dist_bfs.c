@@ -868,9 +868,11 @@ int dist_bfs(struct dbfs *b, uint64_t source, uint32_t *depth, struct emogi_bfs_
     emogi_error gerr = {{0}};
     memset(st, 0, sizeof *st);
     b->depth = depth;
-    for (uint64_t i = 0; i < d->hi - d->lo; i++)
-        depth[i] = EMOGI_UNREACHED;
-    memset(b->sent, 0, (b->w->nv + 63) / 64 * sizeof *b->sent);
+    if (!b->gpu) { /* a GPU rank's depths come whole from its GPU, which keeps its own sent bits */
+        for (uint64_t i = 0; i < d->hi - d->lo; i++)
+            depth[i] = EMOGI_UNREACHED;
+        memset(b->sent, 0, (b->w->nv + 63) / 64 * sizeof *b->sent);
+    }
     b->queue_n = b->next_n = b->out_n = 0;
     b->level = 0;
     b->examined = 0;
