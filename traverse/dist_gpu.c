@@ -420,14 +420,22 @@ static ncclResult_t stage_gather(struct dist_xchg *b)
 }
 #endif
 
-struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers)
+/* A BFS exchange; one whose ranks read each other's arrays (PEERS)
+ * needs nothing more. */
+static struct dist_xchg *bfs_xchg(struct dist *d, struct emogi_dbfs_gpu *peers)
 {
     struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
     memset(b, 0, sizeof *b);
-    if ((b->peers = peers)) {
-        b->x.d = d;
+    b->x.d = d;
+    b->peers = peers;
+    return b;
+}
+
+struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers)
+{
+    struct dist_xchg *b = bfs_xchg(d, peers);
+    if (peers)
         return b;
-    }
     xchg_open(&b->x, d, device, sizeof(uint64_t), (d->bound[d->size] + 63) / 64);
 #ifdef HAVE_NCCL
     if (b->x.nccl) {
@@ -532,12 +540,9 @@ void dist_xchg_bitmap(struct dist_xchg *b, uint64_t *dev, int fresh)
 
 struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers)
 {
-    struct dist_xchg *b = dist_alloc(1, sizeof *b, "an exchange");
-    memset(b, 0, sizeof *b);
-    if ((b->peers = peers)) {
-        b->x.d = d;
+    struct dist_xchg *b = bfs_xchg(d, peers);
+    if (peers)
         return b;
-    }
     xchg_open(&b->x, d, device, 1, 1); /* the host path sizes its buffers each level */
     return b;
 }
