@@ -30,6 +30,10 @@ struct emogi_bfs_stats {
     uint64_t devmem_bytes;   /* GPU: of those, from device memory */
     uint32_t push_levels;    /* levels run top-down */
     uint32_t pull_levels;    /* levels run bottom-up */
+    /* With the options' count_reached_edges, else 0: the stored out-entries
+     * of the reached vertices, the component's edges (twice each when
+     * undirected), counted after the clock. */
+    uint64_t reached_edges;
 };
 
 /* Which way a level goes: Beamer's switch, or one way throughout. */
@@ -90,6 +94,9 @@ struct emogi_bfs_opts {
     void (*level_done)(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
                        double seconds);
     void *level_arg;
+    /* Fill the stats' reached_edges: one more pass over the depths and
+     * offsets, where the depths are (on the GPU for a GPU search). */
+    int count_reached_edges;
 };
 
 /* "auto", "push", "pull", "gap", or "unknown"; parse gives 0, or -1. */
@@ -104,6 +111,11 @@ EMOGI_API int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32
 EMOGI_API int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
                                  const struct emogi_bfs_opts *o, uint32_t *depth,
                                  struct emogi_bfs_stats *st, emogi_error *err);
+
+/* The stored out-entries of the vertices of [LO, HI) that DEPTH (theirs,
+ * from LO) reached: an OpenMP pass, for a CPU search's reached_edges. */
+EMOGI_API uint64_t emogi_bfs_reached_edges(const struct emogi_graph *g, const uint32_t *depth,
+                                           uint64_t lo, uint64_t hi);
 
 /* CUDA: depth is a host array of p->g->nv entries.  O NULL: aligned warp
  * reads, top-down only.  Pull and auto need O->in; auto without it stays

@@ -155,6 +155,10 @@ uint64_t *emogi_dbfs_gpu_front(struct emogi_dbfs_gpu *s);
 /* The rank's n depths into DEPTH (host). */
 int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error *err);
 
+/* The stored out-entries of the rank's reached vertices, from the
+ * depths on its GPU (the stats' reached_edges). */
+int emogi_dbfs_gpu_reached_edges(struct emogi_dbfs_gpu *s, uint64_t *edges, emogi_error *err);
+
 /* Bytes of the 128-byte lines the rank's kernels requested over the
  * link since it opened (emogi_lines; 0 in device memory). */
 uint64_t emogi_dbfs_gpu_link_bytes(const struct emogi_dbfs_gpu *s);

@@ -12,7 +12,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/bfs_gpu.sh" # skips all where no GPU is usable
 
-ngraphs=5 nsetup=6 nother=4
+ngraphs=5 nsetup=6 nother=7
 plan $((ngraphs * per_graph + nsetup + nother))
 
 # A star with 100 000 leaves, from the hub and from a leaf.
@@ -54,4 +54,18 @@ same_file "$T/on.bin" "$T/off.bin" "--first-ids off: the same depths"
 on=$(link_of "$T/on.err") off=$(link_of "$T/off.err")
 [ "${on:-0}" -gt 0 ] && [ "$on" -lt "${off:-0}" ]
 ok $? "--first-ids: the leaves settled without reading their lines ($on < $off link bytes)"
+
+# --stats: the component's edges, counted on the GPU from the depths
+# there: the comb's 999 + 1000 and the star's 100 000 whichever the
+# start, the directed graph's as the CPU counts them
+comp_of() { sed -n 's/^emogi-bfs: source=.* component_edges=\([0-9]*\) .*/\1/p' "$1"; }
+emogi-bfs comb.csr -s 1500 --device gpu --stats -o "$T/c.bin" 2>"$T/c.err"
+is "$(comp_of "$T/c.err")" 1999 "--stats on the GPU: the comb's component edges"
+emogi-bfs star8.csr -s 77777 --device gpu --mem zerocopy --stats -o "$T/c.bin" 2>"$T/c.err"
+is "$(comp_of "$T/c.err")" 100000 "--stats on the GPU: the star's component edges, 8-byte ids"
+emogi-bfs dir4.csr -s 9 --device gpu --stats -o "$T/c.bin" 2>"$T/c.err"
+emogi-bfs dir4.csr -s 9 --device cpu --stats -o "$T/c.bin" 2>"$T/cpu.err"
+cpu=$(comp_of "$T/cpu.err")
+[ "${cpu:-0}" -gt 0 ] && [ "$(comp_of "$T/c.err")" = "$cpu" ]
+ok $? "--stats on the GPU: a directed graph's component edges, as the CPU's ($cpu)"
 finish

@@ -21,7 +21,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 83
+plan 85
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -165,6 +165,17 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     [ "${link:-0}" -gt 0 ]; ok $? "GPU ranks, zerocopy: bfs --stats counts the bytes over the link"
     grep '"event":"ranks"' stats.txt | grep -q '"exchange":"peers"'
     ok $? "GPU ranks on one host: bfs reads the other GPUs' arrays, and --stats says so"
+    # --stats: each GPU counts its range's component edges from the depths
+    # it holds; the sums are one CPU process's, search by search
+    comp() { grep -o '"component_edges":[0-9]*' "$1" | tr '\n' ' '; }
+    emogi-bfs big.csr -s 1 --json -o one.bin 2>one.txt
+    [ -n "$(comp one.txt)" ] && [ "$(comp stats.txt)" = "$(comp one.txt)" ]
+    ok $? "GPU ranks: --stats counts the component's edges as one CPU process ($(comp one.txt))"
+    mpi 3 emogi-bfs kront8.csr -n 3 --seed 7 --device gpu --mem device --json -o out.bin \
+        2>stats.txt
+    emogi-bfs kront8.csr -n 3 --seed 7 --json -o one.bin 2>one.txt
+    [ "$(comp one.txt | wc -w)" = 3 ] && [ "$(comp stats.txt)" = "$(comp one.txt)" ]
+    ok $? "GPU ranks, directed, 8-byte ids: each search's component edges ($(comp one.txt))"
     # sssp: distances on the GPU, (vertex, candidate) pairs through the
     # host; float sums that round, 8-byte ids, a hub, vertices unreached
     for p in zerocopy device "hybrid --gpu-memory 1G"; do
@@ -198,6 +209,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 78 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 80 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -893,17 +893,26 @@ int dist_bfs(struct dbfs *b, uint64_t source, uint32_t *depth, struct emogi_bfs_
     /* the search alone, as the single GPU's timer: the depths' copy to
      * the host is after it there too */
     st->seconds = emogi_now() - t0;
-    uint64_t link = 0;
+    uint64_t link = 0, edges = 0;
     if (b->gpu) {
         dist_gpu_check(emogi_dbfs_gpu_depths(b->gpu, depth, &gerr), &gerr);
         link = emogi_dbfs_gpu_link_bytes(b->gpu) - link0;
         d->link_bytes += link;
     }
+    /* --stats: on the GPU, where the depths are; on the host it was a
+     * pass over the range's depths and offsets between every two
+     * searches, 400 MB a rank on kron 27 (bench/RESULTS.md, "The
+     * component's edges counted on the GPUs") */
+    if (b->o.count_reached_edges && b->gpu)
+        dist_gpu_check(emogi_dbfs_gpu_reached_edges(b->gpu, &edges, &gerr), &gerr);
+    else if (b->o.count_reached_edges)
+        edges = emogi_bfs_reached_edges(b->w, depth, d->lo, d->hi);
     st->levels = b->level + 1;
-    uint64_t figures[3] = {b->examined, (uint64_t)b->corrupt, link};
-    sums(d, figures, 3);
+    uint64_t figures[4] = {b->examined, (uint64_t)b->corrupt, link, edges};
+    sums(d, figures, 4);
     st->edges_examined = figures[0];
     st->link_bytes = figures[2]; /* all ranks' */
+    st->reached_edges = figures[3];
     st->edge_bytes = figures[0] * b->g->id_width;
     if (figures[1])
         return emogi_fail(err, "a compressed list did not decode");

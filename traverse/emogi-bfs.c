@@ -137,9 +137,7 @@ struct bfs_tally {
     double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
 };
 
-static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth, uint64_t lo,
-                                uint64_t hi);
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source, uint64_t comp,
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
                           const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);
 static void report_mean(const struct bfs_tally *t, int stats);
 static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
@@ -195,6 +193,7 @@ int main(int argc, char **argv)
     tool_init("emogi-bfs");
     dist_start(&argc, &argv, &d);
     parse_options(argc, argv, &o);
+    o.search.count_reached_edges = o.t.stats; /* the component's edges, for g500_gteps */
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
     tool_refuse_terminal(o.parents, o.t.text, "arrays");
@@ -243,9 +242,7 @@ int main(int argc, char **argv)
         if (rc < 0)
             tool_die_about(o.t.graph, &err);
         if (o.t.stats || o.t.runs)
-            report_search(&g, b.on_gpu, sources[i],
-                          o.t.stats ? component_edges(&g, depth, 0, g.nv) : 0, &st, o.t.stats,
-                          &tally);
+            report_search(&g, b.on_gpu, sources[i], &st, o.t.stats, &tally);
         if (o.t.verify)
             check(&o, &g, sources[i], depth);
     }
@@ -266,7 +263,8 @@ int main(int argc, char **argv)
  * process would, and every rank writes its part (dist_write).  The
  * depths travel only where they are read: to rank 0 for --verify, to
  * every rank after the last search for --parents; --stats sums each
- * range's component edges (8 bytes a rank, not nv depths a search). */
+ * range's reached edges with the search's other figures (dist_bfs), 8
+ * bytes a rank, not nv depths a search. */
 static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
                             const uint64_t *sources, uint64_t n)
 {
@@ -292,15 +290,12 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
         struct emogi_bfs_stats st;
         if (dist_bfs(run, sources[i], mine, &st, &err) < 0)
             tool_die_about(o->t.graph, &err);
-        uint64_t comp = 0;
-        if (o->t.stats) /* this rank's depths of its range's vertices */
-            comp = dist_sum_u64(d, component_edges(w, mine, d->lo, d->hi));
         if (o->parents && i + 1 == n)
             dist_allgather(d, mine, sizeof *mine, depth);
         else if (o->t.verify)
             dist_gather(d, mine, sizeof *mine, depth);
         if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(w, on_gpu, sources[i], comp, &st, o->t.stats, &tally);
+            report_search(w, on_gpu, sources[i], &st, o->t.stats, &tally);
         if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
             check(o, g, sources[i], depth);
     }
@@ -334,22 +329,8 @@ static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emo
 
 /* ---- report ---- */
 
-/* Stored out-edges of the reached vertices of [LO, HI) (DEPTH: theirs,
- * from LO); the component's input edges are the sum of every range's,
- * halved when undirected (stored twice). */
-static uint64_t component_edges(const struct emogi_graph *g, const uint32_t *depth, uint64_t lo,
-                                uint64_t hi)
-{
-    uint64_t sum = 0;
-#pragma omp parallel for reduction(+ : sum)
-    for (uint64_t v = lo; v < hi; v++)
-        if (depth[v - lo] != EMOGI_UNREACHED)
-            sum += g->offsets[v + 1] - g->offsets[v];
-    return sum;
-}
-
 /* One line per search: time only, or every figure with STATS. */
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source, uint64_t comp,
+static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
                           const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t)
 {
     t->searches++;
@@ -361,6 +342,8 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
         tool_record_end();
         return;
     }
+    /* the component's input edges: stored twice when undirected */
+    uint64_t comp = st->reached_edges;
     if (!(g->flags & EMOGI_DIRECTED))
         comp /= 2;
     double gteps = tool_rate((double)st->edges_examined, st->seconds) / 1e9;

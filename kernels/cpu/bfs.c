@@ -522,6 +522,20 @@ int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
         st->edge_bytes = b.examined * g->id_width;
         st->push_levels = b.push_levels;
         st->pull_levels = b.pull_levels;
+        st->reached_edges = o && o->count_reached_edges
+                                ? emogi_bfs_reached_edges(g, depth, 0, g->nv)
+                                : 0;
     }
     return 0;
+}
+
+uint64_t emogi_bfs_reached_edges(const struct emogi_graph *g, const uint32_t *depth, uint64_t lo,
+                                 uint64_t hi)
+{
+    uint64_t sum = 0;
+#pragma omp parallel for reduction(+ : sum)
+    for (uint64_t v = lo; v < hi; v++)
+        if (depth[v - lo] != EMOGI_UNREACHED)
+            sum += g->offsets[v + 1] - g->offsets[v];
+    return sum;
 }

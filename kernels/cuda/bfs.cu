@@ -773,24 +773,35 @@ int traverse_naive(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emo
     }
 }
 
-__global__ void count_reached(const uint32_t *__restrict__ depth, uint64_t nv,
-                              unsigned long long *acc)
+/* The reached vertices into acc[C_FOUND] and, with OFF, their stored
+ * out-entries into acc[C_SCOUT] (the stats' reached_edges). */
+__global__ void count_reached(const uint32_t *__restrict__ depth, const uint64_t *__restrict__ off,
+                              uint64_t nv, unsigned long long *acc)
 {
-    unsigned long long n = 0;
+    unsigned long long n = 0, e = 0;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
     for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
-        n += depth[v] != EMOGI_UNREACHED;
-    warp_add(acc, n);
+        if (depth[v] != EMOGI_UNREACHED) {
+            n++;
+            if (off)
+                e += off[v + 1] - off[v];
+        }
+    warp_add(&acc[C_FOUND], n);
+    if (off)
+        warp_add(&acc[C_SCOUT], e);
 }
 
-int finish(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emogi_error *err)
+/* After the clock: the per-level counters are free for the counts. */
+int finish(const emogi_placed *p, bfs_state &s, bool edges, emogi_bfs_stats *st, emogi_error *err)
 {
     unsigned long long c[C_COUNT];
-    EMOGI_CK(cudaMemset(s.counters, 0, sizeof *s.counters), "cudaMemset");
-    count_reached<<<emogi_grid(p->g->nv, s.resident), BLOCK>>>(s.depth, p->g->nv, s.counters);
+    EMOGI_CK(cudaMemset(s.counters, 0, C_LEVEL_N * sizeof *s.counters), "cudaMemset");
+    count_reached<<<emogi_grid(p->g->nv, s.resident), BLOCK>>>(
+        s.depth, edges ? p->d_offsets : nullptr, p->g->nv, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the reached count");
     EMOGI_CK(cudaMemcpy(c, s.counters, sizeof c, cudaMemcpyDeviceToHost), "counting");
-    st->reached = c[0];
+    st->reached = c[C_FOUND];
+    st->reached_edges = edges ? c[C_SCOUT] : 0;
     st->edges_examined = c[C_EDGES];
     st->devmem_bytes = c[C_DEV];
     st->link_bytes = c[C_LINK];
@@ -919,7 +930,7 @@ int run(const emogi_placed *p, uint64_t source, const emogi_bfs_opts &o, uint32_
     float ms = 0;
     EMOGI_CK(cudaEventElapsedTime(&ms, s.t0, s.t1), "cudaEventElapsedTime");
     local.seconds = ms / 1e3;
-    if (finish(p, s, &local, err))
+    if (finish(p, s, o.count_reached_edges != 0, &local, err))
         return -1;
     EMOGI_CK(cudaMemcpy(depth, s.depth, p->g->nv * sizeof *s.depth, cudaMemcpyDeviceToHost),
              "copying depths to the host");

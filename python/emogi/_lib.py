@@ -68,7 +68,7 @@ class BfsStats(ctypes.Structure):
     _fields_ = [("seconds", c_dbl), ("levels", c_u32), ("reached", c_u64),
                 ("edges_examined", c_u64), ("edge_bytes", c_u64),
                 ("link_bytes", c_u64), ("devmem_bytes", c_u64),
-                ("push_levels", c_u32), ("pull_levels", c_u32)]
+                ("push_levels", c_u32), ("pull_levels", c_u32), ("reached_edges", c_u64)]
 
 
 class SsspOpts(ctypes.Structure):
@@ -131,7 +131,8 @@ class BfsOpts(ctypes.Structure):
     # level_done: a C callback the bindings leave NULL (no per-level trace)
     _fields_ = [("direction", ctypes.c_int), ("alpha", c_dbl), ("beta", c_dbl),
                 ("kernel", ctypes.c_int), ("in_", ctypes.POINTER(Placed)),
-                ("level_done", c_ptr), ("level_arg", c_ptr)]
+                ("level_done", c_ptr), ("level_arg", c_ptr),
+                ("count_reached_edges", ctypes.c_int)]
 
 
 # The structs struct_layout (tests/lib) reports, by their C names.
@@ -157,7 +158,8 @@ _SIGNATURES = {
     "emogi_csr_decompress": ([G, ctypes.c_int, c_ptr, E], ctypes.c_int),
     "emogi_gpu_count": ([E], ctypes.c_int),
     "emogi_parse_size": ([ctypes.c_char_p, ctypes.POINTER(c_u64)], ctypes.c_int),
-    "emogi_bfs_cpu": ([G, c_u64, c_ptr, ctypes.POINTER(BfsStats), E], ctypes.c_int),
+    "emogi_bfs_cpu_with": ([G, c_u64, ctypes.POINTER(BfsOpts), c_ptr, ctypes.POINTER(BfsStats), E],
+                           ctypes.c_int),
     "emogi_bfs_parents": ([G, c_u64, c_ptr, c_ptr, E], ctypes.c_int),
     "emogi_sssp_float_dist": ([G, ctypes.POINTER(SsspOpts)], ctypes.c_int),
     "emogi_sssp_check_weights": ([G, ctypes.POINTER(SsspOpts), E], ctypes.c_int),

@@ -270,7 +270,8 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     with parents=True the pair (depth, parent), parent uint64 (the smallest
     in-neighbour one level up; 2**64-1 where unreached); with stats=True also a dict
     of the kernel's figures (seconds, levels, reached, edges_examined, edge_bytes,
-    link_bytes, devmem_bytes, push_levels, pull_levels).
+    link_bytes, devmem_bytes, push_levels, pull_levels, and reached_edges: the
+    stored out-entries of the reached vertices, each undirected edge twice).
 
     device: as emogi-bfs --device: None or 'cpu' (the default) the CPU kernel;
     'gpu' or 'gpu:N' the CUDA kernel on the graph placed as emogi-bfs places it,
@@ -290,14 +291,17 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     depth = np.empty(g.nv, dtype=np.uint32)
     st = _lib.BfsStats()
     if o is None:
-        _lib.call(EmogiError, lib.emogi_bfs_cpu, cg, source, _ptr(depth), ctypes.byref(st))
+        bo = _lib.BfsOpts(count_reached_edges=int(stats))
+        _lib.call(EmogiError, lib.emogi_bfs_cpu_with, cg, source, ctypes.byref(bo), _ptr(depth),
+                  ctypes.byref(st))
     else:
         d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
         with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
                         with_in=d != _DIR_PUSH, with_firsts=d != _DIR_PUSH) as p:
             inn = p.in_edges()
             bo = _lib.BfsOpts(direction=d, kernel=o["kernel"],
-                              in_=ctypes.pointer(inn) if inn is not None else None)
+                              in_=ctypes.pointer(inn) if inn is not None else None,
+                              count_reached_edges=int(stats))
             _lib.call(EmogiError, lib.emogi_bfs_gpu, ctypes.byref(p.out), source,
                       ctypes.byref(bo), _ptr(depth), ctypes.byref(st))
     if not parents:

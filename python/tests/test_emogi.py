@@ -263,6 +263,9 @@ def directed_unreachable():
     assert list(emogi.cc(g2)) == [0, 0, 2, 2]
     _, st = emogi.cc(g2, stats=True)
     assert st["link_bytes"] == st["devmem_bytes"] == 0, st  # the GPU's figures
+    # from 2: vertices 2 and 3, one stored out-edge each
+    _, st = emogi.bfs(g2, 2, stats=True)
+    assert (st["reached"], st["reached_edges"]) == (2, 2), st
     # from 2 only the lists of 2 and 3 are read (one entry each), not 0's
     _, st = emogi.sssp(g2, 2, unit_weights=True, stats=True)
     assert (st["edges_examined"], st["edges_relaxed"]) == (2, 2), st
@@ -742,6 +745,8 @@ def gpu_matches_cpu():
         assert st["link_bytes"] == 0 and st["devmem_bytes"] > 0, st
         dev, st = emogi.bfs(graphs[0], 0, device="gpu", mem="zerocopy", stats=True)
         assert st["link_bytes"] > 0 and st["devmem_bytes"] == 0, st
+        _, cpu_st = emogi.bfs(graphs[0], 0, stats=True)
+        assert st["reached_edges"] == cpu_st["reached_edges"] > 0, (st, cpu_st)
 
 
 @test(needs=("networkx",))

@@ -52,9 +52,10 @@ static void algorithms(void)
 {
     SIZE(emogi_bfs_opts);
     AT(emogi_bfs_opts, direction); AT(emogi_bfs_opts, alpha); AT(emogi_bfs_opts, beta);
-    AT(emogi_bfs_opts, kernel); AT(emogi_bfs_opts, in);
+    AT(emogi_bfs_opts, kernel); AT(emogi_bfs_opts, in); AT(emogi_bfs_opts, count_reached_edges);
     SIZE(emogi_bfs_stats);
     AT(emogi_bfs_stats, levels); AT(emogi_bfs_stats, devmem_bytes); AT(emogi_bfs_stats, pull_levels);
+    AT(emogi_bfs_stats, reached_edges);
     SIZE(emogi_sssp_opts);
     AT(emogi_sssp_opts, delta);
     SIZE(emogi_sssp_stats);
