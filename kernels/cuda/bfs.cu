@@ -773,31 +773,14 @@ int traverse_naive(const emogi_placed *p, bfs_state &s, emogi_bfs_stats *st, emo
     }
 }
 
-/* The reached vertices into acc[C_FOUND] and, with OFF, their stored
- * out-entries into acc[C_SCOUT] (the stats' reached_edges). */
-__global__ void count_reached(const uint32_t *__restrict__ depth, const uint64_t *__restrict__ off,
-                              uint64_t nv, unsigned long long *acc)
-{
-    unsigned long long n = 0, e = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < nv; v += stride)
-        if (depth[v] != EMOGI_UNREACHED) {
-            n++;
-            if (off)
-                e += off[v + 1] - off[v];
-        }
-    warp_add(&acc[C_FOUND], n);
-    if (off)
-        warp_add(&acc[C_SCOUT], e);
-}
-
 /* After the clock: the per-level counters are free for the counts. */
 int finish(const emogi_placed *p, bfs_state &s, bool edges, emogi_bfs_stats *st, emogi_error *err)
 {
     unsigned long long c[C_COUNT];
     EMOGI_CK(cudaMemset(s.counters, 0, C_LEVEL_N * sizeof *s.counters), "cudaMemset");
     count_reached<<<emogi_grid(p->g->nv, s.resident), BLOCK>>>(
-        s.depth, edges ? p->d_offsets : nullptr, p->g->nv, s.counters);
+        s.depth, edges ? p->d_offsets : nullptr, p->g->nv, &s.counters[C_FOUND],
+        &s.counters[C_SCOUT]);
     EMOGI_CK(cudaGetLastError(), "launching the reached count");
     EMOGI_CK(cudaMemcpy(c, s.counters, sizeof c, cudaMemcpyDeviceToHost), "counting");
     st->reached = c[C_FOUND];

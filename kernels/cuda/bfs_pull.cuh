@@ -2,7 +2,8 @@
  * bfs_pull.cuh - a bottom-up BFS warp's test of in-lists against the
  * frontier bitmap, shared by the single GPU's search (bfs.cu, whose
  * opening comment says why lines are held and widened) and a GPU rank's
- * (dist_bfs.cu), so that both read the link alike.
+ * (dist_bfs.cu), so that both read the link alike; with it the count
+ * of what a search reached, which both report.
  *
  * The frontier is a bitmap of 32-bit words (bit v & 31 of word v >> 5);
  * a bitmap of 64-bit words on a little-endian GPU is the same bytes.
@@ -27,6 +28,27 @@ __device__ __forceinline__ void warp_add(unsigned long long *acc, unsigned long 
         x += __shfl_down_sync(FULL, x, d);
     if ((threadIdx.x & 31) == 0 && x)
         atomicAdd(acc, x);
+}
+
+/* The reached vertices among DEPTH's N into *FOUND when FOUND is not
+ * null, and with OFF (numbered as DEPTH is) their stored out-entries into
+ * *EDGES: --stats' reached_edges, for the single GPU's search (bfs.cu)
+ * and for a GPU rank's part of it (dist_bfs.cu). */
+__global__ void count_reached(const uint32_t *__restrict__ depth, const uint64_t *__restrict__ off,
+                              uint64_t n, unsigned long long *found, unsigned long long *edges)
+{
+    unsigned long long k = 0, e = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < n; v += stride)
+        if (depth[v] != EMOGI_UNREACHED) {
+            k++;
+            if (off)
+                e += off[v + 1] - off[v];
+        }
+    if (found)
+        warp_add(found, k);
+    if (off)
+        warp_add(edges, e);
 }
 
 /*

@@ -1119,20 +1119,6 @@ int emogi_dbfs_gpu_depths(struct emogi_dbfs_gpu *s, uint32_t *depth, emogi_error
     return 0;
 }
 
-/* The stored out-entries of the rank's reached vertices into *ACC: OFF,
- * the rank's view, numbers its N vertices from 0 as DEPTH does. */
-__global__ void dbfs_reached_edges(const uint32_t *__restrict__ depth,
-                                   const uint64_t *__restrict__ off, uint64_t n,
-                                   unsigned long long *acc)
-{
-    unsigned long long e = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < n; v += stride)
-        if (depth[v] != EMOGI_UNREACHED)
-            e += off[v + 1] - off[v];
-    warp_add(acc, e);
-}
-
 /* Between searches the counters are free; each level clears its own. */
 int emogi_dbfs_gpu_reached_edges(struct emogi_dbfs_gpu *s, uint64_t *edges, emogi_error *err)
 {
@@ -1140,8 +1126,8 @@ int emogi_dbfs_gpu_reached_edges(struct emogi_dbfs_gpu *s, uint64_t *edges, emog
     if (!s->n)
         return 0;
     EMOGI_CK(cudaMemset(&s->count[C_FOUND], 0, sizeof *s->count), "clearing a counter");
-    dbfs_reached_edges<<<emogi_grid(s->n, s->resident), BLOCK>>>(s->depth, s->out->d_offsets,
-                                                                 s->n, &s->count[C_FOUND]);
+    count_reached<<<emogi_grid(s->n, s->resident), BLOCK>>>(s->depth, s->out->d_offsets, s->n,
+                                                            nullptr, &s->count[C_FOUND]);
     EMOGI_CK(cudaGetLastError(), "launching the reached edges' count");
     EMOGI_CK(cudaMemcpy(s->hcount + C_FOUND, s->count + C_FOUND, sizeof *s->hcount,
                         cudaMemcpyDeviceToHost),
