@@ -10,7 +10,7 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 . "$top_srcdir/tests/lib/pagerank_awk.sh"
 
-plan 97
+plan 119
 
 pr() { emogi-pagerank --device cpu "$@"; }
 prj() { emogi-pagerank --device cpu --method jacobi "$@"; }
@@ -89,9 +89,13 @@ for m in gauss-seidel jacobi; do
     answers
 done
 
-# --- Gauss-Seidel against Jacobi at the default tolerance: both fixed
-# points within it, within it of each other; kron 14 has enough vertices
-# for the threads to share a sweep, so their timing matters there ---
+# --- Gauss-Seidel against Jacobi at the default tolerance T = 1e-4: both
+# fixed points within it (one more iteration moves each by at most T),
+# and each within d/(1-d) T = 5.67e-4 of the exact ranks, so within
+# 1.14e-3 of each other.  Closer agreement is the graph's luck: the
+# random graph awk's rand() makes on another host (another mawk) once
+# put them 2.7e-4 apart.  Kron 14 has enough vertices for the threads to
+# share a sweep, so their timing matters there ---
 emogi-convert kron -s 12 kron.csr -q
 emogi-convert kron -s 14 kron14.csr -q
 emogi-convert kron -s 12 --directed kdir.csr -q
@@ -105,8 +109,10 @@ for g in cycle star dang dangt rnd big big8 kron kron14 kdir kdirt; do
     for t in 1 3; do
         pr "$g.csr" --method gauss-seidel --threads $t -o "gs.bin" 2>/dev/null
         prj "$g.csr" -o "jac.bin" 2>/dev/null
-        runs "$g, $t threads: Gauss-Seidel ranks pass emogi-verify, agree with Jacobi" \
-            emogi-verify pagerank "$g.csr" gs.bin --compare jac.bin
+        runs "$g, $t threads: Gauss-Seidel ranks pass emogi-verify" \
+            emogi-verify pagerank "$g.csr" gs.bin
+        runs "$g, $t threads: Gauss-Seidel ranks within 2 d/(1-d) T of Jacobi's" \
+            emogi-verify pagerank "$g.csr" gs.bin --compare jac.bin --tolerance 1.14e-3
     done
 done
 pr kron14.csr --method gauss-seidel --stats -o discard.bin 2>gs.err
