@@ -52,6 +52,18 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
  * rank's, and then the frontier, which stays on the device. */
 int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err);
 
+/* The longest source list whose first level the ranks take from a
+ * broadcast (traverse/dist_bfs.c, first_level) rather than exchange. */
+#define EMOGI_DBFS_FIRST_MAX 8192
+
+/* The first level, known to every rank: ALL, the source's distinct
+ * out-neighbours but itself (M <= EMOGI_DBFS_FIRST_MAX, ascending, every
+ * rank's), marked seen; ALL[A, A + QN), the rank's own, at depth 1 and
+ * the frontier, their out-lists holding SCOUT entries.  After start, in
+ * place of a first expand. */
+int emogi_dbfs_gpu_first_level(struct emogi_dbfs_gpu *s, const uint64_t *all, uint64_t m,
+                               uint64_t a, uint64_t qn, uint64_t scout, emogi_error *err);
+
 /* Top-down: the out-lists of the device's frontier at depth LEVEL.  The
  * rank's unseen neighbours get depth LEVEL + 1 and join the next
  * frontier; other ranks' neighbours not sent before in this search go to

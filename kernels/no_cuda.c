@@ -67,6 +67,13 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }
 
+int emogi_dbfs_gpu_first_level(struct emogi_dbfs_gpu *s, const uint64_t *all, uint64_t m,
+                               uint64_t a, uint64_t qn, uint64_t scout, emogi_error *err)
+{
+    (void)s, (void)all, (void)m, (void)a, (void)qn, (void)scout;
+    return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
+}
+
 int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int size, int rank,
                          int narrow, emogi_error *err)
 {

@@ -21,7 +21,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 85
+plan 88
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -57,6 +57,12 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     same_run "GPU ranks, zerocopy: hubs' lists in pieces, 8-byte ids" 2 hubsd8.csr emogi-bfs \
         -s 23999 --direction push
     same_run "GPU ranks, zerocopy: bfs hubs" 4 hubs.csr emogi-bfs -n 4 --seed 5
+    same_run "GPU ranks, zerocopy: a first list with itself and repeats" 3 loopy.csr \
+        emogi-bfs -s 5
+    same_run "GPU ranks, zerocopy: a first list past the broadcast" 2 bighub.csr emogi-bfs \
+        -s 0 --direction push
+    same_run "GPU ranks, zerocopy: from a leaf of the big hub" 4 bighub.csr emogi-bfs -s 9050 \
+        --direction push
     same_run "GPU ranks, zerocopy: grid from a corner, sparse and dense levels" 2 grid.csr \
         emogi-bfs -s 0 --direction push
     same_run "GPU ranks, zerocopy: grid from its middle, sparse and dense levels" 3 grid.csr \
@@ -209,6 +215,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 80 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 83 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

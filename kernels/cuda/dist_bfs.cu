@@ -116,6 +116,7 @@ struct emogi_dbfs_gpu {
     unsigned long long *count;     /* C_N counters (C_*), then a rank's outbox counts */
     unsigned long long *hcount;    /* the host's copy (pinned), read in one copy a level */
     unsigned long long link;       /* bytes of the lines read over the link, all launches */
+    uint64_t *first;               /* EMOGI_DBFS_FIRST_MAX: the first level's ids (first_level) */
 };
 
 /* C_DEV and C_LINK: the bytes of the 128-byte lines the warps request in
@@ -144,7 +145,7 @@ uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 {
     const uint64_t words = (nv + 63) / 64, sw = (n + 63) / 64;
     return n * 4 + 2 * words * 8 + 4 * sw * 8 + 2 * (sw + 1) * 8 + scan_slack(sw) + n * 8 +
-           (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES;
+           (nv - n + 1) * 8 + HEAVY_SLOTS * 8 + C_N * 8 + ROUTE_BYTES + EMOGI_DBFS_FIRST_MAX * 8;
 }
 
 /* Where a sparse level's finds go: Q (CAP slots) through count[C_QN],
@@ -502,6 +503,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
     free(s->hbound);
     (void)cudaFree(s->heavy);
     (void)cudaFree(s->count);
+    (void)cudaFree(s->first);
     (void)cudaFreeHost(s->hcount);
     free(s);
 }
@@ -538,6 +540,8 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
              "cudaMalloc of the ids to send");
     EMOGI_CK(cudaMalloc(&s->heavy, s->heavy_cap * sizeof *s->heavy),
              "cudaMalloc of the long lists' queue");
+    EMOGI_CK(cudaMalloc(&s->first, EMOGI_DBFS_FIRST_MAX * sizeof *s->first),
+             "cudaMalloc of the first level's ids");
     return 0;
 }
 
@@ -646,6 +650,41 @@ int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error 
     EMOGI_CK(cudaMemcpy(s->ids, &source, sizeof source, cudaMemcpyHostToDevice),
              "placing the source");
     s->qn = 1;
+    return 0;
+}
+
+/* The first level's ids ALL (M, ascending) seen, ALL[A, A + QN) at
+ * depth 1 and into the frontier Q (emogi_dbfs_gpu_first_level). */
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_first_level(const uint64_t *__restrict__ all, uint64_t m, uint64_t a, uint64_t qn,
+                     uint64_t lo, uint32_t *depth, unsigned long long *seen, uint64_t *q)
+{
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < m; i += stride) {
+        const uint64_t w = all[i];
+        atomicOr(&seen[w >> 6], 1ull << (w & 63));
+        if (i - a < qn) { /* unsigned: I below A wraps past QN */
+            depth[w - lo] = 1;
+            q[i - a] = w;
+        }
+    }
+}
+
+int emogi_dbfs_gpu_first_level(struct emogi_dbfs_gpu *s, const uint64_t *all, uint64_t m,
+                               uint64_t a, uint64_t qn, uint64_t scout, emogi_error *err)
+{
+    if (m > EMOGI_DBFS_FIRST_MAX || a > m || qn > m - a)
+        return emogi_fail(err, "GPU BFS: a first level of %llu ids, %llu of them from %llu",
+                          (unsigned long long)m, (unsigned long long)qn, (unsigned long long)a);
+    if (m) {
+        EMOGI_CK(cudaMemcpy(s->first, all, m * sizeof *all, cudaMemcpyHostToDevice),
+                 "copying the first level");
+        dbfs_first_level<<<emogi_grid(m, s->resident), BLOCK>>>(s->first, m, a, qn, s->lo,
+                                                                s->depth, s->seen, s->ids);
+        EMOGI_CK(cudaGetLastError(), "launching the first level");
+    }
+    s->qn = qn;
+    s->scout = scout;
     return 0;
 }
 

@@ -52,6 +52,17 @@ mpi_graphs() {
     emogi-convert el star.el star.csr -q --undirected --vertices 400
     emogi-convert el star.el stard.csr -q --directed --transpose --vertices 400
     emogi-convert kron -s 13 -e 4 --seed 6 big.csr -q --undirected
+    # the first level, broadcast by the source's owner (traverse/
+    # dist_bfs.c, first_level): vertex 5's list holds itself and every
+    # neighbour twice; hub 0's 9000 leaves are past the broadcast's 8192
+    # ids, and its first level is exchanged
+    awk 'BEGIN { print 5, 5; for (v = 0; v < 40; v++) { print 5, v * 7 % 40; print 5, v * 7 % 40 }
+                 for (v = 40; v < 60; v++) print v - 20, v }' >loopy.el
+    emogi-convert el loopy.el loopy.csr -q --directed --transpose --keep-self-loops \
+        --keep-duplicates
+    awk 'BEGIN { for (v = 1; v <= 9000; v++) print 0, v
+                 for (v = 9000; v < 9100; v++) print v, v + 1 }' >bighub.el
+    emogi-convert el bighub.el bighub.csr -q --undirected
     # weighted: uint32 (undirected, and compressed; directed with 8-byte
     # ids) and float32 weights whose sums round (hundredths are inexact)
     emogi-convert kron -s 10 -e 8 --seed 8 --weights random:1:255 kw.csr -q --undirected
