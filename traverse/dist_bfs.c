@@ -11,6 +11,9 @@
  * in the same direction.  Each rank owns a contiguous range of vertices
  * (dist_partition) and their depths.
  *
+ * The first level needs no exchange: the source's owner broadcasts the
+ * source's list, and each rank takes its own vertices of it
+ * (first_level).
  * Top-down: owners expand their frontier vertices; a neighbour owned by
  * the rank is claimed at once, any other is sent to its owner, once per
  * search (a bitmap of ids already sent), with one MPI_Alltoallv per
