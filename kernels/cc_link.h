@@ -3,8 +3,8 @@
  * shared with the MPI ranks' components (traverse/dist_cc.c): labels of
  * 4 or 8 bytes (W, a constant where the callers inline them), GAP's link
  * that hooks the larger root under the smaller, so that every root is
- * the smallest id of its tree, the flattening, and the sampled most
- * frequent label.
+ * the smallest id of its tree, a sampling round over a range of
+ * vertices, the flattening, and the sampled most frequent label.
  */
 #ifndef EMOGI_CC_LINK_H
 #define EMOGI_CC_LINK_H
@@ -65,6 +65,33 @@ EMOGI_CC_INLINE void emogi_cc_link(void *comp, uint64_t u, uint64_t v, unsigned 
         p1 = emogi_cc_get(comp, emogi_cc_get(comp, high, w), w);
         p2 = emogi_cc_get(comp, low, w);
     }
+}
+
+/*
+ * Afforest's sampling round R over vertices [LO, HI): each is linked with
+ * entry R of its plain list, OFF and NBR holding the lists of vertices
+ * FIRST.. (IW-byte ids), the labels asked for EMOGI_CC_PREFETCH vertices
+ * ahead.  The single process (kernels/cpu/cc.c) runs it over all
+ * vertices, an MPI rank (traverse/dist_cc.c) over its range.  An
+ * orphaned omp for without its closing barrier; returns the links this
+ * thread made.
+ */
+EMOGI_CC_INLINE uint64_t emogi_cc_sample(const uint64_t *off, const void *nbr, uint64_t first,
+                                         uint64_t lo, uint64_t hi, void *comp, uint64_t r,
+                                         unsigned iw, unsigned w)
+{
+    uint64_t n = 0;
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
+    for (uint64_t u = lo; u < hi; u++) {
+        const uint64_t *o = off + (u - first);
+        if (u + EMOGI_CC_PREFETCH < hi && o[EMOGI_CC_PREFETCH] + r < o[EMOGI_CC_PREFETCH + 1])
+            emogi_cc_prefetch(comp, emogi_cc_get(nbr, o[EMOGI_CC_PREFETCH] + r, iw), w);
+        if (o[0] + r < o[1]) {
+            emogi_cc_link(comp, u, emogi_cc_get(nbr, o[0] + r, iw), w);
+            n++;
+        }
+    }
+    return n;
 }
 
 /* Every label to its root; run by every thread of a parallel region (an

@@ -7,8 +7,10 @@
  * own vertices' lists into it, hooking the larger root under the smaller
  * (so each root is the smallest id of its tree, the canonical label
  * emogi_cc_cpu writes: the output is the single process's byte for
- * byte).  As in Afforest, a sampling round first links each vertex with
- * its first two neighbours; those forests are merged and broadcast, so
+ * byte).  As in Afforest, two sampling rounds link each vertex with its
+ * first, then its second neighbour, flattening the trees after each
+ * (kernels/cpu/cc.c's rounds, over the rank's range: emogi_cc_sample);
+ * those forests are merged and broadcast, so
  * every rank agrees on the most frequent label C, and the final round
  * skips the lists of vertices already in C.  That skip is safe across
  * ranks because C is the same everywhere: an edge u-v of a skipped u is
@@ -64,13 +66,42 @@ EMOGI_CC_INLINE uint64_t link_list(const struct emogi_lists *l, void *comp, uint
     return k > from ? k - from : 0;
 }
 
-/* This rank's vertices outside tree SKIP (UINT64_MAX: none) linked with
- * out-list entries [FROM, UPTO) and, given IN, every in-list entry; then
- * every label flattened.  Returns the entries read. */
+/* Sampling round R: this rank's vertices linked with entry R of their
+ * out-lists, then every label flattened.  Plain lists are read in place
+ * and the labels asked for ahead (emogi_cc_sample), compressed ones a
+ * first block each.  Both rounds in one pass, each list through a block
+ * reader and no label asked for ahead, took most of two ranks' time
+ * (bench/RESULTS.md, "CPU ranks' CC: the sampling as one process's").
+ * Returns the entries read. */
+EMOGI_CC_INLINE uint64_t sample_range(const struct dist *d, const struct emogi_lists *out,
+                                      void *comp, uint64_t nv, uint64_t r, int *bad, unsigned w)
+{
+    uint64_t read = 0;
+    int b = 0;
+#pragma omp parallel reduction(+ : read) reduction(| : b)
+    {
+        if (out->coff) {
+#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
+            for (uint64_t v = d->lo; v < d->hi; v++)
+                read += link_list(out, comp, v, r, r + 1, &b, w);
+        } else if (out->width == 4) {
+            read += emogi_cc_sample(out->off, out->ids, out->first, d->lo, d->hi, comp, r, 4, w);
+        } else {
+            read += emogi_cc_sample(out->off, out->ids, out->first, d->lo, d->hi, comp, r, 8, w);
+        }
+#pragma omp barrier
+        emogi_cc_compress(comp, nv, w);
+    }
+    *bad |= b;
+    return read;
+}
+
+/* The final round: this rank's vertices outside tree SKIP linked with
+ * out-list entries FROM.. and, given IN, every in-list entry; then every
+ * label flattened.  Returns the entries read. */
 EMOGI_CC_INLINE uint64_t link_range(const struct dist *d, const struct emogi_lists *out,
                                     const struct emogi_lists *in, void *comp, uint64_t nv,
-                                    uint64_t from, uint64_t upto, uint64_t skip, int *bad,
-                                    unsigned w)
+                                    uint64_t from, uint64_t skip, int *bad, unsigned w)
 {
     uint64_t read = 0;
     int b = 0;
@@ -80,7 +111,7 @@ EMOGI_CC_INLINE uint64_t link_range(const struct dist *d, const struct emogi_lis
         for (uint64_t v = d->lo; v < d->hi; v++) {
             if (emogi_cc_get(comp, v, w) == skip)
                 continue;
-            read += link_list(out, comp, v, from, upto, &b, w);
+            read += link_list(out, comp, v, from, UINT64_MAX, &b, w);
             if (in)
                 read += link_list(in, comp, v, 0, UINT64_MAX, &b, w);
         }
@@ -206,13 +237,15 @@ EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64
     for (uint64_t v = 0; v < nv; v++)
         emogi_cc_put(comp, v, v, w);
     int bad = 0;
-    uint64_t examined = link_range(d, &out, NULL, comp, nv, 0, ROUNDS, UINT64_MAX, &bad, w);
+    uint64_t examined = 0;
+    for (uint64_t r = 0; r < ROUNDS; r++)
+        examined += sample_range(d, &out, comp, nv, r, &bad, w);
     merge_forests(d, comp, buf, NULL, nv, w);
     dist_bcast(d, comp, nv * w);
     if (base)
         memcpy(base, comp, nv * w);
     uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
-    examined += link_range(d, &out, inp, comp, nv, ROUNDS, UINT64_MAX, c, &bad, w);
+    examined += link_range(d, &out, inp, comp, nv, ROUNDS, c, &bad, w);
     merge_forests(d, comp, buf, base, nv, w);
     scatter_labels(d, comp, labels, w);
     st->passes = ROUNDS + 1;

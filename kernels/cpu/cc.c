@@ -42,18 +42,7 @@
 ALWAYS_INLINE void sample_round(const struct emogi_graph *g, void *comp, uint64_t r, unsigned w,
                                 uint64_t *examined)
 {
-    const uint64_t *off = g->offsets;
-    uint64_t n = 0;
-#pragma omp for schedule(dynamic, EMOGI_CC_CHUNK) nowait
-    for (uint64_t u = 0; u < g->nv; u++) {
-        const uint64_t ahead = u + EMOGI_CC_PREFETCH;
-        if (ahead < g->nv && off[ahead] + r < off[ahead + 1])
-            emogi_cc_prefetch(comp, emogi_cc_get(g->neighbors, off[ahead] + r, w), w);
-        if (off[u] + r < off[u + 1]) {
-            emogi_cc_link(comp, u, emogi_cc_get(g->neighbors, off[u] + r, w), w);
-            n++;
-        }
-    }
+    const uint64_t n = emogi_cc_sample(g->offsets, g->neighbors, 0, 0, g->nv, comp, r, w, w);
     __atomic_fetch_add(examined, n, __ATOMIC_RELAXED);
 }
 
