@@ -43,7 +43,7 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
 fi
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 222
+plan 226
 
 # ---- graphs ----
 mpi_graphs
@@ -187,6 +187,31 @@ mpi 3 emogi-sssp kw.csr -s 5 -o link.bin
 emogi-sssp kw.csr -s 5 --device cpu -o want.bin
 same_file want.bin kept.bin "sssp through a symbolic link: its target replaced"
 [ -L link.bin ]; ok $? "... and the link stays"
+
+# ---- mpirun's binding (traverse/dist.c, binding_warning) ----
+# Open MPI binds a rank it starts alone to one core: rank 0 warns when
+# its threads outnumber that core, or, with OMP_NUM_THREADS unset, that
+# it has one of its launcher's CPUs; unbound, it says nothing
+emogi-cc kron.csr --device cpu -o want.bin
+cpus=$(env -u OMP_NUM_THREADS -u OMP_THREAD_LIMIT nproc)
+bound=$($MPIRUN --bind-to core -np 1 sh -c 'grep "^Cpus_allowed_list" /proc/self/status' \
+    2>/dev/null | cut -f2)
+if [ "$cpus" -ge 2 ] && echo "$bound" | grep -Eq '^[0-9]+$'; then
+    OMP_NUM_THREADS=2 $MPIRUN --bind-to core -np 1 emogi-cc kron.csr -o out.bin 2>err.txt
+    same_file want.bin out.bin "cc under mpirun -np 1 bound to a core"
+    grep -q "warning: rank 0's 2 OpenMP threads share the 1 CPU it is bound to; run mpirun --bind-to none" \
+        err.txt
+    ok $? "... warns that its 2 threads share the core"
+    (unset OMP_NUM_THREADS; exec $MPIRUN --bind-to core -np 1 emogi-cc kron.csr -o out.bin) 2>err.txt
+    grep -q "warning: mpirun bound rank 0 to 1 of its $cpus CPUs" err.txt
+    ok $? "... and, OMP_NUM_THREADS unset, that it has 1 of the $cpus CPUs"
+    OMP_NUM_THREADS=2 $MPIRUN --bind-to none -np 1 emogi-cc kron.csr -o out.bin 2>err.txt
+    is "$(cat err.txt)" "" "unbound, 2 threads: no warning"
+else
+    for i in 1 2 3 4; do
+        skip "no binding to one core of two CPUs here ($cpus CPUs; bound to '$bound')"
+    done
+fi
 echo old >kept.bin
 # rank 1 under a file size limit of 512 bytes: its part lies further on
 # (and Open MPI kept off shared memory, whose files the limit would stop)

@@ -3,6 +3,7 @@
  * distributed tools share (dist.h).  Without MPI only the check of
  * mpirun's environment is here.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "config.h"
 
 #include <stdint.h>
@@ -15,13 +16,19 @@
 #include <fcntl.h>
 #include <mpi.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sched.h>
+#endif
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 #endif
 
 #include "dist.h"
 #include "tool.h"
 
 /* The world size mpirun announces in the environment (Open MPI, MPICH's
- * Hydra and other PMI launchers, MVAPICH), or 1. */
+ * Hydra and other PMI launchers, MVAPICH), or 0 where none does. */
 static long env_world_size(void)
 {
     static const char *const names[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
@@ -31,7 +38,7 @@ static long env_world_size(void)
         if (s && *s)
             return strtol(s, NULL, 10);
     }
-    return 1;
+    return 0;
 }
 
 /* Every vertex's in-list length (emogi_length_classes) by the whole
@@ -211,12 +218,58 @@ static _Noreturn void mpi_failed(const char *what, int code)
             mpi_failed(what, rc_);                                                         \
     } while (0)
 
+/*
+ * A warning where mpirun's binding starves rank 0's OpenMP threads, as
+ * it does by default: Open MPI binds each rank to one core where it
+ * starts two or fewer.  Under `mpirun -np 1` on a host of 16 cores,
+ * emogi-cc on kron 26 took 4.34 s, unbound 0.32 s (bench/RESULTS.md,
+ * "CPU ranks' CC: the sampling as one process's; mpirun's binding").
+ * Warned of: threads that outnumber the rank's CPUs, or, where
+ * OMP_NUM_THREADS is unset (OpenMP then runs a thread a CPU of the
+ * binding), CPUs fewer than the rank's share of its launcher's (the
+ * parent process, unbound: mpirun or its daemon; a container's limit
+ * is the launcher's too), shared by LOCAL ranks.  Rank 0 looks at its
+ * own: launchers bind every rank alike.
+ */
+static void binding_warning(int local)
+{
+#if defined(__linux__) && defined(_OPENMP)
+    cpu_set_t set, up;
+    if (local < 1 || sched_getaffinity(0, sizeof set, &set) != 0 ||
+        sched_getaffinity(getppid(), sizeof up, &up) != 0)
+        return;
+    const int mine = CPU_COUNT(&set), threads = omp_get_max_threads();
+    const int share = CPU_COUNT(&up) / local > 1 ? CPU_COUNT(&up) / local : 1;
+    const char *t = getenv("OMP_NUM_THREADS");
+    if (threads > mine)
+        fprintf(stderr, "%s: warning: rank 0's %d OpenMP threads share the %d CPU%s it is bound to",
+                tool_name(), threads, mine, mine == 1 ? "" : "s");
+    else if ((!t || !*t) && mine < share)
+        fprintf(stderr, "%s: warning: mpirun bound rank 0 to %d of its %d CPUs", tool_name(),
+                mine, CPU_COUNT(&up));
+    else
+        return;
+    if (mine >= share) /* its share already: fewer threads */
+        fprintf(stderr, "; set OMP_NUM_THREADS=%d\n", mine);
+    else
+        fprintf(stderr, "; run mpirun --bind-to none, or give each rank %d (Open MPI: "
+                        "--map-by slot:PE=%d)\n",
+                share, share);
+#else
+    (void)local;
+#endif
+}
+
 void dist_start(int *argc, char ***argv, struct dist *d)
 {
     memset(d, 0, sizeof *d);
     d->size = 1;
-    if (env_world_size() <= 1)
+    const long n = env_world_size();
+    if (n <= 1) {
+        if (n == 1) /* mpirun -np 1: the single-process tool, bound all the same */
+            binding_warning(1);
         return;
+    }
     const char *c = getenv("EMOGI_MPI_CHUNK");
     if (c && strtoull(c, NULL, 10) > 0 && strtoull(c, NULL, 10) < INT32_MAX)
         chunk = strtoull(c, NULL, 10);
@@ -230,7 +283,11 @@ void dist_start(int *argc, char ***argv, struct dist *d)
     CHECK("split by host",
           MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, d->rank, MPI_INFO_NULL, &host));
     MPI_Comm_rank(host, &d->local_rank);
+    int local;
+    MPI_Comm_size(host, &local);
     MPI_Comm_free(&host);
+    if (d->rank == 0)
+        binding_warning(local);
     d->on = d->size > 1;
     if (!d->on) { /* an mpirun of one: the single-process tool */
         MPI_Finalize();
