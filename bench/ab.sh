@@ -10,8 +10,9 @@
 # ROWS: RANKS:PLACEMENT:DIRECTION for each row (default "1:zerocopy:auto
 # 1:device:auto 2:zerocopy:auto 2:device:auto"); PLACEMENT cpu runs the
 # CPU backend.  Rows of more than one rank need an MPI build of both and
-# MPIRUN ("mpirun"; add --oversubscribe or a hostfile as the host needs),
-# which also runs the one-rank rows where it is found, as bench/mpi.sh's.
+# MPIRUN ("mpirun --bind-to none", as bench/mpi.sh's; add --oversubscribe
+# or a hostfile as the host needs), which also runs the one-rank rows
+# where it is found, as bench/mpi.sh's.
 # SEARCHES (16: -n SEARCHES --seed 1), TRACE=1 (each row's first search
 # once more with EMOGI_TRACE_LEVELS, the levels into WORK), WORK (a new
 # temporary folder; kept only when TRACE is set), DEADLINE (epoch seconds
@@ -27,7 +28,7 @@ done
 ROWS=${ROWS:-"1:zerocopy:auto 1:device:auto 2:zerocopy:auto 2:device:auto"}
 SEARCHES=${SEARCHES:-16}
 DEADLINE=${DEADLINE:-0}
-MPIRUN=${MPIRUN:-mpirun}
+MPIRUN=${MPIRUN:-"mpirun --bind-to none"}
 if [ -n "${WORK:-}" ]; then
     mkdir -p "$WORK" || exit 1
 else

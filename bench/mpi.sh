@@ -22,9 +22,13 @@
 # --first-ids off, every bottom-up vertex reading its list; bfs-stay:
 # BFS that stays bottom-up once there, --beta 1e9; bfs-gap: BFS switching
 # by GAP's rule alone, --direction gap), DEVICES ("cpu gpu:zerocopy
-# gpu:device"), MPIRUN ("mpirun"; add --oversubscribe or a hostfile as
-# needed), WORK (graphs and logs, default /tmp/emogi-bench-mpi),
-# DEADLINE (epoch seconds: no run starts after it).
+# gpu:device"), MPIRUN ("mpirun --bind-to none": each rank runs
+# nproc/ranks OpenMP threads, which Open MPI's default binding puts on one
+# core in the one- and two-rank rows, kron 26 CC 13 times slower on one
+# rank: bench/RESULTS.md, "CPU ranks' CC: the sampling as one process's;
+# mpirun's binding"; add --oversubscribe or a hostfile as needed), WORK
+# (graphs and logs, default /tmp/emogi-bench-mpi), DEADLINE (epoch
+# seconds: no run starts after it).
 set -u
 : "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
 PATH=$EMOGI_BIN:$PATH
@@ -32,7 +36,7 @@ SCALES=${SCALES:-"26 27"}
 RANKS=${RANKS:-"1 2 4"}
 TOOLS=${TOOLS:-"bfs cc pagerank"}
 DEVICES=${DEVICES:-"cpu gpu:zerocopy gpu:device"}
-MPIRUN=${MPIRUN:-mpirun}
+MPIRUN=${MPIRUN:-"mpirun --bind-to none"}
 WORK=${WORK:-/tmp/emogi-bench-mpi}
 DEADLINE=${DEADLINE:-$(($(date +%s) + 3600))}
 mkdir -p "$WORK" || exit 1
