@@ -10,12 +10,15 @@
  * byte).  As in Afforest, two sampling rounds link each vertex with its
  * first, then its second neighbour, flattening the trees after each
  * (kernels/cpu/cc.c's rounds, over the rank's range: emogi_cc_sample);
- * those forests are merged and broadcast, so
- * every rank agrees on the most frequent label C, and the final round
- * skips the lists of vertices already in C.  That skip is safe across
- * ranks because C is the same everywhere: an edge u-v of a skipped u is
- * linked by v's owner from v's list (or in-list, for a directed graph's
- * weak components) unless v is in C too.
+ * those forests are merged on rank 0, which finds the most frequent
+ * label C and sends it to every rank with the merged labels of its
+ * range, and the final round skips the lists of the rank's vertices
+ * already in C.  That skip is safe across ranks because C is the same
+ * everywhere: an edge u-v of a skipped u is linked by v's owner from v's
+ * list (or in-list, for a directed graph's weak components) unless v is
+ * in C too.  Outside its range a rank keeps its own forest: every label
+ * in it joins vertices that are joined, and the final merge carries
+ * what the rank adds to it.
  *
  * Labels are 4 bytes where every id fits (at most 2^32 vertices), as the
  * single process's are for 4-byte ids, else 8 (EMOGI_MPI_WIDE_IDS forces
@@ -27,9 +30,15 @@
  * sends each rank's array once up a binary tree (rank r + s to rank r, r
  * a multiple of 2s; the receiver links each vertex to the root its
  * partner found), so log2(ranks) rounds and (ranks - 1) arrays a merge;
- * then one broadcast after sampling and one scatter of the final labels.
- * The final merge sends only the roots that moved since the broadcast,
- * where they are few, as they are when the largest component is skipped
+ * then each rank's range of the merged labels after sampling, and again
+ * of the final labels: one array over all ranks each time.  It was a
+ * broadcast of the whole array after sampling, (ranks - 1) arrays: four
+ * ranks of kron 26 sent 2.01 GB, now 1.45, in the same time on one host,
+ * where a pipelined broadcast in shared memory is cheap; between hosts
+ * bytes are time (bench/RESULTS.md, "CPU ranks' CC: the sampling as one
+ * process's; mpirun's binding").  The final
+ * merge sends only the roots that moved since the ranges arrived, where
+ * they are few, as they are when the largest component is skipped
  * (merge_forests).
  * Label propagation with an allgather of every label after each pass,
  * as before, moved ranks arrays a pass for passes that grow with the
@@ -199,19 +208,25 @@ EMOGI_CC_INLINE void merge_forests(struct dist *d, void *comp, void *buf, const 
     }
 }
 
+/* Each rank's range of rank 0's COMP (W-byte labels), received at AT;
+ * returns where this rank's range now is. */
+EMOGI_CC_INLINE const void *send_ranges(struct dist *d, void *comp, void *at, unsigned w)
+{
+    if (d->rank != 0) {
+        dist_recv(d, 0, at, (d->hi - d->lo) * w);
+        return at;
+    }
+    for (int r = 1; r < d->size; r++)
+        dist_send(d, r, (const char *)comp + d->bound[r] * w, dist_count(d, r) * w);
+    return (const char *)comp + d->lo * w;
+}
+
 /* Each rank's range of rank 0's final COMP into LABELS (uint64): W-byte
  * labels travel, received into the front of COMP and widened. */
 EMOGI_CC_INLINE void scatter_labels(struct dist *d, void *comp, uint64_t *labels, unsigned w)
 {
     const uint64_t n = d->hi - d->lo;
-    const void *mine = (const char *)comp + d->lo * w;
-    if (d->rank != 0) {
-        dist_recv(d, 0, comp, n * w);
-        mine = comp;
-    } else {
-        for (int r = 1; r < d->size; r++)
-            dist_send(d, r, (const char *)comp + d->bound[r] * w, dist_count(d, r) * w);
-    }
+    const void *mine = send_ranges(d, comp, comp, w);
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < n; i++)
         labels[i] = emogi_cc_get(mine, i, w);
@@ -241,10 +256,11 @@ EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64
     for (uint64_t r = 0; r < ROUNDS; r++)
         examined += sample_range(d, &out, comp, nv, r, &bad, w);
     merge_forests(d, comp, buf, NULL, nv, w);
-    dist_bcast(d, comp, nv * w);
+    uint64_t c = d->rank == 0 && nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
+    dist_bcast(d, &c, sizeof c);
+    send_ranges(d, comp, (char *)comp + d->lo * w, w); /* the merged roots: label <= vertex */
     if (base)
         memcpy(base, comp, nv * w);
-    uint64_t c = nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
     examined += link_range(d, &out, inp, comp, nv, ROUNDS, c, &bad, w);
     merge_forests(d, comp, buf, base, nv, w);
     scatter_labels(d, comp, labels, w);
