@@ -238,15 +238,15 @@ static void binding_warning(int local)
     if (local < 1 || sched_getaffinity(0, sizeof set, &set) != 0 ||
         sched_getaffinity(getppid(), sizeof up, &up) != 0)
         return;
-    const int mine = CPU_COUNT(&set), threads = omp_get_max_threads();
-    const int share = CPU_COUNT(&up) / local > 1 ? CPU_COUNT(&up) / local : 1;
+    const int mine = CPU_COUNT(&set), launcher = CPU_COUNT(&up), threads = omp_get_max_threads();
+    const int share = launcher / local > 1 ? launcher / local : 1;
     const char *t = getenv("OMP_NUM_THREADS");
     if (threads > mine)
         fprintf(stderr, "%s: warning: rank 0's %d OpenMP threads share the %d CPU%s it is bound to",
                 tool_name(), threads, mine, mine == 1 ? "" : "s");
     else if ((!t || !*t) && mine < share)
         fprintf(stderr, "%s: warning: mpirun bound rank 0 to %d of its %d CPUs", tool_name(),
-                mine, CPU_COUNT(&up));
+                mine, launcher);
     else
         return;
     if (mine >= share) /* its share already: fewer threads */

@@ -36,10 +36,9 @@
  * ranks of kron 26 sent 2.01 GB, now 1.45, in the same time on one host,
  * where a pipelined broadcast in shared memory is cheap; between hosts
  * bytes are time (bench/RESULTS.md, "CPU ranks' CC: the sampling as one
- * process's; mpirun's binding").  The final
- * merge sends only the roots that moved since the ranges arrived, where
- * they are few, as they are when the largest component is skipped
- * (merge_forests).
+ * process's; mpirun's binding").  The final merge sends only the roots
+ * that moved since the ranges arrived, where they are few, as they are
+ * when the largest component is skipped (merge_forests).
  * Label propagation with an allgather of every label after each pass,
  * as before, moved ranks arrays a pass for passes that grow with the
  * diameter, and read every edge each pass: 27 times the single process's
@@ -258,7 +257,9 @@ EMOGI_CC_INLINE int cc_ranks(struct dist *d, const struct emogi_graph *g, uint64
     merge_forests(d, comp, buf, NULL, nv, w);
     uint64_t c = d->rank == 0 && nv ? emogi_cc_frequent_label(comp, nv, w) : 0;
     dist_bcast(d, &c, sizeof c);
-    send_ranges(d, comp, (char *)comp + d->lo * w, w); /* the merged roots: label <= vertex */
+    /* this rank's vertices to their merged roots: each root is at most its
+     * vertex, so COMP stays a forest */
+    send_ranges(d, comp, (char *)comp + d->lo * w, w);
     if (base)
         memcpy(base, comp, nv * w);
     examined += link_range(d, &out, inp, comp, nv, ROUNDS, c, &bad, w);
