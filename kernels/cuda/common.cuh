@@ -38,16 +38,14 @@
  *
  * Medium lists.  A grab still serves its vertices one after another, so
  * where the long lists sit side by side, as in a degree-ordered file
- * (`--reorder degree`), one warp's grab held 64 lists of up to HEAVY
- * entries while the rest of the GPU waited: on kron 25 in device memory
- * SSSP took 52.7 ms against 26.8 in the natural order, and 80.7 against
- * 34.6 ms compressed (bench/RESULTS.md, "Degree order and the warps'
- * grabs").  The frontier kernels (BFS top-down, SSSP, CC) set lists longer
- * than MEDIUM entries aside too, and the pieces launch serves them whole
- * after the pieces, a list per grab, so no grab holds more than
- * 32 x CHUNKS x MEDIUM entries: 19.5 and 26.3 ms.  (PageRank, whose sets
- * never change, was measured with such lists summed apart and is not
- * changed: see that entry.)
+ * (`--reorder degree`), one warp's grab can hold 64 lists of up to HEAVY
+ * entries while the rest of the GPU waits.  The frontier kernels (BFS
+ * top-down, SSSP, CC) therefore set lists longer than MEDIUM entries
+ * aside too, and the pieces launch serves them whole after the pieces, a
+ * list per grab, so no grab holds more than 32 x CHUNKS x MEDIUM entries
+ * (bench/RESULTS.md, "Degree order and the warps' grabs").  PageRank,
+ * whose sets never change, was measured with such lists summed apart and
+ * keeps its grabs: see that entry.
  */
 #ifndef EMOGI_CUDA_COMMON_CUH
 #define EMOGI_CUDA_COMMON_CUH
@@ -312,13 +310,12 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
  * The list length over which a top-down level sets a list aside, for a
  * frontier whose lists hold SCOUT entries in all.  One warp reads a list
  * EMOGI_UNROLL lines a lane at a time, each a round trip over the link:
- * a list just under HEAVY entries is 256 of them.  Four H200 ranks each
- * spent 1.35-1.60 ms in kron 27's top-down level 2 whatever their link
- * bytes (8-20 MB); with lists over SCOUT / HEAVY_LISTS entries (two
- * pieces at least) in pieces that level took 0.37-0.60 ms, and four
- * ranks' BFS was 1.28-1.32x faster (bench/RESULTS.md, "BFS ranks: the
- * bitmap in one gather, long lists in pieces").  A warp's read starts up
- * to 31 entries early, so a level queues at most SCOUT / (bound - 31)
+ * a list just under HEAVY entries is 256 of them, and a level with a
+ * few such lists waits on those warps whatever its link bytes.  Lists
+ * over SCOUT / HEAVY_LISTS entries (two pieces at least) therefore go
+ * in pieces over every warp (bench/RESULTS.md, "BFS ranks: the bitmap in
+ * one gather, long lists in pieces").  A warp's read starts up to 31
+ * entries early, so a level queues at most SCOUT / (bound - 31)
  * lists: about HEAVY_LISTS, under EMOGI_HEAVY_EXTRA more slots than
  * emogi_heavy_slots', and each warp's walk over the queue
  * (emogi_warp_pieces) stays short.
@@ -412,12 +409,10 @@ static inline cudaError_t emogi_aside_alloc(unsigned long long *count, uint64_t 
  * entries from FIRST (so those after the first start on a 128-byte
  * boundary) go round every warp of the grid as READ(u, a, start, b).
  * The round goes on from list to list, piece k of them all (the lists
- * before counted) going to warp k mod warps.  It used to start again at
- * warp 0 with every list: a level of thousands of lists of a few pieces
- * each (kron 27's second, 2588 hubs) then ran on its first few dozen
- * warps, one piece after another, and took 14.8 ms over the link and
- * 11.5 ms from device memory on one H200, and as long on each of two
- * (EMOGI_TRACE_LEVELS; bench/RESULTS.md, "BFS ranks: the frontier in
+ * before counted) going to warp k mod warps, rather than starting again
+ * at warp 0 with every list: a level of thousands of lists of a few
+ * pieces each would otherwise run on the grid's first few dozen warps,
+ * one piece after another (bench/RESULTS.md, "BFS ranks: the frontier in
  * ascending order").
  */
 template <typename Range, typename Read>
