@@ -471,9 +471,9 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
 
 /* A list's length to within a quarter of an octave, in a byte: its bit
  * length and the two bits below the top one (the lengths 0-3 as they
- * are).  A byte a vertex stays in cache where the offsets do not:
- * emogi_lists_firsts took 0.20 s for urand 22 this way, 0.65 s reading
- * the offsets (bench/RESULTS.md, "Which in-neighbour to keep"). */
+ * are).  A byte a vertex stays in cache where the offsets do not, so
+ * emogi_lists_firsts reads these rather than the offsets
+ * (bench/RESULTS.md, "Which in-neighbour to keep"). */
 static unsigned char length_class(uint64_t len)
 {
     unsigned b = 0;

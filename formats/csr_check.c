@@ -76,8 +76,8 @@ static uint64_t first_bad_in_list(const uint64_t *off, const void *ids, uint32_t
 }
 
 /* Whether IDS[lo, hi) never descends: a compare per id and no branch, so
- * that opening a graph runs near memory speed (a branch per id cost kron
- * 22's open 0.18 s; bench/RESULTS.md, "PageRank: a compiled loop per
+ * that opening a graph runs near memory speed, not at the pace of a
+ * branch per id (bench/RESULTS.md, "PageRank: a compiled loop per
  * variant"). */
 static inline int never_descends(const void *ids, uint32_t width, uint64_t lo, uint64_t hi)
 {

@@ -2,9 +2,9 @@
  * csr_open.c - map a .csr and prove it safe to traverse.
  *
  * The mapping is MAP_SHARED + PROT_READ on purpose: the GPU loader pins it
- * with cudaHostRegister(Mapped | ReadOnly), which works on this kind in
- * 0.03 s for 2 GiB, while a private read-only mapping hung the
- * registration for minutes (bench/REFERENCE.md, "Pinning a mapped .csr file").
+ * with cudaHostRegister(Mapped | ReadOnly), which registers this kind
+ * quickly, while on a private read-only mapping the registration can hang
+ * (bench/REFERENCE.md, "Pinning a mapped .csr file").
  *
  * Validation goes from cheap to expensive: header page, then the section
  * table against the sizes the header implies (all in overflow-checked
