@@ -160,8 +160,8 @@ int emogi_place_decide(const struct emogi_budget *b, enum emogi_mem asked, const
         *split = emogi_place_hybrid_split(b);
         return 0;
     case EMOGI_MEM_DEVICE:
-        /* Uncapped, cudaMalloc is the judge, as it always was: the
-         * headroom is a margin for auto, not a rule for an explicit ask. */
+        /* Uncapped, cudaMalloc is the judge: the headroom is a margin
+         * for auto, not a rule for an explicit ask. */
         if (b->cap && !whole_fits)
             return refuse_whole(b, "device placement refused", path, err);
         return 0;

@@ -6,10 +6,9 @@
  *
  *   device    cudaMalloc + copy: fastest, bounded by GPU memory.
  *   zerocopy  the file mapping itself pinned (cudaHostRegister with
- *             Mapped | ReadOnly, which pins 2 GiB of a MAP_SHARED,
- *             PROT_READ mapping in 0.03 s while other flag and mapping
- *             combinations fail or hang: bench/REFERENCE.md), read over
- *             PCIe.
+ *             Mapped | ReadOnly, which pins a MAP_SHARED, PROT_READ
+ *             mapping quickly while other flag and mapping combinations
+ *             fail or hang: bench/REFERENCE.md), read over PCIe.
  *   uvm       cudaMallocManaged + advice, refused when it would not fit:
  *             oversubscribed UVM can stall a shared GPU.
  *   hybrid    a prefix of each edge array copied to device memory, as
@@ -392,7 +391,7 @@ void emogi_unplace(struct emogi_placed *p)
 }
 
 /* The policy and split: the caller's when presplit, else the budget's
- * (budget.c) over the free memory now. */
+ * (budget.c) over the device memory free at this call. */
 static int choose(const struct emogi_graph *g, const struct emogi_place_opts *o,
                   struct emogi_budget *b, enum emogi_mem *mem, uint64_t *split,
                   emogi_error *err)
@@ -498,15 +497,14 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
      * unified memory, whose pages move only when read, and hybrid where
      * its rule leaves some lists' first lines out of device memory (the
      * heads rule places them all first, while they fit) and the ids
-     * would take at most a quarter of its room.  Without them urand 25's
-     * BFS took 25.9 ms in hybrid placement, slower than the 16.5 ms of
-     * zero-copy with them; with them, 12.2 ms (bench/RESULTS.md, "First
+     * would take at most a quarter of its room: without them a hybrid
+     * BFS reads those heads over the link and runs slower than zero-copy
+     * with them (bench/RESULTS.md, "First
      * ids in hybrid placement").  The quarter is a judgment: the room's
      * lines serve top-down levels, which the ids do not.  Compressed
      * lists in device memory too, and hybrid's: there a first id costs a
-     * block's decoding, and kron 25's degree-ordered compressed BFS took
-     * 11.7 ms in device memory and 12.3 ms in hybrid placement without
-     * the ids, 7.1 ms over the link with them (bench/RESULTS.md,
+     * block's decoding, so a degree-ordered compressed BFS over the link
+     * with the ids beats one in device memory without them (bench/RESULTS.md,
      * "Compressed lists and the first ids on one H200"). */
     const int ask = o->with_firsts || o->firsts_bytes; /* a pass over the offsets, if so */
     const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM ||

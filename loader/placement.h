@@ -28,7 +28,7 @@ uint64_t emogi_place_budget_bytes(uint64_t free_bytes, uint64_t cap);
  * weights, a transpose's neighbours placed beside them) share one split,
  * so EDGE_BYTES is their bytes per edge index together. */
 struct emogi_budget {
-    uint64_t free_bytes;  /* device memory free now (cudaMemGetInfo) */
+    uint64_t free_bytes;  /* device memory free at placement (cudaMemGetInfo) */
     uint64_t cap;         /* --gpu-memory; 0: none */
     uint64_t fixed_bytes; /* in device memory under any policy: offsets, kernel state,
                              a transpose's offsets */
@@ -105,7 +105,7 @@ static inline uint64_t emogi_round_up(uint64_t bytes, uint64_t page)
 
 /* Read LEN bytes at P into memory (madvise WILLNEED, then one byte a page
  * touched in parallel) so that later pinning or copying does not wait on
- * the disk one fault at a time.  Returns the seconds it took. */
+ * the disk one fault at a time.  Returns the time spent, in seconds. */
 double emogi_page_cache_load(const void *p, size_t len);
 
 /* Copy LEN bytes in parallel: filling managed or pinned buffers from the
