@@ -41,11 +41,11 @@ EMOGI_CC_INLINE bool emogi_cc_cas(void *a, uint64_t i, uint64_t old, uint64_t ne
                                        __ATOMIC_RELAXED);
 }
 
-/* Ids of the iteration EMOGI_CC_PREFETCH ahead are known now, their
+/* Ids of the iteration EMOGI_CC_PREFETCH ahead are already known, their
  * labels are far apart in memory: asking for them early overlaps the
  * cache misses that otherwise serialise the sampling and flattening loops
- * (kron 22, one thread: 260 ms without, 198 ms with; 8 to 64 ahead
- * measured alike). */
+ * (bench/RESULTS.md, "CPU connected components against GAP"; any
+ * distance from 8 to 64 ahead serves alike). */
 #define EMOGI_CC_PREFETCH 16
 
 EMOGI_CC_INLINE void emogi_cc_prefetch(const void *a, uint64_t i, unsigned w)
@@ -121,7 +121,7 @@ static inline uint64_t emogi_cc_frequent_label(const void *comp, uint64_t nv, un
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
         pick[i] = emogi_cc_get(comp, (z ^ (z >> 31)) % nv, w);
     }
-    /* 1024 entries: a quadratic count is a millisecond and needs no map. */
+    /* 1024 entries: a quadratic count costs little and needs no map. */
     for (unsigned i = 0; i < EMOGI_CC_SAMPLES; i++) {
         unsigned n = 0;
         for (unsigned j = 0; j < EMOGI_CC_SAMPLES; j++)

@@ -149,9 +149,10 @@ ALWAYS_INLINE void td_list(struct bfs *b, struct td_local *t, uint64_t u, uint32
 
 /* The queue is read in order, its lists at random: ask for the list
  * offsets of the entry QUEUE_AHEAD on and the list of the one
- * LIST_AHEAD on (kron 20, one thread, top-down only: 0.35 s a search
- * without, 0.25 s with).  A compressed list is found through coffsets:
- * their entries are asked for with the offsets. */
+ * LIST_AHEAD on, so that neither waits on a miss (bench/RESULTS.md,
+ * "Compressed lists on the CPU: inlined decoders").  A compressed list
+ * is found through coffsets: their entries are asked for with the
+ * offsets. */
 ALWAYS_INLINE void td_prefetch(const struct bfs *b, uint64_t i, unsigned w)
 {
     const uint64_t *off = b->g->offsets;
@@ -238,10 +239,10 @@ ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
  * The sweep over the vertices still to do, a bitmap word at a time (the
  * bench entry "BFS: the next lists ahead" measured each of these):
  * - only the set bits of b->todo are visited, found by their position:
- *   a test per vertex of its depth mispredicted about every other time
- *   on kron 22, whose visited and isolated vertices lie in random order,
- *   and a late level that finds a few thousand vertices cost as much as
- *   the first;
+ *   where visited and isolated vertices lie in random order (as on
+ *   kron 22), a test per vertex of its depth mispredicts about every
+ *   other time, and a late level that finds a few thousand vertices
+ *   would cost as much as the first;
  * - the lists of the next word's vertices are prefetched, because the
  *   sweep skips the lists of visited vertices, so the hardware's stream
  *   prefetch loses the way and each list's first line would be a miss;

@@ -120,10 +120,10 @@ ALWAYS_INLINE int dangling_vertex(const uint64_t *out_off, const double *outw, u
  * (n - S) b = 1 give
  *   a = ((1 - d) + d M / (n - S)) / (n - d Z + d M S / (n - S)).
  * Any start converges to the same point; this one saves iterations and
- * ends nearer it (bench/RESULTS.md: kron 22 to 1e-4, Jacobi 11 -> 8,
- * Gauss-Seidel 6 -> 5).  Starting in proportion to in-degree saved one
- * more Jacobi iteration but stirred a slowly decaying mode: its ranks
- * stopped 3.5e-4 from the fixed point, these 3.3e-5.
+ * ends nearer it.  Starting in proportion to in-degree saves one more
+ * Jacobi iteration but stirs a slowly decaying mode, whose ranks stop
+ * further from the fixed point than the tolerance (bench/RESULTS.md,
+ * "PageRank: why emogi was slower, and what changed").
  */
 void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off,
                               const double *outw, double d, double *rank)
@@ -205,8 +205,9 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, int wk,
 }
 
 /* The contributions are read at random; prefetching PREFETCH entries
- * ahead overlaps those misses (bench/RESULTS.md: 7-8% per iteration on
- * kron 22, 2 cores).  Reading ids past v's list stays inside the array. */
+ * ahead overlaps those misses (bench/RESULTS.md, "CPU PageRank
+ * (emogi-pagerank --device cpu), against GAP's pr kernel").  Reading ids
+ * past v's list stays inside the array. */
 ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, int wk, uint64_t v,
                             struct emogi_clist_run *r)
 {

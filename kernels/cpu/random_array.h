@@ -6,9 +6,9 @@
  * pages of 4 KiB, more than the TLB holds, so most reads also walk the
  * page table.  Where the kernel gives transparent huge pages on request
  * (the common "madvise" setting), asking for them puts the array on
- * 2 MiB pages, eight of them (bench/RESULTS.md, CPU against GAP on a
- * quiet machine: about 8% off a sweep).  Elsewhere the advice is
- * ignored and the array is as malloc gives it.  Free it with free().
+ * 2 MiB pages, eight of them, which the TLB holds (bench/RESULTS.md,
+ * "CPU backend against GAP on a quiet machine").  Elsewhere the advice
+ * is ignored and the array is as malloc gives it.  Free it with free().
  */
 #ifndef EMOGI_RANDOM_ARRAY_H
 #define EMOGI_RANDOM_ARRAY_H
@@ -21,7 +21,7 @@
 /* How many reads ahead a loop over such an array prefetches.  A random
  * read here hits the last-level cache at best, and one sweep of
  * PageRank's tight loop issues its reads faster than 24 prefetches ahead
- * cover: 96 took a sweep on kron 22 from 0.63 to 0.56 s on one thread
+ * cover, while 96 keep up with it
  * (bench/RESULTS.md, "PageRank: a compiled loop per variant"). */
 #define EMOGI_RANDOM_AHEAD 96
 

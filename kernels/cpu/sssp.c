@@ -20,8 +20,8 @@
  * compare-and-swap on the distance.  Departures:
  *   - a vertex remembers the distance it last relaxed from and skips an
  *     entry that would relax it from the same one again (duplicates in one
- *     bucket are common: kron 22 with weights 8..72 relaxed 50% more edges
- *     than it has at delta 8 without this, exactly its edges with it);
+ *     bucket are common; with this a search relaxes each edge of its
+ *     component once: bench/RESULTS.md, "emogi-sssp on the CPU");
  *   - buckets live in a ring of RING slots per thread (a distance further
  *     ahead than the ring waits in its last slot, which is processed early
  *     and harmlessly), so a tiny --delta cannot allocate a bucket per
@@ -31,16 +31,14 @@
  *     PIPE candidates between the prefetch of dist[neighbour] and the
  *     compare-and-swap, across list ends, and the list bounds of frontier
  *     entries a few ahead are prefetched: those random reads are the cost
- *     of the search.  One thread on kron 22: 2.8 s without prefetches,
- *     1.7 s prefetching 32 edges ahead within a list.  That left each
- *     list's first 32 edges (21% of kron 22's) unserved; the queue serves
- *     every edge, and on 2 threads took 0.85x the time of the in-list
- *     prefetch at 32 or 128 edges ahead, 0.73x on compressed lists
+ *     of the search.  A prefetch a fixed distance ahead within a list
+ *     never serves a list's first edges, a large share of all where most
+ *     lists are short; the queue serves every edge, plain or compressed
  *     (bench/RESULTS.md, "SSSP: candidates queued past list ends").
  *
  * Compressed lists (clist_fast.h) are decoded a block at a time into the
  * same queue; their list offsets are prefetched with the frontier's, and
- * the weights stay plain, indexed by edge as before.
+ * the weights stay plain, indexed by edge as for plain lists.
  *
  * Float distances are compared as their bit patterns (non-negative floats
  * order like unsigned integers), and each candidate is the float sum
@@ -242,7 +240,7 @@ ALWAYS_INLINE void relax_packed(struct sssp *s, struct local *l, struct pipe *p,
     p->n = n;
 }
 
-/* Relax U's out-edges from distance DU (U's distance now, or a moment ago). */
+/* Relax U's out-edges from distance DU (U's distance, or one a moment old). */
 ALWAYS_INLINE void relax(struct sssp *s, struct local *l, struct pipe *p, uint64_t u, uint64_t du,
                          uint64_t curr, unsigned w, enum kind k)
 {

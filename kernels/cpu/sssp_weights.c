@@ -140,11 +140,12 @@ static void sample_weights(const struct emogi_graph *g, double *mean, double *mi
  * repeated work comes only from vertices lowered within a bucket after
  * they were relaxed, which needs delta above the smallest weights: twice
  * the smallest weight keeps that rare, a quarter of the mean keeps steps
- * few when the smallest weight is large.  Kron 22, 2 threads of the CI
- * machine: weights 8..72, delta 2..32 all 0.90-0.95 s (default 9: edges
- * relaxed = the component's edges); weights 1..255, delta 2 0.91 s, 16
- * 1.02 s, 31 (mean/4 alone) 1.06 s.  Integer widths are whole numbers of
- * at least 1.
+ * few when the smallest weight is large: the smaller of the two.  Over a
+ * wide range of widths the work stays one pass over the edges and the
+ * time barely moves, and where the smallest weight is small, a quarter
+ * of the mean alone is slower than twice the smallest (bench/RESULTS.md,
+ * "emogi-sssp on the CPU").  Integer widths are whole numbers of at
+ * least 1.
  */
 double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_sssp_opts *o)
 {
