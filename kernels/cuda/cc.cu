@@ -524,7 +524,9 @@ extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_p
  *     than the CPU pass would: labels only fall and stay ids of the
  *     component, so the pass count may differ but the fixed point, each
  *     component's smallest id, is the same.  Every pass reads every
- *     list: on kron 26 five passes, 14 times the single GPU's link bytes.
+ *     list, so the ranks move many times the link bytes of the single
+ *     GPU's uf (bench/RESULTS.md, "MPI ranks on four GPUs, Kronecker
+ *     scales 26 and 27").
  *
  * Labels are in the id width and held for all nv vertices. */
 

@@ -90,8 +90,9 @@ __device__ __forceinline__ void cwin_ensure(const emogi_clists &c, emogi_cwin &w
         return;
     /* Lanes run apart between barriers (independent thread scheduling):
      * none may still be reading the window when another writes it.
-     * Without this a skip entry read just before a refill raced with the
-     * refill, and PageRank on kron 25 faulted (bench/RESULTS.md). */
+     * Without this a skip entry read just before a refill races with the
+     * refill (bench/RESULTS.md, "Compressed lists on the GPU, Kronecker
+     * and uniform scale 25"). */
     __syncwarp();
     const uint64_t base = pos & ~127ull;
     if (pos >= win.lo && pos < win.hi) {
@@ -245,8 +246,9 @@ __device__ __forceinline__ uint64_t clist_bits(const emogi_clists &c, uint64_t b
 /*
  * The first two ids of U's list (fewer when it is shorter), decoded by
  * one thread: Afforest's sampling wants only these, and a warp spent on
- * each vertex's first block made CC on compressed kron 25 decode-bound
- * (as slow in device memory as over the link, bench/RESULTS.md).  They
+ * each vertex's first block makes CC on compressed lists decode-bound,
+ * as slow in device memory as over the link (bench/RESULTS.md,
+ * "Compressed lists on the GPU, Kronecker and uniform scale 25").  They
  * are the first block's first id and first gap, within its first 22
  * bytes.  [*W0, *W1) are the words read.  Returns how many ids.
  */

@@ -35,10 +35,10 @@
  * line boundaries (loader/range.c), so its warps sum each list as the
  * single GPU's do, and ranks whose ranges are whole spans (every
  * distributed run but one from part files) give the single GPU's ranks
- * to the bit, in 0.94-1.09x the time of the old sums in single runs
+ * to the bit, at no measurable cost to a single GPU's time
  * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
- * to the bit").  The L1 change used to be summed per thread over the
- * chunks it happened to grab, which no two runs need share.
+ * to the bit").  A sum per thread over the chunks it happens to grab
+ * would not do: no two runs need grab alike.
  *
  * Weighted (emogi_pagerank.h): `spread` divides by the out-weight sums,
  * computed on the host as the CPU computes them, and each in-edge's
@@ -614,7 +614,7 @@ int setup_weights(const emogi_placed *p, const emogi_pagerank_params *prm, pr_st
 
 /* The CPU's start (emogi_pagerank_cpu_start), so that both backends take
  * the same path to the fixed point, in fewer iterations than from 1/n
- * (bench/RESULTS.md, PageRank against GAP). */
+ * (bench/RESULTS.md, "PageRank: why emogi was slower, and what changed"). */
 int upload_start(const emogi_graph *in, const double *outw, double damping, pr_state &s,
                  emogi_error *err)
 {

@@ -555,7 +555,7 @@ int run(const emogi_placed *p, uint64_t source, const emogi_sssp_opts *o, enum e
         st->devmem_bytes = acc[C_DEV];
         st->link_bytes = acc[C_LINK];
         st->edge_bytes = acc[C_DEV] + acc[C_LINK];
-        st->edges_examined = 0; /* not counted on the GPU yet (emogi_sssp.h) */
+        st->edges_examined = 0; /* not counted on the GPU (emogi_sssp.h) */
     }
     return 0;
 }
@@ -578,12 +578,12 @@ extern "C" int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
  *
  * traverse/dist_sssp.c's phase on the rank's range, by the round kernels
  * above: a take kernel stamps the active vertices of the phase's bucket
- * (no longer active), and the round kernels relax their lists with
- * rank_gpu.  A candidate for another rank's vertex that is lower than
- * the lowest sent for it (SENT) lowers that, and the vertex is listed
- * once a phase (its TOUCHED bit); after the launch the list gets each
- * vertex's lowest candidate, all the owner needs, and goes to the host.
- * The distances, the active set and the stamps are the rank's n
+ * and clears them from the active set, and the round kernels relax their
+ * lists with rank_gpu.  A candidate for another rank's vertex that is
+ * lower than the lowest sent for it (SENT) lowers that, and the vertex is
+ * listed once a phase (its TOUCHED bit); after the launch the list gets
+ * each vertex's lowest candidate, all the owner needs, and goes to the
+ * host.  The distances, the active set and the stamps are the rank's n
  * vertices'; SENT and TOUCHED cover all nv. */
 
 namespace {
