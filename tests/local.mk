@@ -375,3 +375,8 @@ EXTRA_DIST += tests/bench_ab.sh
 # bench/grid.sh: the grid's sizes and every depth from the corner
 TESTS += tests/bench_grid.sh
 EXTRA_DIST += tests/bench_grid.sh
+
+# ==== build
+# the CUDA architectures configure picks (a stand-in toolkit; no GPU needed)
+TESTS += tests/configure_arch.sh
+EXTRA_DIST += tests/configure_arch.sh
