@@ -380,3 +380,6 @@ EXTRA_DIST += tests/bench_grid.sh
 # the CUDA architectures configure picks (a stand-in toolkit; no GPU needed)
 TESTS += tests/configure_arch.sh
 EXTRA_DIST += tests/configure_arch.sh
+# README.md's tour, line by line, as a new user runs it
+TESTS += tests/readme_tour.sh
+EXTRA_DIST += tests/readme_tour.sh tests/data/people.csv
