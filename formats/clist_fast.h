@@ -278,7 +278,7 @@ EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint6
     unsigned char pad[EMOGI_CLIST_MAX_BLOCK + 8];
     emogi_clist_open(&c, dir, u);
     *read = 0;
-    if (!bm) /* never: but now the compiler drops the test from each entry's */
+    if (!bm) /* never: but so the compiler drops the test from each entry's */
         return 0;
     while (c.left) {
         unsigned n = c.left < EMOGI_CLIST_BLOCK ? (unsigned)c.left : EMOGI_CLIST_BLOCK;
@@ -317,9 +317,8 @@ EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint6
  */
 #define EMOGI_CLIST_RUN_CAP 1024u /* entries buffered */
 /* Bytes prefetched ahead of a sweep that decodes the lists in order: the
- * hardware's prefetcher alone left the decoder waiting (PageRank on kron
- * 20 and 22, one thread: 1.30x the plain lists' time without, 1.13x with;
- * 512 to 2048 measured alike). */
+ * hardware's prefetcher alone leaves the decoder waiting on the coming
+ * lists' bytes, and any distance from 512 to 2048 serves alike. */
 #define EMOGI_CLIST_BYTES_AHEAD 1024
 
 struct emogi_clist_run {

@@ -106,11 +106,14 @@ struct emogi_csr_plan {
     uint64_t file_size;
 };
 
-/* Header fields that make sense together: flags, id width, weight type. */
 /* Point G's array for a section of TYPE (SIZE bytes) at P; other types
  * are left alone.  The one table of which section fills which field. */
 void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p, uint64_t size);
 
+/* Header fields that make sense together: known flags, id width 4 or 8
+ * (4 only below 2^32 vertices), a known weight type that agrees with the
+ * weighted flag, not both an id map and names, no names in a part.  0, or
+ * -1 naming NAME and the field. */
 int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_error *err);
 
 /*
@@ -139,7 +142,9 @@ int emogi_csr_plan_layout(const struct emogi_graph *g, struct emogi_csr_plan *p,
 int emogi_csr_plan_layout_sized(const struct emogi_graph *g, const uint64_t *cbytes,
                                 struct emogi_csr_plan *p, const char *name, emogi_error *err);
 
-/* Encode / check the 4096-byte header page. */
+/* Encode G's fields and PLAN's table into the 4096-byte header PAGE,
+ * its checksum last; and that checksum of a PAGE: the crc32 of the page
+ * with its own checksum field read as zero, which the reader compares. */
 void emogi_csr_encode_header(unsigned char *page, const struct emogi_graph *g,
                              const struct emogi_csr_plan *p);
 uint32_t emogi_csr_header_crc(const unsigned char *page);

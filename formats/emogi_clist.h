@@ -1,7 +1,10 @@
 /*
  * emogi_clist.h - compressed neighbour lists ("gap blocks with a run
  * mask"), the encoding of the coffsets/cneighbors sections that
- * emogi-csr(5) specifies.  A list of d sorted ids of vertex u is cut into
+ * emogi-csr(5) specifies.  Not installed: libemogi's own readers and
+ * writers share it (formats/, loader/, kernels/, convert/); users reach
+ * the encoding through emogi_csr_compress_lists() and
+ * emogi_csr_decompress().  A list of d sorted ids of vertex u is cut into
  * blocks of 32 entries; each block holds its first id absolutely (as a
  * zigzag difference from u) and then the gaps, either all at one bit
  * width (mode 0) or as a mask of the gaps equal to 1 plus the other gaps
@@ -104,6 +107,8 @@ struct emogi_clist_iter {
     uint64_t pos;   /* its byte offset in the list */
 };
 
+/* Start IT at block 0 of vertex U's list of D entries, LEN bytes at LIST.
+ * Reads nothing yet: a corrupt list shows at the first seek or next. */
 void emogi_clist_iter_init(struct emogi_clist_iter *it, const unsigned char *list, uint64_t len,
                            uint64_t d, uint64_t u);
 /* 0, or -1 when K is past the last block or the list is corrupt. */
@@ -165,6 +170,8 @@ static inline struct emogi_lists emogi_lists_transpose(const struct emogi_graph 
                                 c ? g->t_cneighbors : NULL, g->id_width, 0};
 }
 
+/* One list of an emogi_lists being read: emogi_list_open, then
+ * emogi_list_next until it gives 0. */
 struct emogi_list_reader {
     const struct emogi_lists *l;
     uint64_t e, end; /* plain: the next entry and the list's end */
@@ -223,11 +230,11 @@ void emogi_length_classes(const uint64_t *off, uint64_t nv, unsigned char *cls);
  * a part of a graph (an MPI rank's range) then ranks the neighbours
  * outside it too; NULL: L's own lists', ids outside L's vertices counting
  * as empty.  A GPU's bottom-up level settles a vertex whose kept
- * in-neighbour is in the frontier without reading its list; on kron 22
- * the longest-listed of the head settles about as many as the
- * longest-listed of the whole list, and leaves 1.4-3.1x fewer lists to
- * read than the head alone (bench/RESULTS.md, "Which in-neighbour to
- * keep").  -1 when a compressed list is corrupt.
+ * in-neighbour is in the frontier without reading its list; the
+ * longest-listed of the head settles about as many as the longest-listed
+ * of the whole list would, and leaves fewer lists to read than the
+ * head's first entry alone (bench/RESULTS.md, "Which in-neighbour to
+ * keep").  0, or -1 when a compressed list is corrupt.
  */
 int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
                        const unsigned char *classes, uint64_t nclasses, void *out);
@@ -235,13 +242,15 @@ int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
 /*
  * Compress a whole direction: the lists given by OFF and IDS (WIDTH-byte
  * ids) of NV vertices into new arrays *COFF (nv+1 byte offsets) and
- * *BYTES (the lists), in parallel; free() both.  -1 when out of memory.
+ * *BYTES (the lists), in parallel; free() both.  -1 with *ERR filled
+ * for a width other than 4 or 8, or when out of memory.
  */
 int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, uint64_t nv,
                          uint64_t **coff, unsigned char **bytes, emogi_error *err);
 
 /* The reverse: decode every list into *IDS (WIDTH-byte ids, off[nv] of
- * them, a new array to free()).  -1 on a corrupt list or out of memory. */
+ * them, a new array to free()).  -1 with *ERR filled on a corrupt list
+ * or out of memory. */
 int emogi_clist_decompress(const uint64_t *off, const uint64_t *coff, const unsigned char *bytes,
                            uint64_t nv, uint32_t width, void **ids, emogi_error *err);
 

@@ -9,6 +9,12 @@
  * Every function that can fail returns 0 on success and -1 on failure,
  * filling *err with a message that names the file ("g.csr: checksum
  * mismatch in section neighbors") but not the program: only tools print.
+ * None prints, exits or keeps state between calls.
+ *
+ * The stable interface comes first.  The section marked "internal" at the
+ * end holds what emogi's own tools and MPI ranks share through libemogi
+ * (output files, option tables, a rank's partial open): exported, but it
+ * may change between releases without notice.
  */
 #ifndef EMOGI_CSR_H
 #define EMOGI_CSR_H
@@ -40,22 +46,16 @@ typedef struct emogi_error {
     char msg[1024];
 } emogi_error;
 
-/* printf into err->msg; always returns -1 so callers can `return emogi_fail(...)`. */
+/*
+ * Format a message into ERR->msg as printf does (cut at 1023 bytes); ERR
+ * may be NULL, and then nothing is written.  Always returns -1, so that
+ * a failing function can end with `return emogi_fail(err, ...)`.
+ */
 EMOGI_API int emogi_fail(emogi_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-
-/* Monotonic seconds from an arbitrary start: every phase timing in the
- * library and the tools reads this one clock. */
-EMOGI_API double emogi_now(void);
-
-/* The spellings of an enum for options and stats, one table per enum:
- * NAMES[I] for I below N, else "unknown"; and the index of S among them,
- * or -1. */
-EMOGI_API const char *emogi_name_of(const char *const *names, unsigned n, unsigned i);
-EMOGI_API int emogi_name_find(const char *const *names, unsigned n, const char *s);
 
 enum emogi_graph_flags {
     EMOGI_DIRECTED = 1u << 0,  /* else undirected, stored symmetric */
@@ -91,7 +91,8 @@ enum emogi_section_type {
     EMOGI_SEC_NAMES = 15         /* the names back to back, strictly ascending */
 };
 
-/* Name of a section type ("neighbors"), or "unknown". */
+/* The name of section type TYPE as messages and emogi-info spell it
+ * ("neighbors"), or "unknown" for a type this build does not know. */
 EMOGI_API const char *emogi_section_name(uint32_t type);
 
 /* One entry of the on-disk section table (see emogi-csr(5)). */
@@ -102,7 +103,7 @@ struct emogi_section {
     uint64_t size;   /* bytes, without padding */
 };
 
- /*
+/*
  * What a part file (EMOGI_PART) is a part of.  It holds the lists of the
  * whole graph's vertices first .. end-1 as its own vertices 0 .. nv-1
  * (nv = end - first; offsets local to the file), with neighbour ids
@@ -167,13 +168,15 @@ static inline int emogi_compressed(const struct emogi_graph *g)
     return (g->flags & EMOGI_COMPRESSED) != 0;
 }
 
-/* Neighbour i of the whole array, whatever the id width. */
+/* Entry I (below g->ne) of G's plain neighbour array, whatever the id
+ * width.  Not for compressed lists: see emogi_csr_decompress(). */
 static inline uint64_t emogi_neighbor(const struct emogi_graph *g, uint64_t i)
 {
     return g->id_width == 4 ? ((const uint32_t *)g->neighbors)[i]
                             : ((const uint64_t *)g->neighbors)[i];
 }
 
+/* The out-degree of vertex V (below g->nv): the length of its stored list. */
 static inline uint64_t emogi_degree(const struct emogi_graph *g, uint64_t v)
 {
     return g->offsets[v + 1] - g->offsets[v];
@@ -185,12 +188,64 @@ static inline int emogi_is_part(const struct emogi_graph *g)
     return (g->flags & EMOGI_PART) != 0;
 }
 
+/* ---- opening, checking, closing and writing a .csr file ---- */
+
+/*
+ * Map the file PATH read-only (shared) and validate it into *G: header
+ * sanity, every section inside the file and of the size the header
+ * implies, offsets monotone from 0 to ne, every neighbour id below nv (a
+ * part file's: below the whole graph's nv, and its part section
+ * consistent), lists ascending (checked in parallel); for compressed
+ * lists every block as emogi_clist_check() sees it.  After a successful
+ * open no traversal can read out of bounds.  Checksums are not read here:
+ * see emogi_csr_verify().
+ *
+ * G's arrays then point into the mapping, and g->path is PATH itself,
+ * which must outlive G.  Returns 0, or -1 with *ERR naming PATH and what
+ * was wrong (cannot be opened, not a regular file, bad magic, a version
+ * this build does not read, a header checksum, size or section mismatch,
+ * the first bad offset or id); *G is then zeroed and nothing stays mapped.
+ */
+EMOGI_API int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
+
+/*
+ * Compare every section's crc32 with the one the table stores, reading
+ * each section of an opened G once (in parallel).  0 when all match, or
+ * for an in-memory G (nothing to compare); else -1 with *ERR naming the
+ * file and the first mismatching section ("checksum mismatch in section
+ * neighbors (stored 0x..., computed 0x...)").
+ */
+EMOGI_API int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
+
+/* Unmap an opened graph and zero *G.  Harmless on an in-memory graph,
+ * whose arrays stay the caller's to free (only *G is zeroed). */
+EMOGI_API void emogi_csr_close(struct emogi_graph *g);
+
+/*
+ * Write G to PATH as a .csr file.  The caller fills nv, ne, flags,
+ * id_width, weight_type and the arrays the flags call for (and
+ * provenance, if any); path/map/sections are ignored.  G must pass the
+ * checks emogi_csr_open() makes, run here before anything is written, so
+ * that a bad graph fails naming PATH rather than becoming a file that
+ * later refuses to open.
+ *
+ * The file is written atomically: a temporary in PATH's folder, renamed
+ * into place only when complete and synced (as emogi_atomic_open(), below,
+ * does it: "-" is standard output, a device or FIFO is written in place).
+ * Returns 0, or -1 with *ERR filled (an inconsistent header field, a NULL
+ * array the flags call for, a bad offset or id, no space, a failed write);
+ * on failure nothing is left at PATH and an existing file is untouched.
+ */
+EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
+
+/* ---- part files and the balanced split ---- */
+
 /*
  * What G is a part of, in *P: for a part file its part section (returns
  * 1); for a whole graph the one part that covers it (returns 0): index 0
  * of count 1, vertices 0 .. nv, its ne, t_ne = t_offsets[nv] (0 without
  * transpose), edge_first = t_edge_first = 0.  So a caller handles both the
- * same way: G's vertex v is the whole graph's P->first + v.
+ * same way: G's vertex v is the whole graph's P->first + v.  Never fails.
  */
 EMOGI_API int emogi_csr_part(const struct emogi_graph *g, struct emogi_part *p);
 
@@ -205,8 +260,9 @@ EMOGI_API int emogi_csr_part(const struct emogi_graph *g, struct emogi_part *p);
  * at least SPLIT[k-1] + 1, at most NV - (NPARTS - k)).  Then no part
  * weighs more than ceil(total / NPARTS) plus the largest degree.  When
  * NPARTS > NV some parts are necessarily empty.  OFFSETS need only be
- * monotone; they are read at O(NPARTS log NV) places.  -1 when NPARTS is
- * 0.  emogi-convert --partitions and the tools' ranks use this one split.
+ * monotone; they are read at O(NPARTS log NV) places.  Returns 0, or -1
+ * with *ERR filled when NPARTS is 0.  emogi-convert --partitions and the
+ * tools' ranks use this one split.
  */
 EMOGI_API int emogi_partition(const uint64_t *offsets, uint64_t nv, uint32_t nparts,
                               uint64_t *split, emogi_error *err);
@@ -217,64 +273,33 @@ EMOGI_API int emogi_partition_fn(uint64_t (*offset_at)(const void *ctx, uint64_t
                                  const void *ctx, uint64_t nv, uint32_t nparts, uint64_t *split,
                                  emogi_error *err);
 
+/* ---- ids ---- */
+
 /*
  * The input name of vertex V of G (string ids), *LEN bytes, not
- * NUL-terminated; NULL when G has no names or V is not below nv.
+ * NUL-terminated; NULL when G has no names or V is not below nv (*LEN is
+ * then left alone).
  */
 EMOGI_API const char *emogi_csr_id_name(const struct emogi_graph *g, uint64_t v, size_t *len);
 
 /* The vertex whose input name is the LEN bytes at NAME, in *V: 0, or -1
- * when G has no names or none is that one (a binary search). */
+ * when G has no names or none is that one (a binary search; *V is then
+ * left alone, and there is no message: the caller says what it looked for). */
 EMOGI_API int emogi_csr_find_name(const struct emogi_graph *g, const char *name, size_t len,
                                   uint64_t *v);
 
 /* Smallest id width (4 or 8) that holds every id below nv. */
 EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
 
-/*
- * Map and validate PATH: header sanity, every section inside the file and
- * of the size the header implies, offsets monotone from 0 to ne, every
- * neighbour id below nv (a part file's: below the whole graph's nv, and
- * its part section consistent), lists ascending (checked in parallel); for
- * compressed lists every block as emogi_clist_check() sees it.  After a
- * successful open no traversal can read out of bounds.  Checksums are not
- * read here: see emogi_csr_verify().
- */
-EMOGI_API int emogi_csr_open(const char *path, struct emogi_graph *g, emogi_error *err);
-
-/*
- * For a process that reads only some vertices' lists (an MPI rank of
- * the traversal tools, which maps the whole file and reads its range):
- * emogi_csr_open_offsets checks all that emogi_csr_open does but the
- * lists, which it never reads, and emogi_csr_check_range then checks the
- * lists of vertices [LO, HI), both directions, weights included, as
- * emogi_csr_open would.  Read no list before its range is checked.
- */
-EMOGI_API int emogi_csr_open_offsets(const char *path, struct emogi_graph *g, emogi_error *err);
-EMOGI_API int emogi_csr_check_range(const struct emogi_graph *g, uint64_t lo, uint64_t hi,
-                                    emogi_error *err);
-
-/* Compare every section's crc32 with the table; names the first mismatch. */
-EMOGI_API int emogi_csr_verify(const struct emogi_graph *g, emogi_error *err);
-
-/* Unmap an opened graph; harmless on an in-memory one. */
-EMOGI_API void emogi_csr_close(struct emogi_graph *g);
-
-/*
- * Write G to PATH atomically: a temporary file in PATH's folder, renamed
- * into place only when complete and synced.  On failure nothing is left.
- * The caller fills nv, ne, flags, id_width, weight_type and the arrays;
- * path/map/sections are ignored.
- */
-EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
+/* ---- compressed lists ---- */
 
 /*
  * Decode the compressed neighbour lists of an opened G (its transpose's
  * when TRANSPOSE) into IDS, g->ne ids of g->id_width bytes that the
  * caller allocated (a part's transpose: part.t_ne ids): the plain
- * neighbors array of the same graph.  -1 when
- * G is not compressed, has no such lists, or a list is corrupt (never for
- * a file that emogi_csr_open() accepted).
+ * neighbors array of the same graph.  Returns 0, or -1 with *ERR filled
+ * when G is not compressed, has no such lists, or a list is corrupt
+ * (never for a file that emogi_csr_open() accepted).
  */
 EMOGI_API int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids,
                                    emogi_error *err);
@@ -282,23 +307,65 @@ EMOGI_API int emogi_csr_decompress(const struct emogi_graph *g, int transpose, v
 /*
  * The compressed lists (EMOGI_COMPRESSED; the encoding emogi-convert
  * --compress writes) of one direction: NV vertices' ascending lists given
- * by OFF (nv+1 entries) and IDS (WIDTH-byte ids, 4 or 8).  Called with
- * BYTES NULL it fills COFF (nv+1 byte offsets; coff[nv] is the lists'
- * total size); called again with the same COFF and BYTES of coff[nv]
- * bytes it encodes the lists there (the coffsets and cneighbors
- * sections).  The caller owns both arrays.  -1 for a bad width.
+ * by OFF (nv+1 entries) and IDS (WIDTH-byte ids, 4 or 8), encoded as the
+ * lists of vertices 0 .. NV-1 of a whole graph.  Called with BYTES NULL it
+ * fills COFF (nv+1 byte offsets; coff[nv] is the lists' total size);
+ * called again with the same COFF and BYTES of coff[nv] bytes it encodes
+ * the lists there (the coffsets and cneighbors sections).  The caller
+ * owns both arrays.  Runs in parallel.  Returns 0, or -1 with *ERR filled
+ * for a width other than 4 or 8.
  */
 EMOGI_API int emogi_csr_compress_lists(const uint64_t *off, const void *ids, uint32_t width,
                                        uint64_t nv, uint64_t *coff, unsigned char *bytes,
                                        emogi_error *err);
 
-/* crc32 of a large buffer, computed in parallel and combined. */
+/* ---- small helpers ---- */
+
+/* zlib's crc32 of LEN bytes at BUF (the value crc32(0, BUF, LEN) gives),
+ * computed in parallel over large buffers and combined.  Never fails. */
 EMOGI_API uint32_t emogi_crc32(const void *buf, size_t len);
 
-/* ---- output files (used by every tool that writes one) ---- */
+/* A size such as 800M or 12G: a decimal count of bytes with an optional
+ * K, M, G or T (powers of 1024; either case), at least 1 byte and below
+ * 2^64.  0 and *BYTES, or -1 (nothing else after it, no sign, no blanks;
+ * no message: the caller names the option).  Every size option of the
+ * tools (--memory, --gpu-memory) reads through it. */
+EMOGI_API int emogi_parse_size(const char *s, uint64_t *bytes);
+
+/* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
+
+/* Monotonic seconds from an arbitrary start (CLOCK_MONOTONIC): every
+ * phase timing in the library and the tools reads this one clock. */
+EMOGI_API double emogi_now(void);
+
+/* The spellings of an enum for options and stats, one table per enum:
+ * emogi_name_of gives NAMES[I] for I below N (and not NULL), else
+ * "unknown"; emogi_name_find gives the index of S among them (an exact,
+ * case-sensitive match), or -1. */
+EMOGI_API const char *emogi_name_of(const char *const *names, unsigned n, unsigned i);
+EMOGI_API int emogi_name_find(const char *const *names, unsigned n, const char *s);
 
 /*
- * Open PATH for a complete rewrite, as the kind of file it is:
+ * For a process that reads only some vertices' lists (an MPI rank of
+ * the traversal tools, which maps the whole file and reads its range):
+ * emogi_csr_open_offsets checks all that emogi_csr_open does but the
+ * lists, which it never reads, and emogi_csr_check_range then checks the
+ * lists of vertices [LO, HI), both directions, weights included, as
+ * emogi_csr_open would.  Read no list before its range is checked.  Both
+ * return 0, or -1 with *ERR filled as emogi_csr_open() fills it (and, for
+ * the range, when [LO, HI) is not within G's vertices); a failed
+ * emogi_csr_open_offsets leaves *G zeroed and nothing mapped.
+ */
+EMOGI_API int emogi_csr_open_offsets(const char *path, struct emogi_graph *g, emogi_error *err);
+EMOGI_API int emogi_csr_check_range(const struct emogi_graph *g, uint64_t lo, uint64_t hi,
+                                    emogi_error *err);
+
+/*
+ * Output files that appear whole or not at all (used by every tool that
+ * writes one).
+ *
+ * emogi_atomic_open() opens PATH for a complete rewrite, as the kind of
+ * file it is:
  *  - a regular file, or a name not there yet: a temporary in the target's
  *    folder, renamed over the target by emogi_atomic_commit() once complete
  *    and synced; on failure the old file is untouched.  A symbolic link is
@@ -312,7 +379,9 @@ EMOGI_API uint32_t emogi_crc32(const void *buf, size_t len);
  *    in place, never replaced (so /dev/null stays a device).  A failed run
  *    may have written part of the output there; nothing can be taken back.
  * Writes are sequential (emogi_write_all); pwrite() is only for outputs
- * that are not direct (see emogi_output_is_direct).
+ * that are not direct (see emogi_output_is_direct).  Returns 0 with *A
+ * open, or -1 with *ERR naming PATH (a folder, no permission, no
+ * temporary possible beside it); *A is then not open and needs no abort.
  *
  * emogi_atomic_install_signals() sets handlers for SIGINT, SIGTERM, SIGHUP
  * and SIGPIPE that remove named temporaries before the process dies.  Also
@@ -333,23 +402,24 @@ EMOGI_API int emogi_atomic_open(struct emogi_atomic *a, const char *path, emogi_
  * parts before this one commits. */
 EMOGI_API int emogi_atomic_open_named(struct emogi_atomic *a, const char *path,
                                       emogi_error *err);
-EMOGI_API int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err); /* fsync, close,
-                                  rename */
-EMOGI_API void emogi_atomic_abort(struct emogi_atomic *a);                   /* close, unlink */
+/* Finish an open A: fsync, close and rename the temporary over the target
+ * (a direct output is only closed).  0, or -1 with *ERR naming the step
+ * that failed ("fsync failed: ..."); A is closed either way, and after a
+ * failure the temporary is gone and the target untouched. */
+EMOGI_API int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err);
+/* Give up an open A: close it and remove its temporary (a direct output
+ * keeps what was written).  Harmless on an A that is not open. */
+EMOGI_API void emogi_atomic_abort(struct emogi_atomic *a);
 EMOGI_API void emogi_atomic_install_signals(void);
-/* write all of buf or fail naming a->path and strerror (ENOSPC, EFBIG) */
+/* Write all LEN bytes of BUF to A, resuming after short writes and EINTR:
+ * 0, or -1 with *ERR naming a->path and strerror (ENOSPC, EFBIG); the
+ * caller then aborts A. */
 EMOGI_API int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len,
                               emogi_error *err);
 
 /* 1 when emogi_atomic_open(PATH) would write in place (standard output, a
  * device, a FIFO), 0 when through a temporary and a rename. */
 EMOGI_API int emogi_output_is_direct(const char *path);
-
-/* A size such as 800M or 12G: a decimal count of bytes with an optional
- * K, M, G or T (powers of 1024), at least 1 byte and below 2^64.  0 and
- * *BYTES, or -1 (nothing else after it, no sign, no blanks).  Every size
- * option of the tools (--memory, --gpu-memory) reads through it. */
-EMOGI_API int emogi_parse_size(const char *s, uint64_t *bytes);
 
 /*
  * 1 when A and B name one file or stream, else 0.  "-" stands for the

@@ -5,6 +5,11 @@
  * source, EMOGI_UNREACHED where there is none; for the same graph and
  * source they produce identical arrays.  Parents are derived from depths
  * afterwards (emogi_bfs_parents) so that every backend reports the same tree.
+ *
+ * Functions that can fail return 0, or -1 with *err filled (emogi_csr.h);
+ * a stats pointer may be NULL.  The section marked "internal" at the end
+ * is the direction rule and the counts the backends and the tools' MPI
+ * ranks share: not a stable interface.
  */
 #ifndef EMOGI_BFS_H
 #define EMOGI_BFS_H
@@ -52,6 +57,75 @@ enum emogi_direction {
 #define EMOGI_BFS_ALPHA 15.0
 #define EMOGI_BFS_BETA 18.0
 
+struct emogi_bfs_opts {
+    enum emogi_direction direction;
+    double alpha, beta;      /* 0: the defaults above */
+    enum emogi_kernel kernel; /* GPU: how warps read lists */
+    /* GPU: the in-edges bottom-up levels read (the placed graph itself when
+     * undirected, its placed transpose when directed), or NULL: top-down. */
+    const struct emogi_placed *in;
+    /* When set, called after every level (EMOGI_TRACE_LEVELS in
+     * emogi-bfs): its number, direction, finds and seconds, the GPU's
+     * synchronised. */
+    void (*level_done)(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
+                       double seconds);
+    void *level_arg;
+    /* Fill the stats' reached_edges: one more pass over the depths and
+     * offsets, where the depths are (on the GPU for a GPU search). */
+    int count_reached_edges;
+};
+
+/* The name of direction D: "auto", "push", "pull", "gap", or "unknown";
+ * emogi_direction_parse sets *D from such a name and returns 0, or
+ * returns -1 (no message, *D left alone) for any other string. */
+EMOGI_API const char *emogi_direction_name(enum emogi_direction d);
+EMOGI_API int emogi_direction_parse(const char *s, enum emogi_direction *d);
+
+/*
+ * OpenMP reference: BFS of G (opened or in memory, plain or compressed
+ * lists) from SOURCE, writing DEPTH (G->nv entries, every one: the
+ * unreached get EMOGI_UNREACHED) and, when ST is not NULL, *ST.
+ * Direction-optimizing (Beamer, with the EMOGI_DIR_AUTO rule) when
+ * in-edges are known (undirected, or a stored transpose), top-down
+ * otherwise.  -1 with *ERR filled when SOURCE is not below nv, the id
+ * width is neither 4 nor 8, or memory for the queues runs out.
+ */
+EMOGI_API int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
+                            struct emogi_bfs_stats *st, emogi_error *err);
+/* The same, with O's direction, thresholds, level_done and
+ * count_reached_edges (O's GPU fields ignored; O NULL: as emogi_bfs_cpu).
+ * Also -1 for EMOGI_DIR_PULL on a directed graph without a transpose. */
+EMOGI_API int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
+                                 const struct emogi_bfs_opts *o, uint32_t *depth,
+                                 struct emogi_bfs_stats *st, emogi_error *err);
+
+/*
+ * CUDA: BFS of the placed graph P (emogi_place) from SOURCE; DEPTH is a
+ * host array of p->g->nv entries, filled as emogi_bfs_cpu fills it, to
+ * the byte.  O NULL: aligned warp reads, top-down only.  Pull and auto
+ * need O->in (placed on the same device); auto without it stays
+ * top-down, as on the CPU.  Compressed lists are always read by the warp
+ * decoder, whatever O->kernel.  -1 with *ERR filled ("GPU BFS: ...") when
+ * P is not placed, SOURCE is not below nv, O asks for an unknown kernel or
+ * direction, for pull without O->in or with the naive kernel, O->in does
+ * not match the graph, a CUDA call fails, or the build has no CUDA.
+ */
+EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
+                            const struct emogi_bfs_opts *o, uint32_t *depth,
+                            struct emogi_bfs_stats *st, emogi_error *err);
+
+/* Parent of each reached vertex into PARENT (nv entries): its smallest
+ * in-neighbour one level up (the source is its own parent),
+ * EMOGI_NO_PARENT for unreached vertices.  DEPTH is a BFS result from
+ * SOURCE.  Reads plain or compressed lists, in-lists where G has them
+ * (else a pass over the out-lists), in parallel.  -1 with *ERR filled
+ * when SOURCE is not below nv, a depth has no parent (DEPTH is not a BFS
+ * of G from SOURCE) or a compressed list is corrupt. */
+EMOGI_API int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
+                                uint64_t *parent, emogi_error *err);
+
+/* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
+
 /* What a bottom-up level leaves for the direction rule, every backend
  * and rank counting alike. */
 struct emogi_bu_count {
@@ -81,55 +155,11 @@ static inline int emogi_bfs_stay_pull(enum emogi_direction dir, double beta, uin
     return dir == EMOGI_DIR_AUTO && c->left < c->scout;
 }
 
-struct emogi_bfs_opts {
-    enum emogi_direction direction;
-    double alpha, beta;      /* 0: the defaults above */
-    enum emogi_kernel kernel; /* GPU: how warps read lists */
-    /* GPU: the in-edges bottom-up levels read (the placed graph itself when
-     * undirected, its placed transpose when directed), or NULL: top-down. */
-    const struct emogi_placed *in;
-    /* When set, called after every level (EMOGI_TRACE_LEVELS in
-     * emogi-bfs): its number, direction, finds and seconds, the GPU's
-     * synchronised. */
-    void (*level_done)(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
-                       double seconds);
-    void *level_arg;
-    /* Fill the stats' reached_edges: one more pass over the depths and
-     * offsets, where the depths are (on the GPU for a GPU search). */
-    int count_reached_edges;
-};
-
-/* "auto", "push", "pull", "gap", or "unknown"; parse gives 0, or -1. */
-EMOGI_API const char *emogi_direction_name(enum emogi_direction d);
-EMOGI_API int emogi_direction_parse(const char *s, enum emogi_direction *d);
-
-/* OpenMP reference: direction-optimizing (Beamer) when in-edges are known
- * (undirected, or a stored transpose), top-down otherwise. */
-EMOGI_API int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
-                            struct emogi_bfs_stats *st, emogi_error *err);
-/* The same, with O's direction and thresholds (O's GPU fields ignored). */
-EMOGI_API int emogi_bfs_cpu_with(const struct emogi_graph *g, uint64_t source,
-                                 const struct emogi_bfs_opts *o, uint32_t *depth,
-                                 struct emogi_bfs_stats *st, emogi_error *err);
-
 /* The stored out-entries of the vertices of [LO, HI) that DEPTH (theirs,
- * from LO) reached: an OpenMP pass, for a CPU search's reached_edges. */
+ * from LO) reached: an OpenMP pass, for a CPU search's reached_edges (a
+ * rank's range, or the whole graph).  Never fails. */
 EMOGI_API uint64_t emogi_bfs_reached_edges(const struct emogi_graph *g, const uint32_t *depth,
                                            uint64_t lo, uint64_t hi);
-
-/* CUDA: depth is a host array of p->g->nv entries.  O NULL: aligned warp
- * reads, top-down only.  Pull and auto need O->in; auto without it stays
- * top-down, as on the CPU. */
-EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
-                            const struct emogi_bfs_opts *o, uint32_t *depth,
-                            struct emogi_bfs_stats *st, emogi_error *err);
-
-/* Parent of each reached vertex: its smallest in-neighbour one level up
- * (the source is its own parent), EMOGI_NO_PARENT for unreached vertices.
- * Reads plain or compressed lists; -1 when a depth has no parent or a
- * compressed list is corrupt. */
-EMOGI_API int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
-                                uint64_t *parent, emogi_error *err);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,12 @@
  *
  * Pulling needs in-edges: emogi_pagerank_in_edges() gives them as a graph
  * of their own, which both backends take.
+ *
+ * Functions that can fail return 0, or -1 with *err filled (emogi_csr.h);
+ * a stats pointer may be NULL.  A run that reaches max_iterations without
+ * converging still returns 0 (stats' converged says).  The section marked
+ * "internal" at the end is what the backends and the tools' MPI ranks
+ * share: not a stable interface.
  */
 #ifndef EMOGI_PAGERANK_H
 #define EMOGI_PAGERANK_H
@@ -35,10 +41,6 @@ extern "C" {
 #define EMOGI_PAGERANK_DAMPING 0.85
 #define EMOGI_PAGERANK_TOLERANCE 1e-4
 #define EMOGI_PAGERANK_MAX_ITERATIONS 100
-/* The CPU's global sums are taken per block of this many vertices, then
- * over blocks in order (kernels/cpu/pagerank.c): a distributed run whose
- * ranges are whole blocks sums the same way, to the bit. */
-#define EMOGI_PAGERANK_BLOCK 2048
 
 struct emogi_pagerank_params {
     double damping;          /* in [0, 1) */
@@ -59,7 +61,7 @@ struct emogi_pagerank_stats {
                             requested, devmem_bytes + link_bytes) */
     uint64_t edges_examined; /* CPU: in-edge entries the sweeps actually read, all
                                 iterations (Gauss-Seidel adds its start's read of the
-                                dangling vertices' lists); GPU: 0 for now */
+                                dangling vertices' lists); GPU: 0, not counted */
     uint64_t link_bytes;   /* GPU: edge_bytes in pinned host memory, over the link; CPU: 0 */
     uint64_t devmem_bytes; /* GPU: edge_bytes in device (or managed) memory; CPU: 0 */
 };
@@ -69,8 +71,11 @@ struct emogi_pagerank_stats {
  * itself when undirected; G's stored transpose when directed (IN is then
  * G transposed: its t_offsets/t_neighbors are G's out-edges, which is
  * where the backends find out-degrees); else built in memory (ascending
- * lists, as a stored transpose has them), which costs ne ids.  Release
- * with emogi_pagerank_in_edges_free(G, IN).
+ * lists, as a stored transpose has them), which costs ne ids.  IN shares
+ * G's arrays, so G must outlive it.  Release with
+ * emogi_pagerank_in_edges_free(G, IN), which frees only what was built
+ * and zeroes *IN.  -1 with *ERR filled when memory for a built transpose
+ * runs out (the message suggests storing one: emogi-convert --transpose).
  */
 EMOGI_API int emogi_pagerank_in_edges(const struct emogi_graph *g, struct emogi_graph *in,
                                       emogi_error *err);
@@ -78,17 +83,78 @@ EMOGI_API void emogi_pagerank_in_edges_free(const struct emogi_graph *g, struct 
 
 /* As emogi_pagerank_in_edges, with each in-edge's weight (IN's weights,
  * parallel to its lists) and G's out-weights (IN's t_weights when
- * directed): a built transpose then costs 4 bytes more per edge.  -1 when
- * G has no weights. */
+ * directed): a built transpose then costs 4 bytes more per edge.  -1
+ * with *ERR filled when G has no weights, or as emogi_pagerank_in_edges. */
 EMOGI_API int emogi_pagerank_in_edges_weighted(const struct emogi_graph *g,
                                                struct emogi_graph *in, emogi_error *err);
 
 /* Weighted PageRank's out-weight sums: OUTW gets, for each of in->nv
  * vertices, the sum of its out-edges' weights in list order (0 makes it
- * dangling).  -1 when IN has no weights or one is negative, NaN or
- * infinite, or when a sum overflows to infinity. */
+ * dangling), in parallel.  -1 with *ERR naming the vertex when IN has
+ * no weights or one is negative, NaN or infinite, or when a sum
+ * overflows to infinity. */
 EMOGI_API int emogi_pagerank_out_weights(const struct emogi_graph *in, double *outw,
                                          emogi_error *err);
+
+/* How the CPU iterations store the contributions (rank / out-degree)
+ * they read at random; the sums are float64 either way.  float32 halves
+ * that array; its rounding moves the fixed point by about 1e-7 in L1,
+ * so it suits tolerances of 1e-5 and above. */
+enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 };
+
+/* OpenMP reference, Jacobi, over the in-edge graph IN (from
+ * emogi_pagerank_in_edges, or its _weighted form for PRM->weighted):
+ * RANK gets in->nv entries, *ST when not NULL.  Reproducible: the result
+ * does not depend on the thread count.  -1 with *ERR filled when PRM is
+ * out of range, IN lacks the out-degrees (or, weighted, the weights) the
+ * in-edge functions give it, an out-weight is negative or not finite, or
+ * memory runs out. */
+EMOGI_API int emogi_pagerank_cpu(const struct emogi_graph *in,
+                                 const struct emogi_pagerank_params *prm,
+                                 double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* emogi_pagerank_cpu (which stores float64) with the contributions stored
+ * as STORE says; reproducible either way, and failing as it does. */
+EMOGI_API int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
+                                        const struct emogi_pagerank_params *prm,
+                                        enum emogi_pagerank_store store, double *rank,
+                                        struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* OpenMP, Gauss-Seidel: as emogi_pagerank_cpu, but each vertex's new
+ * contribution is visible at once to the vertices after it in the same
+ * sweep (GAP's PageRankPullGS), which takes about half the iterations.
+ * Not reproducible: the result depends on thread timing, within the
+ * tolerance.  The same fixed point, stopping rule and dangling rule; the
+ * ranks are scaled to sum 1 at the end.  Fails as emogi_pagerank_cpu. */
+EMOGI_API int emogi_pagerank_cpu_gs(const struct emogi_graph *in,
+                                    const struct emogi_pagerank_params *prm,
+                                    enum emogi_pagerank_store store, double *rank,
+                                    struct emogi_pagerank_stats *st, emogi_error *err);
+
+/* CUDA, Jacobi, reading lists as kernel K does: P is IN placed
+ * (emogi_place of the in-edge graph, with_weights for PRM->weighted);
+ * RANK is a host array of p->g->nv entries, equal to emogi_pagerank_cpu's
+ * up to rounding.  -1 with *ERR filled ("GPU PageRank: ...") when P is
+ * not placed, a directed graph was placed instead of its in-edges, the
+ * weights a weighted run needs are not placed, K is unknown, PRM is out
+ * of range, a CUDA call fails, or the build has no CUDA. */
+EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
+                                 const struct emogi_pagerank_params *prm,
+                                 enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
+                                 emogi_error *err);
+
+/* Whether PRM can run: 0, or -1 with *ERR naming the parameter that is
+ * out of range (damping in [0, 1), a finite tolerance >= 0, at least one
+ * iteration).  Every run checks it first. */
+EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,
+                                          emogi_error *err);
+
+/* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
+
+/* The CPU's global sums are taken per block of this many vertices, then
+ * over blocks in order (kernels/cpu/pagerank.c): a distributed run whose
+ * ranges are whole blocks sums the same way, to the bit. */
+#define EMOGI_PAGERANK_BLOCK 2048
 
 /* Entry E of a weight array W of TYPE (enum emogi_weight_type) as a double. */
 static inline double emogi_pagerank_weight(const void *w, uint32_t type, uint64_t e)
@@ -103,44 +169,10 @@ static inline const uint64_t *emogi_pagerank_out_offsets(const struct emogi_grap
     return (in->flags & EMOGI_DIRECTED) ? in->t_offsets : in->offsets;
 }
 
-/* How the CPU iterations store the contributions (rank / out-degree)
- * they read at random; the sums are float64 either way.  float32 halves
- * that array; its rounding moves the fixed point by about 1e-7 in L1,
- * so it suits tolerances of 1e-5 and above. */
-enum emogi_pagerank_store { EMOGI_PAGERANK_STORE_F64, EMOGI_PAGERANK_STORE_F32 };
-
-/* OpenMP: RANK gets in->nv entries.  Reproducible: the result does not
- * depend on the thread count. */
-EMOGI_API int emogi_pagerank_cpu(const struct emogi_graph *in,
-                                 const struct emogi_pagerank_params *prm,
-                                 double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
-
-/* emogi_pagerank_cpu (which stores float64) with the contributions stored
- * as STORE says; reproducible either way. */
-EMOGI_API int emogi_pagerank_cpu_jacobi(const struct emogi_graph *in,
-                                        const struct emogi_pagerank_params *prm,
-                                        enum emogi_pagerank_store store, double *rank,
-                                        struct emogi_pagerank_stats *st, emogi_error *err);
-
-/* OpenMP, Gauss-Seidel: as emogi_pagerank_cpu, but each vertex's new
- * contribution is visible at once to the vertices after it in the same
- * sweep (GAP's PageRankPullGS), which takes about half the iterations.
- * Not reproducible: the result depends on thread timing, within the
- * tolerance.  The same fixed point, stopping rule and dangling rule; the
- * ranks are scaled to sum 1 at the end. */
-EMOGI_API int emogi_pagerank_cpu_gs(const struct emogi_graph *in,
-                                    const struct emogi_pagerank_params *prm,
-                                    enum emogi_pagerank_store store, double *rank,
-                                    struct emogi_pagerank_stats *st, emogi_error *err);
-
-/* CUDA: P is IN placed (emogi_place of the in-edge graph); RANK is a host
- * array of p->g->nv entries. */
-EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
-                                 const struct emogi_pagerank_params *prm,
-                                 enum emogi_kernel k, double *rank, struct emogi_pagerank_stats *st,
-                                 emogi_error *err);
-
-/* The CPU backends' starting ranks (pagerank.c): RANK gets in->nv
+/* The next two are not exported from libemogi.so: the tools link the
+ * library statically and their CPU ranks start and weigh as one process.
+ *
+ * The CPU backends' starting ranks (pagerank.c): RANK gets in->nv
  * entries summing to 1, nearer the fixed point than 1/n each.  OUTW: the
  * out-weight sums of a weighted run (a vertex is dangling when its sum
  * is 0), else NULL (dangling: no out-edges). */
@@ -153,10 +185,6 @@ void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_
 int emogi_pagerank_weights_for(const struct emogi_graph *in,
                                const struct emogi_pagerank_params *prm, double **outw,
                                emogi_error *err);
-
-/* 0, or -1 naming the parameter that is out of range. */
-EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,
-                                          emogi_error *err);
 
 #ifdef __cplusplus
 }

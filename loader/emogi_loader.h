@@ -7,6 +7,13 @@
  * Kernels read a placed edge array through struct emogi_edges, which
  * says for each entry whether it lives in device memory or across the
  * link, so that one kernel serves every placement.
+ *
+ * A run is: emogi_csr_open(), emogi_place(), one or more emogi_ALGO_gpu()
+ * calls (emogi_bfs.h and the others), emogi_unplace(), emogi_csr_close().
+ * Functions that can fail return -1 and fill *err, as in emogi_csr.h; a
+ * build without CUDA keeps every entry point, failing with "built
+ * without CUDA".  The section marked "internal" at the end is what the
+ * tools' MPI ranks use, not a stable interface.
  */
 #ifndef EMOGI_LOADER_H
 #define EMOGI_LOADER_H
@@ -29,6 +36,11 @@ enum emogi_uvm_advice {
     EMOGI_UVM_ACCESSED_BY = 1,
     EMOGI_UVM_PREFETCH = 2
 };
+/* The names the tools' --mem and --uvm-advice options take ("auto",
+ * "device", "zerocopy", "uvm", "hybrid"; "read-mostly", "accessed-by",
+ * "prefetch"): _name gives an enum's, or "unknown"; _parse sets *M (*A)
+ * from a name and returns 0, or returns -1 (no message) for any other
+ * string, leaving it alone. */
 EMOGI_API const char *emogi_mem_name(enum emogi_mem m);
 EMOGI_API int emogi_mem_parse(const char *s, enum emogi_mem *m);
 EMOGI_API int emogi_uvm_advice_parse(const char *s, enum emogi_uvm_advice *a);
@@ -41,9 +53,12 @@ enum emogi_hybrid_rule {
     EMOGI_HYBRID_HEADS = 0,
     EMOGI_HYBRID_PREFIX = 1 /* the array's first lines */
 };
+/* "heads", "prefix": as emogi_mem_name and emogi_mem_parse. */
 EMOGI_API const char *emogi_hybrid_rule_name(enum emogi_hybrid_rule r);
 EMOGI_API int emogi_hybrid_rule_parse(const char *s, enum emogi_hybrid_rule *r);
 
+/* How to place a graph; zero-initialise it and set what differs (a
+ * zeroed struct asks for device 0, auto placement, no weights). */
 struct emogi_place_opts {
     int device;                   /* CUDA device ordinal */
     enum emogi_mem mem;
@@ -72,9 +87,10 @@ struct emogi_place_opts {
      * those. */
     int with_firsts;
     uint64_t firsts_bytes;
-    /* The whole graph's in-list lengths by its ids (NCLASSES bytes,
-     * emogi_length_classes), which the first ids of a part of it placed
-     * alone (an MPI rank's range) rank by; NULL: the part's own lists. */
+    /* Internal (MPI ranks): the whole graph's in-list lengths by its ids
+     * (NCLASSES bytes, emogi_length_classes), which the first ids of a
+     * part of it placed alone (an MPI rank's range) rank by; NULL: the
+     * part's own lists. */
     const unsigned char *classes;
     uint64_t nclasses;
 };
@@ -111,6 +127,9 @@ struct emogi_edges {
 };
 
 
+/* A graph placed on one GPU by emogi_place(): the device pointers the
+ * kernels read, and what the placement chose and cost.  Read-only for the
+ * caller; release it with emogi_unplace(). */
 struct emogi_placed {
     const struct emogi_graph *g;
     enum emogi_mem mem; /* what was chosen (never AUTO) */
@@ -135,6 +154,48 @@ struct emogi_placed {
     int kept_firsts; /* the budget kept room for firsts_bytes */
 };
 
+/* Bytes per edge index of G's neighbour ids as placed (of its stored
+ * transpose when TRANSPOSE): id_width, or for compressed lists their
+ * bytes over the edges, rounded up, so that budgets count them (0 for
+ * compressed lists without edges).  No GPU needed; never fails. */
+EMOGI_API uint64_t emogi_edge_bytes(const struct emogi_graph *g, int transpose);
+
+/* Number of usable CUDA devices; 0 (and a reason in *ERR, which may be
+ * NULL) when none is found, the driver fails, or the build has no CUDA. */
+EMOGI_API int emogi_gpu_count(emogi_error *err);
+
+/*
+ * Place G (opened, or built in memory) on CUDA device O->device as O
+ * says, filling *P (zeroed first): the offsets in device memory, and the
+ * neighbour ids (for compressed lists, their bytes and byte offsets) and,
+ * with O->with_weights, the weights where the policy O->mem puts them; for
+ * EMOGI_MEM_AUTO, device memory when everything fits the budget, else
+ * hybrid (p->mem says which).  The budget is the device's free memory
+ * less headroom, capped by O->gpu_memory, less O->state_bytes and the room
+ * O->extra_edge_bytes asks for.  Where zero-copy cannot pin the mapping it
+ * pins a copy and says so in p->stats.note.  O->device becomes the calling
+ * thread's current device.  G must stay unchanged and outlive P: P points
+ * to it, and zero-copy and hybrid placements pin G's own pages.
+ *
+ * Returns 0, or -1 with *ERR filled (naming G's file where it has one): no
+ * usable device (or no CUDA in this build), O->device out of range,
+ * weights asked for but G has none, a placement the budget refuses (uvm
+ * that does not fit, device over O->gpu_memory, a cap below the offsets
+ * and state), a presplit of AUTO or of a split past ne or not a multiple
+ * of 32, or a failed CUDA call (named, with CUDA's message).  On failure
+ * nothing stays allocated or pinned, and emogi_unplace(P) is harmless.
+ */
+EMOGI_API int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                          struct emogi_placed *p, emogi_error *err);
+
+/* Free the device and managed memory of P and unpin what it pinned (on
+ * P's device, made current), then clear P's device pointers; p->g, mem,
+ * split and stats stay for reports.  Harmless on a P that is zeroed,
+ * already unplaced, or that emogi_place() failed on. */
+EMOGI_API void emogi_unplace(struct emogi_placed *p);
+
+/* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
+
 /*
  * Lists [V0, V1) of a graph as a graph of their own, to place one part
  * of a graph (an MPI rank's): G's vertex V0 + i is the view's vertex i,
@@ -143,6 +204,10 @@ struct emogi_placed {
  * start rounded down to 32 entries, so that 128-byte lines stay whole);
  * its edge arrays point into G's, which must outlive it.  Plain lists
  * only: compressed lists are refused.  No GPU needed.
+ *
+ * emogi_range_open returns 0, or -1 with *ERR filled ([V0, V1) not within
+ * G's vertices, compressed lists, out of memory); emogi_range_close frees
+ * the view's offsets and zeroes *R, harmless after a failed open.
  */
 struct emogi_range {
     struct emogi_graph g; /* the view */
@@ -153,18 +218,6 @@ struct emogi_range {
 EMOGI_API int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
                                struct emogi_range *r, emogi_error *err);
 EMOGI_API void emogi_range_close(struct emogi_range *r);
-
-/* Bytes per edge index of G's neighbour ids as placed (of its stored
- * transpose when TRANSPOSE): id_width, or for compressed lists their
- * bytes over the edges, rounded up, so that budgets count them. */
-EMOGI_API uint64_t emogi_edge_bytes(const struct emogi_graph *g, int transpose);
-
-/* Number of usable CUDA devices; 0 (and a reason in err) when none or no CUDA build. */
-EMOGI_API int emogi_gpu_count(emogi_error *err);
-
-EMOGI_API int emogi_place(const struct emogi_graph *g, const struct emogi_place_opts *o,
-                          struct emogi_placed *p, emogi_error *err);
-EMOGI_API void emogi_unplace(struct emogi_placed *p);
 
 #ifdef __cplusplus
 }

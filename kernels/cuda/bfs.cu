@@ -135,10 +135,10 @@ struct td_args {
     uint32_t level;
     /* A sparse level (see traverse): the vertices it reaches are claimed
      * and appended to SQ (ids of id_width 4 or 8, at most sq_cap), their
-     * bits set in NEXT and cleared in TODO; null SQ: a dense level. */
+     * bits set in NEXT and cleared in UNVISITED; null SQ: a dense level. */
     void *sq;
     uint64_t sq_cap;
-    uint32_t *next, *todo;
+    uint32_t *next, *unvisited;
     unsigned wide;
 };
 
@@ -165,8 +165,8 @@ __device__ __forceinline__ void claim(const td_args &a, uint64_t v)
     }
     const uint32_t bit = 1u << (v & 31);
     atomicOr(&a.next[v >> 5], bit);
-    if (a.todo)
-        atomicAnd(&a.todo[v >> 5], ~bit);
+    if (a.unvisited)
+        atomicAnd(&a.unvisited[v >> 5], ~bit);
     const unsigned long long out = cg::reduce(g, (unsigned long long)(a.off[v + 1] - a.off[v]),
                                               cg::plus<unsigned long long>());
     if (g.thread_rank() == 0)
@@ -274,14 +274,15 @@ template <typename T>
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
              const T *__restrict__ firsts, const uint64_t *__restrict__ out_off,
-             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth, uint32_t *todo,
-             unsigned per, uint64_t nv, uint64_t ne, uint32_t level, unsigned long long *counters)
+             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth,
+             uint32_t *unvisited, unsigned per, uint64_t nv, uint64_t ne, uint32_t level,
+             unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(in_off, in, firsts, front, ne, nv, todo, per, &counters[C_CHUNK], lane, lines, edges,
-             left, [&](uint64_t base, unsigned word) {
+    bu_sweep(in_off, in, firsts, front, ne, nv, unvisited, per, &counters[C_CHUNK], lane, lines,
+             edges, left, [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
                      depth[v] = level + 1;
@@ -383,7 +384,7 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const
 __global__ void __launch_bounds__(BLOCK)
     bfs_pull_c(const emogi_clists c, const void *__restrict__ firsts, unsigned first_width,
                const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
-               uint32_t *next, uint32_t *depth, uint32_t *todo, unsigned per, uint64_t nv,
+               uint32_t *next, uint32_t *depth, uint32_t *unvisited, unsigned per, uint64_t nv,
                uint32_t level, unsigned long long *counters)
 {
     EMOGI_CWIN_SHARED(shared);
@@ -393,7 +394,7 @@ __global__ void __launch_bounds__(BLOCK)
     emogi_lines lines;
     /* as bu_sweep (bfs_pull.cuh): the chunks' vertices to test, then the
      * kept in-neighbour */
-    bu_chunks(todo, nv, per, &counters[C_CHUNK], lane, [&](uint64_t base, unsigned bits) {
+    bu_chunks(unvisited, nv, per, &counters[C_CHUNK], lane, [&](uint64_t base, unsigned bits) {
         const uint64_t v = base + lane;
         const bool cand = bits >> lane & 1u;
         bool settled = false;
@@ -428,7 +429,7 @@ __global__ void __launch_bounds__(BLOCK)
         }
         if (lane == 0 && word) {
             next[base >> 5] = word;
-            todo[base >> 5] = bits & ~word;
+            unvisited[base >> 5] = bits & ~word;
         }
     });
     warp_add(&counters[C_FOUND], found);
@@ -450,12 +451,12 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* After a top-down level: the vertices at depth LEVEL+1 as a bitmap, its
  * per-word counts for the queue's scan, how many there are and the sum of
- * their out-degrees (GAP's scout), a warp per 32-vertex word; TODO (null
+ * their out-degrees (GAP's scout), a warp per 32-vertex word; UNVISITED (null
  * without in-edges) loses them. */
 __global__ void __launch_bounds__(BLOCK)
     frontier_words(const uint64_t *__restrict__ off, const uint32_t *__restrict__ depth,
-                   uint64_t nv, uint32_t level, uint32_t *next, uint32_t *count, uint32_t *todo,
-                   unsigned long long *counters)
+                   uint64_t nv, uint32_t level, uint32_t *next, uint32_t *count,
+                   uint32_t *unvisited, unsigned long long *counters)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, scout = 0;
@@ -471,8 +472,8 @@ __global__ void __launch_bounds__(BLOCK)
         if (lane == 0) {
             next[v >> 5] = word;
             count[v >> 5] = __popc(word);
-            if (todo && word)
-                todo[v >> 5] &= ~word;
+            if (unvisited && word)
+                unvisited[v >> 5] &= ~word;
         }
     }
     warp_add(&counters[C_FOUND], found);
@@ -503,7 +504,7 @@ __global__ void __launch_bounds__(BLOCK)
 struct bfs_state {
     uint32_t *depth = nullptr;
     uint32_t *front = nullptr, *next = nullptr; /* bitmaps */
-    uint32_t *todo = nullptr;                   /* bottom-up: the vertices to test (bu_has_in) */
+    uint32_t *unvisited = nullptr;              /* bottom-up: the vertices to test (bu_has_in) */
     void *queue = nullptr;                      /* ids, id_width each */
     void *sq[2] = {nullptr, nullptr};           /* sparse levels' queues, sq_cap ids each */
     uint64_t sq_cap = 0;
@@ -523,7 +524,7 @@ void release(bfs_state &s)
     cudaFree(s.depth);
     cudaFree(s.front);
     cudaFree(s.next);
-    cudaFree(s.todo);
+    cudaFree(s.unvisited);
     cudaFree(s.queue);
     cudaFree(s.sq[0]);
     cudaFree(s.sq[1]);
@@ -592,7 +593,7 @@ int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, uint64_t sco
     if (sq) /* claim sets the bits it reaches */
         EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
     const td_args a = {p->d_offsets, s.depth, s.counters, s.q,      emogi_heavy_at(scout),
-                       level,        sq,      s.sq_cap,   s.next, s.todo,
+                       level,        sq,      s.sq_cap,   s.next, s.unvisited,
                        sizeof(T) == 8};
     const T *queue = static_cast<const T *>(queue_ids);
     if ((sq ? push_launch<T, ALIGNED, true>(p, s, a, queue, err)
@@ -606,7 +607,7 @@ int push_level(const emogi_placed *p, bfs_state &s, uint32_t level, uint64_t sco
     }
     const uint64_t nv = p->g->nv;
     frontier_words<<<emogi_grid((nv + 31) / 32 * 32, s.resident), BLOCK>>>(
-        p->d_offsets, s.depth, nv, level, s.next, s.count, s.todo, s.counters);
+        p->d_offsets, s.depth, nv, level, s.next, s.count, s.unvisited, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the frontier kernel");
     return 0;
 }
@@ -623,12 +624,12 @@ int pull_level(const emogi_placed *in, const uint64_t *out_off, bfs_state &s, ui
     EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
     if (in->d_coffsets)
         bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, out_off,
-                                    s.front, s.next, s.depth, s.todo, per, nv, level,
+                                    s.front, s.next, s.depth, s.unvisited, per, nv, level,
                                     s.counters);
     else
         bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr),
                                      (const T *)in->d_firsts, out_off, s.front, s.next, s.depth,
-                                     s.todo, per, nv, in->g->ne, level, s.counters);
+                                     s.unvisited, per, nv, in->g->ne, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }
@@ -859,9 +860,9 @@ int setup(const emogi_placed *p, const emogi_placed *in, uint64_t source, enum e
              "sizing the frontier scan");
     EMOGI_CK(cudaMalloc(&s.scan_tmp, s.scan_bytes ? s.scan_bytes : 1), "cudaMalloc");
     if (in) { /* bottom-up's vertices to test, before the timed search: all but the source */
-        EMOGI_CK(cudaMalloc(&s.todo, s.words * sizeof *s.todo), "cudaMalloc of a bitmap");
+        EMOGI_CK(cudaMalloc(&s.unvisited, s.words * sizeof *s.unvisited), "cudaMalloc of a bitmap");
         bu_has_in<<<emogi_grid(s.words * 32, s.resident), BLOCK>>>(in->d_offsets, nv, source,
-                                                                   s.todo);
+                                                                   s.unvisited);
         EMOGI_CK(cudaGetLastError(), "launching the bottom-up bitmap");
     }
     /* The first frontier: the source, as bitmap and queue. */

@@ -130,7 +130,7 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
 }
 
 /*
- * The bottom-up levels' vertices to test, a bitmap of 32-bit words (TODO):
+ * The bottom-up levels' vertices to test, a bitmap of 32-bit words (UNVISITED):
  * bit v set while v is unreached and has in-edges.  A level used to find
  * them from every vertex's depth and two offsets, a 32-vertex chunk at a
  * time, however few were left: on kron 26 in device memory one H200 took
@@ -140,11 +140,11 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
  * (bfs.cu: made here before the search, cleared by each level of the
  * vertices it reaches); a GPU rank makes it at each bottom-up level from
  * this bitmap and its seen one (dist_bfs.cu).
- * TODO: bit v for each v in [0, NV) with in-edges, v = SKIP (the source,
+ * UNVISITED: bit v for each v in [0, NV) with in-edges, v = SKIP (the source,
  * or NONE) left out.
  */
 __global__ void __launch_bounds__(BLOCK)
-    bu_has_in(const uint64_t *__restrict__ in_off, uint64_t nv, uint64_t skip, uint32_t *todo)
+    bu_has_in(const uint64_t *__restrict__ in_off, uint64_t nv, uint64_t skip, uint32_t *unvisited)
 {
     const unsigned lane = threadIdx.x & 31;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
@@ -153,7 +153,7 @@ __global__ void __launch_bounds__(BLOCK)
         const bool c = v < nv && v != skip && in_off[v + 1] > in_off[v];
         const unsigned word = __ballot_sync(FULL, c);
         if (lane == 0)
-            todo[v >> 5] = word;
+            unvisited[v >> 5] = word;
     }
 }
 
@@ -168,12 +168,12 @@ constexpr unsigned BU_SPARSE = 32;
 
 /*
  * BODY(base, bits) on every lane for each 32-vertex chunk of [0, NV)
- * whose word of TODO has bits, warps grabbing PER chunks (at most 32)
+ * whose word of UNVISITED has bits, warps grabbing PER chunks (at most 32)
  * at a time from *NEXT_CHUNK; a grab's words come in one load, lane i
  * holding the i-th's, so a chunk with none costs no further load.
  */
 template <typename Body>
-__device__ __forceinline__ void bu_chunks(const uint32_t *todo, uint64_t nv, unsigned per,
+__device__ __forceinline__ void bu_chunks(const uint32_t *unvisited, uint64_t nv, unsigned per,
                                           unsigned long long *next_chunk, unsigned lane, Body body)
 {
     const uint64_t words = (nv + 31) / 32;
@@ -181,7 +181,7 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *todo, uint64_t nv, uns
         const uint64_t w0 = emogi_grab(next_chunk, per, lane) / 32;
         if (w0 >= words)
             break;
-        const uint32_t mine = lane < per && w0 + lane < words ? todo[w0 + lane] : 0u;
+        const uint32_t mine = lane < per && w0 + lane < words ? unvisited[w0 + lane] : 0u;
         for (unsigned busy = __ballot_sync(FULL, mine != 0); busy; busy &= busy - 1) {
             const unsigned i = __ffs(busy) - 1;
             body((w0 + i) * 32, __shfl_sync(FULL, mine, i));
@@ -191,7 +191,7 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *todo, uint64_t nv, uns
 
 /*
  * A bottom-up level over vertices [0, NV): bu_chunks gives each chunk's
- * vertices to test (TODO), and bu_serve tests them one at a time, the
+ * vertices to test (UNVISITED), and bu_serve tests them one at a time, the
  * warp's held line carried from one to the next.  FIRSTS (one id of each
  * in-list's head in device memory, emogi_lists_firsts, or null) settles
  * first, with no request over the link, every vertex whose kept
@@ -199,21 +199,22 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *todo, uint64_t nv, uns
  * bottom-up levels' vertices (bench/RESULTS.md, "Which in-neighbour to
  * keep").  FOUND(base, word) then runs on every lane with the chunk's bits
  * of vertices that met the frontier, for chunks with any (the caller
- * clears the next frontier before), and TODO loses them.  LEFT gains the
+ * clears the next frontier before), and UNVISITED loses them.  LEFT gains the
  * in-list entries of the vertices tested and not found (emogi_bu_count's),
  * alike on every lane.
  */
 template <typename T, typename Found>
 __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
                                          const T *__restrict__ firsts, const uint32_t *front,
-                                         uint64_t ne, uint64_t nv, uint32_t *todo, unsigned per,
-                                         unsigned long long *next_chunk, unsigned lane,
-                                         emogi_lines &lines, unsigned long long &edges,
+                                         uint64_t ne, uint64_t nv, uint32_t *unvisited,
+                                         unsigned per, unsigned long long *next_chunk,
+                                         unsigned lane, emogi_lines &lines,
+                                         unsigned long long &edges,
                                          unsigned long long &left, Found found)
 {
     uint64_t held_base = NONE;
     T held = 0;
-    bu_chunks(todo, nv, per, next_chunk, lane, [&](uint64_t base, unsigned bits) {
+    bu_chunks(unvisited, nv, per, next_chunk, lane, [&](uint64_t base, unsigned bits) {
         const uint64_t v = base + lane;
         const bool cand = bits >> lane & 1u;
         const bool settled = cand && firsts && test_bit(front, firsts[v]);
@@ -231,7 +232,7 @@ __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, co
         if (word) {
             found(base, word);
             if (lane == 0)
-                todo[base >> 5] = bits & ~word;
+                unvisited[base >> 5] = bits & ~word;
         }
     });
 }

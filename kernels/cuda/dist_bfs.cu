@@ -96,7 +96,7 @@ struct emogi_dbfs_gpu {
     void **peer_out;               /* size: each rank's outboxes, opened (NULL: this rank) */
     unsigned long long **peer_slices; /* size: each rank's SLICES, opened */
     uint32_t *has_in;              /* ceil(n / 32): the vertices with in-edges (bu_has_in) */
-    uint32_t *todo;                /* ceil(n / 32): a bottom-up level's vertices to test */
+    uint32_t *unvisited;           /* ceil(n / 32): a bottom-up level's vertices to test */
     uint32_t bu_next;              /* the level after the last bottom-up one */
     uint64_t *ids;                 /* n: the frontier, ascending, then the inbox */
     uint64_t qn;                   /* the frontier's vertices */
@@ -370,14 +370,14 @@ __global__ void __launch_bounds__(BLOCK)
     dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
               const T *__restrict__ firsts, const uint64_t *__restrict__ out_off, uint64_t ne,
               const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
-              uint32_t *depth, uint32_t *todo, unsigned per, unsigned long long *seen,
+              uint32_t *depth, uint32_t *unvisited, unsigned per, unsigned long long *seen,
               uint32_t *slice, unsigned long long *count)
 {
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(off, nb, firsts, front, ne, n, todo, per, &count[C_CHUNK], lane, lines, edges, left,
-             [&](uint64_t base, unsigned word) {
+    bu_sweep(off, nb, firsts, front, ne, n, unvisited, per, &count[C_CHUNK], lane, lines, edges,
+             left, [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
                      depth[v] = next;
@@ -395,14 +395,14 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(&count[C_DEV]);
 }
 
-/* TODO for a bottom-up level: the rank's vertices (lo + i for bit i) with
+/* UNVISITED for a bottom-up level: the rank's vertices (lo + i for bit i) with
  * in-edges (HAS_IN) that SEEN (WORDS words of all the vertices) has not
  * given a depth: one pass over two bitmaps, where one over the depths
  * and offsets made one H100's first bottom-up level on kron 27 0.7 ms
  * slower (bench/RESULTS.md, "The bottom-up bitmap kept"). */
 __global__ void __launch_bounds__(BLOCK)
     dbfs_todo(const uint32_t *__restrict__ has_in, const unsigned long long *__restrict__ seen,
-              uint64_t words, uint64_t lo, uint64_t n, uint32_t *todo)
+              uint64_t words, uint64_t lo, uint64_t n, uint32_t *unvisited)
 {
     const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
     for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < (n + 31) / 32; i += stride) {
@@ -411,7 +411,7 @@ __global__ void __launch_bounds__(BLOCK)
         unsigned long long x = seen[w] >> sh;
         if (sh > 32 && w + 1 < words)
             x |= seen[w + 1] << (64 - sh);
-        todo[i] = has_in[i] & ~(uint32_t)x;
+        unvisited[i] = has_in[i] & ~(uint32_t)x;
     }
 }
 
@@ -488,7 +488,7 @@ void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s)
         return;
     emogi_dbfs_gpu_peers_close(s);
     (void)cudaFree(s->depth);
-    (void)cudaFree(s->todo);
+    (void)cudaFree(s->unvisited);
     (void)cudaFree(s->has_in);
     (void)cudaFree(s->seen);
     (void)cudaFree(s->front);
@@ -518,7 +518,7 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
              "cudaMalloc of the frontier slices");
     s->pub = 1;
     s->slice = s->slices;
-    EMOGI_CK(cudaMalloc(&s->todo, ((n1 + 31) / 32) * sizeof *s->todo),
+    EMOGI_CK(cudaMalloc(&s->unvisited, ((n1 + 31) / 32) * sizeof *s->unvisited),
              "cudaMalloc of the bottom-up bitmap");
     if (s->in) {
         EMOGI_CK(cudaMalloc(&s->has_in, ((n1 + 31) / 32) * sizeof *s->has_in),
@@ -991,7 +991,7 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     if (s->n)
         dbfs_todo<<<emogi_grid((s->n + 31) / 32, s->resident), BLOCK>>>(s->has_in, s->seen,
                                                                        s->words, s->lo, s->n,
-                                                                       s->todo);
+                                                                       s->unvisited);
     /* a run's later levels have few vertices left to test */
     const unsigned per = s->bu_next == level ? BU_SPARSE : (unsigned)CHUNKS;
     s->bu_next = level + 1;
@@ -1002,14 +1002,14 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
         dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
                                              (const uint32_t *)s->in->d_firsts,
                                              s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth, s->todo,
-                                             per, s->seen, slice32, s->count);
+                                             front32, s->lo, s->n, level + 1, s->depth,
+                                             s->unvisited, per, s->seen, slice32, s->count);
     else if (s->n)
         dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
                                              (const uint64_t *)s->in->d_firsts,
                                              s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth, s->todo,
-                                             per, s->seen, slice32, s->count);
+                                             front32, s->lo, s->n, level + 1, s->depth,
+                                             s->unvisited, per, s->seen, slice32, s->count);
     if (collect(s, err) < 0) /* the slice is whole: the other ranks may read it */
         return -1;
     publish(s);
