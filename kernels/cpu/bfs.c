@@ -59,7 +59,7 @@ struct bfs {
     void *queue, *next;               /* ids of width w */
     uint64_t queue_n, next_n;
     uint64_t *front, *curr;           /* bitmaps of nv bits */
-    uint64_t *todo;                   /* bottom-up: unvisited vertices with in-edges */
+    uint64_t *unvisited;              /* bottom-up: unvisited vertices with in-edges */
     uint64_t words;                   /* 64-bit words per bitmap */
     uint32_t level;                   /* depth of the current frontier */
     uint64_t scout, awake, left;      /* per step, summed over threads */
@@ -238,7 +238,7 @@ ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
 /*
  * The sweep over the vertices still to do, a bitmap word at a time (the
  * bench entry "BFS: the next lists ahead" measured each of these):
- * - only the set bits of b->todo are visited, found by their position:
+ * - only the set bits of b->unvisited are visited, found by their position:
  *   where visited and isolated vertices lie in random order (as on
  *   kron 22), a test per vertex of its depth mispredicts about every
  *   other time, and a late level that finds a few thousand vertices
@@ -252,7 +252,7 @@ ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
  */
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 {
-    uint64_t *next = b->curr, *todo = b->todo, words = b->words;
+    uint64_t *next = b->curr, *unvisited = b->unvisited, words = b->words;
     uint32_t *depth = b->depth, next_depth = b->level + 1;
     const uint64_t *off = b->in_off, *front = b->front, *out = b->g->offsets;
     const void *nbr = b->in_nbr;
@@ -262,11 +262,11 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
 #pragma omp for schedule(dynamic, BU_CHUNK / 64) nowait
     for (uint64_t i = 0; i < words; i++) {
         if (!packed && i + 1 < words)
-            for (uint64_t ahead = todo[i + 1]; ahead; ahead &= ahead - 1)
+            for (uint64_t ahead = unvisited[i + 1]; ahead; ahead &= ahead - 1)
                 __builtin_prefetch((const char *)nbr +
                                    off[(i + 1) * 64 + (uint64_t)__builtin_ctzll(ahead)] * w);
         uint64_t found = 0;
-        for (uint64_t bits = todo[i]; bits; bits &= bits - 1) {
+        for (uint64_t bits = unvisited[i]; bits; bits &= bits - 1) {
             uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
             int hit = 0;
             examined += packed ? bu_scan_packed(b, u, &hit) : bu_scan(off, nbr, front, u, &hit, w);
@@ -280,7 +280,7 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
             }
         }
         next[i] = found;
-        todo[i] &= ~found;
+        unvisited[i] &= ~found;
     }
     __atomic_fetch_add(&b->awake, awake, __ATOMIC_RELAXED);
     __atomic_fetch_add(&b->examined, examined, __ATOMIC_RELAXED);
@@ -288,7 +288,7 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
     __atomic_fetch_add(&b->scout, scout, __ATOMIC_RELAXED);
 }
 
-/* b->todo from the depths: the unvisited vertices whose in-lists are not
+/* b->unvisited from the depths: the unvisited vertices whose in-lists are not
  * empty (those with none can never be found bottom-up).  Built once per
  * run of bottom-up levels; each level clears what it finds. */
 static void todo_from_depths(struct bfs *b)
@@ -301,7 +301,7 @@ static void todo_from_depths(struct bfs *b)
         for (uint64_t u = i * 64; u < end; u++)
             bits |= (uint64_t)((depth[u] == EMOGI_UNREACHED) & (off[u + 1] != off[u]))
                     << (u & 63); /* & not &&: no branch */
-        b->todo[i] = bits;
+        b->unvisited[i] = bits;
     }
 }
 
@@ -472,9 +472,9 @@ static int setup(struct bfs *b, const struct emogi_graph *g, const struct emogi_
     if (b->in_off) {
         b->front = malloc(b->words * sizeof *b->front);
         b->curr = malloc(b->words * sizeof *b->curr);
-        b->todo = malloc(b->words * sizeof *b->todo);
+        b->unvisited = malloc(b->words * sizeof *b->unvisited);
     }
-    if (!b->queue || !b->next || (b->in_off && (!b->front || !b->curr || !b->todo)))
+    if (!b->queue || !b->next || (b->in_off && (!b->front || !b->curr || !b->unvisited)))
         return emogi_fail(err, "bfs: out of memory for queues of %llu vertices",
                           (unsigned long long)g->nv);
     return 0;
@@ -486,7 +486,7 @@ static void teardown(struct bfs *b)
     free(b->next);
     free(b->front);
     free(b->curr);
-    free(b->todo);
+    free(b->unvisited);
 }
 
 int emogi_bfs_cpu(const struct emogi_graph *g, uint64_t source, uint32_t *depth,
