@@ -383,3 +383,8 @@ EXTRA_DIST += tests/configure_arch.sh
 # README.md's tour, line by line, as a new user runs it
 TESTS += tests/readme_tour.sh
 EXTRA_DIST += tests/readme_tour.sh tests/data/people.csv
+# emogi-csr(5)'s table of section types against the reader's
+check_PROGRAMS += tests/lib/section_names
+tests_lib_section_names_SOURCES = tests/lib/section_names.c
+TESTS += tests/csr_man_sections.sh
+EXTRA_DIST += tests/csr_man_sections.sh
