@@ -7,6 +7,12 @@ EXTRA_DIST += bench/README.md bench/RESULTS.md bench/REFERENCE.md bench/referenc
 	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh bench/compressed-cpu.sh bench/gap.sh \
 	bench/mpi.sh bench/ab.sh bench/grid.sh
 
+# bench/stages/: run-gpu.sh's stages, a file each with its knobs, sourced by it.
+EXTRA_DIST += bench/stages/build.sh bench/stages/hold.sh bench/stages/prepare.sh \
+	bench/stages/check.sh bench/stages/gputests.sh bench/stages/mpi.sh bench/stages/ab.sh \
+	bench/stages/bfs.sh bench/stages/fewer-bytes.sh bench/stages/compressed.sh \
+	bench/stages/traversals.sh bench/stages/reorder.sh bench/stages/at-scale.sh
+
 # bench/journal/: one dated entry a file, newest first (bench/journal/README.md);
 # bench/RESULTS.md sums up their current figures.
 EXTRA_DIST += \
