@@ -9,7 +9,7 @@
 # times `emogi-convert el ... --stats` on it $RUNS times, and one
 # `emogi-convert kron -s $GEN_SCALE --stats`.  Text comes from
 # `emogi-info --edges` when built, else from the test dump program.
-# Prints the --stats lines; copy them into bench/RESULTS.md.
+# Prints the --stats lines, for a journal entry (bench/README.md).
 set -eu
 B=${1:-.}
 W=${2:-${TMPDIR:-/tmp}/emogi-bench-convert}
