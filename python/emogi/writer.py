@@ -1,17 +1,12 @@
 """Writing .csr files (emogi-csr(5)) from numpy arrays or scipy matrices."""
 import ctypes
 import os
-import struct
-import tempfile
-import zlib
+import sys
 
 import numpy as np
 
 from . import _lib
-from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, EmogiError
-from .csr import ALIGN, MAGIC, VERSION
-
-VERSION_COMPRESSED = 2  # EMOGI_CSR_VERSION_COMPRESSED: files with compressed lists
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, EmogiError
 
 MAX_U32 = 0xFFFFFFFF
 
@@ -118,76 +113,25 @@ def _transpose(offsets, neighbors, weights, nv):
     return _lists_from_pairs(neighbors, src, weights, nv)
 
 
-def _compressed(offsets, ids, nv, id_width):
-    """One direction's lists compressed by libemogi (emogi_csr_compress_lists,
-    the encoder emogi-convert --compress uses): (coffsets, cneighbors)."""
+def _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress):
+    """Hand the arrays to libemogi's writer (emogi_csr_write_plain), the one
+    emogi-convert writes with: its checks, its layout, its compression and
+    its output handling."""
     lib = _lib.lib()
-    offsets = np.ascontiguousarray(offsets, dtype="<u8")
-    ids = np.ascontiguousarray(ids, dtype="<u4" if id_width == 4 else "<u8")
-    coff = np.empty(nv + 1, dtype="<u8")
-    ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)  # noqa: E731
-    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
-              ptr(coff), None)
-    data = np.zeros(max(int(coff[nv]), 1), dtype=np.uint8)
-    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
-              ptr(coff), ptr(data))
-    return coff, data[:int(coff[nv])]
-
-
-def _compress_sections(sections, nv, id_width):
-    """The plain neighbour sections (2, 5) replaced by compressed ones (9, 10,
-    and 11, 12 for a transpose), the table kept in type order."""
-    by_type = dict(sections)
-    out = [(k, d) for k, d in sections if k not in (2, 5)]
-    # (ids, their offsets) -> (coffsets, cneighbors): out-edges, then the transpose
-    for ids, off, coffsets, cneighbors in ((2, 1, 9, 10), (5, 4, 11, 12)):
-        if ids in by_type:
-            coff, data = _compressed(by_type[off], by_type[ids], nv, id_width)
-            out += [(coffsets, coff), (cneighbors, data)]
-    return sorted(out, key=lambda s: s[0])
-
-
-def _layout(sections):
-    """[(type, bytes-like, offset)] in type order, per emogi-csr(5)."""
-    pos, out = ALIGN, []
-    for kind, data in sections:
-        size = memoryview(data).nbytes
-        out.append((kind, data, pos, size))
-        pos += -(-size // ALIGN) * ALIGN
-    return out, pos
-
-
-def _header(nv, ne, flags, id_width, weight_type, table, file_size):
-    page = bytearray(ALIGN)
-    version = VERSION_COMPRESSED if flags & COMPRESSED else VERSION
-    struct.pack_into("<8sII QQ IIII QQ", page, 0, MAGIC, version, 0, nv, ne, flags, id_width,
-                     weight_type, len(table), file_size, 0)
-    for i, (kind, data, offset, size) in enumerate(table):
-        struct.pack_into("<IIQQ", page, 64 + 24 * i, kind, zlib.crc32(data), offset, size)
-    struct.pack_into("<I", page, 12, zlib.crc32(page))
-    return page
-
-
-def _write_atomic(path, header, table, file_size):
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".tmp.")
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "wb") as f:
-            f.write(header)
-            for _, data, offset, size in table:
-                f.seek(offset)
-                f.write(data)
-            f.truncate(file_size)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    path = os.fsencode(path)
+    g = _lib.CGraph(nv=nv, ne=len(arrays["neighbors"]), flags=flags, id_width=id_width,
+                    weight_type=weight_type)
+    for name, arr in arrays.items():
+        setattr(g, name, arr.ctypes.data)
+    if provenance:
+        text = ctypes.create_string_buffer(provenance, len(provenance))
+        g.provenance, g.provenance_len = ctypes.addressof(text), len(provenance)
+    if lib.emogi_same_file(path, 1, b"-", 1):  # standard output: binary, after what is pending
+        if os.isatty(1):
+            raise EmogiError("standard output is a terminal: not writing a binary .csr to it "
+                             "(give a file, or a pipe)")
+        sys.stdout.flush()
+    _lib.call(EmogiError, lib.emogi_csr_write_plain, path, ctypes.byref(g), int(bool(compress)))
 
 
 def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matrix=None,
@@ -208,9 +152,14 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     weights as float32.  transpose (default: directed) stores the in-edges, which
     emogi-cc needs on directed graphs.  idmap: nv input ids; provenance: text of
     'key: value' lines.  compress=True stores the neighbour lists compressed (the
-    encoding of emogi-convert --compress, by libemogi's encoder; the weights stay
-    plain).  The file is written to a temporary in the same folder and renamed over
-    path only when complete, so a failure leaves nothing behind.
+    encoding of emogi-convert --compress; the weights stay plain).
+
+    libemogi writes the file (emogi_csr_write_plain, emogi-convert's writer) and
+    treats path as the tools treat an output: a regular file, or a symbolic link's
+    target, is replaced through a temporary in its folder renamed over it once
+    complete, so a failure leaves the old file as it was; a FIFO or a device is
+    written in place; '-' is standard output, refused when it is a terminal.  An
+    output that cannot be written raises EmogiError naming it.
     """
     given = [edges is not None, matrix is not None, offsets is not None]
     if sum(given) != 1:
@@ -232,29 +181,24 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     ids = "<u4" if id_width == 4 else "<u8"
     flags = 0 if not directed else DIRECTED
     weight_type = 0
-    sections = [(1, offsets), (2, np.ascontiguousarray(neighbors, dtype=ids))]
+    arrays = {"offsets": offsets, "neighbors": neighbors.astype(ids)}
     if weights is not None:
         weights, weight_type = _weight_array(weights)
         flags |= WEIGHTED
-        sections.append((3, weights))
+        arrays["weights"] = weights
     if directed if transpose is None else transpose:
         flags |= TRANSPOSE
         t_off, t_nbr, t_w = _transpose(offsets, neighbors, weights, nv)
-        sections += [(4, t_off), (5, np.ascontiguousarray(t_nbr, dtype=ids))]
+        arrays.update(t_offsets=t_off, t_neighbors=t_nbr.astype(ids))
         if t_w is not None:
-            sections.append((6, np.ascontiguousarray(t_w)))
+            arrays["t_weights"] = t_w
     if idmap is not None:
         idmap = np.asarray(idmap)
         if idmap.shape != (nv,):
             raise ValueError("idmap must have nv = %d entries" % nv)
         flags |= IDMAP
-        sections.append((7, idmap.astype("<u8")))
+        arrays["idmap"] = idmap.astype("<u8")
     if provenance is not None:
-        sections.append((8, provenance.encode("utf-8")))
-    if compress:
-        flags |= COMPRESSED
-        sections = _compress_sections(sections, nv, id_width)
-    sections = [(k, d if isinstance(d, bytes) else np.ascontiguousarray(d)) for k, d in sections]
-    table, file_size = _layout(sections)
-    header = _header(nv, ne, flags, id_width, weight_type, table, file_size)
-    _write_atomic(path, header, table, file_size)
+        provenance = provenance.encode("utf-8")
+    arrays = {k: np.ascontiguousarray(a) for k, a in arrays.items()}
+    _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress)

@@ -6,9 +6,11 @@ top_srcdir (the data) and a working folder as the current directory.
 """
 import ctypes
 import os
+import stat
 import subprocess
 import sys
 import traceback
+import zlib
 
 import numpy as np
 
@@ -428,6 +430,172 @@ def write_compressed_matches_convert():
             tool("emogi-bfs", name + "-mine.csr", "-s", s, "-o", "mine.bin")
             with open("plain.bin", "rb") as f1, open("mine.bin", "rb") as f2:
                 assert f1.read() == f2.read(), "bfs depths differ: %s from %d" % (name, s)
+
+
+def snapshot(folder):
+    """What FOLDER holds: each entry's kind, with a link's target, a regular
+    file's size and crc32, a device's number."""
+    out = {}
+    for root, dirs, files in os.walk(folder):
+        for name in sorted(dirs + files):
+            path = os.path.join(root, name)
+            st = os.lstat(path)
+            rel = os.path.relpath(path, folder)
+            if stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                with open(path, "rb") as f:
+                    data = f.read()
+                out[rel] = ("file", len(data), zlib.crc32(data))
+            elif stat.S_ISFIFO(st.st_mode):
+                out[rel] = ("fifo",)
+            elif stat.S_ISCHR(st.st_mode):
+                out[rel] = ("chr", st.st_rdev)
+            else:
+                out[rel] = ("dir",) if stat.S_ISDIR(st.st_mode) else ("other", st.st_mode)
+    return out
+
+
+def output_kinds(base):
+    """The outputs a tool may be given, each a function that sets one up in
+    a fresh folder and returns the path to write; as root, a character
+    device of the folder's own (the null device's number)."""
+    def regular(d):
+        write_lines(os.path.join(d, "out.csr"), [("old",)])
+        return "out.csr"
+
+    def link(d):
+        write_lines(os.path.join(d, "target.csr"), [("old",)])
+        os.symlink("target.csr", os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def dangling(d):
+        os.symlink("nowhere.csr", os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def fifo(d):
+        os.mkfifo(os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def null_link(d):
+        os.symlink(os.devnull, os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def folder(d):
+        os.mkdir(os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def missing_folder(d):
+        return os.path.join("missing", "out.csr")
+
+    def device(d):
+        path = os.path.join(d, "null")
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        os.close(os.open(path, os.O_WRONLY))  # a file system mounted nodev refuses it
+        return "null"
+
+    kinds = [regular, link, dangling, fifo, null_link, folder, missing_folder]
+    try:
+        device(base)
+        kinds.append(device)
+    except OSError:
+        pass
+    return kinds
+
+
+def write_into(folder, how, out):
+    """Run HOW(out) in FOLDER with a reader on a FIFO there: (None or the
+    error's message, the bytes the reader got)."""
+    here = os.getcwd()
+    os.chdir(folder)
+    reader = None
+    try:
+        if os.path.exists(out) and stat.S_ISFIFO(os.stat(out).st_mode):
+            reader = subprocess.Popen(["cat", out], stdout=subprocess.PIPE)
+        try:
+            how(out)
+            error = None
+        except Exception as e:  # the tool's exit status 1 or the package's exception
+            error = str(e)
+        got = b""
+        if reader is not None:
+            try:
+                got = reader.communicate(timeout=10)[0]
+            except subprocess.TimeoutExpired:  # nothing opened the FIFO: the reader waits
+                reader.kill()
+                got = reader.communicate()[0]
+        return error, got
+    finally:
+        os.chdir(here)
+
+
+@test()
+def write_outputs_as_the_tools():
+    """emogi.write treats every kind of output as emogi-convert does: a
+    regular file or a link's target replaced (the link kept), a FIFO or a
+    device written in place, a folder or a missing folder refused."""
+    edges = [(0, 1), (1, 2), (2, 0), (2, 3)]
+    base = os.path.abspath("outputs")
+    os.mkdir(base)
+    el = write_lines(os.path.join(base, "in.el"), edges)
+    opts = ("--directed", "--transpose", "--no-provenance")  # no date: the same bytes each time
+    ref = convert("el", el, os.path.join(base, "ref.csr"), *opts)
+    with open(ref.path, "rb") as f:
+        want = f.read()
+    convert_bin = os.path.join(os.path.abspath(BIN), "emogi-convert")
+
+    def tool_writes(out):
+        r = subprocess.run([convert_bin, "el", el, out, "-q"] + list(opts),
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError(r.stderr.strip().replace("emogi-convert: ", "", 1))
+
+    def package_writes(out):
+        emogi.write(out, edges=edges)
+
+    wrong = []
+    for kind in output_kinds(base):
+        tool_dir, mine_dir = (os.path.join(base, kind.__name__ + s) for s in ("-tool", "-mine"))
+        os.mkdir(tool_dir)
+        os.mkdir(mine_dir)
+        out = kind(tool_dir)
+        kind(mine_dir)
+        tool_error, tool_got = write_into(tool_dir, tool_writes, out)
+        error, got = write_into(mine_dir, package_writes, out)
+        what = "%s (%s)" % (kind.__name__, out)
+        if (error is None) != (tool_error is None):
+            wrong.append("%s: emogi-convert: %s; emogi.write: %s" % (what, tool_error, error))
+        elif error is not None and not (error.startswith(out + ": ") and
+                                        error.split(": ")[-1] == tool_error.split(": ")[-1]):
+            wrong.append("%s: emogi.write says %r, emogi-convert %r" % (what, error, tool_error))
+        if got != tool_got or (kind.__name__ == "fifo" and got != want):
+            wrong.append("%s: the reader got %d bytes, emogi-convert gave it %d" % (
+                what, len(got), len(tool_got)))
+        if snapshot(mine_dir) != snapshot(tool_dir):
+            wrong.append("%s: emogi.write left %r, emogi-convert %r" % (
+                what, sorted(snapshot(mine_dir).items()), sorted(snapshot(tool_dir).items())))
+    assert not wrong, "\n".join(wrong)
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    # standard output, "-" or its file's name: written at its position, a terminal refused
+    code = ("import sys; sys.path.insert(0, %r); import emogi; emogi.write(%%r, edges=%r)"
+            % (os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."), edges))
+    for out in ("-", "stdout.csr"):
+        with open(os.path.join(base, "stdout.csr"), "wb") as f:
+            f.write(b"before")
+            f.flush()
+            subprocess.run([sys.executable, "-c", code % out], stdout=f, check=True,
+                           cwd=base)
+        with open(os.path.join(base, "stdout.csr"), "rb") as f:
+            assert f.read() == b"before" + want, out
+        assert not os.path.exists(os.path.join(base, "-"))
+    import pty
+    master, slave = pty.openpty()
+    r = subprocess.run([sys.executable, "-c", code % "-"], stdout=slave, stderr=subprocess.PIPE,
+                       text=True, cwd=base)
+    os.close(slave)
+    os.close(master)
+    assert r.returncode == 1 and "standard output is a terminal" in r.stderr, r.stderr
+    assert not os.path.exists(os.path.join(base, "-"))
 
 
 # ---- read_result, errors ----
