@@ -6,6 +6,7 @@ top_srcdir (the data) and a working folder as the current directory.
 """
 import ctypes
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -697,6 +698,74 @@ def errors_carry_the_library_message():
         raise AssertionError("cc on a directed graph without transpose")
     except emogi.EmogiError as e:
         assert "transpose" in str(e), str(e)
+
+
+def c_array(ptr, dtype, count):
+    """COUNT entries at the address PTR (libemogi's mapping) as a numpy array."""
+    dtype = np.dtype(dtype)
+    return np.frombuffer((ctypes.c_ubyte * (count * dtype.itemsize)).from_address(ptr), dtype)
+
+
+@test()
+def open_maps_what_it_validated():
+    """emogi.open maps the file libemogi validated, not whatever the path names
+    by then: another file renamed over the path between the two (as another
+    process may) changes nothing, or, where no name reaches the open
+    descriptor, is refused."""
+    from emogi import _lib, csr
+    emogi.write("race-a.csr", [0, 1, 2, 3], [1, 2, 0], weights=[1, 2, 3])
+    emogi.write("race-b.csr", [0, 1, 2, 3], [2, 0, 1], weights=[7, 8, 9])
+    size = os.path.getsize("race-a.csr")
+    assert os.path.getsize("race-b.csr") == size
+    with open("race-junk.csr", "wb") as f:  # ids out of range: validation would refuse it
+        f.write(b"\xff" * size)
+    lib = _lib.lib()
+    real_open, real_name = lib.emogi_csr_open, getattr(csr, "_fd_name", None)
+    for replacement in ("race-b.csr", "race-junk.csr"):
+        for when in ("after", "before"):  # libemogi opens it
+            for by_name in (True, False):  # a name for the descriptor, or none
+                what = "%s renamed over the path %s libemogi opens it%s" % (
+                    replacement, when, "" if by_name else " (no /proc)")
+
+                def swapped(*args):
+                    if when == "before":
+                        os.replace("race-swap.csr", "race.csr")
+                    rc = real_open(*args)
+                    if when == "after":
+                        os.replace("race-swap.csr", "race.csr")
+                    return rc
+
+                shutil.copyfile("race-a.csr", "race.csr")
+                shutil.copyfile(replacement, "race-swap.csr")
+                lib.emogi_csr_open = swapped
+                if not by_name:
+                    csr._fd_name = lambda fd: None
+                try:
+                    g = emogi.open("race.csr")
+                except emogi.FormatError as e:
+                    # by name, the file mapped is not the file validated: refused
+                    assert not by_name and when == "before", "%s: %s" % (what, e)
+                    assert str(e).startswith("race.csr: "), "%s: %s" % (what, e)
+                    continue
+                finally:
+                    lib.emogi_csr_open, csr._fd_name = real_open, real_name
+                c = g.cgraph()
+                assert list(g.neighbors) == [1, 2, 0] and list(g.weights) == [1, 2, 3], \
+                    "%s: mapped %s, not the file validated" % (what, list(g.neighbors))
+                assert np.array_equal(g.neighbors, c_array(c.neighbors, "<u4", g.ne)), what
+                assert np.array_equal(g.offsets, c_array(c.offsets, "<u8", g.nv + 1)), what
+                assert list(emogi.bfs(g, 0)) == [0, 1, 2], what
+                g.verify()
+                g.close()
+    # messages name the path as given, not the descriptor's name
+    for path, want in (("race-junk.csr", "race-junk.csr: not a .csr file (bad magic)"),
+                       ("no-such.csr", "no-such.csr: No such file or directory"),
+                       (".", ".: not a regular file")):
+        try:
+            emogi.open(path)
+            raise AssertionError(path + " opened")
+        except emogi.FormatError as e:
+            assert str(e).startswith(want), str(e)
 
 
 @test()
