@@ -5,7 +5,7 @@ import os
 
 import numpy as np
 
-from . import _lib
+from . import _check, _lib
 from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART, FormatError
 
 ALIGN = 4096
@@ -54,7 +54,7 @@ class Graph:
     """
 
     def __init__(self, path):
-        self.path = os.fspath(path)
+        self.path = _check.path(path)
         self._c = _lib.CGraph()
         # The path is opened once: libemogi validates the file on that descriptor
         # and the arrays map it, so a file renamed over the path meanwhile is
@@ -236,6 +236,7 @@ class Graph:
         networkx holds every edge as Python objects.
         """
         import networkx as nx
+        max_edges = _check.integer(max_edges, "max_edges", 0, _check.U64_MAX, "an edge count")
         if self.ne > max_edges:
             raise ValueError("%s: %d edges is over the networkx limit of %d (pass max_edges="
                              " to raise it)" % (self.path, self.ne, max_edges))

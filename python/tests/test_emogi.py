@@ -809,6 +809,146 @@ def source_numbering_named():
         assert str(e) == "ids.csr: source 5 out of range (compact ids 0..4)", str(e)
 
 
+def refused(fn, exc, *words):
+    """None when FN() raises EXC whose message holds every one of WORDS, else
+    what happened instead."""
+    try:
+        fn()
+    except exc as e:
+        missing = [w for w in words if w not in str(e)]
+        return "message %r lacks %r" % (str(e), missing) if missing else None
+    except Exception as e:
+        return "%s: %s, not %s" % (type(e).__name__, e, exc.__name__)
+    return "accepted"
+
+
+@test()
+def write_refuses_bad_values():
+    """emogi.write checks each argument where it enters, with emogi-convert's
+    ranges, and writes nothing for a bad one: no fractional or complex id
+    coerced to an integer, no negative id map."""
+    off, nbr = [0, 1, 1], [1]
+    cases = [
+        (dict(edges=[(0, 1.5)]), TypeError, "edges", "integers"),
+        (dict(edges=[(0, 1), (2, 3.0)]), TypeError, "edges", "integers"),
+        (dict(edges=[(0, -1)]), ValueError, "edges", "-1"),
+        (dict(edges=[(0, 5)], nv=3), ValueError, "edges", "0 to 2", "5"),
+        (dict(edges=[(0, 1)], nv=-1), ValueError, "nv", "--vertices"),
+        (dict(edges=[(0, 1)], nv=2.5), TypeError, "nv"),
+        (dict(edges=[(0, 1)], nv=True), TypeError, "nv"),
+        (dict(edges=[(0, 1)], nv=2**64 - 1), ValueError, "nv", "18446744073709551614"),
+        (dict(offsets=off, neighbors=[1 + 0j]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=[True]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=["1"]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=[2]), ValueError, "neighbors", "0 to 1", "2"),
+        (dict(offsets=[0, 1.0, 1], neighbors=nbr), TypeError, "offsets", "integers"),
+        (dict(offsets=off, neighbors=nbr, nv=5), ValueError, "nv=5", "2 vertices"),
+        (dict(offsets=off, neighbors=nbr, idmap=[10, 11.5]), TypeError, "idmap", "integers"),
+        (dict(offsets=off, neighbors=nbr, idmap=[-1, 3]), ValueError, "idmap", "-1",
+         "18446744073709551615"),
+        (dict(offsets=off, neighbors=nbr, idmap=[0, 2**64]), ValueError, "idmap",
+         "18446744073709551616"),
+        (dict(offsets=off, neighbors=nbr, weights=[1 + 2j]), TypeError, "weights", "uint32"),
+        (dict(offsets=off, neighbors=nbr, weights=["a"]), TypeError, "weights"),
+        (dict(offsets=off, neighbors=nbr, weights=[-1]), ValueError, "weights", "4294967295"),
+        (dict(offsets=off, neighbors=nbr, weights=[2**32]), ValueError, "weights"),
+        (dict(offsets=off, neighbors=nbr, weights=[float("inf")]), ValueError, "weights",
+         "finite"),
+        (dict(offsets=off, neighbors=nbr, weights=[[1]]), ValueError, "weights", "1-d"),
+        (dict(offsets=off, neighbors=nbr, directed="no"), TypeError, "directed", "True"),
+        (dict(offsets=off, neighbors=nbr, directed=1), TypeError, "directed"),
+        (dict(offsets=off, neighbors=nbr, compress=1), TypeError, "compress"),
+        (dict(offsets=off, neighbors=nbr, transpose="yes"), TypeError, "transpose"),
+        (dict(offsets=off, neighbors=nbr, weighted=True), ValueError, "weighted", "matrix="),
+        (dict(offsets=off, neighbors=nbr, id_width=5), ValueError, "id_width", "4 or 8"),
+        (dict(offsets=off, neighbors=nbr, id_width=4.0), TypeError, "id_width", "4 or 8"),
+        (dict(offsets=off, neighbors=nbr, id_width=True), TypeError, "id_width"),
+        (dict(offsets=off, neighbors=nbr, provenance=b"tool: x"), TypeError, "provenance"),
+        (dict(matrix=[[0, 1], [1, 0]]), TypeError, "matrix", "scipy.sparse"),
+    ]
+    wrong = []
+    for kw, exc, *words in cases:
+        why = refused(lambda: emogi.write("bad.csr", **kw), exc, *words)
+        if why or os.path.exists("bad.csr"):
+            wrong.append("%r: %s" % (kw, why or "bad.csr written"))
+        if os.path.exists("bad.csr"):
+            os.unlink("bad.csr")
+    for path, exc in ((3, TypeError), ("bad\0.csr", ValueError), (None, TypeError)):
+        why = refused(lambda: emogi.write(path, off, nbr), exc, "path")
+        if why:
+            wrong.append("path %r: %s" % (path, why))
+    if scipy is not None:
+        m = scipy.sparse.csr_matrix(np.array([[0, 2], [3, 0]]))
+        for kw, exc, *words in ((dict(weights=[1, 2]), ValueError, "weights", "matrix"),
+                                (dict(weighted=1), TypeError, "weighted"),
+                                (dict(nv=3), ValueError, "nv=3", "2 vertices")):
+            why = refused(lambda: emogi.write("bad.csr", matrix=m, **kw), exc, *words)
+            if why or os.path.exists("bad.csr"):
+                wrong.append("matrix %r: %s" % (kw, why or "bad.csr written"))
+    assert not wrong, "\n".join(wrong)
+    # the values at the ends of each range still work
+    emogi.write("ok.csr", off, nbr, idmap=[0, 2**64 - 1], weights=[0.5], nv=2, transpose=False)
+    g = emogi.open("ok.csr")
+    assert list(g.idmap) == [0, 2**64 - 1] and g.weight_type == "float32" and not g.has_transpose
+
+
+@test()
+def algorithms_refuse_bad_values():
+    """bfs, sssp, cc and pagerank check each argument before any work, with the
+    tools' ranges: no iteration cap wrapped to 32 bits, no negative or NaN
+    delta, and a TypeError for anything that is not an emogi.Graph."""
+    g = directed_graph()
+    gw = weighted_graph("int")
+    cases = [
+        (lambda: emogi.pagerank(g, max_iterations=2**32 + 3), ValueError, "max_iterations",
+         "1 to 4294967295"),
+        (lambda: emogi.pagerank(g, max_iterations=0), ValueError, "max_iterations"),
+        (lambda: emogi.pagerank(g, max_iterations=10.0), TypeError, "max_iterations"),
+        (lambda: emogi.pagerank(g, damping=1), ValueError, "damping", "0 <= d < 1"),
+        (lambda: emogi.pagerank(g, damping=float("nan")), ValueError, "damping"),
+        (lambda: emogi.pagerank(g, damping="0.85"), TypeError, "damping"),
+        (lambda: emogi.pagerank(g, tolerance=-1), ValueError, "tolerance", ">= 0"),
+        (lambda: emogi.pagerank(g, tolerance=float("inf")), ValueError, "tolerance"),
+        (lambda: emogi.pagerank(g, weighted=1), TypeError, "weighted"),
+        (lambda: emogi.sssp(gw, 0, delta=-1), ValueError, "delta", "positive"),
+        (lambda: emogi.sssp(gw, 0, delta=float("nan")), ValueError, "delta", "--delta"),
+        (lambda: emogi.sssp(gw, 0, delta=float("inf")), ValueError, "delta"),
+        (lambda: emogi.sssp(gw, 0, delta="2"), TypeError, "delta"),
+        (lambda: emogi.sssp(gw, 0, unit_weights="yes"), TypeError, "unit_weights"),
+        (lambda: emogi.bfs(g, 1.5), TypeError, "source"),
+        (lambda: emogi.bfs(g, True), TypeError, "source"),
+        (lambda: emogi.bfs(g, 0, parents="yes"), TypeError, "parents"),
+        (lambda: emogi.bfs(g, 0, stats=1), TypeError, "stats"),
+        (lambda: emogi.bfs(g, 0, original_ids=1), TypeError, "original_ids"),
+        (lambda: emogi.bfs(g, 0, direction="sideways"), ValueError, "direction"),
+        (lambda: emogi.cc(g, stats="no"), TypeError, "stats"),
+        (lambda: emogi.bfs(g, 0, device="auto", gpu=1.5), TypeError, "gpu", "9999"),
+        (lambda: emogi.bfs(g, 0, device="auto", gpu=10000), ValueError, "gpu", "9999"),
+        (lambda: emogi.open(3), TypeError, "path"),
+        (lambda: emogi.read_result(3, g, "bfs"), TypeError, "path"),
+        (lambda: emogi.read_result("d.bin", 3, "bfs"), TypeError, "emogi.Graph"),
+        (lambda: g.to_networkx(max_edges=-1), ValueError, "max_edges"),
+    ]
+    for fn in (lambda x: emogi.bfs(x, 0), lambda x: emogi.sssp(x, 0), emogi.cc,
+               emogi.pagerank):
+        for x in ("dir.csr", None, object(), g.cgraph()):
+            cases.append((lambda fn=fn, x=x: fn(x), TypeError, "g must be an emogi.Graph"))
+    wrong = []
+    for fn, exc, *words in cases:
+        why = refused(fn, exc, *words)
+        if why:
+            wrong.append("%s (%s): %s" % (fn.__code__.co_firstlineno, " ".join(words), why))
+    assert not wrong, "\n".join(wrong)
+    # the ends of each range still work
+    rank, st = emogi.pagerank(g, max_iterations=2**32 - 1, tolerance=0.5, stats=True)
+    assert st["converged"] and rank.dtype == np.float64
+    _, st = emogi.pagerank(g, max_iterations=1, damping=0, tolerance=0, stats=True)
+    assert st["iterations"] == 1, st
+    assert np.array_equal(emogi.sssp(gw, 0, delta=1000), emogi.sssp(gw, 0))
+    assert np.array_equal(emogi.sssp(gw, 0, delta=np.float64(3)), emogi.sssp(gw, 0, delta=0))
+    assert np.array_equal(emogi.bfs(g, np.int64(0), parents=np.bool_(False)), emogi.bfs(g, 0))
+
+
 # ---- the GPU through the same library: ctypes layouts, options, results ----
 
 def gpu_probe():
