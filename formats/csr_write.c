@@ -7,14 +7,18 @@
  * see crc32.c) so the header page goes out first and the sections stream
  * after it in one pass, each straight from the caller's array.  One pass,
  * never a seek: so the output may as well be a pipe or a device.
+ * emogi_csr_write_plain() is the same writer for callers that hold plain
+ * lists only (the Python package): it encodes them when asked to compress.
  */
 #include "config.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "csr_internal.h"
+#include "emogi_clist.h"
 
 static int check_arrays(const struct emogi_graph *g, const struct emogi_csr_plan *p, const char *path,
                         emogi_error *err)
@@ -72,8 +76,9 @@ static int write_sections(struct emogi_atomic *a, const struct emogi_graph *g,
     return emogi_write_all(a, zeros, (size_t)(p->file_size - pos), err);
 }
 
-int emogi_csr_prepare(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
-                      unsigned char *page, emogi_error *err)
+/* Every check emogi_csr_prepare() makes, laying G out into PLAN. */
+static int check_graph(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
+                       emogi_error *err)
 {
     if (emogi_csr_check_fields(g, path, err) < 0 || emogi_csr_check_part(g, path, err) < 0 ||
         emogi_csr_plan_layout(g, plan, path, err) < 0)
@@ -82,6 +87,14 @@ int emogi_csr_prepare(const struct emogi_graph *g, const char *path, struct emog
         return emogi_fail(err, "%s: %llu bytes do not fit this machine's address space", path,
                           (unsigned long long)plan->file_size);
     if (check_arrays(g, plan, path, err) < 0 || emogi_csr_check_content(g, path, err) < 0)
+        return -1;
+    return 0;
+}
+
+int emogi_csr_prepare(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
+                      unsigned char *page, emogi_error *err)
+{
+    if (check_graph(g, path, plan, err) < 0)
         return -1;
     checksum_sections(g, plan);
     emogi_csr_encode_header(page, g, plan);
@@ -110,4 +123,41 @@ int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *
         return -1;
     }
     return emogi_atomic_commit(&a, err);
+}
+
+/*
+ * The plain lists pass the writer's checks before they are encoded: the
+ * encoder takes each list as ascending and in range, and the check of the
+ * encoded lists would report a bad id by its block, not its place.
+ */
+int emogi_csr_write_plain(const char *path, const struct emogi_graph *g, int compress,
+                          emogi_error *err)
+{
+    struct emogi_csr_plan plan;
+    if (emogi_compressed(g))
+        return emogi_fail(err, "%s: the lists must be given plain (ask for compressed ones with "
+                          "COMPRESS, not the flag)", path);
+    if (!compress)
+        return emogi_csr_write(path, g, err);
+    if (emogi_is_part(g))
+        return emogi_fail(err, "%s: a part file's lists are encoded for the whole graph's ids: "
+                          "compress the whole graph, then split it", path);
+    if (check_graph(g, path, &plan, err) < 0)
+        return -1;
+    struct emogi_graph c = *g;
+    uint64_t *coff = NULL, *t_coff = NULL;
+    unsigned char *bytes = NULL, *t_bytes = NULL;
+    int rc = emogi_clist_compress(g->offsets, g->neighbors, g->id_width, g->nv, &coff, &bytes, err);
+    if (rc == 0 && (g->flags & EMOGI_TRANSPOSE))
+        rc = emogi_clist_compress(g->t_offsets, g->t_neighbors, g->id_width, g->nv, &t_coff,
+                                  &t_bytes, err);
+    if (rc == 0) {
+        c.flags |= EMOGI_COMPRESSED;
+        c.neighbors = c.t_neighbors = NULL;
+        c.coffsets = coff, c.cneighbors = bytes;
+        c.t_coffsets = t_coff, c.t_cneighbors = t_bytes;
+        rc = emogi_csr_write(path, &c, err);
+    }
+    free(coff), free(bytes), free(t_coff), free(t_bytes);
+    return rc;
 }

@@ -294,6 +294,30 @@ EMOGI_API uint32_t emogi_id_width_for(uint64_t nv);
 /* ---- compressed lists ---- */
 
 /*
+ * Write G, whose lists are plain arrays, to PATH as emogi_csr_write()
+ * does: the same checks, the same bytes, the same output handling (see
+ * emogi_atomic_open: a regular file or a link's target is replaced
+ * atomically, a device or a FIFO is written in place).  For callers that
+ * hold only plain arrays, such as the Python package's emogi.write.
+ *   PATH      the output, "-" for standard output.
+ *   G         nv, ne, flags, id_width, weight_type, offsets, neighbors,
+ *             and as the flags call for them weights, t_offsets,
+ *             t_neighbors, t_weights, idmap, names (and provenance); the
+ *             compressed fields, path, map and sections are ignored.  Its
+ *             flags must not include EMOGI_COMPRESSED.
+ *   COMPRESS  nonzero: the file stores the lists compressed
+ *             (EMOGI_COMPRESSED, the encoding of emogi-convert --compress,
+ *             made here), the weights plain; G must then be a whole graph
+ *             (not EMOGI_PART).  0: plain lists, exactly emogi_csr_write().
+ * G is not changed.  Returns 0, or -1 with *ERR naming PATH when G fails
+ * a check (the flag EMOGI_COMPRESSED set, a list not ascending, an id out
+ * of range, ...), memory for the compressed lists runs out, or the output
+ * cannot be written; a regular file at PATH is then as it was.
+ */
+EMOGI_API int emogi_csr_write_plain(const char *path, const struct emogi_graph *g, int compress,
+                                    emogi_error *err);
+
+/*
  * Decode the compressed neighbour lists of an opened G (its transpose's
  * when TRANSPOSE) into IDS, g->ne ids of g->id_width bytes that the
  * caller allocated (a part's transpose: part.t_ne ids): the plain

@@ -4,8 +4,8 @@
 # prefix, python/sitedir.py);
 # `pip install ./python` installs it from the source tree instead.  The
 # installed package finds the installed libemogi through libdir.txt.
-EMOGI_PY_FILES = python/emogi/__init__.py python/emogi/_lib.py python/emogi/csr.py \
-	python/emogi/writer.py python/emogi/algorithms.py
+EMOGI_PY_FILES = python/emogi/__init__.py python/emogi/_lib.py python/emogi/_check.py \
+	python/emogi/csr.py python/emogi/writer.py python/emogi/algorithms.py
 EXTRA_DIST += $(EMOGI_PY_FILES) python/pyproject.toml python/README.md \
 	python/tests/test_emogi.py python/sitedir.py python/installcheck.sh
 

@@ -2,14 +2,14 @@
 import builtins
 import ctypes
 import functools
+import math
 import numbers
-import operator
 import os
 import re
 
 import numpy as np
 
-from . import _lib
+from . import _check, _lib
 from ._lib import EmogiError
 from .csr import Graph
 
@@ -23,8 +23,10 @@ _GPU_DEFAULTS = {"gpu": 0, "mem": "auto", "gpu_memory": 0, "uvm_advice": "read-m
 
 
 def _graph(g):
+    """G's C graph, checked first of all the arguments: an open emogi.Graph of a
+    whole graph."""
     if not isinstance(g, Graph):
-        raise TypeError("expected an emogi.Graph (from emogi.open), not %s" % type(g).__name__)
+        raise TypeError("g must be an emogi.Graph (from emogi.open), not %s" % type(g).__name__)
     if g.part is not None:  # its ids are the whole graph's: the kernels would read past it
         raise EmogiError("%s is part %d of %d of a graph; traverse the whole file"
                          % (g.path, g.part["index"] + 1, g.part["count"]))
@@ -85,8 +87,10 @@ def _gpu_options(device, placement):
                              % ", ".join(sorted(placement)))
         return None
     o = dict(_GPU_DEFAULTS, **placement)
+    # gpu:N takes 1 to 4 digits, as the tools' --device gpu:N
+    o["gpu"] = _check.integer(o["gpu"], "gpu", 0, 9999, "a GPU ordinal (--device gpu:N)")
     if ordinal is not None:
-        if "gpu" in placement and operator.index(placement["gpu"]) != ordinal:
+        if "gpu" in placement and o["gpu"] != ordinal:
             raise ValueError("device=%r and gpu=%r name different GPUs"
                              % (device, placement["gpu"]))
         o["gpu"] = ordinal
@@ -236,7 +240,10 @@ def _check_source(g, source, original_ids=False):
     or with original_ids an input id looked up in the graph's id map
     (emogi-convert --relabel, --reorder; a graph without one has its input
     ids as its own).  ValueError naming the numbering when there is none."""
-    s = operator.index(source)
+    if not _check.is_int(source):
+        raise TypeError("source must be an integer, a vertex id (%s), not %r"
+                        % ("an input id" if original_ids else "0..nv-1", source))
+    s = int(source)
     if g.nv == 0:
         raise ValueError("%s: the graph has no vertices" % g.path)
     how = "an input id, original_ids=True"
@@ -285,9 +292,12 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
     graph's id map; the result stays in compact ids.  A source out of range, or
     not in the id map, raises ValueError naming the numbering.
     """
+    lib, cg = _lib.lib(), _graph(g)
+    parents, stats = _check.flag(parents, "parents"), _check.flag(stats, "stats")
+    original_ids = _check.flag(original_ids, "original_ids")
+    d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
     o = _gpu_options(device, placement)
     source = _check_source(g, source, original_ids)
-    lib, cg = _lib.lib(), _graph(g)
     depth = np.empty(g.nv, dtype=np.uint32)
     st = _lib.BfsStats()
     if o is None:
@@ -295,7 +305,6 @@ def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
         _lib.call(EmogiError, lib.emogi_bfs_cpu_with, cg, source, ctypes.byref(bo), _ptr(depth),
                   ctypes.byref(st))
     else:
-        d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
         with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
                         with_in=d != _DIR_PUSH, with_firsts=d != _DIR_PUSH) as p:
             inn = p.in_edges()
@@ -318,16 +327,22 @@ def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None,
 
     Distances are uint64 (2**64-1 where unreached) for uint32 weights or
     unit_weights=True, float32 (+inf where unreached) for float32 weights.
-    delta: the bucket width, 0 for the library's default.  stats=True also returns
+    delta: the bucket width, a positive finite number as emogi-sssp --delta takes,
+    or 0 (the default) for one chosen from the weights.  stats=True also returns
     a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined,
     and link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': the CUDA
     kernel (Bellman-Ford over frontiers; delta unused), placed as emogi-sssp
     places the graph, with bfs's placement keywords.  original_ids: as bfs's.
     """
+    lib, cg = _lib.lib(), _graph(g)
+    unit_weights = _check.flag(unit_weights, "unit_weights")
+    stats, original_ids = _check.flag(stats, "stats"), _check.flag(original_ids, "original_ids")
+    delta = _check.real(delta, "delta", lambda d: d == 0 or 0 < d < math.inf,
+                        "a positive finite bucket width (emogi-sssp --delta), or 0 for one "
+                        "chosen from the weights")
     o = _gpu_options(device, placement)
     source = _check_source(g, source, original_ids)
-    lib, cg = _lib.lib(), _graph(g)
-    opts = _lib.SsspOpts(1 if unit_weights else 0, float(delta))
+    opts = _lib.SsspOpts(1 if unit_weights else 0, delta)
     _lib.call(EmogiError, lib.emogi_sssp_check_weights, cg, ctypes.byref(opts))
     dtype = np.float32 if lib.emogi_sssp_float_dist(cg, ctypes.byref(opts)) else np.uint64
     dist = np.empty(g.nv, dtype=dtype)
@@ -355,8 +370,9 @@ def cc(g, *, stats=False, device=None, **placement):
     graph (and a directed graph's transpose) placed as the tool places them, with
     bfs's placement keywords.
     """
-    o = _gpu_options(device, placement)
     lib, cg = _lib.lib(), _graph(g)
+    stats = _check.flag(stats, "stats")
+    o = _gpu_options(device, placement)
     _lib.call(EmogiError, lib.emogi_cc_check_graph, cg)
     labels = np.empty(g.nv, dtype=np.uint32 if g.id_width == 4 else np.uint64)
     st = _lib.CcStats()
@@ -378,7 +394,9 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     each out-edge's weight over its source's out-weight sum, a vertex whose
     out-weights sum to 0 dangling, as networkx.pagerank(G, weight='weight').
 
-    tolerance is the total L1 change sum |rank' - rank| between iterations (what
+    damping (0 <= d < 1), tolerance (finite, >= 0) and max_iterations (1 to
+    2^32-1) take the ranges of the tool's --damping, --tolerance and
+    --max-iterations.  tolerance is the total L1 change sum |rank' - rank| between iterations (what
     networkx calls tol times the vertex count); dangling vertices spread their rank
     to every vertex.  method: 'gauss-seidel' (the tool's default) or 'jacobi'
     (reproducible bit for bit).  precision: 'float64' or 'float32' (rounded on
@@ -388,14 +406,20 @@ def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="
     CUDA kernel (method is the CPU's choice) on the in-edges placed as the tool
     places them, with bfs's placement keywords.
     """
+    lib, cg = _lib.lib(), _graph(g)
+    damping = _check.real(damping, "damping", lambda d: 0 <= d < 1,
+                          "a damping factor 0 <= d < 1 (emogi-pagerank --damping)")
+    tolerance = _check.real(tolerance, "tolerance", lambda t: 0 <= t < math.inf,
+                            "a finite number >= 0 (emogi-pagerank --tolerance)")
+    max_iterations = _check.integer(max_iterations, "max_iterations", 1, _check.U32_MAX,
+                                    "an iteration cap (emogi-pagerank --max-iterations)")
+    weighted, stats = _check.flag(weighted, "weighted"), _check.flag(stats, "stats")
     o = _gpu_options(device, placement)
     if precision not in ("float64", "float32"):
         raise ValueError("precision must be 'float64' or 'float32', not %r" % (precision,))
     if method not in ("gauss-seidel", "jacobi"):
         raise ValueError("method must be 'gauss-seidel' or 'jacobi', not %r" % (method,))
-    lib, cg = _lib.lib(), _graph(g)
-    prm = _lib.PagerankParams(float(damping), float(tolerance), int(max_iterations),
-                              1 if weighted else 0)
+    prm = _lib.PagerankParams(damping, tolerance, max_iterations, 1 if weighted else 0)
     _lib.call(ValueError, lib.emogi_pagerank_check_params, ctypes.byref(prm))
     rank = np.empty(g.nv, dtype=np.float64)
     st = _lib.PagerankStats()
@@ -452,7 +476,9 @@ def read_result(path, g, kind):
     --unit-weights on float weights) from the file's size.  A file of any other
     size, dtype or shape raises ValueError.
     """
+    path = _check.path(path)
     if not isinstance(g, Graph):
+        _check.path(g, "g (an emogi.Graph, or its file)")
         with Graph(g) as opened:
             return read_result(path, opened, kind)
     dtypes = _result_dtypes(g, kind)

@@ -5,7 +5,7 @@ import os
 
 import numpy as np
 
-from . import _lib
+from . import _check, _lib
 from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART, FormatError
 
 ALIGN = 4096
@@ -24,6 +24,15 @@ _ATTRS = {SEC_OFFSETS: "offsets", SEC_NEIGHBORS: "_neighbors", SEC_WEIGHTS: "wei
           SEC_T_CNEIGHBORS: "t_cneighbors", SEC_NAME_OFFSETS: "name_offsets",
           SEC_NAMES: "_names"}
 NETWORKX_MAX_EDGES = 10_000_000
+
+
+def _fd_name(fd):
+    """A name that opens the file open on FD, whatever its path is now (Linux's
+    /proc/self/fd, elsewhere /dev/fd), or None where there is none."""
+    for name in ("/proc/self/fd/%d" % fd, "/dev/fd/%d" % fd):
+        if os.path.exists(name):
+            return name
+    return None
 
 
 class Graph:
@@ -45,11 +54,43 @@ class Graph:
     """
 
     def __init__(self, path):
-        self.path = os.fspath(path)
+        self.path = _check.path(path)
         self._c = _lib.CGraph()
-        _lib.call(FormatError, _lib.lib().emogi_csr_open, os.fsencode(self.path),
-                  ctypes.byref(self._c))
+        # The path is opened once: libemogi validates the file on that descriptor
+        # and the arrays map it, so a file renamed over the path meanwhile is
+        # never mapped in the validated one's place.
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+        except OSError as e:  # libemogi's words for it
+            raise FormatError("%s: %s" % (os.fsdecode(self.path), os.strerror(e.errno))) from None
+        try:
+            self._open_fd(fd)
+        finally:
+            os.close(fd)
+
+    def _open_fd(self, fd):
+        """Validate the file open on FD with libemogi, then map its sections."""
+        lib, err, name = _lib.lib(), _lib.Error(), _fd_name(fd)
+        if lib.emogi_csr_open(os.fsencode(name or self.path), ctypes.byref(self._c),
+                              ctypes.byref(err)) != 0:
+            msg = err.text()
+            if name and msg.startswith(name + ":"):  # named as the caller named it
+                msg = os.fsdecode(self.path) + msg[len(name):]
+            raise FormatError(msg)
         self._open = True
+        c = self._c
+        # libemogi keeps the name it was given for its messages: the caller's
+        self._cpath = ctypes.create_string_buffer(os.fsencode(self.path))
+        c.path = ctypes.addressof(self._cpath)
+        with builtins.open(fd, "rb", closefd=False) as f:  # a regular file: libemogi said so
+            if name is None and not self._same_bytes(f):
+                self.close()
+                raise FormatError("%s: replaced or changed while it was opened"
+                                  % os.fsdecode(self.path))
+            self._map_sections(f)
+
+    def _map_sections(self, f):
+        """The header's fields as attributes, each section of the file F as an array."""
         c = self._c
         self.nv, self.ne, self.flags, self.id_width = c.nv, c.ne, c.flags, c.id_width
         self.directed = bool(c.flags & DIRECTED)
@@ -65,7 +106,17 @@ class Graph:
         self.part = ({name: getattr(c.part, name) for name, _ in _lib.Part._fields_}
                      if c.flags & PART else None)
         for i in range(c.nsections):
-            self._map_section(c.sections[i])
+            self._map_section(c.sections[i], f)
+
+    def _same_bytes(self, f):
+        """Whether F holds the bytes of libemogi's mapping, which it opened by
+        name (where no name reaches the descriptor itself)."""
+        size = self._c.map_size
+        if os.fstat(f.fileno()).st_size != size:
+            return False
+        validated = (ctypes.c_ubyte * size).from_address(self._c.map)
+        return np.array_equal(np.memmap(f, dtype=np.uint8, mode="r"),
+                              np.frombuffer(validated, np.uint8))
 
     def _dtype(self, kind):
         ids = np.dtype("<u4" if self.id_width == 4 else "<u8")
@@ -74,13 +125,13 @@ class Graph:
                 SEC_T_WEIGHTS: weights, SEC_CNEIGHBORS: np.dtype("u1"),
                 SEC_T_CNEIGHBORS: np.dtype("u1"), SEC_NAMES: np.dtype("u1")}.get(kind, np.dtype("<u8"))
 
-    def _map_section(self, sec):
+    def _map_section(self, sec, f):
+        """Section SEC of the file F as an array (or text), mapped from F itself."""
         if sec.type == SEC_PART:  # read by libemogi into self.part
             return
         if sec.type == SEC_PROVENANCE:
-            with builtins.open(self.path, "rb") as f:
-                f.seek(sec.offset)
-                self.provenance = f.read(sec.size).decode("utf-8", "replace")
+            text = os.pread(f.fileno(), sec.size, sec.offset)
+            self.provenance = text.decode("utf-8", "replace")
             return
         dtype = self._dtype(sec.type)
         count = sec.size // dtype.itemsize
@@ -88,7 +139,7 @@ class Graph:
             arr = np.empty(0, dtype)
             arr.flags.writeable = False
         else:
-            arr = np.memmap(self.path, dtype=dtype, mode="r", offset=sec.offset, shape=(count,))
+            arr = np.memmap(f, dtype=dtype, mode="r", offset=sec.offset, shape=(count,))
         setattr(self, _ATTRS[sec.type], arr)
 
     @property
@@ -185,6 +236,7 @@ class Graph:
         networkx holds every edge as Python objects.
         """
         import networkx as nx
+        max_edges = _check.integer(max_edges, "max_edges", 0, _check.U64_MAX, "an edge count")
         if self.ne > max_edges:
             raise ValueError("%s: %d edges is over the networkx limit of %d (pass max_edges="
                              " to raise it)" % (self.path, self.ne, max_edges))

@@ -1,41 +1,58 @@
 """Writing .csr files (emogi-csr(5)) from numpy arrays or scipy matrices."""
 import ctypes
 import os
-import struct
-import tempfile
-import zlib
+import sys
 
 import numpy as np
 
-from . import _lib
-from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, EmogiError
-from .csr import ALIGN, MAGIC, VERSION
+from . import _check, _lib
+from ._check import U32_MAX, U64_MAX
+from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, WEIGHT_UINT32, WEIGHT_FLOAT32, EmogiError
 
-VERSION_COMPRESSED = 2  # EMOGI_CSR_VERSION_COMPRESSED: files with compressed lists
+# The largest vertex count: emogi-convert --vertices N takes 1 to 2^64-2 (0 here:
+# an empty graph); vertex ids are below it.
+MAX_NV = U64_MAX - 1
+WEIGHTS_ACCEPTED = ("integers from 0 to %d (stored as uint32) or real numbers finite in "
+                    "float32 (stored as float32)" % U32_MAX)
 
-MAX_U32 = 0xFFFFFFFF
+
+def _weights(weights):
+    """weights= as stored: uint32 for integers (and bools), float32 for reals."""
+    w = np.asarray(weights)
+    if w.ndim != 1:
+        raise ValueError("weights must be a 1-d array, one weight an edge, not of shape %s"
+                         % (w.shape,))
+    if w.dtype.kind in "iub":
+        if w.size and (w.min() < 0 or int(w.max()) > U32_MAX):
+            raise ValueError("weights must be %s, not %d"
+                             % (WEIGHTS_ACCEPTED, w.min() if w.min() < 0 else w.max()))
+        return w.astype("<u4")
+    if w.dtype.kind == "f":
+        w32 = w.astype("<f4")
+        if not np.all(np.isfinite(w32)):
+            raise ValueError("weights must be %s, not %r"
+                             % (WEIGHTS_ACCEPTED, w[~np.isfinite(w32)][0]))
+        return w32
+    raise TypeError("weights must be %s, not %s" % (WEIGHTS_ACCEPTED, w.dtype))
 
 
 def _from_edges(edges, weights, nv, directed):
     edges = np.asarray(edges)
     if edges.ndim != 2 or edges.shape[1] != 2:
         raise ValueError("edges must be an array of shape (m, 2)")
-    if edges.size and edges.min() < 0:
-        raise ValueError("edges: negative vertex id")
-    src, dst = edges[:, 0].astype(np.uint64), edges[:, 1].astype(np.uint64)
     if nv is None:
+        edges = _check.integers(edges, "edges", 0, MAX_NV - 1, "vertex ids")
         nv = int(edges.max()) + 1 if edges.size else 0
-    if weights is not None:
-        weights = np.asarray(weights)
-        if weights.shape != (len(src),):
-            raise ValueError("weights: %s entries for %d edges" % (weights.shape, len(src)))
+    else:
+        edges = _check.integers(edges, "edges", 0, nv - 1, "vertex ids (nv=%d)" % nv)
+    src, dst = edges[:, 0].astype(np.uint64), edges[:, 1].astype(np.uint64)
+    if weights is not None and weights.shape != (len(src),):
+        raise ValueError("weights: %s entries for %d edges" % (weights.shape, len(src)))
     if not directed:  # stored symmetric: each edge both ways, a self loop once
         back = src != dst
         src, dst = np.concatenate([src, dst[back]]), np.concatenate([dst, src[back]])
         if weights is not None:
             weights = np.concatenate([weights, weights[back]])
-    if len(src) and int(max(src.max(), dst.max())) >= nv:
-        raise ValueError("edges: vertex id out of range 0..%d" % (nv - 1))
     return _lists_from_pairs(src, dst, weights, nv)
 
 
@@ -47,13 +64,16 @@ def _lists_from_pairs(src, dst, weights, nv):
 
 
 def _from_matrix(matrix, weighted):
+    if not hasattr(matrix, "tocsr"):
+        raise TypeError("matrix must be a scipy.sparse matrix or array, not %s"
+                        % type(matrix).__name__)
     a = matrix.tocsr(copy=True)
     if a.shape[0] != a.shape[1]:
         raise ValueError("matrix must be square, not %dx%d" % a.shape)
     a.sort_indices()
     if weighted is None:
         weighted = bool(np.any(a.data != 1))
-    return a.indptr, a.indices, a.data if weighted else None
+    return a.indptr, a.indices, _weights(a.data) if weighted else None
 
 
 def _sources(offsets):
@@ -67,7 +87,10 @@ def _check_lists(offsets, neighbors, weights):
     neighbors = np.asarray(neighbors)
     if offsets.ndim != 1 or len(offsets) < 1:
         raise ValueError("offsets must be a 1-d array of nv+1 entries")
+    if neighbors.ndim != 1:
+        raise ValueError("neighbors must be a 1-d array, not of shape %s" % (neighbors.shape,))
     nv = len(offsets) - 1
+    offsets = _check.integers(offsets, "offsets", 0, U64_MAX, "edge offsets")
     if offsets[0] != 0 or np.any(np.diff(offsets.astype(np.int64)) < 0):
         raise ValueError("offsets must start at 0 and never decrease")
     if int(offsets[-1]) != len(neighbors):
@@ -75,8 +98,8 @@ def _check_lists(offsets, neighbors, weights):
                          % (int(offsets[-1]), len(neighbors)))
     if weights is not None and np.shape(weights) != (len(neighbors),):
         raise ValueError("weights must have one entry per neighbour")
-    if len(neighbors) and (neighbors.min() < 0 or int(neighbors.max()) >= nv):
-        raise ValueError("neighbour id out of range 0..%d" % (nv - 1))
+    neighbors = _check.integers(neighbors, "neighbors", 0, nv - 1,
+                                "vertex ids (nv = len(offsets) - 1 = %d)" % nv)
     offsets = offsets.astype("<u8")
     neighbors = neighbors.astype(np.uint64)
     src = _sources(offsets)
@@ -84,23 +107,8 @@ def _check_lists(offsets, neighbors, weights):
     if np.any((step < 0) & (src[1:] == src[:-1])):
         order = np.lexsort((neighbors, src))
         neighbors = neighbors[order]
-        weights = None if weights is None else np.asarray(weights)[order]
+        weights = None if weights is None else weights[order]
     return offsets, neighbors, weights
-
-
-def _weight_array(weights):
-    """(array, weight_type): uint32 for integers, float32 for floats."""
-    w = np.asarray(weights)
-    if np.issubdtype(w.dtype, np.integer) or w.dtype == np.bool_:
-        if w.size and (w.min() < 0 or int(w.max()) > MAX_U32):
-            raise ValueError("integer weights must lie in 0..%d" % MAX_U32)
-        return w.astype("<u4"), 1
-    if np.issubdtype(w.dtype, np.floating):
-        w32 = w.astype("<f4")
-        if not np.all(np.isfinite(w32)):
-            raise ValueError("float weights must be finite (in float32)")
-        return w32, 2
-    raise ValueError("weights must be integers or floats, not %s" % w.dtype)
 
 
 def _check_symmetric(offsets, neighbors):
@@ -118,76 +126,25 @@ def _transpose(offsets, neighbors, weights, nv):
     return _lists_from_pairs(neighbors, src, weights, nv)
 
 
-def _compressed(offsets, ids, nv, id_width):
-    """One direction's lists compressed by libemogi (emogi_csr_compress_lists,
-    the encoder emogi-convert --compress uses): (coffsets, cneighbors)."""
+def _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress):
+    """Hand the arrays to libemogi's writer (emogi_csr_write_plain), the one
+    emogi-convert writes with: its checks, its layout, its compression and
+    its output handling."""
     lib = _lib.lib()
-    offsets = np.ascontiguousarray(offsets, dtype="<u8")
-    ids = np.ascontiguousarray(ids, dtype="<u4" if id_width == 4 else "<u8")
-    coff = np.empty(nv + 1, dtype="<u8")
-    ptr = lambda a: a.ctypes.data_as(ctypes.c_void_p)  # noqa: E731
-    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
-              ptr(coff), None)
-    data = np.zeros(max(int(coff[nv]), 1), dtype=np.uint8)
-    _lib.call(EmogiError, lib.emogi_csr_compress_lists, ptr(offsets), ptr(ids), id_width, nv,
-              ptr(coff), ptr(data))
-    return coff, data[:int(coff[nv])]
-
-
-def _compress_sections(sections, nv, id_width):
-    """The plain neighbour sections (2, 5) replaced by compressed ones (9, 10,
-    and 11, 12 for a transpose), the table kept in type order."""
-    by_type = dict(sections)
-    out = [(k, d) for k, d in sections if k not in (2, 5)]
-    # (ids, their offsets) -> (coffsets, cneighbors): out-edges, then the transpose
-    for ids, off, coffsets, cneighbors in ((2, 1, 9, 10), (5, 4, 11, 12)):
-        if ids in by_type:
-            coff, data = _compressed(by_type[off], by_type[ids], nv, id_width)
-            out += [(coffsets, coff), (cneighbors, data)]
-    return sorted(out, key=lambda s: s[0])
-
-
-def _layout(sections):
-    """[(type, bytes-like, offset)] in type order, per emogi-csr(5)."""
-    pos, out = ALIGN, []
-    for kind, data in sections:
-        size = memoryview(data).nbytes
-        out.append((kind, data, pos, size))
-        pos += -(-size // ALIGN) * ALIGN
-    return out, pos
-
-
-def _header(nv, ne, flags, id_width, weight_type, table, file_size):
-    page = bytearray(ALIGN)
-    version = VERSION_COMPRESSED if flags & COMPRESSED else VERSION
-    struct.pack_into("<8sII QQ IIII QQ", page, 0, MAGIC, version, 0, nv, ne, flags, id_width,
-                     weight_type, len(table), file_size, 0)
-    for i, (kind, data, offset, size) in enumerate(table):
-        struct.pack_into("<IIQQ", page, 64 + 24 * i, kind, zlib.crc32(data), offset, size)
-    struct.pack_into("<I", page, 12, zlib.crc32(page))
-    return page
-
-
-def _write_atomic(path, header, table, file_size):
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".tmp.")
-    try:
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "wb") as f:
-            f.write(header)
-            for _, data, offset, size in table:
-                f.seek(offset)
-                f.write(data)
-            f.truncate(file_size)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    path = os.fsencode(path)
+    g = _lib.CGraph(nv=nv, ne=len(arrays["neighbors"]), flags=flags, id_width=id_width,
+                    weight_type=weight_type)
+    for name, arr in arrays.items():
+        setattr(g, name, arr.ctypes.data)
+    if provenance:
+        text = ctypes.create_string_buffer(provenance, len(provenance))
+        g.provenance, g.provenance_len = ctypes.addressof(text), len(provenance)
+    if lib.emogi_same_file(path, 1, b"-", 1):  # standard output: binary, after what is pending
+        if os.isatty(1):
+            raise EmogiError("standard output is a terminal: not writing a binary .csr to it "
+                             "(give a file, or a pipe)")
+        sys.stdout.flush()
+    _lib.call(EmogiError, lib.emogi_csr_write_plain, path, ctypes.byref(g), int(bool(compress)))
 
 
 def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matrix=None,
@@ -208,13 +165,47 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     weights as float32.  transpose (default: directed) stores the in-edges, which
     emogi-cc needs on directed graphs.  idmap: nv input ids; provenance: text of
     'key: value' lines.  compress=True stores the neighbour lists compressed (the
-    encoding of emogi-convert --compress, by libemogi's encoder; the weights stay
-    plain).  The file is written to a temporary in the same folder and renamed over
-    path only when complete, so a failure leaves nothing behind.
+    encoding of emogi-convert --compress; the weights stay plain).
+
+    Each argument is checked as it enters, with the ranges of emogi-convert's
+    options: ids, offsets and the id map hold integers (a float, complex, bool or
+    string array raises TypeError, however whole its values), vertex ids lie in
+    0..nv-1, input ids in 0..2^64-1, nv (edges= only; elsewhere it must agree) in
+    0..2^64-2, weights are integers in 0..2^32-1 or reals finite in float32;
+    directed, compress, transpose and weighted are True or False (the last two
+    or None), id_width 4, 8 or None, provenance a str.  A value of the wrong
+    kind raises TypeError, one out of range ValueError, naming the argument.
+
+    libemogi writes the file (emogi_csr_write_plain, emogi-convert's writer) and
+    treats path as the tools treat an output: a regular file, or a symbolic link's
+    target, is replaced through a temporary in its folder renamed over it once
+    complete, so a failure leaves the old file as it was; a FIFO or a device is
+    written in place; '-' is standard output, refused when it is a terminal.  An
+    output that cannot be written raises EmogiError naming it.
     """
+    path = _check.path(path)
+    directed = _check.flag(directed, "directed")
+    compress = _check.flag(compress, "compress")
+    transpose = _check.flag(transpose, "transpose", none=True)
+    weighted = _check.flag(weighted, "weighted", none=True)
+    if nv is not None:
+        nv = _check.integer(nv, "nv", 0, MAX_NV, "a vertex count (emogi-convert --vertices)")
+    if id_width is not None and not (_check.is_int(id_width) and id_width in (4, 8)):
+        raise (ValueError if _check.is_int(id_width) else TypeError)(
+            "id_width must be 4 or 8 (bytes an id, emogi-convert --id-width), or None for the "
+            "smallest that holds nv, not %r" % (id_width,))
+    if provenance is not None and not isinstance(provenance, str):
+        raise TypeError("provenance must be a str ('key: value' lines), not %s"
+                        % type(provenance).__name__)
     given = [edges is not None, matrix is not None, offsets is not None]
     if sum(given) != 1:
         raise ValueError("give exactly one of offsets/neighbors, edges= or matrix=")
+    if matrix is None and weighted is not None:
+        raise ValueError("weighted applies to matrix= (weights= gives the weights of the others)")
+    if matrix is not None and weights is not None:
+        raise ValueError("weights apply to offsets/neighbors and edges=: a matrix's data are "
+                         "its weights (see weighted=)")
+    weights = None if weights is None else _weights(weights)
     if edges is not None:
         offsets, neighbors, weights = _from_edges(edges, weights, nv, directed)
     elif matrix is not None:
@@ -222,39 +213,37 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     elif neighbors is None:
         raise ValueError("offsets need neighbors")
     offsets, neighbors, weights = _check_lists(offsets, neighbors, weights)
-    nv, ne = len(offsets) - 1, len(neighbors)
+    if nv is not None and nv != len(offsets) - 1:
+        raise ValueError("nv=%d, but the %s give %d vertices" % (
+            nv, "offsets" if matrix is None else "matrix", len(offsets) - 1))
+    nv = len(offsets) - 1
     if not directed:
         _check_symmetric(offsets, neighbors)
     if id_width is None:
-        id_width = 4 if nv <= MAX_U32 else 8
-    if id_width not in (4, 8) or (id_width == 4 and nv > MAX_U32):
-        raise ValueError("id_width must be 4 (up to 2^32-1 vertices) or 8")
+        id_width = 4 if nv <= U32_MAX else 8
+    if id_width == 4 and nv > U32_MAX:
+        raise ValueError("id_width=4 holds ids of up to 2^32-1 vertices, not %d: give 8" % nv)
     ids = "<u4" if id_width == 4 else "<u8"
     flags = 0 if not directed else DIRECTED
     weight_type = 0
-    sections = [(1, offsets), (2, np.ascontiguousarray(neighbors, dtype=ids))]
+    arrays = {"offsets": offsets, "neighbors": neighbors.astype(ids)}
     if weights is not None:
-        weights, weight_type = _weight_array(weights)
+        weight_type = WEIGHT_UINT32 if weights.dtype == np.dtype("<u4") else WEIGHT_FLOAT32
         flags |= WEIGHTED
-        sections.append((3, weights))
+        arrays["weights"] = weights
     if directed if transpose is None else transpose:
         flags |= TRANSPOSE
         t_off, t_nbr, t_w = _transpose(offsets, neighbors, weights, nv)
-        sections += [(4, t_off), (5, np.ascontiguousarray(t_nbr, dtype=ids))]
+        arrays.update(t_offsets=t_off, t_neighbors=t_nbr.astype(ids))
         if t_w is not None:
-            sections.append((6, np.ascontiguousarray(t_w)))
+            arrays["t_weights"] = t_w
     if idmap is not None:
-        idmap = np.asarray(idmap)
+        idmap = _check.integers(idmap, "idmap", 0, U64_MAX, "input ids (uint64)")
         if idmap.shape != (nv,):
             raise ValueError("idmap must have nv = %d entries" % nv)
         flags |= IDMAP
-        sections.append((7, idmap.astype("<u8")))
+        arrays["idmap"] = idmap.astype("<u8")
     if provenance is not None:
-        sections.append((8, provenance.encode("utf-8")))
-    if compress:
-        flags |= COMPRESSED
-        sections = _compress_sections(sections, nv, id_width)
-    sections = [(k, d if isinstance(d, bytes) else np.ascontiguousarray(d)) for k, d in sections]
-    table, file_size = _layout(sections)
-    header = _header(nv, ne, flags, id_width, weight_type, table, file_size)
-    _write_atomic(path, header, table, file_size)
+        provenance = provenance.encode("utf-8")
+    arrays = {k: np.ascontiguousarray(a) for k, a in arrays.items()}
+    _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress)

@@ -6,9 +6,12 @@ top_srcdir (the data) and a working folder as the current directory.
 """
 import ctypes
 import os
+import shutil
+import stat
 import subprocess
 import sys
 import traceback
+import zlib
 
 import numpy as np
 
@@ -430,6 +433,172 @@ def write_compressed_matches_convert():
                 assert f1.read() == f2.read(), "bfs depths differ: %s from %d" % (name, s)
 
 
+def snapshot(folder):
+    """What FOLDER holds: each entry's kind, with a link's target, a regular
+    file's size and crc32, a device's number."""
+    out = {}
+    for root, dirs, files in os.walk(folder):
+        for name in sorted(dirs + files):
+            path = os.path.join(root, name)
+            st = os.lstat(path)
+            rel = os.path.relpath(path, folder)
+            if stat.S_ISLNK(st.st_mode):
+                out[rel] = ("link", os.readlink(path))
+            elif stat.S_ISREG(st.st_mode):
+                with open(path, "rb") as f:
+                    data = f.read()
+                out[rel] = ("file", len(data), zlib.crc32(data))
+            elif stat.S_ISFIFO(st.st_mode):
+                out[rel] = ("fifo",)
+            elif stat.S_ISCHR(st.st_mode):
+                out[rel] = ("chr", st.st_rdev)
+            else:
+                out[rel] = ("dir",) if stat.S_ISDIR(st.st_mode) else ("other", st.st_mode)
+    return out
+
+
+def output_kinds(base):
+    """The outputs a tool may be given, each a function that sets one up in
+    a fresh folder and returns the path to write; as root, a character
+    device of the folder's own (the null device's number)."""
+    def regular(d):
+        write_lines(os.path.join(d, "out.csr"), [("old",)])
+        return "out.csr"
+
+    def link(d):
+        write_lines(os.path.join(d, "target.csr"), [("old",)])
+        os.symlink("target.csr", os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def dangling(d):
+        os.symlink("nowhere.csr", os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def fifo(d):
+        os.mkfifo(os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def null_link(d):
+        os.symlink(os.devnull, os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def folder(d):
+        os.mkdir(os.path.join(d, "out.csr"))
+        return "out.csr"
+
+    def missing_folder(d):
+        return os.path.join("missing", "out.csr")
+
+    def device(d):
+        path = os.path.join(d, "null")
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        os.close(os.open(path, os.O_WRONLY))  # a file system mounted nodev refuses it
+        return "null"
+
+    kinds = [regular, link, dangling, fifo, null_link, folder, missing_folder]
+    try:
+        device(base)
+        kinds.append(device)
+    except OSError:
+        pass
+    return kinds
+
+
+def write_into(folder, how, out):
+    """Run HOW(out) in FOLDER with a reader on a FIFO there: (None or the
+    error's message, the bytes the reader got)."""
+    here = os.getcwd()
+    os.chdir(folder)
+    reader = None
+    try:
+        if os.path.exists(out) and stat.S_ISFIFO(os.stat(out).st_mode):
+            reader = subprocess.Popen(["cat", out], stdout=subprocess.PIPE)
+        try:
+            how(out)
+            error = None
+        except Exception as e:  # the tool's exit status 1 or the package's exception
+            error = str(e)
+        got = b""
+        if reader is not None:
+            try:
+                got = reader.communicate(timeout=10)[0]
+            except subprocess.TimeoutExpired:  # nothing opened the FIFO: the reader waits
+                reader.kill()
+                got = reader.communicate()[0]
+        return error, got
+    finally:
+        os.chdir(here)
+
+
+@test()
+def write_outputs_as_the_tools():
+    """emogi.write treats every kind of output as emogi-convert does: a
+    regular file or a link's target replaced (the link kept), a FIFO or a
+    device written in place, a folder or a missing folder refused."""
+    edges = [(0, 1), (1, 2), (2, 0), (2, 3)]
+    base = os.path.abspath("outputs")
+    os.mkdir(base)
+    el = write_lines(os.path.join(base, "in.el"), edges)
+    opts = ("--directed", "--transpose", "--no-provenance")  # no date: the same bytes each time
+    ref = convert("el", el, os.path.join(base, "ref.csr"), *opts)
+    with open(ref.path, "rb") as f:
+        want = f.read()
+    convert_bin = os.path.join(os.path.abspath(BIN), "emogi-convert")
+
+    def tool_writes(out):
+        r = subprocess.run([convert_bin, "el", el, out, "-q"] + list(opts),
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise RuntimeError(r.stderr.strip().replace("emogi-convert: ", "", 1))
+
+    def package_writes(out):
+        emogi.write(out, edges=edges)
+
+    wrong = []
+    for kind in output_kinds(base):
+        tool_dir, mine_dir = (os.path.join(base, kind.__name__ + s) for s in ("-tool", "-mine"))
+        os.mkdir(tool_dir)
+        os.mkdir(mine_dir)
+        out = kind(tool_dir)
+        kind(mine_dir)
+        tool_error, tool_got = write_into(tool_dir, tool_writes, out)
+        error, got = write_into(mine_dir, package_writes, out)
+        what = "%s (%s)" % (kind.__name__, out)
+        if (error is None) != (tool_error is None):
+            wrong.append("%s: emogi-convert: %s; emogi.write: %s" % (what, tool_error, error))
+        elif error is not None and not (error.startswith(out + ": ") and
+                                        error.split(": ")[-1] == tool_error.split(": ")[-1]):
+            wrong.append("%s: emogi.write says %r, emogi-convert %r" % (what, error, tool_error))
+        if got != tool_got or (kind.__name__ == "fifo" and got != want):
+            wrong.append("%s: the reader got %d bytes, emogi-convert gave it %d" % (
+                what, len(got), len(tool_got)))
+        if snapshot(mine_dir) != snapshot(tool_dir):
+            wrong.append("%s: emogi.write left %r, emogi-convert %r" % (
+                what, sorted(snapshot(mine_dir).items()), sorted(snapshot(tool_dir).items())))
+    assert not wrong, "\n".join(wrong)
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    # standard output, "-" or its file's name: written at its position, a terminal refused
+    code = ("import sys; sys.path.insert(0, %r); import emogi; emogi.write(%%r, edges=%r)"
+            % (os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."), edges))
+    for out in ("-", "stdout.csr"):
+        with open(os.path.join(base, "stdout.csr"), "wb") as f:
+            f.write(b"before")
+            f.flush()
+            subprocess.run([sys.executable, "-c", code % out], stdout=f, check=True,
+                           cwd=base)
+        with open(os.path.join(base, "stdout.csr"), "rb") as f:
+            assert f.read() == b"before" + want, out
+        assert not os.path.exists(os.path.join(base, "-"))
+    import pty
+    master, slave = pty.openpty()
+    r = subprocess.run([sys.executable, "-c", code % "-"], stdout=slave, stderr=subprocess.PIPE,
+                       text=True, cwd=base)
+    os.close(slave)
+    os.close(master)
+    assert r.returncode == 1 and "standard output is a terminal" in r.stderr, r.stderr
+    assert not os.path.exists(os.path.join(base, "-"))
+
+
 # ---- read_result, errors ----
 
 @test()
@@ -531,6 +700,74 @@ def errors_carry_the_library_message():
         assert "transpose" in str(e), str(e)
 
 
+def c_array(ptr, dtype, count):
+    """COUNT entries at the address PTR (libemogi's mapping) as a numpy array."""
+    dtype = np.dtype(dtype)
+    return np.frombuffer((ctypes.c_ubyte * (count * dtype.itemsize)).from_address(ptr), dtype)
+
+
+@test()
+def open_maps_what_it_validated():
+    """emogi.open maps the file libemogi validated, not whatever the path names
+    by then: another file renamed over the path between the two (as another
+    process may) changes nothing, or, where no name reaches the open
+    descriptor, is refused."""
+    from emogi import _lib, csr
+    emogi.write("race-a.csr", [0, 1, 2, 3], [1, 2, 0], weights=[1, 2, 3])
+    emogi.write("race-b.csr", [0, 1, 2, 3], [2, 0, 1], weights=[7, 8, 9])
+    size = os.path.getsize("race-a.csr")
+    assert os.path.getsize("race-b.csr") == size
+    with open("race-junk.csr", "wb") as f:  # ids out of range: validation would refuse it
+        f.write(b"\xff" * size)
+    lib = _lib.lib()
+    real_open, real_name = lib.emogi_csr_open, getattr(csr, "_fd_name", None)
+    for replacement in ("race-b.csr", "race-junk.csr"):
+        for when in ("after", "before"):  # libemogi opens it
+            for by_name in (True, False):  # a name for the descriptor, or none
+                what = "%s renamed over the path %s libemogi opens it%s" % (
+                    replacement, when, "" if by_name else " (no /proc)")
+
+                def swapped(*args):
+                    if when == "before":
+                        os.replace("race-swap.csr", "race.csr")
+                    rc = real_open(*args)
+                    if when == "after":
+                        os.replace("race-swap.csr", "race.csr")
+                    return rc
+
+                shutil.copyfile("race-a.csr", "race.csr")
+                shutil.copyfile(replacement, "race-swap.csr")
+                lib.emogi_csr_open = swapped
+                if not by_name:
+                    csr._fd_name = lambda fd: None
+                try:
+                    g = emogi.open("race.csr")
+                except emogi.FormatError as e:
+                    # by name, the file mapped is not the file validated: refused
+                    assert not by_name and when == "before", "%s: %s" % (what, e)
+                    assert str(e).startswith("race.csr: "), "%s: %s" % (what, e)
+                    continue
+                finally:
+                    lib.emogi_csr_open, csr._fd_name = real_open, real_name
+                c = g.cgraph()
+                assert list(g.neighbors) == [1, 2, 0] and list(g.weights) == [1, 2, 3], \
+                    "%s: mapped %s, not the file validated" % (what, list(g.neighbors))
+                assert np.array_equal(g.neighbors, c_array(c.neighbors, "<u4", g.ne)), what
+                assert np.array_equal(g.offsets, c_array(c.offsets, "<u8", g.nv + 1)), what
+                assert list(emogi.bfs(g, 0)) == [0, 1, 2], what
+                g.verify()
+                g.close()
+    # messages name the path as given, not the descriptor's name
+    for path, want in (("race-junk.csr", "race-junk.csr: not a .csr file (bad magic)"),
+                       ("no-such.csr", "no-such.csr: No such file or directory"),
+                       (".", ".: not a regular file")):
+        try:
+            emogi.open(path)
+            raise AssertionError(path + " opened")
+        except emogi.FormatError as e:
+            assert str(e).startswith(want), str(e)
+
+
 @test()
 def source_numbering_named():
     """An out-of-range source names its numbering as the tools do (compact
@@ -570,6 +807,146 @@ def source_numbering_named():
         raise AssertionError("compact id 5 of 5 accepted")
     except ValueError as e:
         assert str(e) == "ids.csr: source 5 out of range (compact ids 0..4)", str(e)
+
+
+def refused(fn, exc, *words):
+    """None when FN() raises EXC whose message holds every one of WORDS, else
+    what happened instead."""
+    try:
+        fn()
+    except exc as e:
+        missing = [w for w in words if w not in str(e)]
+        return "message %r lacks %r" % (str(e), missing) if missing else None
+    except Exception as e:
+        return "%s: %s, not %s" % (type(e).__name__, e, exc.__name__)
+    return "accepted"
+
+
+@test()
+def write_refuses_bad_values():
+    """emogi.write checks each argument where it enters, with emogi-convert's
+    ranges, and writes nothing for a bad one: no fractional or complex id
+    coerced to an integer, no negative id map."""
+    off, nbr = [0, 1, 1], [1]
+    cases = [
+        (dict(edges=[(0, 1.5)]), TypeError, "edges", "integers"),
+        (dict(edges=[(0, 1), (2, 3.0)]), TypeError, "edges", "integers"),
+        (dict(edges=[(0, -1)]), ValueError, "edges", "-1"),
+        (dict(edges=[(0, 5)], nv=3), ValueError, "edges", "0 to 2", "5"),
+        (dict(edges=[(0, 1)], nv=-1), ValueError, "nv", "--vertices"),
+        (dict(edges=[(0, 1)], nv=2.5), TypeError, "nv"),
+        (dict(edges=[(0, 1)], nv=True), TypeError, "nv"),
+        (dict(edges=[(0, 1)], nv=2**64 - 1), ValueError, "nv", "18446744073709551614"),
+        (dict(offsets=off, neighbors=[1 + 0j]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=[True]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=["1"]), TypeError, "neighbors", "integers"),
+        (dict(offsets=off, neighbors=[2]), ValueError, "neighbors", "0 to 1", "2"),
+        (dict(offsets=[0, 1.0, 1], neighbors=nbr), TypeError, "offsets", "integers"),
+        (dict(offsets=off, neighbors=nbr, nv=5), ValueError, "nv=5", "2 vertices"),
+        (dict(offsets=off, neighbors=nbr, idmap=[10, 11.5]), TypeError, "idmap", "integers"),
+        (dict(offsets=off, neighbors=nbr, idmap=[-1, 3]), ValueError, "idmap", "-1",
+         "18446744073709551615"),
+        (dict(offsets=off, neighbors=nbr, idmap=[0, 2**64]), ValueError, "idmap",
+         "18446744073709551616"),
+        (dict(offsets=off, neighbors=nbr, weights=[1 + 2j]), TypeError, "weights", "uint32"),
+        (dict(offsets=off, neighbors=nbr, weights=["a"]), TypeError, "weights"),
+        (dict(offsets=off, neighbors=nbr, weights=[-1]), ValueError, "weights", "4294967295"),
+        (dict(offsets=off, neighbors=nbr, weights=[2**32]), ValueError, "weights"),
+        (dict(offsets=off, neighbors=nbr, weights=[float("inf")]), ValueError, "weights",
+         "finite"),
+        (dict(offsets=off, neighbors=nbr, weights=[[1]]), ValueError, "weights", "1-d"),
+        (dict(offsets=off, neighbors=nbr, directed="no"), TypeError, "directed", "True"),
+        (dict(offsets=off, neighbors=nbr, directed=1), TypeError, "directed"),
+        (dict(offsets=off, neighbors=nbr, compress=1), TypeError, "compress"),
+        (dict(offsets=off, neighbors=nbr, transpose="yes"), TypeError, "transpose"),
+        (dict(offsets=off, neighbors=nbr, weighted=True), ValueError, "weighted", "matrix="),
+        (dict(offsets=off, neighbors=nbr, id_width=5), ValueError, "id_width", "4 or 8"),
+        (dict(offsets=off, neighbors=nbr, id_width=4.0), TypeError, "id_width", "4 or 8"),
+        (dict(offsets=off, neighbors=nbr, id_width=True), TypeError, "id_width"),
+        (dict(offsets=off, neighbors=nbr, provenance=b"tool: x"), TypeError, "provenance"),
+        (dict(matrix=[[0, 1], [1, 0]]), TypeError, "matrix", "scipy.sparse"),
+    ]
+    wrong = []
+    for kw, exc, *words in cases:
+        why = refused(lambda: emogi.write("bad.csr", **kw), exc, *words)
+        if why or os.path.exists("bad.csr"):
+            wrong.append("%r: %s" % (kw, why or "bad.csr written"))
+        if os.path.exists("bad.csr"):
+            os.unlink("bad.csr")
+    for path, exc in ((3, TypeError), ("bad\0.csr", ValueError), (None, TypeError)):
+        why = refused(lambda: emogi.write(path, off, nbr), exc, "path")
+        if why:
+            wrong.append("path %r: %s" % (path, why))
+    if scipy is not None:
+        m = scipy.sparse.csr_matrix(np.array([[0, 2], [3, 0]]))
+        for kw, exc, *words in ((dict(weights=[1, 2]), ValueError, "weights", "matrix"),
+                                (dict(weighted=1), TypeError, "weighted"),
+                                (dict(nv=3), ValueError, "nv=3", "2 vertices")):
+            why = refused(lambda: emogi.write("bad.csr", matrix=m, **kw), exc, *words)
+            if why or os.path.exists("bad.csr"):
+                wrong.append("matrix %r: %s" % (kw, why or "bad.csr written"))
+    assert not wrong, "\n".join(wrong)
+    # the values at the ends of each range still work
+    emogi.write("ok.csr", off, nbr, idmap=[0, 2**64 - 1], weights=[0.5], nv=2, transpose=False)
+    g = emogi.open("ok.csr")
+    assert list(g.idmap) == [0, 2**64 - 1] and g.weight_type == "float32" and not g.has_transpose
+
+
+@test()
+def algorithms_refuse_bad_values():
+    """bfs, sssp, cc and pagerank check each argument before any work, with the
+    tools' ranges: no iteration cap wrapped to 32 bits, no negative or NaN
+    delta, and a TypeError for anything that is not an emogi.Graph."""
+    g = directed_graph()
+    gw = weighted_graph("int")
+    cases = [
+        (lambda: emogi.pagerank(g, max_iterations=2**32 + 3), ValueError, "max_iterations",
+         "1 to 4294967295"),
+        (lambda: emogi.pagerank(g, max_iterations=0), ValueError, "max_iterations"),
+        (lambda: emogi.pagerank(g, max_iterations=10.0), TypeError, "max_iterations"),
+        (lambda: emogi.pagerank(g, damping=1), ValueError, "damping", "0 <= d < 1"),
+        (lambda: emogi.pagerank(g, damping=float("nan")), ValueError, "damping"),
+        (lambda: emogi.pagerank(g, damping="0.85"), TypeError, "damping"),
+        (lambda: emogi.pagerank(g, tolerance=-1), ValueError, "tolerance", ">= 0"),
+        (lambda: emogi.pagerank(g, tolerance=float("inf")), ValueError, "tolerance"),
+        (lambda: emogi.pagerank(g, weighted=1), TypeError, "weighted"),
+        (lambda: emogi.sssp(gw, 0, delta=-1), ValueError, "delta", "positive"),
+        (lambda: emogi.sssp(gw, 0, delta=float("nan")), ValueError, "delta", "--delta"),
+        (lambda: emogi.sssp(gw, 0, delta=float("inf")), ValueError, "delta"),
+        (lambda: emogi.sssp(gw, 0, delta="2"), TypeError, "delta"),
+        (lambda: emogi.sssp(gw, 0, unit_weights="yes"), TypeError, "unit_weights"),
+        (lambda: emogi.bfs(g, 1.5), TypeError, "source"),
+        (lambda: emogi.bfs(g, True), TypeError, "source"),
+        (lambda: emogi.bfs(g, 0, parents="yes"), TypeError, "parents"),
+        (lambda: emogi.bfs(g, 0, stats=1), TypeError, "stats"),
+        (lambda: emogi.bfs(g, 0, original_ids=1), TypeError, "original_ids"),
+        (lambda: emogi.bfs(g, 0, direction="sideways"), ValueError, "direction"),
+        (lambda: emogi.cc(g, stats="no"), TypeError, "stats"),
+        (lambda: emogi.bfs(g, 0, device="auto", gpu=1.5), TypeError, "gpu", "9999"),
+        (lambda: emogi.bfs(g, 0, device="auto", gpu=10000), ValueError, "gpu", "9999"),
+        (lambda: emogi.open(3), TypeError, "path"),
+        (lambda: emogi.read_result(3, g, "bfs"), TypeError, "path"),
+        (lambda: emogi.read_result("d.bin", 3, "bfs"), TypeError, "emogi.Graph"),
+        (lambda: g.to_networkx(max_edges=-1), ValueError, "max_edges"),
+    ]
+    for fn in (lambda x: emogi.bfs(x, 0), lambda x: emogi.sssp(x, 0), emogi.cc,
+               emogi.pagerank):
+        for x in ("dir.csr", None, object(), g.cgraph()):
+            cases.append((lambda fn=fn, x=x: fn(x), TypeError, "g must be an emogi.Graph"))
+    wrong = []
+    for fn, exc, *words in cases:
+        why = refused(fn, exc, *words)
+        if why:
+            wrong.append("%s (%s): %s" % (fn.__code__.co_firstlineno, " ".join(words), why))
+    assert not wrong, "\n".join(wrong)
+    # the ends of each range still work
+    rank, st = emogi.pagerank(g, max_iterations=2**32 - 1, tolerance=0.5, stats=True)
+    assert st["converged"] and rank.dtype == np.float64
+    _, st = emogi.pagerank(g, max_iterations=1, damping=0, tolerance=0, stats=True)
+    assert st["iterations"] == 1, st
+    assert np.array_equal(emogi.sssp(gw, 0, delta=1000), emogi.sssp(gw, 0))
+    assert np.array_equal(emogi.sssp(gw, 0, delta=np.float64(3)), emogi.sssp(gw, 0, delta=0))
+    assert np.array_equal(emogi.bfs(g, np.int64(0), parents=np.bool_(False)), emogi.bfs(g, 0))
 
 
 # ---- the GPU through the same library: ctypes layouts, options, results ----
