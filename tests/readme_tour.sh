@@ -14,7 +14,11 @@ awk '/^## A tour/ {on = 1; next} on && /^## / {exit}
      on && seen && /^[^ ]/ {exit}' "$readme" >tour
 n=$(wc -l <tour)
 [ "$n" -gt 10 ] || skip_all "the tour was not found in README.md ($n lines)"
-plan $((n + 2))
+# the Python section's block, run whole: one shell script
+awk '/^## From Python/ {on = 1; next} on && /^## / {exit}
+     on && /^    / {sub(/^    /, ""); print; seen = 1; next}
+     on && seen && /^[^ ]/ {exit}' "$readme" >python-block
+plan $((n + 3))
 
 mkdir -p tests
 ln -s "$top_srcdir/tests/data" tests/data
@@ -35,4 +39,19 @@ is "$(ls ./*.csr | wc -l | tr -d ' ')" "$(grep -Eo '[^ ]+\.csr( |$)' tour | grep
     "every .csr the tour names was written"
 emogi-info --verify k18.csr >/dev/null
 ok $? "the out-of-core graph passes its checksums"
+
+# as the README has it: python/ and .libs/ in the top folder of the build
+if ! /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+    skip "/usr/bin/python3 has no numpy (./bootstrap installs it)"
+elif [ ! -e "$EMOGI_BIN/.libs/libemogi.so" ]; then
+    skip "no shared libemogi in $EMOGI_BIN/.libs"
+elif command -v ldd >/dev/null && ldd "$EMOGI_BIN/.libs/libemogi.so" | grep -q -e libasan -e libubsan; then
+    skip "libemogi is built with sanitizers; python cannot load it without their runtime"
+else
+    ln -s "$top_srcdir/python" python
+    ln -s "$EMOGI_BIN/.libs" .libs
+    got=$(sh python-block 2>py.err)
+    is "$got" True "the Python section's lines, as written: the same depths as emogi-bfs"
+    [ "$got" = True ] || diag "$(tail -5 py.err)"
+fi
 exit $_failed
