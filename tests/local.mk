@@ -5,6 +5,9 @@
 # BVGraph encoder.  tap.sh and tap.h, the TAP harness, stay beside the tests.
 EXTRA_DIST += tests/tap.h
 EXTRA_DIST += tests/data/karate.mtx
+# a refactor's check, not in TESTS: two builds' tools over the same command
+# lines, compared (sh tests/compare_builds.sh OLD_BUILD NEW_BUILD)
+EXTRA_DIST += tests/compare_builds.sh tests/data/compare_builds.cmds
 
 # ==== formats
 # tests for formats: the .csr library against hand-computed graphs
