@@ -79,15 +79,13 @@ static void check_output(const char *output)
 static void resolve_defaults(struct convert_opts *o, const struct parse_result *r)
 {
     struct build_opts *b = &o->build;
+    /* a symmetric file lists one triangle: the other is implied, always */
+    b->mirror = o->source == SOURCE_TEXT && input_format_info(o->format)->one_triangle &&
+                r->symmetry != MTX_GENERAL;
     if (o->directed < 0)
-        o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND &&
-                      !(o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
-                        r->symmetry != MTX_GENERAL) &&
+        o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND && !b->mirror &&
                       !r->undirected;
     b->directed = o->directed;
-    /* a symmetric file lists one triangle: the other is implied, always */
-    b->mirror = o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
-                r->symmetry != MTX_GENERAL;
     b->skew = b->mirror && r->symmetry == MTX_SKEW;
     if (b->transpose && !o->directed && !o->quiet)
         fprintf(stderr, "emogi-convert: note: --transpose ignored: an undirected graph's "
@@ -133,9 +131,7 @@ static void resolve_once(struct job *j, const struct parse_result *r)
  * theirs (a header, a node count), which --vertices must then repeat. */
 static int vertices_given_to_reader(const struct convert_opts *o)
 {
-    return o->source == SOURCE_TEXT &&
-           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_BEL32 ||
-            o->format == FORMAT_BEL64);
+    return o->source == SOURCE_TEXT && input_format_info(o->format)->vertices;
 }
 
 static void check_vertices(const struct convert_opts *o, const struct parse_result *r)
@@ -286,13 +282,9 @@ static uint64_t generate(struct job *j, struct parse_result *r)
  */
 static size_t read_block(const struct convert_opts *o)
 {
-    int adjacency = o->source == SOURCE_ADJ ||
-                    (o->source == SOURCE_TEXT && o->format == FORMAT_METIS);
-    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ||
-                 o->format == FORMAT_SG || o->format == FORMAT_WSG;
-    uint64_t share = adjacency ? 512 /* 24 bytes of edges per byte */
-                     : o->source == SOURCE_TEXT && binary ? 64
-                                                          : 256;
+    uint64_t share = o->source == SOURCE_ADJ    ? 512 /* 24 bytes of edges per byte */
+                     : o->source == SOURCE_TEXT ? input_format_info(o->format)->block_share
+                                                : 256;
     return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
 }
 
@@ -335,7 +327,7 @@ static int can_read_as_names(const struct convert_opts *o, const struct parse_re
 {
     struct stat st;
     return r->name_token && o->build.relabel && !o->string_ids && o->source == SOURCE_TEXT &&
-           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_CSV) &&
+           input_format_info(o->format)->edge_list &&
            o->reorder == REORDER_NONE && strcmp(o->input, "-") != 0 &&
            stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
 }

@@ -29,7 +29,7 @@ libconvert_la_CPPFLAGS = $(CONVERT_CPPFLAGS)
 libconvert_la_SOURCES = convert/read/input.c convert/read/input_gzip.c \
 	convert/read/input_lz4.c convert/read/input_zstd.c convert/read/input_xz.c \
 	convert/read/input_bz2.c \
-	convert/read/parse.c convert/read/parse_el.c convert/read/parse_fields.c \
+	convert/read/formats.c convert/read/parse.c convert/read/parse_el.c convert/read/parse_fields.c \
 	convert/read/parse_mtx.c convert/read/parse_gr.c convert/read/parse_metis.c \
 	convert/read/parse_sg.c convert/read/parse_csv.c convert/read/parse_bel.c \
 	convert/read/parse_adj.c \

@@ -239,16 +239,15 @@ static enum build_combine parse_combine(const char *s)
  * pick from, or where duplicates are not collapsed at all. */
 static void refuse_combine(const struct convert_opts *o)
 {
-    static const char *const unweighted[] = {"el", "bel32", "bel64", "sg", "adj", "webgraph"};
+    int unweighted = o->source == SOURCE_ADJ || o->source == SOURCE_WEBGRAPH ||
+                     (o->source == SOURCE_TEXT && !input_format_info(o->format)->weighted);
     const char *why = o->build.keep_duplicates ? "--keep-duplicates keeps every duplicate"
                       : o->build.weights != BUILD_WEIGHTS_INPUT ? "the input weights are not kept"
                       : o->source == SOURCE_KRON || o->source == SOURCE_URAND ||
                               o->source == SOURCE_CSR
                           ? "it builds on no input weights"
-                          : NULL;
-    for (size_t i = 0; !why && i < sizeof unweighted / sizeof *unweighted; i++)
-        if (strcmp(o->format_name, unweighted[i]) == 0)
-            why = "the format carries no weights";
+                      : unweighted ? "the format carries no weights"
+                                   : NULL;
     if (combine_given && why)
         usage_error("--combine does not apply here: %s", why);
 }
@@ -513,8 +512,7 @@ static void check_string_ids(const struct convert_opts *o)
 {
     if (!o->string_ids)
         return;
-    if (o->source != SOURCE_TEXT ||
-        (o->format != FORMAT_EL && o->format != FORMAT_WEL && o->format != FORMAT_CSV))
+    if (o->source != SOURCE_TEXT || !input_format_info(o->format)->edge_list)
         usage_error("%s: --string-ids reads el, wel and csv, whose ids may be names",
                     o->format_name);
     if (o->reorder != REORDER_NONE)

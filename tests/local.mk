@@ -281,7 +281,8 @@ FUZZ_READER_SRC = $(srcdir)/convert/build/edges.c $(srcdir)/convert/read/input.c
 	$(srcdir)/convert/read/input_gzip.c $(srcdir)/convert/read/input_lz4.c \
 	$(srcdir)/convert/read/input_zstd.c $(srcdir)/convert/read/input_xz.c \
 	$(srcdir)/convert/read/input_bz2.c \
-	$(srcdir)/convert/read/parse.c $(srcdir)/convert/read/parse_el.c \
+	$(srcdir)/convert/read/formats.c $(srcdir)/convert/read/parse.c \
+	$(srcdir)/convert/read/parse_el.c \
 	$(srcdir)/convert/read/parse_fields.c $(srcdir)/convert/read/parse_mtx.c \
 	$(srcdir)/convert/read/parse_bel.c $(srcdir)/convert/read/parse_gr.c \
 	$(srcdir)/convert/read/parse_metis.c $(srcdir)/convert/read/parse_sg.c \
