@@ -14,27 +14,29 @@
 #   ids/    what renumbers vertices: --string-ids names (in memory and
 #           spilled) and --reorder
 #   gen/    the kron and urand generators
+#   write/  emogi-export's writers, a row a format, and its output, whose
+#           codecs are read/'s codec table (codec.h), shared with the input
 # The programs and what only they use (options.c, progress.c) stay here.
 # Every folder is on the include path of all of convert: the stages call
 # each other (a run is built by the in-memory builder), and the rule that
 # matters is the arrow out, convert -> formats.
 CONVERT_INCLUDES = -I$(top_srcdir)/convert -I$(top_srcdir)/convert/read \
 	-I$(top_srcdir)/convert/build -I$(top_srcdir)/convert/ooc -I$(top_srcdir)/convert/ids \
-	-I$(top_srcdir)/convert/gen
+	-I$(top_srcdir)/convert/gen -I$(top_srcdir)/convert/write
 CONVERT_CPPFLAGS = $(FORMATS_CPPFLAGS) $(CONVERT_INCLUDES)
 noinst_LTLIBRARIES += libconvert.la
 libconvert_la_LDFLAGS = $(LIB_LDFLAGS)
 libconvert_la_CPPFLAGS = $(CONVERT_CPPFLAGS)
 # read/: codecs, readers, WebGraph (BVGraph and its ASCII form adj)
-libconvert_la_SOURCES = convert/read/input.c convert/read/input_gzip.c \
-	convert/read/input_lz4.c convert/read/input_zstd.c convert/read/input_xz.c \
-	convert/read/input_bz2.c \
+libconvert_la_SOURCES = convert/read/input.c convert/read/codec.c convert/read/codec_gzip.c \
+	convert/read/codec_lz4.c convert/read/codec_zstd.c convert/read/codec_xz.c \
+	convert/read/codec_bz2.c \
 	convert/read/formats.c convert/read/parse.c convert/read/parse_el.c convert/read/parse_fields.c \
 	convert/read/parse_mtx.c convert/read/parse_gr.c convert/read/parse_metis.c \
 	convert/read/parse_sg.c convert/read/parse_csv.c convert/read/parse_bel.c \
 	convert/read/parse_adj.c \
 	convert/read/webgraph.c convert/read/webgraph_list.c convert/read/webgraph_props.c
-noinst_HEADERS += convert/read/input.h convert/read/parse.h convert/read/parse_internal.h \
+noinst_HEADERS += convert/read/input.h convert/read/codec.h convert/read/parse.h convert/read/parse_internal.h \
 	convert/read/webgraph.h convert/read/webgraph_decode.h convert/read/bitstream.h
 # build/: the edge stream, the in-memory builder, --memory, re-encoding, parts
 libconvert_la_SOURCES += convert/build/edges.c convert/build/build.c \
@@ -54,6 +56,10 @@ noinst_HEADERS += convert/ids/names.h convert/ids/names_disk.h convert/ids/reord
 # gen/: generators
 libconvert_la_SOURCES += convert/gen/gen_common.c convert/gen/gen_kron.c convert/gen/gen_urand.c
 noinst_HEADERS += convert/gen/gen.h
+# write/: emogi-export's writers and output
+libconvert_la_SOURCES += convert/write/export.c convert/write/out.c convert/write/write_text.c \
+	convert/write/write_sg.c
+noinst_HEADERS += convert/write/export.h convert/write/out.h
 # the programs' own parts: emogi-convert's command line, progress and --stats
 libconvert_la_SOURCES += convert/options.c convert/progress.c
 noinst_HEADERS += convert/options.h convert/progress.h
@@ -65,4 +71,4 @@ emogi_convert_LDADD = libconvert.la libcommon.la $(LDADD)
 bin_PROGRAMS += emogi-export
 emogi_export_SOURCES = convert/emogi-export.c
 emogi_export_CPPFLAGS = $(CONVERT_CPPFLAGS) -I$(top_srcdir)/common
-emogi_export_LDADD = libcommon.la $(LDADD)
+emogi_export_LDADD = libconvert.la libcommon.la $(LDADD)

@@ -278,9 +278,9 @@ EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_see
 	tests/fuzz/fuzz_metis.c tests/fuzz/fuzz_sg.c tests/fuzz/fuzz_csv.c
 FUZZ_SECONDS = 20
 FUZZ_READER_SRC = $(srcdir)/convert/build/edges.c $(srcdir)/convert/read/input.c \
-	$(srcdir)/convert/read/input_gzip.c $(srcdir)/convert/read/input_lz4.c \
-	$(srcdir)/convert/read/input_zstd.c $(srcdir)/convert/read/input_xz.c \
-	$(srcdir)/convert/read/input_bz2.c \
+	$(srcdir)/convert/read/codec.c $(srcdir)/convert/read/codec_gzip.c \
+	$(srcdir)/convert/read/codec_lz4.c $(srcdir)/convert/read/codec_zstd.c \
+	$(srcdir)/convert/read/codec_xz.c $(srcdir)/convert/read/codec_bz2.c \
 	$(srcdir)/convert/read/formats.c $(srcdir)/convert/read/parse.c \
 	$(srcdir)/convert/read/parse_el.c \
 	$(srcdir)/convert/read/parse_fields.c $(srcdir)/convert/read/parse_mtx.c \

@@ -291,7 +291,7 @@ static int sg_finish(struct sg *s, emogi_error *err)
 static int64_t known_size(const struct input *in)
 {
     struct stat st;
-    if ((in->kind != INPUT_MAP && in->kind != INPUT_PLAIN) || in->fd < 0 ||
+    if (in->codec || in->fd < 0 ||
         fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode))
         return -1;
     return (int64_t)st.st_size;
