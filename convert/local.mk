@@ -16,7 +16,9 @@
 #   gen/    the kron and urand generators
 #   write/  emogi-export's writers, a row a format, and its output, whose
 #           codecs are read/'s codec table (codec.h), shared with the input
-# The programs and what only they use (options.c, progress.c) stay here.
+# The programs and what only they use stay here: emogi-convert's command
+# line (options.c), progress lines (progress.c) and --stats (stats.c, which
+# reports through common/ and so is the program's, not libconvert's).
 # Every folder is on the include path of all of convert: the stages call
 # each other (a run is built by the in-memory builder), and the rule that
 # matters is the arrow out, convert -> formats.
@@ -60,11 +62,12 @@ noinst_HEADERS += convert/gen/gen.h
 libconvert_la_SOURCES += convert/write/export.c convert/write/out.c convert/write/write_text.c \
 	convert/write/write_sg.c
 noinst_HEADERS += convert/write/export.h convert/write/out.h
-# the programs' own parts: emogi-convert's command line, progress and --stats
+# the programs' own parts: emogi-convert's command line and progress
 libconvert_la_SOURCES += convert/options.c convert/progress.c
 noinst_HEADERS += convert/options.h convert/progress.h
 bin_PROGRAMS += emogi-convert
-emogi_convert_SOURCES = convert/emogi-convert.c
+emogi_convert_SOURCES = convert/emogi-convert.c convert/stats.c
+noinst_HEADERS += convert/stats.h
 emogi_convert_CPPFLAGS = $(CONVERT_CPPFLAGS) -I$(top_srcdir)/common
 emogi_convert_LDADD = libconvert.la libcommon.la $(LDADD)
 # emogi-export: a .csr written out as el, wel, mtx, gr, metis, sg or wsg
