@@ -96,7 +96,7 @@ int input_lz4_legacy_init(struct input *in, emogi_error *err);
  * for a decoder that sizes its state from a header. */
 int input_peek(struct input *in, size_t n, emogi_error *err);
 /* The decoders of optional libraries: without theirs, init refuses the
- * input naming the library (input_zstd.c, input_xz.c, input_bz2.c). */
+ * input naming the library (codec_zstd.c, codec_xz.c, codec_bz2.c). */
 int input_zstd_init(struct input *in, emogi_error *err);
 int input_zstd_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
 void input_zstd_end(struct input *in);
