@@ -8,18 +8,18 @@
  * --memory they come back for the in-memory build (and --reorder), else
  * they go to sorted runs on disk that ooc_finish() merges into the file.
  * ooc.h says what --memory bounds in each phase; the readers' blocks are
- * sized from it here (read_block()).  Only this file prints and exits.
+ * sized from it here (read_block()).  Only this file and the program's
+ * own parts beside it print and exit: the command line and what is
+ * checked before the work (options.c), and --stats (stats.c).
  */
 #include "config.h"
 
 #include <errno.h>
-#include <libgen.h>
 #include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -38,6 +38,7 @@
 #include "recode.h"
 #include "reorder.h"
 #include "split.h"
+#include "stats.h"
 #include "webgraph.h"
 
 static void die(const char *msg)
@@ -46,48 +47,16 @@ static void die(const char *msg)
     exit(1);
 }
 
-/* Fail before a long parse, not after, when OUTPUT cannot be created (a
- * regular file is created in its folder) or opened (a FIFO or device is
- * written in place); a .csr is binary, so standard output must not be a
- * terminal. */
-static void check_output(const char *output)
-{
-    if (emogi_output_is_direct(output)) {
-        if (emogi_same_file(output, STDOUT_FILENO, "-", STDOUT_FILENO) && isatty(STDOUT_FILENO)) {
-            fputs("emogi-convert: standard output is a terminal: not writing a binary .csr "
-                  "to it (give a file, or a pipe)\n", stderr);
-            exit(1);
-        }
-        if (strcmp(output, "-") != 0 && access(output, W_OK) != 0) {
-            fprintf(stderr, "emogi-convert: %s: %s\n", output, strerror(errno));
-            exit(1);
-        }
-        return;
-    }
-    char *copy = strdup(output);
-    if (!copy)
-        die("out of memory");
-    const char *dir = dirname(copy);
-    if (access(dir, W_OK | X_OK) != 0) {
-        fprintf(stderr, "emogi-convert: %s: cannot create a file in folder %s: %s\n", output,
-                dir, strerror(errno));
-        exit(1);
-    }
-    free(copy);
-}
-
 static void resolve_defaults(struct convert_opts *o, const struct parse_result *r)
 {
     struct build_opts *b = &o->build;
+    /* a symmetric file lists one triangle: the other is implied, always */
+    b->mirror = o->source == SOURCE_TEXT && input_format_info(o->format)->one_triangle &&
+                r->symmetry != MTX_GENERAL;
     if (o->directed < 0)
-        o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND &&
-                      !(o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
-                        r->symmetry != MTX_GENERAL) &&
+        o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND && !b->mirror &&
                       !r->undirected;
     b->directed = o->directed;
-    /* a symmetric file lists one triangle: the other is implied, always */
-    b->mirror = o->source == SOURCE_TEXT && o->format == FORMAT_MTX &&
-                r->symmetry != MTX_GENERAL;
     b->skew = b->mirror && r->symmetry == MTX_SKEW;
     if (b->transpose && !o->directed && !o->quiet)
         fprintf(stderr, "emogi-convert: note: --transpose ignored: an undirected graph's "
@@ -133,9 +102,7 @@ static void resolve_once(struct job *j, const struct parse_result *r)
  * theirs (a header, a node count), which --vertices must then repeat. */
 static int vertices_given_to_reader(const struct convert_opts *o)
 {
-    return o->source == SOURCE_TEXT &&
-           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_BEL32 ||
-            o->format == FORMAT_BEL64);
+    return o->source == SOURCE_TEXT && input_format_info(o->format)->vertices;
 }
 
 static void check_vertices(const struct convert_opts *o, const struct parse_result *r)
@@ -286,13 +253,9 @@ static uint64_t generate(struct job *j, struct parse_result *r)
  */
 static size_t read_block(const struct convert_opts *o)
 {
-    int adjacency = o->source == SOURCE_ADJ ||
-                    (o->source == SOURCE_TEXT && o->format == FORMAT_METIS);
-    int binary = o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64 ||
-                 o->format == FORMAT_SG || o->format == FORMAT_WSG;
-    uint64_t share = adjacency ? 512 /* 24 bytes of edges per byte */
-                     : o->source == SOURCE_TEXT && binary ? 64
-                                                          : 256;
+    uint64_t share = o->source == SOURCE_ADJ    ? 512 /* 24 bytes of edges per byte */
+                     : o->source == SOURCE_TEXT ? input_format_info(o->format)->block_share
+                                                : 256;
     return (size_t)mem_clamp(o->memory / share, 64u << 10, 64u << 20);
 }
 
@@ -335,7 +298,7 @@ static int can_read_as_names(const struct convert_opts *o, const struct parse_re
 {
     struct stat st;
     return r->name_token && o->build.relabel && !o->string_ids && o->source == SOURCE_TEXT &&
-           (o->format == FORMAT_EL || o->format == FORMAT_WEL || o->format == FORMAT_CSV) &&
+           input_format_info(o->format)->edge_list &&
            o->reorder == REORDER_NONE && strcmp(o->input, "-") != 0 &&
            stat(o->input, &st) == 0 && S_ISREG(st.st_mode);
 }
@@ -478,32 +441,6 @@ static void attach_names(struct built_graph *b, uint64_t *offsets, char *blob)
     b->g.flags |= EMOGI_IDNAMES;
 }
 
-/* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files.
- * NULL (and 0) with --no-provenance: the file then holds only the graph. */
-static char *provenance(const struct convert_opts *o, size_t *len)
-{
-    char opts[512], date[64];
-    *len = 0;
-    if (o->no_provenance)
-        return NULL;
-    const char *epoch = getenv("SOURCE_DATE_EPOCH");
-    time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    options_describe(o, opts, sizeof opts);
-    const char *input = o->input ? o->input : "(generated)";
-    size_t cap = strlen(input) + strlen(opts) + 256;
-    char *p = malloc(cap);
-    if (!p)
-        die("out of memory");
-    int n = snprintf(p, cap, "tool: emogi-convert %s\ninput: %s\nformat: %s\noptions: %s\ndate: %s\n",
-                     PACKAGE_VERSION, strcmp(input, "-") == 0 ? "(standard input)" : input,
-                     o->format_name, opts, date);
-    *len = (size_t)n;
-    return p;
-}
-
 /*
  * Every thread brings buffers of its own: a parse chunk's first edges, an
  * encoder buffer for the runs, the builder's counts, tens of KiB in all.
@@ -529,19 +466,6 @@ static void set_threads(int n, uint64_t memory)
     (void)n;
     (void)memory;
 #endif
-}
-
-static void collect_stats(struct convert_stats *st, const struct built_graph *b)
-{
-    st->relabel = b->times.relabel;
-    st->scatter = b->times.scatter;
-    st->sort = b->times.sort;
-    st->weights = b->times.weights;
-    st->nv = b->g.nv;
-    st->ne = b->g.ne;
-    st->t_ne = b->g.t_offsets ? b->g.t_offsets[b->g.nv] : 0;
-    st->self_loops_dropped = b->self_loops_dropped;
-    st->duplicates_dropped = b->duplicates_dropped;
 }
 
 /* A width that cannot hold the ids is the input's fault: say so naming it,
@@ -604,7 +528,7 @@ static void build_in_memory(struct job *j, struct parse_result *r, const char *p
     st->write = emogi_now() - tw;
     struct emogi_csr_plan plan;
     st->file_bytes = emogi_csr_plan_layout(&b.g, &plan, o->output, &err) == 0 ? plan.file_size : 0;
-    collect_stats(st, &b);
+    stats_from_build(st, &b);
     recoded_free(&rc);
     built_graph_free(&b);
 }
@@ -632,50 +556,6 @@ static void build_out_of_core(struct job *j, struct parse_result *r, const char 
     st->duplicates_dropped = res.duplicates_dropped;
 }
 
-static void run_stats(struct convert_stats *st, const struct ooc *c)
-{
-    st->runs = c->st.runs;
-    st->run_bytes = c->st.run_bytes;
-    st->run_arcs = c->st.run_arcs;
-    st->chunk = c->st.chunk;
-    st->run_seconds = c->st.run_seconds;
-    st->merge_seconds = c->st.merge_seconds;
-}
-
-/* The runs (and the spool for an output written in place) go beside a
- * regular OUTPUT; a stream or a device has no folder of ours. */
-static char *default_tmpdir(const char *output)
-{
-    const char *env = getenv("TMPDIR");
-    char *copy = strdup(output);
-    if (!copy)
-        die("out of memory");
-    char *d = emogi_output_is_direct(output) ? strdup(env && *env ? env : "/tmp")
-                                             : strdup(dirname(copy));
-    free(copy);
-    if (!d)
-        die("out of memory");
-    return d;
-}
-
-/* EMOGI_CONVERT_RUN_EDGES: at most this many edges a run (the tests make
- * many runs of small graphs with it); 0 or unset: as --memory allows. */
-static uint64_t run_edges(void)
-{
-    const char *v = getenv("EMOGI_CONVERT_RUN_EDGES");
-    char *end;
-    if (!v || !*v)
-        return 0;
-    errno = 0;
-    unsigned long long n = strtoull(v, &end, 10);
-    if (errno || *end || v[0] == '-') {
-        fprintf(stderr, "emogi-convert: EMOGI_CONVERT_RUN_EDGES wants a number, not '%s'\n", v);
-        exit(2);
-    }
-    return n;
-}
-
-
 /* emogi-convert csr: the graph is there already; its encoding, width,
  * weights, transpose or vertex order change. */
 static void recode(const struct convert_opts *o, struct convert_stats *st)
@@ -702,12 +582,8 @@ static void recode(const struct convert_opts *o, struct convert_stats *st)
         reorder_too_big(o, res.need);
     if (rc < 0)
         die(err.msg);
-    st->nv = res.nv;
-    st->ne = st->edges_in = res.ne;
-    st->t_ne = res.t_ne;
+    stats_from_csr(st, res.nv, res.ne, res.t_ne, res.write_seconds);
     st->reorder = res.reorder_seconds;
-    st->write = res.write_seconds;
-    st->source_phase = "decode";
 }
 
 /* Whether the csr input's options change the graph or its encoding. */
@@ -736,90 +612,7 @@ static void split(const struct convert_opts *o, struct convert_stats *st)
     }
     if (rc < 0)
         die(err.msg);
-    st->nv = res.nv;
-    st->ne = st->edges_in = res.ne;
-    st->t_ne = res.t_ne;
-    st->write = res.write_seconds;
-    st->source_phase = "decode";
-}
-
-static double rate(double amount, double seconds)
-{
-    return seconds > 0 ? amount / seconds : 0;
-}
-
-/* The figures of the --stats text lines (stats_print) as one JSON record:
- * bytes and seconds rather than megabytes, the rates per second. */
-static void stats_json(const struct convert_opts *o, const struct convert_stats *s)
-{
-    tool_record_begin("run", NULL);
-    tool_record_str("input", o->input ? o->input : o->format_name);
-    tool_record_str("output", o->output);
-    tool_record_str("read_phase", s->source_phase);
-    tool_record_real("read_seconds", "", s->parse);
-    tool_record_u64("text_bytes", s->bytes_text);
-    tool_record_u64("input_bytes", s->bytes_in);
-    tool_record_real("text_bytes_per_second", "", rate((double)s->bytes_text, s->parse));
-    tool_record_real("input_bytes_per_second", "", rate((double)s->bytes_in, s->parse));
-    tool_record_real("read_edges_per_second", "", rate((double)s->edges_in, s->parse));
-    tool_record_flag("out_of_core", s->runs != 0);
-    if (s->runs) {
-        tool_record_u64("runs", s->runs);
-        tool_record_u64("run_edges", s->chunk);
-        tool_record_u64("run_bytes", s->run_bytes);
-        tool_record_real("run_bytes_per_arc", "",
-                         s->run_arcs ? (double)s->run_bytes / (double)s->run_arcs : 0.0);
-        tool_record_real("run_seconds", "", s->run_seconds);
-        tool_record_real("merge_seconds", "", s->merge_seconds);
-    } else {
-        tool_record_real("build_seconds", "", s->relabel + s->scatter + s->weights);
-        tool_record_real("relabel_seconds", "", s->relabel);
-        tool_record_real("scatter_seconds", "", s->scatter);
-        tool_record_real("weights_seconds", "", s->weights);
-        tool_record_real("sort_seconds", "", s->sort);
-        tool_record_real("reorder_seconds", "", s->reorder);
-        tool_record_real("write_seconds", "", s->write);
-        tool_record_real("write_bytes_per_second", "", rate((double)s->file_bytes, s->write));
-    }
-    tool_record_u64("file_bytes", s->file_bytes);
-    tool_record_real("total_seconds", "", s->total);
-    tool_record_u64("input_edges", s->edges_in);
-    tool_record_real("input_edges_per_second", "", rate((double)s->edges_in, s->total));
-    tool_record_u64("vertices", s->nv);
-    tool_record_u64("edges", s->ne);
-    tool_record_u64("in_edges", s->t_ne);
-    tool_record_u64("self_loops_dropped", s->self_loops_dropped);
-    tool_record_u64("duplicates_dropped", s->duplicates_dropped);
-    tool_record_peak_memory();
-    tool_record_end();
-}
-
-/* --stats: the text lines or the JSON record, to standard error or the
- * --stats-file (committed here, at the end of a successful run). */
-static void report_stats(const struct convert_opts *o, struct convert_stats *st, double t0)
-{
-    if (!o->stats)
-        return;
-    st->total = emogi_now() - t0;
-    if (o->stats == STATS_JSON) {
-        stats_json(o, st);
-    } else {
-        char *text = NULL;
-        size_t len = 0;
-        FILE *mem = open_memstream(&text, &len);
-        if (!mem) {
-            fputs("emogi-convert: out of memory for the --stats lines\n", stderr);
-            exit(1);
-        }
-        stats_print(mem, st);
-        if (fclose(mem) != 0) {
-            fputs("emogi-convert: out of memory for the --stats lines\n", stderr);
-            exit(1);
-        }
-        tool_stats_write(text, len);
-        free(text);
-    }
-    tool_stats_finish();
+    stats_from_csr(st, res.nv, res.ne, res.t_ne, res.write_seconds);
 }
 
 int main(int argc, char **argv)
@@ -845,19 +638,19 @@ int main(int argc, char **argv)
     set_threads(o.threads, o.memory);
     progress_init(!o.quiet && (o.progress == 1 || (o.progress < 0 && isatty(2))));
     if (!o.partitions) /* parts are many files: split_csr() opens each before any is kept */
-        check_output(o.output);
+        options_check_output(o.output);
     if (o.source == SOURCE_CSR) {
         (o.partitions && !recoding(&o) ? split : recode)(&o, &st);
-        report_stats(&o, &st, t0);
+        stats_report(&o, &st, t0);
         return 0;
     }
-    char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : default_tmpdir(o.output);
+    char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : options_tmpdir(o.output);
 again:
     j.o = &o;
     j.names.memory = o.memory;
     j.names.tmpdir = tmpdir; /* names past --memory spill there */
     j.ooc_opts = (struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
-                                   run_edges(), o.reorder != REORDER_NONE, o.compress == 1,
+                                   options_run_edges(), o.reorder != REORDER_NONE, o.compress == 1,
                                    o.string_ids};
     ooc_init(&j.ooc, &j.ooc_opts);
     if (o.source == SOURCE_KRON || o.source == SOURCE_URAND)
@@ -875,7 +668,7 @@ again:
     check_vertices(&o, &r);
     check_width(&o, &r);
     size_t plen;
-    char *prov = provenance(&o, &plen);
+    char *prov = options_provenance(&o, &plen);
     int in_memory = j.reading == READ_ONCE && !ooc_spilled(&j.ooc) &&
                     !names_spilled(&j.names) && fits_in_memory(&j, &r);
     if (!in_memory && o.string_ids) {
@@ -887,10 +680,10 @@ again:
         build_in_memory(&j, &r, prov, plen, &st);
     else
         build_out_of_core(&j, &r, prov, plen, &st);
-    run_stats(&st, &j.ooc);
+    st.ooc = j.ooc.st;
     ooc_free(&j.ooc);
 
-    report_stats(&o, &st, t0);
+    stats_report(&o, &st, t0);
     free(prov);
     free(tmpdir);
     return 0;

@@ -9,9 +9,11 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "emogi_csr.h"
@@ -169,6 +171,12 @@ static const struct option longopts[] = {
 
 static int edgefactor_given;
 
+static _Noreturn void out_of_memory(void)
+{
+    fputs("emogi-convert: out of memory\n", stderr);
+    exit(1);
+}
+
 static void usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "emogi-convert: ");
@@ -239,16 +247,15 @@ static enum build_combine parse_combine(const char *s)
  * pick from, or where duplicates are not collapsed at all. */
 static void refuse_combine(const struct convert_opts *o)
 {
-    static const char *const unweighted[] = {"el", "bel32", "bel64", "sg", "adj", "webgraph"};
+    int unweighted = o->source == SOURCE_ADJ || o->source == SOURCE_WEBGRAPH ||
+                     (o->source == SOURCE_TEXT && !input_format_info(o->format)->weighted);
     const char *why = o->build.keep_duplicates ? "--keep-duplicates keeps every duplicate"
                       : o->build.weights != BUILD_WEIGHTS_INPUT ? "the input weights are not kept"
                       : o->source == SOURCE_KRON || o->source == SOURCE_URAND ||
                               o->source == SOURCE_CSR
                           ? "it builds on no input weights"
-                          : NULL;
-    for (size_t i = 0; !why && i < sizeof unweighted / sizeof *unweighted; i++)
-        if (strcmp(o->format_name, unweighted[i]) == 0)
-            why = "the format carries no weights";
+                      : unweighted ? "the format carries no weights"
+                                   : NULL;
     if (combine_given && why)
         usage_error("--combine does not apply here: %s", why);
 }
@@ -444,10 +451,8 @@ static void refuse_output_over_inputs(const struct convert_opts *o)
     for (size_t i = 0; i < sizeof webgraph_parts / sizeof webgraph_parts[0]; i++) {
         size_t n = strlen(o->input) + strlen(webgraph_parts[i]) + 1;
         char *part = malloc(n);
-        if (!part) {
-            fputs("emogi-convert: out of memory\n", stderr);
-            exit(1);
-        }
+        if (!part)
+            out_of_memory();
         snprintf(part, n, "%s%s", o->input, webgraph_parts[i]);
         refuse_output_over(o, part);
         free(part);
@@ -513,8 +518,7 @@ static void check_string_ids(const struct convert_opts *o)
 {
     if (!o->string_ids)
         return;
-    if (o->source != SOURCE_TEXT ||
-        (o->format != FORMAT_EL && o->format != FORMAT_WEL && o->format != FORMAT_CSV))
+    if (o->source != SOURCE_TEXT || !input_format_info(o->format)->edge_list)
         usage_error("%s: --string-ids reads el, wel and csv, whose ids may be names",
                     o->format_name);
     if (o->reorder != REORDER_NONE)
@@ -591,4 +595,93 @@ void options_describe(const struct convert_opts *o, char *buf, size_t len)
         n += snprintf(buf + n, len - (size_t)n, " --string-ids");
     if ((size_t)n < len && o->csv.columns)
         snprintf(buf + n, len - (size_t)n, " --columns %.200s", o->csv.columns);
+}
+
+/* Fail before a long parse, not after, when OUTPUT cannot be created (a
+ * regular file is created in its folder) or opened (a FIFO or device is
+ * written in place); a .csr is binary, so standard output must not be a
+ * terminal. */
+void options_check_output(const char *output)
+{
+    if (emogi_output_is_direct(output)) {
+        if (emogi_same_file(output, STDOUT_FILENO, "-", STDOUT_FILENO) && isatty(STDOUT_FILENO)) {
+            fputs("emogi-convert: standard output is a terminal: not writing a binary .csr "
+                  "to it (give a file, or a pipe)\n", stderr);
+            exit(1);
+        }
+        if (strcmp(output, "-") != 0 && access(output, W_OK) != 0) {
+            fprintf(stderr, "emogi-convert: %s: %s\n", output, strerror(errno));
+            exit(1);
+        }
+        return;
+    }
+    char *copy = strdup(output);
+    if (!copy)
+        out_of_memory();
+    const char *dir = dirname(copy);
+    if (access(dir, W_OK | X_OK) != 0) {
+        fprintf(stderr, "emogi-convert: %s: cannot create a file in folder %s: %s\n", output,
+                dir, strerror(errno));
+        exit(1);
+    }
+    free(copy);
+}
+
+/* The runs (and the spool for an output written in place) go beside a
+ * regular OUTPUT; a stream or a device has no folder of ours. */
+char *options_tmpdir(const char *output)
+{
+    const char *env = getenv("TMPDIR");
+    char *copy = strdup(output);
+    if (!copy)
+        out_of_memory();
+    char *d = emogi_output_is_direct(output) ? strdup(env && *env ? env : "/tmp")
+                                             : strdup(dirname(copy));
+    free(copy);
+    if (!d)
+        out_of_memory();
+    return d;
+}
+
+/* EMOGI_CONVERT_RUN_EDGES: at most this many edges a run (the tests make
+ * many runs of small graphs with it); 0 or unset: as --memory allows. */
+uint64_t options_run_edges(void)
+{
+    const char *v = getenv("EMOGI_CONVERT_RUN_EDGES");
+    char *end;
+    if (!v || !*v)
+        return 0;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (errno || *end || v[0] == '-') {
+        fprintf(stderr, "emogi-convert: EMOGI_CONVERT_RUN_EDGES wants a number, not '%s'\n", v);
+        exit(2);
+    }
+    return n;
+}
+
+/* "key: value" lines; SOURCE_DATE_EPOCH pins the date for reproducible files.
+ * NULL (and 0) with --no-provenance: the file then holds only the graph. */
+char *options_provenance(const struct convert_opts *o, size_t *len)
+{
+    char opts[512], date[64];
+    *len = 0;
+    if (o->no_provenance)
+        return NULL;
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    time_t now = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10) : time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    options_describe(o, opts, sizeof opts);
+    const char *input = o->input ? o->input : "(generated)";
+    size_t cap = strlen(input) + strlen(opts) + 256;
+    char *p = malloc(cap);
+    if (!p)
+        out_of_memory();
+    int n = snprintf(p, cap, "tool: emogi-convert %s\ninput: %s\nformat: %s\noptions: %s\ndate: %s\n",
+                     PACKAGE_VERSION, strcmp(input, "-") == 0 ? "(standard input)" : input,
+                     o->format_name, opts, date);
+    *len = (size_t)n;
+    return p;
 }

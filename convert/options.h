@@ -55,4 +55,13 @@ void options_parse(int argc, char **argv, struct convert_opts *o);
  * provenance section (thread counts and messages do not shape it). */
 void options_describe(const struct convert_opts *o, char *buf, size_t len);
 
+/* Before the work, as the options are (each exits 1, or 2 on a bad
+ * EMOGI_CONVERT_RUN_EDGES, with the message): that OUTPUT can be made;
+ * --tmpdir's default for OUTPUT (malloc'd); EMOGI_CONVERT_RUN_EDGES;
+ * and the provenance section's text (malloc'd; NULL with --no-provenance). */
+void options_check_output(const char *output);
+char *options_tmpdir(const char *output);
+uint64_t options_run_edges(void);
+char *options_provenance(const struct convert_opts *o, size_t *len);
+
 #endif

@@ -1,5 +1,5 @@
 /*
- * progress.h - phase messages and --stats for emogi-convert, on stderr.
+ * progress.h - phase messages for emogi-convert, on stderr.
  */
 #ifndef EMOGI_CONVERT_PROGRESS_H
 #define EMOGI_CONVERT_PROGRESS_H
@@ -19,23 +19,5 @@ void progress_note(const char *msg);
  * Cheap when it prints nothing, so loops may call it often; any thread.
  */
 void progress_update(const char *what, uint64_t done, uint64_t total, const char *unit);
-
-/* What --stats reports. */
-struct convert_stats {
-    double parse, relabel, scatter, sort, weights, reorder, write, total; /* seconds */
-    uint64_t bytes_in, bytes_text; /* parse only: compressed and text bytes */
-    uint64_t edges_in;             /* edges read or generated */
-    uint64_t nv, ne, t_ne;
-    uint64_t self_loops_dropped, duplicates_dropped;
-    uint64_t file_bytes;
-    const char *source_phase; /* "parse" or "generate" */
-    /* out of core (all 0 when the graph was built in memory) */
-    uint64_t runs, run_bytes, run_arcs, chunk;
-    double run_seconds, merge_seconds;
-};
-#include <stdio.h>
-
-/* The --stats text lines to OUT. */
-void stats_print(FILE *out, const struct convert_stats *s);
 
 #endif

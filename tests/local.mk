@@ -280,25 +280,29 @@ EXTRA_DIST += tests/fuzz/fuzz_parse.h tests/fuzz/fuzz_file.h tests/fuzz/fuzz_see
 	tests/fuzz/fuzz_bel.c tests/fuzz/fuzz_adj.c tests/fuzz/fuzz_webgraph.c tests/fuzz/fuzz_csr.c \
 	tests/fuzz/fuzz_metis.c tests/fuzz/fuzz_sg.c tests/fuzz/fuzz_csv.c
 FUZZ_SECONDS = 20
-FUZZ_READER_SRC = $(srcdir)/convert/edges.c $(srcdir)/convert/input.c \
-	$(srcdir)/convert/input_gzip.c $(srcdir)/convert/input_lz4.c \
-	$(srcdir)/convert/input_zstd.c $(srcdir)/convert/input_xz.c $(srcdir)/convert/input_bz2.c \
-	$(srcdir)/convert/parse.c $(srcdir)/convert/parse_el.c \
-	$(srcdir)/convert/parse_fields.c $(srcdir)/convert/parse_mtx.c $(srcdir)/convert/parse_bel.c \
-	$(srcdir)/convert/parse_gr.c $(srcdir)/convert/parse_metis.c $(srcdir)/convert/parse_sg.c \
-	$(srcdir)/convert/parse_csv.c $(srcdir)/convert/names.c $(srcdir)/convert/names_disk.c \
-	$(srcdir)/convert/pio.c \
-	$(srcdir)/convert/memory.c \
+FUZZ_READER_SRC = $(srcdir)/convert/build/edges.c $(srcdir)/convert/read/input.c \
+	$(srcdir)/convert/read/codec.c $(srcdir)/convert/read/codec_gzip.c \
+	$(srcdir)/convert/read/codec_lz4.c $(srcdir)/convert/read/codec_zstd.c \
+	$(srcdir)/convert/read/codec_xz.c $(srcdir)/convert/read/codec_bz2.c \
+	$(srcdir)/convert/read/formats.c $(srcdir)/convert/read/parse.c \
+	$(srcdir)/convert/read/parse_el.c \
+	$(srcdir)/convert/read/parse_fields.c $(srcdir)/convert/read/parse_mtx.c \
+	$(srcdir)/convert/read/parse_bel.c $(srcdir)/convert/read/parse_gr.c \
+	$(srcdir)/convert/read/parse_metis.c $(srcdir)/convert/read/parse_sg.c \
+	$(srcdir)/convert/read/parse_csv.c $(srcdir)/convert/ids/names.c \
+	$(srcdir)/convert/ids/names_disk.c $(srcdir)/convert/ooc/pio.c \
+	$(srcdir)/convert/build/memory.c \
 	$(srcdir)/formats/error.c
-FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/parse_adj.c $(srcdir)/convert/webgraph.c \
-	$(srcdir)/convert/webgraph_list.c $(srcdir)/convert/webgraph_props.c
+FUZZ_GRAPH_SRC = $(FUZZ_READER_SRC) $(srcdir)/convert/read/parse_adj.c \
+	$(srcdir)/convert/read/webgraph.c $(srcdir)/convert/read/webgraph_list.c \
+	$(srcdir)/convert/read/webgraph_props.c
 FUZZ_CSR_SRC = $(srcdir)/formats/csr_open.c $(srcdir)/formats/csr_check.c \
 	$(srcdir)/formats/csr_layout.c $(srcdir)/formats/crc32.c $(srcdir)/formats/error.c \
 	$(srcdir)/formats/clist.c $(srcdir)/formats/partition.c
 FUZZ_INCLUDES = $(srcdir)/tests/fuzz/fuzz_parse.h $(srcdir)/tests/fuzz/fuzz_file.h
 FUZZ_BUILD = $(CLANG) -g -O1 -fsanitize=fuzzer,address,undefined \
 	-fno-sanitize-recover=all -DPARSE_MIN_CHUNK=1 -I$(srcdir)/formats \
-	-I$(srcdir)/convert -I$(top_builddir)/build-aux $(ZLIB_CFLAGS) $(LZ4_CFLAGS) $(COMPRESS_CFLAGS)
+	$(CONVERT_INCLUDES) -I$(top_builddir)/build-aux $(ZLIB_CFLAGS) $(LZ4_CFLAGS) $(COMPRESS_CFLAGS)
 FUZZ_LINK = $(ZLIB_LIBS) $(LZ4_LIBS) $(COMPRESS_LIBS) -lm
 FUZZ_PROGS = tests/fuzz/fuzz_el tests/fuzz/fuzz_wel tests/fuzz/fuzz_mtx tests/fuzz/fuzz_gr \
 	tests/fuzz/fuzz_input \

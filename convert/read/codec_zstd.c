@@ -1,14 +1,20 @@
 /*
- * input_zstd.c - zstd input through libzstd's streaming decoder.
+ * codec_zstd.c - zstd through libzstd's streams: input decoded, output
+ * encoded at zstd's default level, 3.
  *
  * Frames may follow one another (zstd -c a b, or pzstd's output): the
  * decoder starts the next after each end.  The first frame's header sizes
  * the decoder, so the state input_held() reports is a bound: a later frame
  * that asks for a larger window is refused rather than let grow.  The end
  * of the file inside a frame is a truncated stream, never a short graph.
- * Without libzstd, a zstd file is refused with a message naming it.
+ * Without libzstd, a zstd file is refused with a message naming it, and
+ * so is an output named .zst.
  */
 #include "config.h"
+
+#include <stdlib.h>
+
+#include "codec.h"
 #include "input.h"
 
 #ifdef HAVE_ZSTD
@@ -84,6 +90,43 @@ void input_zstd_end(struct input *in)
     }
 }
 
+int output_zstd_init(struct encoder *e, emogi_error *err)
+{
+    ZSTD_CStream *zs = ZSTD_createCStream();
+    e->state = zs;
+    if (!zs || ZSTD_isError(ZSTD_initCStream(zs, 3)))
+        return emogi_fail(err, "%s: cannot start the zstd compressor", e->path);
+    return encoder_buffer(e, ZSTD_CStreamOutSize(), err);
+}
+
+static int zstd_push(struct encoder *e, const void *p, size_t len, int finish, emogi_error *err)
+{
+    ZSTD_inBuffer in = {p, len, 0};
+    size_t left;
+    do {
+        ZSTD_outBuffer ob = {e->buf, e->cap, 0};
+        left = finish ? ZSTD_endStream(e->state, &ob) : ZSTD_compressStream(e->state, &ob, &in);
+        if (ZSTD_isError(left))
+            return emogi_fail(err, "%s: zstd compression failed: %s", e->path,
+                              ZSTD_getErrorName(left));
+        if (e->sink(e->ctx, e->buf, ob.pos, err))
+            return -1;
+    } while (finish ? left != 0 : in.pos < in.size);
+    return 0;
+}
+
+int output_zstd_put(struct encoder *e, const void *p, size_t len, int finish, emogi_error *err)
+{
+    return zstd_push(e, p, len, 0, err) || (finish && zstd_push(e, NULL, 0, 1, err)) ? -1 : 0;
+}
+
+void output_zstd_end(struct encoder *e)
+{
+    ZSTD_freeCStream(e->state);
+    free(e->buf);
+    e->state = e->buf = NULL;
+}
+
 #else
 
 int input_zstd_init(struct input *in, emogi_error *err)
@@ -100,6 +143,24 @@ int input_zstd_read(struct input *in, char *out, size_t cap, size_t *n, emogi_er
 void input_zstd_end(struct input *in)
 {
     (void)in;
+}
+
+int output_zstd_init(struct encoder *e, emogi_error *err)
+{
+    return emogi_fail(err, "%s: this emogi was built without libzstd: cannot write zstd "
+                           "(name the output .gz, or without a compression suffix)",
+                      e->path);
+}
+
+int output_zstd_put(struct encoder *e, const void *p, size_t len, int finish, emogi_error *err)
+{
+    (void)p, (void)len, (void)finish;
+    return output_zstd_init(e, err);
+}
+
+void output_zstd_end(struct encoder *e)
+{
+    (void)e;
 }
 
 #endif

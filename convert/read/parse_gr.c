@@ -73,7 +73,7 @@ static int problem_line(struct gr_header *h, const char *p, const char *eol, cha
     return 0;
 }
 
-int gr_header_line(struct gr_header *h, const char *p, const char *eol, char *msg, size_t cap)
+static int gr_header_line(void *h, const char *p, const char *eol, char *msg, size_t cap)
 {
     char d[192];
     if (gr_skip_line(p, eol))
@@ -137,7 +137,7 @@ static int gr_line(struct chunk *c, const char *p, const char *eol, const struct
     }
 }
 
-void parse_gr_chunk(struct chunk *c, const struct gr_header *h)
+static void gr_chunk(struct chunk *c, const void *h)
 {
     const char *p = c->p, *end = c->p + c->len;
     while (p < end) {
@@ -150,3 +150,32 @@ void parse_gr_chunk(struct chunk *c, const struct gr_header *h)
         p = eol + 1;
     }
 }
+
+static int gr_have_header(const void *h)
+{
+    return ((const struct gr_header *)h)->have_problem;
+}
+
+static void gr_header_read(const void *h, struct parse_result *r)
+{
+    r->nv = ((const struct gr_header *)h)->nodes;
+}
+
+static int gr_finish(const void *hv, uint64_t entries, struct parse_result *r, const char *name,
+                     emogi_error *err)
+{
+    const struct gr_header *h = hv;
+    if (!h->have_problem)
+        return emogi_fail(err, "%s: missing the problem line 'p sp NODES ARCS'", name);
+    if (entries != h->arcs)
+        return emogi_fail(err, "%s: the problem line says %llu arcs, found %llu", name,
+                          (unsigned long long)h->arcs, (unsigned long long)entries);
+    r->nv = h->nodes;
+    r->one_based = 1;
+    return 0;
+}
+
+_Static_assert(sizeof(struct gr_header) <= TEXT_HEADER_MAX, "the driver holds the header");
+const struct text_reader gr_text = {.chunk = gr_chunk, .have_header = gr_have_header,
+                                    .header_line = gr_header_line,
+                                    .header_read = gr_header_read, .finish = gr_finish};

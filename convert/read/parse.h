@@ -23,6 +23,7 @@ enum input_format {
     FORMAT_GR, FORMAT_METIS, FORMAT_SG, FORMAT_WSG,
     FORMAT_CSV /* delimited fields, columns chosen (parse_csv.c) */
 };
+/* The format named S (its row's name): 0, or -1 for none. */
 int input_format_parse(const char *s, enum input_format *f);
 
 enum mtx_symmetry { MTX_GENERAL = 0, MTX_SYMMETRIC = 1, MTX_SKEW = 2 };
@@ -88,5 +89,32 @@ void parse_result_free(struct parse_result *r);
 typedef int (*edge_sink)(void *ctx, struct parse_result *r, emogi_error *err);
 int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
                        edge_sink sink, void *ctx, emogi_error *err);
+
+/*
+ * One row a format (formats.c), which the readers and emogi-convert both
+ * go by: a new reader is its own file, its enum input_format name and a
+ * row.  A text format's lines go through the block driver (parse.c) by
+ * its hooks (TEXT); the others read the whole input themselves (READ) and
+ * a buffer for the fuzz targets (READ_BUFFER).
+ */
+struct text_reader;
+struct input_format_info {
+    const char *name;
+    const struct text_reader *text;
+    int (*read)(const char *path, const struct parse_opts *o, struct parse_result *r,
+                edge_sink sink, void *ctx, emogi_error *err);
+    int (*read_buffer)(const char *name, const char *buf, size_t len,
+                       const struct parse_opts *o, struct parse_result *r, emogi_error *err);
+    int weighted;     /* it carries weights (mtx, csv, metis: when the file or --columns
+                         says; 0: --combine has none to pick from) */
+    int edge_list;    /* an edge a line, ids as they come: a SNAP header may count the
+                         vertices, and the ids may be names (--string-ids) */
+    int vertices;     /* --vertices is its vertex count (the others state theirs, which
+                         --vertices must then repeat) */
+    int one_triangle; /* a symmetric file lists one triangle: undirected unless told,
+                         mirrored always */
+    unsigned block_share; /* emogi-convert reads --memory / this at a time (formats.c) */
+};
+const struct input_format_info *input_format_info(enum input_format f);
 
 #endif

@@ -122,8 +122,9 @@ static int64_t line_fields(const char *p, const char *eol, char delim, const uin
 
 /* The header line names the columns: a name in the spec becomes the
  * index of its first field of that name. */
-int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *msg, size_t cap)
+static int csv_header_line(void *hv, const char *p, const char *eol, char *msg, size_t cap)
 {
+    struct csv_header *h = hv;
     if (is_skip_line(p, eol, 1))
         return 0;
     h->have_header = 1;
@@ -246,7 +247,7 @@ static int csv_line(struct chunk *c, const struct csv_header *h, const char *p, 
     return chunk_push(c, s, t, w);
 }
 
-void parse_csv_chunk(struct chunk *c, const struct csv_header *h)
+static void csv_chunk(struct chunk *c, const void *h)
 {
     const char *p = c->p, *end = c->p + c->len;
     while (p < end) {
@@ -259,3 +260,37 @@ void parse_csv_chunk(struct chunk *c, const struct csv_header *h)
         p = eol + 1;
     }
 }
+
+/* The delimiter and the columns; names wait for the header line. */
+static int csv_init(void *hv, const char *name, const struct parse_opts *po, emogi_error *err)
+{
+    static const struct csv_opts defaults = {0};
+    const struct csv_opts *o = po->csv ? po->csv : &defaults;
+    struct csv_header *h = hv;
+    char msg[256];
+    h->delim = o->delimiter ? o->delimiter : ',';
+    h->want_header = o->header;
+    if (csv_columns_parse(o->columns, &h->cols, msg, sizeof msg))
+        return emogi_fail(err, "%s: %s", name, msg);
+    for (int i = 0; i < h->cols.n; i++)
+        if (h->cols.name[i][0] && !o->header)
+            return emogi_fail(err, "%s: --columns names '%s' but there is no --header line "
+                                   "to find it in", name, h->cols.name[i]);
+    return 0;
+}
+
+static int csv_have_header(const void *hv)
+{
+    const struct csv_header *h = hv;
+    return !h->want_header || h->have_header;
+}
+
+static int csv_weighted(const void *h)
+{
+    return ((const struct csv_header *)h)->cols.n == 3;
+}
+
+_Static_assert(sizeof(struct csv_header) <= TEXT_HEADER_MAX, "the driver holds the header");
+const struct text_reader csv_text = {.chunk = csv_chunk, .init = csv_init,
+                                     .have_header = csv_have_header,
+                                     .header_line = csv_header_line, .weighted = csv_weighted};

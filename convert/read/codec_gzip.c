@@ -1,15 +1,19 @@
 /*
- * input_gzip.c - gzip input through zlib's inflate.
+ * codec_gzip.c - gzip through zlib: input by inflate, output by deflate.
  *
  * Concatenated members (what `cat a.gz b.gz` or pigz produce) are read one
  * after another, as gzip -d does.  The end of the file inside a member is
- * a truncated stream, never a silently short graph.
+ * a truncated stream, never a silently short graph.  Output is one member
+ * at gzip's default level, 6.
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <zlib.h>
 
+#include "codec.h"
 #include "input.h"
+
+#define OUT_BUF (1u << 20) /* compressed bytes handed to the sink at a time */
 
 int input_gzip_init(struct input *in, emogi_error *err)
 {
@@ -70,4 +74,43 @@ void input_gzip_end(struct input *in)
         free(in->dec);
         in->dec = NULL;
     }
+}
+
+int output_gzip_init(struct encoder *e, emogi_error *err)
+{
+    z_stream *z = calloc(1, sizeof *z);
+    if (!z)
+        return emogi_fail(err, "%s: out of memory", e->path);
+    e->state = z;
+    /* 15 + 16: a gzip header and trailer, as gzip(1) writes */
+    if (deflateInit2(z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return emogi_fail(err, "%s: cannot start the gzip compressor", e->path);
+    return encoder_buffer(e, OUT_BUF, err);
+}
+
+int output_gzip_put(struct encoder *e, const void *p, size_t len, int finish, emogi_error *err)
+{
+    z_stream *z = e->state;
+    z->next_in = (Bytef *)p;
+    z->avail_in = (uInt)len;
+    int rc;
+    do {
+        z->next_out = e->buf;
+        z->avail_out = (uInt)e->cap;
+        rc = deflate(z, finish ? Z_FINISH : Z_NO_FLUSH);
+        if (rc == Z_STREAM_ERROR)
+            return emogi_fail(err, "%s: gzip compression failed", e->path);
+        if (e->sink(e->ctx, e->buf, e->cap - z->avail_out, err))
+            return -1;
+    } while (z->avail_out == 0 || (finish && rc != Z_STREAM_END));
+    return 0;
+}
+
+void output_gzip_end(struct encoder *e)
+{
+    if (e->state)
+        deflateEnd(e->state);
+    free(e->state);
+    free(e->buf);
+    e->state = e->buf = NULL;
 }

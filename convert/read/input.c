@@ -17,12 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "codec.h"
 #include "input.h"
 
 #define RAW_MIN (64u << 10) /* bytes read at a time: the block size within these */
 #define RAW_MAX (1u << 20)
-#define GZIP_STATE (64u << 10)                  /* inflate's state and 32 KiB window */
-#define LZ4_STATE ((8u << 20) + (256u << 10)) /* LZ4F: a 4 MiB block in and out */
 
 int input_refill(struct input *in, emogi_error *err)
 {
@@ -107,59 +106,17 @@ int input_no_library(const struct input *in, const char *what, const char *lib,
                       in->name, what, lib, pkg);
 }
 
-/*
- * The compressions told by signature: the magic number and the fixed bytes
- * after it (bzip2's block or end marker, xz's stream flags, zstd's
- * reserved bit), so that binary ids all but never match.
- */
-static enum input_kind signed_compression(const unsigned char *b, size_t n)
+/* A compressed input is decoded; a plain regular file is mapped. */
+static int pick_codec(struct input *in, emogi_error *err)
 {
-    static const unsigned char xz[6] = {0xfd, '7', 'z', 'X', 'Z', 0},
-                               zstd[4] = {0x28, 0xb5, 0x2f, 0xfd},
-                               bz_block[6] = {0x31, 0x41, 0x59, 0x26, 0x53, 0x59},
-                               bz_end[6] = {0x17, 0x72, 0x45, 0x38, 0x50, 0x90};
-    if (n >= 10 && memcmp(b, "BZh", 3) == 0 && b[3] >= '1' && b[3] <= '9' &&
-        (memcmp(b + 4, bz_block, 6) == 0 || memcmp(b + 4, bz_end, 6) == 0))
-        return INPUT_BZ2;
-    if (n >= 8 && memcmp(b, xz, 6) == 0 && b[6] == 0 && (b[7] & 0xf0) == 0)
-        return INPUT_XZ;
-    if (n >= 5 && memcmp(b, zstd, 4) == 0 && (b[4] & 0x08) == 0)
-        return INPUT_ZSTD;
-    return INPUT_PLAIN;
-}
-
-/* lz4's legacy format (lz4 -l), which LZ4F does not decode: refused by
- * name, as its bytes would otherwise be parsed as text or as ids. */
-static int refuse_lz4_legacy(const struct input *in, emogi_error *err)
-{
-    int std = in->fd == STDIN_FILENO;
-    return emogi_fail(err, "%s: lz4-compressed in the legacy format (lz4 -l); emogi-convert "
-                           "reads lz4 frames: decompress it first (%slz4 -dc%s%s | "
-                           "emogi-convert FORMAT - OUTPUT)",
-                      in->name, std ? "... | " : "", std ? "" : " ", std ? "" : in->name);
-}
-
-static int pick_kind(struct input *in, emogi_error *err)
-{
-    static const unsigned char gz[2] = {0x1f, 0x8b}, lz4[4] = {0x04, 0x22, 0x4d, 0x18},
-                               lz4_legacy[4] = {0x02, 0x21, 0x4c, 0x18};
-    static int (*const init[])(struct input *, emogi_error *) = {
-        [INPUT_GZIP] = input_gzip_init, [INPUT_LZ4] = input_lz4_init,
-        [INPUT_ZSTD] = input_zstd_init, [INPUT_XZ] = input_xz_init,
-        [INPUT_BZ2] = input_bz2_init};
     struct stat st;
-    in->kind = signed_compression(in->raw, in->raw_len);
-    if (in->raw_len >= 4 && memcmp(in->raw, lz4_legacy, 4) == 0)
-        return refuse_lz4_legacy(in, err);
-    if (in->raw_len >= 2 && memcmp(in->raw, gz, 2) == 0)
-        in->kind = INPUT_GZIP;
-    else if (in->raw_len >= 4 && memcmp(in->raw, lz4, 4) == 0)
-        in->kind = INPUT_LZ4;
-    if (in->kind != INPUT_PLAIN) {
-        int rc = init[in->kind](in, err);
-        if (rc)
-            in->kind = INPUT_PLAIN; /* nothing to end */
-        return rc;
+    const struct codec *c = codec_signed(in->raw, in->raw_len);
+    in->kind = INPUT_READ;
+    if (c) {
+        if (c->init(in, err))
+            return -1; /* nothing to end */
+        in->codec = c;
+        return 0;
     }
     if (fstat(in->fd, &st) == 0 && in->raw_len == MAGIC_LEN)
         try_map(in, &st);
@@ -186,7 +143,7 @@ int input_open(struct input *in, const char *path, size_t block, emogi_error *er
     struct stat st;
     if (fstat(in->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
         in->size = (uint64_t)st.st_size; /* progress shows a share of it */
-    if (read_magic(in, err) || pick_kind(in, err)) {
+    if (read_magic(in, err) || pick_codec(in, err)) {
         input_close(in);
         return -1;
     }
@@ -269,25 +226,14 @@ static int next_mapped(struct input *in, const char **p, size_t *len, emogi_erro
 
 static int decode(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err)
 {
-    switch (in->kind) {
-    case INPUT_GZIP:
-        return input_gzip_read(in, out, cap, n, err);
-    case INPUT_LZ4:
-        return input_lz4_read(in, out, cap, n, err);
-    case INPUT_ZSTD:
-        return input_zstd_read(in, out, cap, n, err);
-    case INPUT_XZ:
-        return input_xz_read(in, out, cap, n, err);
-    case INPUT_BZ2:
-        return input_bz2_read(in, out, cap, n, err);
-    default:
-        if (input_refill(in, err))
-            return -1;
-        *n = in->raw_len - in->raw_pos < cap ? in->raw_len - in->raw_pos : cap;
-        memcpy(out, in->raw + in->raw_pos, *n);
-        in->raw_pos += *n;
-        return 0;
-    }
+    if (in->codec)
+        return in->codec->read(in, out, cap, n, err);
+    if (input_refill(in, err))
+        return -1;
+    *n = in->raw_len - in->raw_pos < cap ? in->raw_len - in->raw_pos : cap;
+    memcpy(out, in->raw + in->raw_pos, *n);
+    in->raw_pos += *n;
+    return 0;
 }
 
 /* Decode until the buffer holds TARGET bytes (its capacity) or the text ends. */
@@ -355,19 +301,15 @@ uint64_t input_held(const struct input *in)
     uint64_t buf = in->record || in->block > in->max_line ? in->block : in->max_line + 1;
     if (in->kind == INPUT_MAP) /* the pages of the block being parsed */
         return buf + 2 * (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t state = in->kind == INPUT_GZIP  ? GZIP_STATE
-                     : in->kind == INPUT_LZ4 ? LZ4_STATE
-                                             : in->dec_state;
+    uint64_t state = in->codec && in->codec->state ? in->codec->state : in->dec_state;
     return buf + in->raw_cap + state;
 }
 
 void input_close(struct input *in)
 {
-    static void (*const end[])(struct input *) = {
-        [INPUT_GZIP] = input_gzip_end, [INPUT_LZ4] = input_lz4_end,
-        [INPUT_ZSTD] = input_zstd_end, [INPUT_XZ] = input_xz_end, [INPUT_BZ2] = input_bz2_end};
-    if (in->kind < sizeof end / sizeof end[0] && end[in->kind])
-        end[in->kind](in);
+    if (in->codec)
+        in->codec->end(in);
+    in->codec = NULL;
     if (in->map)
         munmap(in->map, in->map_len);
     if (in->fd > STDIN_FILENO)

@@ -26,12 +26,14 @@
 
 struct parser {
     const char *name;
-    enum input_format format;
+    const struct input_format_info *f;
+    const struct text_reader *t; /* f->text */
     int threads;
     struct parse_result *r;
-    struct mtx_header h;
-    struct gr_header g;
-    struct csv_header csv;
+    union {
+        max_align_t align;
+        unsigned char bytes[TEXT_HEADER_MAX];
+    } h; /* the format's header, the text reader's own (parse_internal.h) */
     uint64_t entries, nv; /* nv: el/wel max id + 1 so far */
     uint64_t vertices;    /* el/wel: --vertices (0: none) */
     uint64_t snap_nv;     /* el/wel: a SNAP header's node count (0: none) */
@@ -40,36 +42,10 @@ struct parser {
     struct name_table *names; /* --string-ids */
 };
 
-int input_format_parse(const char *s, enum input_format *f)
-{
-    static const struct {
-        const char *name;
-        enum input_format f;
-    } names[] = {{"el", FORMAT_EL}, {"wel", FORMAT_WEL}, {"mtx", FORMAT_MTX},
-                 {"bel32", FORMAT_BEL32}, {"bel64", FORMAT_BEL64}, {"gr", FORMAT_GR},
-                 {"metis", FORMAT_METIS}, {"sg", FORMAT_SG}, {"wsg", FORMAT_WSG},
-                 {"csv", FORMAT_CSV}};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(s, names[i].name) == 0) {
-            *f = names[i].f;
-            return 0;
-        }
-    return -1;
-}
-
-static int is_edge_list(const struct parser *ps)
-{
-    return ps->format == FORMAT_EL || ps->format == FORMAT_WEL || ps->format == FORMAT_CSV;
-}
-
 /* The lines carry a weight... */
 static int weighted_format(const struct parser *ps)
 {
-    if (ps->format == FORMAT_MTX)
-        return ps->h.field != MTX_PATTERN;
-    if (ps->format == FORMAT_CSV)
-        return ps->csv.cols.n == 3;
-    return ps->format == FORMAT_WEL || ps->format == FORMAT_GR;
+    return ps->t->weighted ? ps->t->weighted(&ps->h) : ps->f->weighted;
 }
 
 /* ...and the edge lists keep it. */
@@ -78,18 +54,14 @@ static int stores_weights(const struct parser *ps)
     return weighted_format(ps) && !ps->drop_weights;
 }
 
-/* The header is read: mtx's size line, gr's problem line. */
+/* The header is read: mtx's size line, gr's problem line, csv's header line. */
 static int have_header(const struct parser *ps)
 {
-    if (ps->format == FORMAT_MTX)
-        return ps->h.have_size;
-    if (ps->format == FORMAT_CSV)
-        return !ps->csv.want_header || ps->csv.have_header;
-    return ps->format != FORMAT_GR || ps->g.have_problem;
+    return !ps->t->have_header || ps->t->have_header(&ps->h);
 }
 
-/* Serial: mtx's banner, comments and size line, gr's comments and problem
- * line, which may span blocks. */
+/* Serial: the lines before the data (mtx's banner, comments and size
+ * line, gr's comments and problem line), which may span blocks. */
 static int header_lines(struct parser *ps, const char **buf, size_t *len, emogi_error *err)
 {
     const char *p = *buf, *end = *buf + *len;
@@ -98,16 +70,13 @@ static int header_lines(struct parser *ps, const char **buf, size_t *len, emogi_
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
-        int bad = ps->format == FORMAT_MTX   ? mtx_header_line(&ps->h, p, eol, msg, sizeof msg)
-                  : ps->format == FORMAT_CSV ? csv_header_line(&ps->csv, p, eol, msg, sizeof msg)
-                                             : gr_header_line(&ps->g, p, eol, msg, sizeof msg);
-        if (bad)
+        if (ps->t->header_line(&ps->h, p, eol, msg, sizeof msg))
             return emogi_fail(err, "%s:%llu: %s", ps->name,
                               (unsigned long long)ps->r->lines + 1, msg);
         ps->r->lines++;
         p = eol + (eol < end);
-        if (ps->format == FORMAT_MTX && ps->h.have_size && stores_weights(ps) &&
-            edge_list_reserve(&ps->r->edges, 0, 1, err))
+        /* the header may say there are weights (mtx's field) */
+        if (have_header(ps) && stores_weights(ps) && edge_list_reserve(&ps->r->edges, 0, 1, err))
             return -1;
     }
     *len = (size_t)(end - p);
@@ -150,12 +119,9 @@ static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *
     for (int i = 0; i < n; i++) {
         if (c[i].status == CHUNK_FAILED)
             return emogi_fail(err, "%s: %s", ps->name, c[i].msg);
-        if (ps->format == FORMAT_MTX && c[i].entries > ps->h.nnz - ps->entries) {
-            uint64_t k = ps->h.nnz - ps->entries + 1;
-            return emogi_fail(err, "%s:%llu: more entries than the %llu on the size line",
-                              ps->name, (unsigned long long)(line + mtx_entry_line(&c[i], k) + 1),
-                              (unsigned long long)ps->h.nnz);
-        }
+        if (ps->t->check_chunk &&
+            ps->t->check_chunk(&ps->h, &c[i], ps->entries, line, ps->name, err))
+            return -1;
         ps->r->name_token = c[i].status == CHUNK_BAD_LINE && c[i].name_token;
         if (c[i].status == CHUNK_BAD_LINE)
             return emogi_fail(err, "%s:%llu: %s", ps->name,
@@ -172,12 +138,11 @@ static int check_chunks(struct parser *ps, struct chunk *c, int n, emogi_error *
 
 static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_error *err)
 {
-    if (ps->format != FORMAT_MTX && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
+    if (!ps->t->banner && ps->r->bytes == 0 && mtx_banner_at(buf, buf + len))
         return mtx_banner_error(ps->name, 0, err); /* its ids would be read 1-based */
-    if (is_edge_list(ps) && ps->r->bytes == 0) {
+    if (ps->f->edge_list && ps->r->bytes == 0) {
         /* csv's header line, when there is one, is no edge: look past it */
-        ps->snap_nv = snap_nodes(buf, buf + len,
-                                 ps->format == FORMAT_CSV && ps->csv.want_header);
+        ps->snap_nv = snap_nodes(buf, buf + len, !have_header(ps));
         /* a streaming sink plans with it; --vertices, given, wins */
         ps->r->nv = ps->vertices ? ps->vertices : ps->snap_nv;
     }
@@ -185,12 +150,8 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     if (!have_header(ps)) {
         if (header_lines(ps, &buf, &len, err))
             return -1;
-        if (ps->h.have_size) { /* a streaming sink needs these before the edges */
-            ps->r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
-            ps->r->symmetry = ps->h.symmetry;
-        }
-        if (ps->g.have_problem)
-            ps->r->nv = ps->g.nodes;
+        if (have_header(ps) && ps->t->header_read) /* a streaming sink needs it first */
+            ps->t->header_read(&ps->h, ps->r);
     }
     if (len == 0)
         return 0;
@@ -204,10 +165,10 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     int n = split(buf, len, ps->threads, c);
     int weighted = weighted_format(ps), store = stores_weights(ps);
     /* negative integers are weights a real (or skew, negated anyway) matrix can have */
-    int negative_ok = ps->format == FORMAT_MTX &&
-                      (ps->h.field == MTX_REAL || ps->h.symmetry == MTX_SKEW);
+    int negative_ok = ps->t->negative_ok && ps->t->negative_ok(&ps->h);
     int i;
     for (i = 0; i < n; i++) {
+        c[i].weighted = weighted;
         c[i].weights_dropped = ps->drop_weights;
         c[i].negative_ok = negative_ok;
         c[i].vertices = ps->vertices;
@@ -222,14 +183,8 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
         if (edge_list_reserve(c[i].e, 1024, store, &e)) {
             chunk_fail(&c[i], "%s", e.msg);
             c[i].status = CHUNK_FAILED;
-        } else if (ps->format == FORMAT_MTX)
-            parse_mtx_chunk(&c[i], &ps->h);
-        else if (ps->format == FORMAT_GR)
-            parse_gr_chunk(&c[i], &ps->g);
-        else if (ps->format == FORMAT_CSV)
-            parse_csv_chunk(&c[i], &ps->csv);
-        else
-            parse_el_chunk(&c[i], weighted);
+        } else
+            ps->t->chunk(&c[i], &ps->h);
     }
     int rc = check_chunks(ps, c, n, err);
     if (rc == 0)
@@ -242,32 +197,14 @@ static int parse_block(struct parser *ps, const char *buf, size_t len, emogi_err
     return rc;
 }
 
-/* csv: the delimiter and the columns; names wait for the header line. */
-static int csv_init(struct parser *ps, const char *name, const struct csv_opts *o,
-                    emogi_error *err)
-{
-    static const struct csv_opts defaults = {0};
-    char msg[256];
-    if (!o)
-        o = &defaults;
-    ps->csv.delim = o->delimiter ? o->delimiter : ',';
-    ps->csv.want_header = o->header;
-    if (csv_columns_parse(o->columns, &ps->csv.cols, msg, sizeof msg))
-        return emogi_fail(err, "%s: %s", name, msg);
-    for (int i = 0; i < ps->csv.cols.n; i++)
-        if (ps->csv.cols.name[i][0] && !o->header)
-            return emogi_fail(err, "%s: --columns names '%s' but there is no --header line "
-                                   "to find it in", name, ps->csv.cols.name[i]);
-    return 0;
-}
-
 static int parser_init(struct parser *ps, const char *name, const struct parse_opts *o,
                        struct parse_result *r, emogi_error *err)
 {
     memset(r, 0, sizeof *r);
     memset(ps, 0, sizeof *ps);
     ps->name = name;
-    ps->format = o->format;
+    ps->f = input_format_info(o->format);
+    ps->t = ps->f->text;
     ps->r = r;
     ps->threads = o->threads;
     ps->drop_weights = o->drop_weights;
@@ -279,10 +216,10 @@ static int parser_init(struct parser *ps, const char *name, const struct parse_o
     if (ps->threads <= 0 || o->names)
         ps->threads = 1; /* one table of names, ids in order of appearance */
     ps->names = o->names;
-    if (o->format == FORMAT_CSV && csv_init(ps, name, o->csv, err))
+    if (ps->t->init && ps->t->init(&ps->h, name, o, err))
         return -1;
-    if (weighted_format(ps) && ps->format != FORMAT_MTX && !o->drop_weights &&
-        edge_list_reserve(&r->edges, 0, 1, err))
+    /* weighted from the start (mtx's field is not read yet) */
+    if (stores_weights(ps) && edge_list_reserve(&r->edges, 0, 1, err))
         return -1;
     return 0;
 }
@@ -291,26 +228,9 @@ static int parser_finish(struct parser *ps, emogi_error *err)
 {
     struct parse_result *r = ps->r;
     edge_list_shrink(&r->edges);
-    if (ps->format == FORMAT_MTX) {
-        if (!ps->h.have_banner)
-            return emogi_fail(err, "%s: empty input: expected the banner '%%%%MatrixMarket "
-                                   "matrix coordinate FIELD SYMMETRY'", ps->name);
-        if (!ps->h.have_size)
-            return emogi_fail(err, "%s: missing the size line 'ROWS COLUMNS ENTRIES'", ps->name);
-        if (ps->entries != ps->h.nnz)
-            return emogi_fail(err, "%s: expected %llu entries, found %llu", ps->name,
-                              (unsigned long long)ps->h.nnz, (unsigned long long)ps->entries);
-        r->nv = ps->h.rows > ps->h.cols ? ps->h.rows : ps->h.cols;
-        r->one_based = 1;
-        r->symmetry = ps->h.symmetry;
-    } else if (ps->format == FORMAT_GR) {
-        if (!ps->g.have_problem)
-            return emogi_fail(err, "%s: missing the problem line 'p sp NODES ARCS'", ps->name);
-        if (ps->entries != ps->g.arcs)
-            return emogi_fail(err, "%s: the problem line says %llu arcs, found %llu", ps->name,
-                              (unsigned long long)ps->g.arcs, (unsigned long long)ps->entries);
-        r->nv = ps->g.nodes;
-        r->one_based = 1;
+    if (ps->t->finish) {
+        if (ps->t->finish(&ps->h, ps->entries, r, ps->name, err))
+            return -1;
     } else /* the header's count may be short of sparse ids (SNAP's web-Google) */
         r->nv = ps->vertices ? ps->vertices : ps->nv > ps->snap_nv ? ps->nv : ps->snap_nv;
     if (stores_weights(ps))
@@ -322,16 +242,9 @@ int parse_buffer(const char *name, const char *buf, size_t len, const struct par
                  struct parse_result *r, emogi_error *err)
 {
     struct parser ps;
-    if (o->format == FORMAT_BEL32 || o->format == FORMAT_BEL64)
-        return parse_bel_buffer(name, buf, len, o, r, err);
-    if (o->format == FORMAT_METIS) {
-        memset(r, 0, sizeof *r); /* its reader counts lines over a file */
-        return emogi_fail(err, "%s: parse_buffer() reads no metis", name);
-    }
-    if (o->format == FORMAT_SG || o->format == FORMAT_WSG) {
-        memset(r, 0, sizeof *r); /* its reader checks the size of a file */
-        return emogi_fail(err, "%s: parse_buffer() reads no sg", name);
-    }
+    const struct input_format_info *f = input_format_info(o->format);
+    if (!f->text)
+        return f->read_buffer(name, buf, len, o, r, err);
     if (parser_init(&ps, name, o, r, err) || parse_block(&ps, buf, len, err) ||
         parser_finish(&ps, err)) {
         parse_result_free(r);
@@ -398,18 +311,8 @@ int parse_input(const char *path, const struct parse_opts *o, struct parse_resul
 int parse_input_stream(const char *path, const struct parse_opts *o, struct parse_result *r,
                        edge_sink sink, void *ctx, emogi_error *err)
 {
-    switch (o->format) {
-    case FORMAT_BEL32:
-    case FORMAT_BEL64:
-        return parse_bel(path, o, r, sink, ctx, err);
-    case FORMAT_METIS:
-        return parse_metis(path, o, r, sink, ctx, err);
-    case FORMAT_SG:
-    case FORMAT_WSG:
-        return parse_sg(path, o, r, sink, ctx, err);
-    default:
-        return parse_text(path, o, r, sink, ctx, err);
-    }
+    const struct input_format_info *f = input_format_info(o->format);
+    return f->text ? parse_text(path, o, r, sink, ctx, err) : f->read(path, o, r, sink, ctx, err);
 }
 
 void parse_result_free(struct parse_result *r)

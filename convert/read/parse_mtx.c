@@ -142,8 +142,9 @@ static int size_line(struct mtx_header *h, const char *p, const char *eol, char 
     return 0;
 }
 
-int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *msg, size_t cap)
+static int mtx_header_line(void *hv, const char *p, const char *eol, char *msg, size_t cap)
 {
+    struct mtx_header *h = hv;
     if (!h->have_banner)
         return banner(h, p, eol, msg, cap);
     if (is_skip_line(p, eol, 0))
@@ -230,7 +231,7 @@ static int mtx_line(struct chunk *c, const char *p, const char *eol, const struc
     return chunk_push(c, i - 1, j - 1, w);
 }
 
-void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h)
+static void mtx_chunk(struct chunk *c, const void *h)
 {
     const char *p = c->p, *end = c->p + c->len;
     while (p < end) {
@@ -244,7 +245,8 @@ void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h)
     }
 }
 
-uint64_t mtx_entry_line(const struct chunk *c, uint64_t k)
+/* 1-based index k of an entry in c -> 0-based line index within c */
+static uint64_t mtx_entry_line(const struct chunk *c, uint64_t k)
 {
     const char *p = c->p, *end = c->p + c->len;
     uint64_t line = 0;
@@ -259,3 +261,63 @@ uint64_t mtx_entry_line(const struct chunk *c, uint64_t k)
     }
     return line;
 }
+
+static int mtx_have_header(const void *h)
+{
+    return ((const struct mtx_header *)h)->have_size;
+}
+
+/* The size line gives the vertex count, and the banner what a streaming
+ * sink must mirror. */
+static void mtx_header_read(const void *hv, struct parse_result *r)
+{
+    const struct mtx_header *h = hv;
+    r->nv = h->rows > h->cols ? h->rows : h->cols;
+    r->symmetry = h->symmetry;
+}
+
+static int mtx_weighted(const void *h)
+{
+    return ((const struct mtx_header *)h)->field != MTX_PATTERN;
+}
+
+/* negative integers are weights a real (or skew, negated anyway) matrix can have */
+static int mtx_negative_ok(const void *hv)
+{
+    const struct mtx_header *h = hv;
+    return h->field == MTX_REAL || h->symmetry == MTX_SKEW;
+}
+
+static int mtx_check_chunk(const void *hv, const struct chunk *c, uint64_t entries,
+                           uint64_t line, const char *name, emogi_error *err)
+{
+    const struct mtx_header *h = hv;
+    if (c->entries <= h->nnz - entries)
+        return 0;
+    return emogi_fail(err, "%s:%llu: more entries than the %llu on the size line", name,
+                      (unsigned long long)(line + mtx_entry_line(c, h->nnz - entries + 1) + 1),
+                      (unsigned long long)h->nnz);
+}
+
+static int mtx_finish(const void *hv, uint64_t entries, struct parse_result *r, const char *name,
+                      emogi_error *err)
+{
+    const struct mtx_header *h = hv;
+    if (!h->have_banner)
+        return emogi_fail(err, "%s: empty input: expected the banner '%%%%MatrixMarket "
+                               "matrix coordinate FIELD SYMMETRY'", name);
+    if (!h->have_size)
+        return emogi_fail(err, "%s: missing the size line 'ROWS COLUMNS ENTRIES'", name);
+    if (entries != h->nnz)
+        return emogi_fail(err, "%s: expected %llu entries, found %llu", name,
+                          (unsigned long long)h->nnz, (unsigned long long)entries);
+    mtx_header_read(h, r);
+    r->one_based = 1;
+    return 0;
+}
+
+_Static_assert(sizeof(struct mtx_header) <= TEXT_HEADER_MAX, "the driver holds the header");
+const struct text_reader mtx_text = {
+    .chunk = mtx_chunk, .have_header = mtx_have_header, .header_line = mtx_header_line,
+    .header_read = mtx_header_read, .weighted = mtx_weighted, .negative_ok = mtx_negative_ok,
+    .check_chunk = mtx_check_chunk, .finish = mtx_finish, .banner = 1};

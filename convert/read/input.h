@@ -25,13 +25,17 @@
 
 #include "emogi_csr.h"
 
-enum input_kind { INPUT_MAP, INPUT_PLAIN, INPUT_GZIP, INPUT_LZ4, INPUT_ZSTD, INPUT_XZ, INPUT_BZ2 };
+/* MAP: a plain regular file, mapped; READ: read, and decoded by CODEC when
+ * it is compressed */
+enum input_kind { INPUT_MAP, INPUT_READ };
+struct codec;
 
 #define INPUT_MAX_LINE (1u << 20) /* the least max_line: 1 MiB */
 
 struct input {
     const char *name; /* the path as given, or "<stdin>" */
     enum input_kind kind;
+    const struct codec *codec; /* the compression (codec.h); NULL: none */
     int fd;
     uint64_t bytes_in; /* bytes read from the file */
     uint64_t size;     /* the file's size when it is a regular file, else 0 */
@@ -74,8 +78,8 @@ uint64_t input_held(const struct input *in);
  * for a mapped file, read (and buffered ahead) for the others. */
 uint64_t input_consumed(const struct input *in);
 
-/* ---- for the decoders (input_gzip.c, input_lz4.c, input_zstd.c,
- * input_xz.c, input_bz2.c) ---- */
+/* ---- for the decoders (codec_gzip.c, codec_lz4.c, codec_zstd.c,
+ * codec_xz.c, codec_bz2.c), which codec.c's table names ---- */
 
 /* Read more raw bytes when all are used; sets raw_eof at end of file. */
 int input_refill(struct input *in, emogi_error *err);
@@ -86,11 +90,13 @@ void input_gzip_end(struct input *in);
 int input_lz4_init(struct input *in, emogi_error *err);
 int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
 void input_lz4_end(struct input *in);
+/* lz4's legacy format (lz4 -l): refused, naming the way to read it */
+int input_lz4_legacy_init(struct input *in, emogi_error *err);
 /* Read until the raw buffer holds N bytes from raw_pos (fewer at the end):
  * for a decoder that sizes its state from a header. */
 int input_peek(struct input *in, size_t n, emogi_error *err);
 /* The decoders of optional libraries: without theirs, init refuses the
- * input naming the library (input_zstd.c, input_xz.c, input_bz2.c). */
+ * input naming the library (codec_zstd.c, codec_xz.c, codec_bz2.c). */
 int input_zstd_init(struct input *in, emogi_error *err);
 int input_zstd_read(struct input *in, char *out, size_t cap, size_t *n, emogi_error *err);
 void input_zstd_end(struct input *in);

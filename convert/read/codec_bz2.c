@@ -1,5 +1,5 @@
 /*
- * input_bz2.c - bzip2 input through libbz2.
+ * codec_bz2.c - bzip2 input through libbz2.
  *
  * Streams may follow one another (pbzip2 writes one per block; cat a.bz2
  * b.bz2): each end starts a new decoder on what follows, as bzip2 -d

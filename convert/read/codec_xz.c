@@ -1,5 +1,5 @@
 /*
- * input_xz.c - xz input through liblzma's stream decoder.
+ * codec_xz.c - xz input through liblzma's stream decoder.
  *
  * Streams may follow one another (xz -c a b; LZMA_CONCATENATED).  The
  * first block's header sizes the decoder: its filters' memory (the LZMA2

@@ -83,19 +83,23 @@ static int el_line(struct chunk *c, const char *p, const char *eol, int weighted
     return chunk_push(c, s, t, w);
 }
 
-void parse_el_chunk(struct chunk *c, int weighted)
+/* el and wel: the row says whether the lines carry a weight (c->weighted). */
+static void el_chunk(struct chunk *c, const void *h)
 {
     const char *p = c->p, *end = c->p + c->len;
+    (void)h;
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
             eol = end;
-        if (!is_skip_line(p, eol, 1) && el_line(c, p, eol, weighted))
+        if (!is_skip_line(p, eol, 1) && el_line(c, p, eol, c->weighted))
             return;
         c->lines++;
         p = eol + 1;
     }
 }
+
+const struct text_reader el_text = {.chunk = el_chunk};
 
 /* "WORD DIGITS" at *PP after blanks, as SNAP writes "Nodes: 12"; 0 or -1. */
 static int snap_count(const char **pp, const char *eol, const char *word, uint64_t *n)

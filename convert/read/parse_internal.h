@@ -29,6 +29,7 @@ struct chunk {
     uint64_t entries; /* data lines (edges) parsed */
     uint64_t max_id;  /* largest id seen, valid when entries > 0 */
     uint64_t vertices; /* el/wel: --vertices, every id below it (0: no bound) */
+    int weighted;     /* the lines carry a weight */
     int nonint;       /* some weight is not an integer in 0..UINT32_MAX */
     int weights_dropped; /* weights are read as numbers but never stored */
     int negative_ok;  /* negative integers are real weights (mtx real, skew) */
@@ -47,17 +48,49 @@ struct mtx_header {
     uint64_t rows, cols, nnz;
 };
 
-void parse_el_chunk(struct chunk *c, int weighted);
+/*
+ * A text format's part in the block driver (parse.c): its reader file
+ * defines one and the format's row (formats.c) names it.  The driver keeps
+ * the format's header (the lines before the data: mtx's banner and size
+ * line, gr's problem line, csv's header line) in TEXT_HEADER_MAX bytes of
+ * its own, zeroed, that every hook gets as H; a hook left NULL is a
+ * format without that step.
+ */
+#define TEXT_HEADER_MAX 1024
+struct text_reader {
+    /* every thread's chunk of data lines into its own edge list */
+    void (*chunk)(struct chunk *c, const void *h);
+    /* before the first line: the options into the header (csv's columns) */
+    int (*init)(void *h, const char *name, const struct parse_opts *o, emogi_error *err);
+    /* the header lines, serially, until have_header(); 0, or -1 with msg */
+    int (*have_header)(const void *h);
+    int (*header_line)(void *h, const char *p, const char *eol, char *msg, size_t cap);
+    /* the header read: what a streaming sink needs before the edges (nv) */
+    void (*header_read)(const void *h, struct parse_result *r);
+    /* the lines carry a weight (NULL: as the format's row says) */
+    int (*weighted)(const void *h);
+    /* negative integers are weights, not refused */
+    int (*negative_ok)(const void *h);
+    /* a chunk parsed, the ENTRIES before it counted and its first line
+     * LINE + 1: 0, or -1 with "NAME:LINE: why" (mtx: more entries than
+     * the size line says) */
+    int (*check_chunk)(const void *h, const struct chunk *c, uint64_t entries, uint64_t line,
+                       const char *name, emogi_error *err);
+    /* the input read: the header against the ENTRIES found, and r->nv
+     * (NULL: an edge list's, the largest id + 1 or more) */
+    int (*finish)(const void *h, uint64_t entries, struct parse_result *r, const char *name,
+                  emogi_error *err);
+    /* a Matrix Market banner opens this format; the others refuse a file
+     * that starts with one, whose ids would be read 1-based */
+    int banner;
+};
+/* el and wel (parse_el.c), mtx (parse_mtx.c), gr (parse_gr.c), csv (parse_csv.c) */
+extern const struct text_reader el_text, mtx_text, gr_text, csv_text;
+
 /* The N of a SNAP header comment '# Nodes: N [Edges: M]' among the comment
  * lines that open [P, END), HEADER_LINES lines that are not comments (a
  * csv header) passed over; 0 when there is none (parse_el.c). */
 uint64_t snap_nodes(const char *p, const char *end, int header_lines);
-void parse_mtx_chunk(struct chunk *c, const struct mtx_header *h);
-/* 1-based index k of an entry in c -> 0-based line index within c */
-uint64_t mtx_entry_line(const struct chunk *c, uint64_t k);
-/* One header line (banner, comment or size line); 0 or -1 with msg. */
-int mtx_header_line(struct mtx_header *h, const char *p, const char *eol, char *msg,
-                    size_t cap);
 /* 1 when [p, end) starts with a Matrix Market banner line. */
 int mtx_banner_at(const char *p, const char *end);
 /* The error for a Matrix Market file given as another format (BINARY:
@@ -70,9 +103,6 @@ struct gr_header {
     int have_problem;
     uint64_t nodes, arcs;
 };
-/* One line before the problem line; 0 or -1 with msg. */
-int gr_header_line(struct gr_header *h, const char *p, const char *eol, char *msg, size_t cap);
-void parse_gr_chunk(struct chunk *c, const struct gr_header *h);
 
 /* csv (parse_csv.c): the columns of SRC, DST and W (n == 3 when
  * weighted), 1-based, or by name until the header line gives the index. */
@@ -88,31 +118,29 @@ struct csv_header {
 };
 /* SPEC ("SRC,DST[,W]", NULL for "1,2") into *C; 0, or -1 with msg. */
 int csv_columns_parse(const char *spec, struct csv_columns *c, char *msg, size_t cap);
-/* A line before the header line is read (comments, then it); 0 or -1. */
-int csv_header_line(struct csv_header *h, const char *p, const char *eol, char *msg, size_t cap);
-void parse_csv_chunk(struct chunk *c, const struct csv_header *h);
 
 /* A 1-based index in 1..MAX at *PP, 'WHAT N out of range 1..MAX' when it is
  * not (parse_mtx.c); 0, or -1 after chunk_fail(). */
 int scan_index(struct chunk *c, const char **pp, const char *eol, const char *what,
                uint64_t max, uint64_t *idx);
 
-/* METIS graph files (parse_metis.c): the driver behind parse_input() and
- * parse_input_stream(). */
-int parse_metis(const char *path, const struct parse_opts *o, struct parse_result *r,
-                edge_sink sink, void *ctx, emogi_error *err);
-
-/* GAP serialized graphs, sg and wsg (parse_sg.c): the driver behind
- * parse_input() and parse_input_stream() (SINK may be NULL). */
-int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *r,
-             edge_sink sink, void *ctx, emogi_error *err);
-
-/* Binary edge lists (parse_bel.c): the drivers behind parse_input(),
- * parse_input_stream() (SINK may be NULL) and parse_buffer(). */
+/* The readers of their own (bel, metis, sg), behind parse_input() and
+ * parse_input_stream() (SINK may be NULL) and parse_buffer(): binary edge
+ * lists (parse_bel.c), METIS graph files (parse_metis.c) and GAP's
+ * serialized graphs, sg and wsg (parse_sg.c).  Metis and sg read no
+ * buffer: their parse_buffer() refuses, naming the format. */
 int parse_bel(const char *path, const struct parse_opts *o, struct parse_result *r,
               edge_sink sink, void *ctx, emogi_error *err);
 int parse_bel_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
                      struct parse_result *r, emogi_error *err);
+int parse_metis(const char *path, const struct parse_opts *o, struct parse_result *r,
+                edge_sink sink, void *ctx, emogi_error *err);
+int parse_metis_buffer(const char *name, const char *buf, size_t len,
+                       const struct parse_opts *o, struct parse_result *r, emogi_error *err);
+int parse_sg(const char *path, const struct parse_opts *o, struct parse_result *r,
+             edge_sink sink, void *ctx, emogi_error *err);
+int parse_sg_buffer(const char *name, const char *buf, size_t len, const struct parse_opts *o,
+                    struct parse_result *r, emogi_error *err);
 
 /* The input layer failed on IN's line LINES + 1 (counted by the caller)
  * because it is too long: say so, naming it (parse.c). */

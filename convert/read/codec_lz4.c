@@ -1,13 +1,24 @@
 /*
- * input_lz4.c - lz4 frame input through the LZ4F decompression API.
+ * codec_lz4.c - lz4 frame input through the LZ4F decompression API.
  *
  * Frames may follow one another (LZ4F starts the next after each end).
  * A decoder may hold output back, so at the end of the file it is asked
- * once more with no input before the frame counts as truncated.
+ * once more with no input before the frame counts as truncated.  The
+ * legacy format (lz4 -l) is refused with the command that reads it.
  */
 #include <lz4frame.h>
+#include <unistd.h>
 
 #include "input.h"
+
+int input_lz4_legacy_init(struct input *in, emogi_error *err)
+{
+    int std = in->fd == STDIN_FILENO;
+    return emogi_fail(err, "%s: lz4-compressed in the legacy format (lz4 -l); emogi-convert "
+                           "reads lz4 frames: decompress it first (%slz4 -dc%s%s | "
+                           "emogi-convert FORMAT - OUTPUT)",
+                      in->name, std ? "... | " : "", std ? "" : " ", std ? "" : in->name);
+}
 
 int input_lz4_init(struct input *in, emogi_error *err)
 {
