@@ -97,7 +97,7 @@ is "$(dump --edges g.csr)" "$(lines '0 3' '1 0' '3 2')" "general mtx: 1-based, d
 is "$(dump --transpose g.csr)" "$(lines '0 1' '2 3' '3 0')" "general mtx transpose"
 
 # The buffer that gathers the edges keeps 32-bit ids while they fit
-# (convert/edges.h); a block of text with an id past 2^32 after blocks
+# (convert/build/edges.h); a block of text with an id past 2^32 after blocks
 # without must widen it, not truncate.  --memory 16M reads 64 KiB blocks.
 awk 'BEGIN { for (i = 0; i < 12000; i++) print i, i + 1 }' >chain.el
 { cat chain.el; echo '5000000000 7'; } >late.el
