@@ -176,7 +176,7 @@ static unsigned firsts_flag(const struct bfs_opts *o)
 }
 
 /* EMOGI_TRACE_LEVELS: a line per level of a one-process search, as
- * dist_bfs.c prints a distributed one's, to set the two side by side. */
+ * dist/bfs.c prints a distributed one's, to set the two side by side. */
 static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
                         double seconds)
 {
@@ -257,7 +257,7 @@ int main(int argc, char **argv)
     return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_bfs.c) ---- */
+/* ---- distributed: MPI ranks (dist/dist.h, dist/bfs.c) ---- */
 
 /* Each rank searches its range; rank 0 reports and checks what a single
  * process would, and every rank writes its part (dist_write).  The

@@ -157,10 +157,10 @@ int main(int argc, char **argv)
     return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_cc.c) ---- */
+/* ---- distributed: MPI ranks (dist/dist.h, dist/cc.c) ---- */
 
 /* Each rank labels its range (on its GPU with --device gpu: dist_place,
- * dist_gpu.c); rank 0 gathers the labels, in the graph's id width, and
+ * dist/exchange_gpu.c); rank 0 gathers the labels, in the graph's id width, and
  * reports and checks them as a single process; every rank writes its
  * part (dist_write). */
 static void run_distributed(const struct cc_opts *o, struct dist *d, const struct emogi_graph *g)

@@ -271,10 +271,10 @@ int main(int argc, char **argv)
     return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_pagerank.c) ---- */
+/* ---- distributed: MPI ranks (dist/dist.h, dist/pagerank.c) ---- */
 
 /* Jacobi over ranks, the same ranks as --method jacobi in one process
- * (GPU ranks, --device gpu: within the tolerance; dist_gpu.c); rank 0
+ * (GPU ranks, --device gpu: within the tolerance; dist/exchange_gpu.c); rank 0
  * reports and checks (gathering them) as finish() does, and every rank
  * writes its part (dist_write). */
 static void run_distributed(const struct pagerank_opts *o, struct dist *d,

@@ -209,10 +209,10 @@ int main(int argc, char **argv)
     return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_sssp.c) ---- */
+/* ---- distributed: MPI ranks (dist/dist.h, dist/sssp.c) ---- */
 
 /* Each rank searches its range (on its GPU with --device gpu:
- * dist_place, dist_sssp.c); rank 0 reports and checks what a single
+ * dist_place, dist/sssp.c); rank 0 reports and checks what a single
  * process would, and every rank writes its part (dist_write; --text:
  * rank 0, from the gathered array). */
 static void run_distributed(struct sssp_cli *o, struct dist *d)

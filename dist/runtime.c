@@ -1,5 +1,5 @@
 /*
- * dist.c - starting MPI, the partition and the collectives the
+ * runtime.c - starting MPI, the partition and the collectives the
  * distributed tools share (dist.h).  Without MPI only the check of
  * mpirun's environment is here.
  */

@@ -1,5 +1,5 @@
 /*
- * dist_bfs.c - breadth-first search over MPI ranks (CPU ranks, OpenMP
+ * bfs.c - breadth-first search over MPI ranks (CPU ranks, OpenMP
  * inside each).
  *
  * The 1D-partitioned direction-optimizing search of A. Buluç and K.
@@ -42,7 +42,7 @@
  * bitmap on the GPU.  When every range starts on a word the bitmap is
  * assembled there for every bottom-up level, the first included: the GPU
  * places its frontier in its own words and the others arrive by a
- * device-array exchange (dist_gpu.c: read from the other GPUs, NCCL, or
+ * device-array exchange (exchange_gpu.c: read from the other GPUs, NCCL, or
  * host buffers); the
  * last level's slice becomes the GPU's frontier there.  Otherwise each
  * level's bitmap is assembled on the host as above and copied over.  The
@@ -57,7 +57,7 @@
  * rank (host_threads says why).  EMOGI_TRACE_LEVELS prints rank 0's time
  * per level, split into GPU calls, exchanges and the rest, and every
  * rank's GPU and exchange seconds (emogi(7)); NCCL's transfers are not
- * waited for apart (dist_gpu.c), so their time shows in the GPU call
+ * waited for apart (exchange_gpu.c), so their time shows in the GPU call
  * after them.
  *
  * Depths are unique, so the result is the single-process array whatever

@@ -1,5 +1,5 @@
 /*
- * dist_pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu_jacobi's
+ * pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu_jacobi's
  * iteration (kernels/cpu/pagerank.c), bit for bit: its starting ranks
  * (emogi_pagerank_cpu_start) and its contributions, float32 or float64
  * as the store asks.

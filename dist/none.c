@@ -1,5 +1,5 @@
 /*
- * dist_none.c - the distributed algorithms in a build without MPI: never
+ * none.c - the distributed algorithms in a build without MPI: never
  * reached, since dist_start() stops a tool that mpirun started as one of
  * several processes; here so that the tools link.
  */

@@ -1,5 +1,5 @@
 /*
- * dist_cc.c - connected components over MPI ranks: Afforest's union-find
+ * cc.c - connected components over MPI ranks: Afforest's union-find
  * (kernels/cpu/cc.c, cc_link.h) on each rank's lists, the ranks' forests
  * merged in a tree.
  *

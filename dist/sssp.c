@@ -1,5 +1,5 @@
 /*
- * dist_sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
+ * sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
  * OpenMP inside each, or GPU ranks): delta-stepping in bulk-synchronous
  * phases.
  *

@@ -1,5 +1,5 @@
 /*
- * dist_open.c - the graph as a rank opens it (dist.h: dist_open_graph):
+ * open.c - the graph as a rank opens it (dist.h: dist_open_graph):
  * the shared .csr, or this rank's part file of emogi-convert
  * --partitions, and the view the algorithms read either through.
  *

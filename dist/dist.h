@@ -28,11 +28,11 @@
  * BFS sends ids through host buffers; CC and PageRank keep their dense
  * arrays on the device, and BFS its bottom-up frontier bitmap, and
  * exchange them through NCCL when built with it and every rank has a GPU
- * of its own, else through host buffers (dist_gpu.c); SSSP keeps its
+ * of its own, else through host buffers (exchange_gpu.c); SSSP keeps its
  * distances and the lowest candidates it sent on the device and
  * exchanges its sparse (vertex, candidate) pairs through host buffers
- * (dist_sssp.c).  A process makes one NCCL communicator, at its first
- * device exchange (dist_gpu.c says why).  --stats counts that as
+ * (sssp.c).  A process makes one NCCL communicator, at its first
+ * device exchange (exchange_gpu.c says why).  --stats counts that as
  * communication, and each rank's bytes over the link.
  *
  * Built without MPI, dist_start() still recognises mpirun's environment
@@ -81,7 +81,7 @@ struct dist {
     double comm_seconds;
     uint64_t bytes_sent;
     uint64_t link_bytes; /* GPU ranks' lines read over the link, where a tool counts them */
-    /* GPU ranks' device exchanges (dist_gpu.c): whether NCCL carries them
+    /* GPU ranks' device exchanges (exchange_gpu.c): whether NCCL carries them
      * (0 not yet asked, 1 yes, -1 no) and its one communicator */
     int nccl_use;
     struct dist_nccl *nccl;
@@ -296,7 +296,7 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
 void dist_gpu_check(int rc, const emogi_error *err);
 
 /* GPU ranks' BFS (S: this rank's search state) reading each other's
- * device arrays, where every rank runs on one host (dist_gpu.c says
+ * device arrays, where every rank runs on one host (exchange_gpu.c says
  * why): 1 on every rank, or 0 on every rank.  Close on every rank,
  * before S. */
 struct emogi_dbfs_gpu;
@@ -304,7 +304,7 @@ int dist_bfs_peers_open(struct dist *d, struct emogi_dbfs_gpu *s);
 void dist_bfs_peers_close(struct dist *d, struct emogi_dbfs_gpu *s);
 /* A GPU rank's frontier bitmap of all nv vertices in device memory,
  * every range starting on a word, exchanged as CC's labels are: through
- * NCCL, or host buffers (dist_gpu.c), or, PEERS given (dist_bfs_peers_open),
+ * NCCL, or host buffers (exchange_gpu.c), or, PEERS given (dist_bfs_peers_open),
  * read from the other ranks' published slices.  Open and close on every
  * rank.  dist_xchg_bitmap: DEV, holding this rank's range's bits, gets
  * every rank's; FRESH: the first level of a run of bottom-up levels. */
@@ -325,7 +325,7 @@ double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const ui
                          uint32_t level);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), run by
+ * rank's range, as uint64.  GPU: a GPU rank's part (exchange_gpu.c), run by
  * algorithm A, or NULL on a CPU rank (Afforest, whatever A). */
 int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
             enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
@@ -337,7 +337,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the
  * mapped graph (a part file's: its own in-lists).  GPU: a GPU rank's
- * part of IN (dist_gpu.c: float64 contributions, equal within the
+ * part of IN (exchange_gpu.c: float64 contributions, equal within the
  * tolerance), or NULL. */
 int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,

@@ -1,5 +1,5 @@
 /*
- * dist_gpu.c - GPU ranks of the distributed connected components and
+ * exchange_gpu.c - GPU ranks of the distributed connected components and
  * PageRank (dist.h: dist_cc and dist_pagerank pass a struct dist_gpu),
  * and how device arrays travel between ranks (theirs, and BFS's
  * bottom-up frontier bitmap: dist_xchg_bitmap).
@@ -12,7 +12,7 @@
  * emogi_dist_gpu.h), its range's lists placed by the usual policies
  * (dist_place), and exchanges dense arrays:
  *
- *   CC        uf (the default): the CPU ranks' Afforest (dist_cc.c),
+ *   CC        uf (the default): the CPU ranks' Afforest (cc.c),
  *             each rank's forest of all nv vertices on its GPU; the
  *             forests go up a binary tree, device to device, and the
  *             union back to every rank, twice (after the sampling, and
@@ -22,7 +22,7 @@
  *             pass, five passes on kron 26, 14 times the single GPU's
  *             link bytes (bench/RESULTS.md, "MPI ranks on four GPUs");
  *   PageRank  every contribution (float64) each iteration, and one
- *             dangling sum and one L1 change per rank (dist_pagerank.c
+ *             dangling sum and one L1 change per rank (pagerank.c
  *             says why dense).
  *
  * Those arrays live on the device.  Built with NCCL, when every rank has
@@ -710,7 +710,7 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
 /* ---- connected components ---- */
 
 /* Rank 0's forest ends as the union of every rank's, up the binary tree
- * of dist_cc.c's merge_forests, device to device; then every rank gets
+ * of cc.c's merge_forests, device to device; then every rank gets
  * it. */
 static void cc_merge(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, uint64_t bytes)
 {
@@ -730,7 +730,7 @@ static void cc_merge(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, ui
     xchg_whole(x, -1, 0, emogi_dcc_gpu_labels(s), bytes);
 }
 
-/* Afforest as the CPU ranks run it (dist_cc.c), the forests on the GPUs:
+/* Afforest as the CPU ranks run it (cc.c), the forests on the GPUs:
  * each rank's lists read once, and four arrays of nv labels moved,
  * against lp's one allgather a pass for passes that read every list. */
 static void cc_uf(struct dist *d, struct xchg *x, struct emogi_dcc_gpu *s, uint64_t bytes,
