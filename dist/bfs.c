@@ -79,7 +79,7 @@
 
 #include "dist.h"
 #include "emogi_clist.h"
-#include "emogi_dist_gpu.h"
+#include "emogi_ranks.h"
 #include "tool.h"
 
 /* The per-neighbour and per-vertex steps, inlined into their loops: out

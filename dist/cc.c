@@ -50,9 +50,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cc_link.h"
 #include "dist.h"
 #include "emogi_clist.h"
+#include "emogi_ranks.h"
 
 #define ROUNDS 2 /* Afforest's sampling: each list's first two entries */
 

@@ -62,7 +62,7 @@
 #endif
 
 #include "dist.h"
-#include "emogi_dist_gpu.h"
+#include "emogi_ranks.h"
 
 /* The ranks on this rank's host, itself included. */
 static int host_ranks(struct dist *d)

@@ -33,10 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/pagerank_sum.h"
-#include "cpu/random_array.h"
 #include "dist.h"
 #include "emogi_clist.h"
+#include "emogi_ranks.h"
 
 #define BLOCK EMOGI_PAGERANK_BLOCK
 

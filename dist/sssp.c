@@ -54,9 +54,8 @@
 
 #include "dist.h"
 #include "emogi_clist.h"
-#include "emogi_dist_gpu.h"
+#include "emogi_ranks.h"
 #include "emogi_sssp.h"
-#include "sssp_float.h"
 
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
