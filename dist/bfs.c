@@ -77,10 +77,8 @@
 #include <omp.h>
 #endif
 
-#include "dist.h"
-#include "emogi_clist.h"
 #include "emogi_ranks.h"
-#include "tool.h"
+#include "ranks.h"
 
 /* The per-neighbour and per-vertex steps, inlined into their loops: out
  * of line, a call for every vertex claimed and every bottom-up vertex
@@ -912,7 +910,7 @@ static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct
  */
 int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
                   const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
-                  struct dbfs **run, emogi_error *err)
+                  int trace, struct dbfs **run, emogi_error *err)
 {
     *run = NULL;
     if (o->direction == EMOGI_DIR_PULL && (g->flags & EMOGI_DIRECTED) &&
@@ -942,7 +940,7 @@ int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emog
         b->ids = dist_xchg_ids_open(d, gpu_out->device, peers);
     /* rank 0's word for all: mpirun need not pass the variable to every
      * rank, and every rank joins each level's gather */
-    b->trace = tool_trace_levels();
+    b->trace = trace;
     MPI_Bcast(&b->trace, 1, MPI_INT, 0, MPI_COMM_WORLD);
     b->o = *o;
     *run = b;
@@ -1063,4 +1061,61 @@ int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t sourc
     if (dist_sum_u64(d, bad))
         return emogi_fail(err, "parents: a reached vertex has no in-neighbour one level up");
     return 0;
+}
+
+/* Each rank searches its range; rank 0 reports and checks what a single
+ * process would, and every rank writes its part (dist_write).  The
+ * depths travel only where they are read: to rank 0 for --verify, to
+ * every rank after the last search for --parents; --stats sums each
+ * range's reached edges with the search's other figures (dist_bfs), 8
+ * bytes a rank, not nv depths a search. */
+void dist_bfs_run(struct dist *d, const struct emogi_graph *g, const struct dist_bfs_job *j)
+{
+    emogi_error err;
+    double t0 = emogi_now();
+    dist_partition(d, g, 64);
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
+    const int on_gpu = j->t.gpu != NULL;
+    struct emogi_range range;
+    struct dist_gpu gpu = {0};
+    if (on_gpu)
+        dist_place(d, g, j->t.gpu, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, w->nv), &range, &gpu);
+    uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
+    uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
+    struct dbfs *run;
+    if (dist_bfs_open(d, g, j->search, gpu.out, gpu.in, j->trace, &run, &err) < 0)
+        tool_die_about(j->t.graph, &err);
+    for (uint64_t i = 0; i < j->n; i++) {
+        struct emogi_bfs_stats st;
+        if (dist_bfs(run, j->sources[i], mine, &st, &err) < 0)
+            tool_die_about(j->t.graph, &err);
+        if (j->parents && i + 1 == j->n)
+            dist_allgather(d, mine, sizeof *mine, depth);
+        else if (j->t.verify)
+            dist_gather(d, mine, sizeof *mine, depth);
+        if (d->rank == 0 && (j->t.stats || j->runs))
+            j->report(j->t.ctx, w, on_gpu, j->sources[i], &st);
+        if (d->rank == 0 && j->t.verify) /* the shared file: g is whole */
+            j->check(j->t.ctx, g, j->sources[i], depth);
+    }
+    dist_bfs_close(run);
+    if (on_gpu)
+        dist_unplace(j->t.gpu, &range);
+    if (d->rank == 0 && j->runs)
+        j->mean(j->t.ctx);
+    uint64_t *parent = NULL;
+    if (j->parents) {
+        parent = dist_alloc(d->hi - d->lo, sizeof *parent, "parents");
+        if (dist_bfs_parents(d, g, j->sources[j->n - 1], depth, parent, &err) < 0)
+            tool_die_about(j->t.graph, &err);
+    }
+    if (j->t.stats)
+        dist_report(d, emogi_now() - t0, d->link_bytes);
+    if (j->t.out)
+        dist_write(d, j->t.out, mine, TOOL_U32, w->nv, j->t.format, j->t.ids, 0);
+    if (j->parents)
+        dist_write(d, j->parents, parent, TOOL_U64, w->nv, j->t.format, j->t.ids, 1);
+    free(parent);
+    free(depth);
+    free(mine);
 }

@@ -13,7 +13,8 @@
  * rank 0 and written by the single process's writer), so the file is
  * byte for byte the single-process CPU run's and appears only when every
  * rank succeeded.  Not under mpirun, or with one process, nothing here
- * runs and the tools behave as they always have.
+ * runs: the tools' harness (traverse/run.c) enters dist/ only when the
+ * launcher's environment says it started the process.
  *
  * A rank that fails prints "TOOL: message" and exits 1 like a single
  * process; mpirun then ends the other ranks, and since rank 0 renames the
@@ -35,9 +36,17 @@
  * device exchange (exchange_gpu.c says why).  --stats counts that as
  * communication, and each rank's bytes over the link.
  *
- * Built without MPI, dist_start() still recognises mpirun's environment
- * and stops with how to get an MPI build; the algorithms (dist_*.c) are
- * then stubs that are never reached.
+ * The harness hands each algorithm's run (dist_ALGO_run, in dist/ALGO.c)
+ * the tool's options and hooks: the tool's own report, check and text
+ * writer (struct dist_job and its kin below), and for GPU ranks its
+ * placement (struct dist_placer), so that dist/ prints what the single
+ * process prints without reaching traverse/.  What the ranks share
+ * among themselves (the collectives, the partition, the exchanges) is
+ * declared in ranks.h, for dist/ alone.
+ *
+ * Built without MPI, dist_start() (none.c) still stops a process that
+ * mpirun started as one of several, with how to get an MPI build; the
+ * rest are stubs that are never reached.
  */
 #ifndef EMOGI_DIST_H
 #define EMOGI_DIST_H
@@ -45,14 +54,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "array.h"
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
-#include "emogi_clist.h"
 #include "emogi_csr.h"
 #include "emogi_loader.h"
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
-#include "tool.h"
 
 struct dist {
     int on;              /* distributed: under mpirun with more than one process */
@@ -90,10 +98,11 @@ struct dist {
     const char *exchange;
 };
 
-/* Before parsing options: under mpirun with more than one process start
- * MPI (D->on = 1); built without MPI, say how to get an MPI build and
- * exit 1.  Otherwise D->on = 0 and nothing else happens. */
-void dist_start(int *argc, char ***argv, struct dist *d);
+/* Under a launcher that announced WORLD processes (traverse/run.c reads
+ * its environment; 1 for mpirun -np 1): with more than one start MPI
+ * (D->on = 1); built without MPI, say how to get an MPI build and exit
+ * 1.  Otherwise D->on = 0, and only mpirun's binding is looked at. */
+void dist_start(int *argc, char ***argv, long world, struct dist *d);
 
 /* What dist_open_graph gathers from part files beyond the offsets. */
 enum dist_need {
@@ -103,12 +112,10 @@ enum dist_need {
 };
 
 /*
- * Open GRAPH as this process takes it (every tool, distributed or not):
- * GRAPH with its "%d" replaced by the rank (0 for a single process), or,
- * without a "%d", GRAPH itself or, when there is no file GRAPH, its part
- * GRAPH.RANK: the names emogi-convert --partitions gives.  Part files
- * are for ranks: a single process refuses one (unless the graph is in
- * one part), and under mpirun every rank must map a part or none, part r
+ * Open GRAPH as this rank takes it: GRAPH with its "%d" replaced by the
+ * rank, or, without a "%d", GRAPH itself or, when there is no file
+ * GRAPH, its part GRAPH.RANK: the names emogi-convert --partitions gives
+ * (tool_part_path, common/parts.h).  Every rank must map a part or none, part r
  * on rank r, as many parts as ranks, all of one graph (its counts, flags
  * and provenance), tiling its vertices and edges; else rank 0 says why
  * and every rank exits 1.  Sets D's view (first, whole; for part files
@@ -118,167 +125,9 @@ enum dist_need {
  */
 void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g);
 
-/* The lists of vertices [LO, HI) of the shared file G checked, when its
- * lists were not (dist.h: lists_unchecked; dist_partition checks the
- * rank's range, so a tool calls this only to read more: [0, nv) for the
- * whole graph).  A bad list: the lowest rank that found one says
- * "TOOL: message", and every rank exits 1. */
-void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, uint64_t hi);
+/* ---- what a tool hands its ranks ---- */
 
-/* Every rank's OK; where some rank's is 0, the lowest such rank says
- * "TOOL: NAME: ERR" (NAME NULL: "TOOL: ERR") and every rank exits 1. */
-void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err);
-
-/* The dist_need bits the common options O ask for. */
-unsigned dist_needs(const struct tool_opts *o);
-
-/* Lists L of the mapped graph as this rank reads them: by the whole
- * graph's ids of its range (emogi_list_open, emogi_list_len). */
-static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_lists l)
-{
-    l.first = d->first;
-    return l;
-}
-
-/* A GPU rank's part of G placed: this rank's lists [lo, hi) as a graph
- * of their own (R, emogi_range_open) on GPU (local rank mod GPU count),
- * by O's placement options, with STATE_BYTES of the search's for the
- * budget and WHAT as tool_backend_open takes it; first ids (WHAT's
- * TOOL_PLACE_FIRSTS) ranked by the whole graph's list lengths, which
- * every rank contributes its range's of (a collective: every rank calls
- * it).  Failing, says why and exits 1, which ends the job.  Close B,
- * then R. */
-struct tool_backend;
-void dist_place(struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
-                uint64_t state_bytes, unsigned what, struct emogi_range *r,
-                struct tool_backend *b);
-
-/* N entries of SIZE bytes, or "TOOL: out of memory for N WHAT", exit 1. */
-void *dist_alloc(uint64_t n, size_t size, const char *what);
-
-/* Split G's vertices into D->size contiguous ranges of about equal
- * offsets[v] + v (edges plus vertices), every bound a multiple of ALIGN
- * (a power of two; 64 keeps bitmap words whole) except the last, nv.
- * With part files, the parts' ranges, whatever ALIGN: the algorithms
- * take any ranges, and are fastest on aligned ones. */
-void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align);
-
-/* The rank that owns vertex V. */
-int dist_owner(const struct dist *d, uint64_t v);
-
-/* The vertices of rank R's range. */
-static inline uint64_t dist_count(const struct dist *d, int r)
-{
-    return d->bound[r + 1] - d->bound[r];
-}
-
-/* Whether every rank's range starts on a multiple of UNIT vertices, or
- * at the end (an empty range there): a bitmap's words, PageRank's spans. */
-static inline int dist_ranges_on(const struct dist *d, uint64_t unit)
-{
-    for (int r = 0; r < d->size; r++)
-        if (d->bound[r] % unit && d->bound[r] < d->bound[d->size])
-            return 0;
-    return 1;
-}
-
-/* Step STEP (1, 2, 4, ... below size) of a merge up a binary tree to
- * rank 0: this rank's partner, or -1 when it has none at this step.
- * *SENDS: this rank sends its part to the partner, and is then done;
- * else it receives the partner's.  Rank r + s sends to rank r, r a
- * multiple of 2s, so log2(size) steps. */
-static inline int dist_tree_peer(const struct dist *d, int step, int *sends)
-{
-    *sends = d->rank % (2 * step) == step;
-    if (*sends)
-        return d->rank - step;
-    return d->rank % (2 * step) == 0 && d->rank + step < d->size ? d->rank + step : -1;
-}
-
-/* Every rank's LOCAL range (its count entries of ES bytes) into FULL, a
- * whole array of nv entries, on every rank (FULL may hold LOCAL's own
- * place: then LOCAL may be FULL + lo * ES). */
-void dist_allgather(struct dist *d, const void *local, size_t es, void *full);
-
-/* MPI builds only: every rank's COUNT[r] entries of ES bytes at
- * DISPL[r] of FULL (its own already in place) into FULL on every rank;
- * counts past MPI's int go in pieces. */
-void dist_allgatherv(struct dist *d, void *full, size_t es, const uint64_t *count,
-                     const uint64_t *displ);
-
-/* MPI builds only: the personalized exchange.  SEND holds, in rank
- * order, SCOUNT[r] entries of ES bytes for rank r; returns (malloc'd)
- * the entries every rank sent this one, in rank order, and *N their
- * number.  Any counts: past MPI's int the exchange runs in rounds
- * (EMOGI_MPI_CHUNK=N makes a round move at most N entries per pair, so
- * that tests reach that code on small graphs). */
-void *dist_alltoallv(struct dist *d, const void *send, const uint64_t *scount, size_t es,
-                     uint64_t *n);
-
-/* MPI builds only: whether EMOGI_MPI_WIDE_IDS asks ids and labels to
- * travel in 8 bytes where 4 would do, as they must past 2^32 vertices;
- * for tests (emogi(7)). */
-int dist_wide_ids(void);
-
-/* MPI builds only: the most entries an exchange moves per pair of ranks
- * in one call (under MPI's int counts, or EMOGI_MPI_CHUNK's N). */
-uint64_t dist_chunk(const struct dist *d);
-
-/* MPI builds only: ALL, nv entries on every rank; MINE gets, for this
- * rank's range, the smallest entry over the ranks (any nv). */
-void dist_min_scatter_u64(struct dist *d, const uint64_t *all, uint64_t *mine);
-
-/* The same into FULL on rank 0 only (FULL ignored elsewhere), in pieces,
- * so arrays past 2^31 entries travel too. */
-void dist_gather(struct dist *d, const void *local, size_t es, void *full);
-
-/* MPI builds only: BYTES at BUF to rank TO, from rank FROM, or from rank
- * 0 to every rank, in pieces (any size). */
-void dist_send(struct dist *d, int to, const void *buf, uint64_t bytes);
-void dist_recv(struct dist *d, int from, void *buf, uint64_t bytes);
-void dist_bcast(struct dist *d, void *buf, uint64_t bytes);
-
-/* Sums and maxima over all ranks (MPI_Allreduce). */
-uint64_t dist_sum_u64(struct dist *d, uint64_t x);
-double dist_max_real(struct dist *d, double x);
-/* 1 when OK is 1 on every rank. */
-int dist_all(struct dist *d, int ok);
-
-/* --stats: one "rank" record per rank and a "ranks" record summing them,
- * written by rank 0: the rank's computation and communication seconds
- * (COMPUTE is the rank's own figure of its whole run; communication is
- * what D counted), bytes sent, and LINK bytes (GPU ranks; 0 on CPUs). */
-void dist_report(struct dist *d, double seconds, uint64_t link);
-
-/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ----
- * G (IN for PageRank) is the mapped graph of D's view: the algorithms
- * read this rank's lists there by the whole graph's ids (dist_lists),
- * and every count and degree of all vertices from d->whole.  Any
- * partition gives the single process's result; aligned ones (bounds
- * multiples of 64, of EMOGI_PAGERANK_BLOCK for PageRank) move fewer
- * bytes. */
-
-/* Breadth-first searches of G with options O, every rank together: open
- * the run's state (*RUN; a GPU rank passes its range's lists placed,
- * GPU_OUT, and GPU_IN its in-lists, GPU_OUT for an undirected graph, NULL
- * without a transpose: dist_place; a CPU rank NULL), then each search
- * from SOURCE: DEPTH gets this rank's hi - lo depths, ST the search's
- * figures over all ranks; then close, on every rank, before the
- * placement. */
-struct dbfs;
-int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
-                  const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
-                  struct dbfs **run, emogi_error *err);
-int dist_bfs(struct dbfs *run, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
-             emogi_error *err);
-void dist_bfs_close(struct dbfs *run);
-
-/* emogi_bfs_parents' tree: PARENT gets this rank's hi - lo parents from
- * DEPTH, every vertex's depth. */
-int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
-                     const uint32_t *depth, uint64_t *parent, emogi_error *err);
-
-/* A GPU rank's part placed (dist_place) and what it reports. */
+/* A GPU rank's part placed and what it reports. */
 struct dist_gpu {
     const struct emogi_placed *out; /* the rank's lists */
     const struct emogi_placed *in;  /* a directed graph's in-lists, or NULL */
@@ -286,100 +135,112 @@ struct dist_gpu {
     uint64_t link_bytes;            /* out: the rank's bytes read over the link */
 };
 
-/* The rank's GPU state, opened on every rank or on none (OK: this
- * rank's): 0, or -1 with ERR (MINE, this rank's message, or that another
- * rank failed).  Collective. */
-int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error *err);
+/* How a GPU rank's lists are placed: the tool's own placement (its
+ * backend, by its --mem, --gpu-memory and --kernel), which dist/ calls
+ * rather than includes, so that one placement serves a single process
+ * and ranks alike and dist/ stays below the tools. */
+struct dist_placer {
+    /* the placement keeps one id of each in-list's head on the GPU, ranked
+     * by every vertex's in-list length, which the ranks gather for it */
+    int firsts;
+    /* Place RANGE (this rank's lists as a graph of their own,
+     * emogi_range_open) on GPU DEVICE with STATE_BYTES of the search's for
+     * the budget, the first ids ranked by CLASSES (NCLASSES entries, or
+     * NULL); fill GPU's out, in and kernel.  0, or -1 with ERR. */
+    int (*place)(struct dist_placer *p, const struct emogi_graph *range, int device,
+                 const unsigned char *classes, uint64_t nclasses, uint64_t state_bytes,
+                 struct dist_gpu *gpu, emogi_error *err);
+    void (*unplace)(struct dist_placer *p); /* free what place placed */
+};
 
-/* RC < 0, a GPU call that failed: "TOOL: ERR", exit 1, which ends the
- * job (as dist_alloc does). */
-void dist_gpu_check(int rc, const emogi_error *err);
-
-/* GPU ranks' BFS (S: this rank's search state) reading each other's
- * device arrays, where every rank runs on one host (exchange_gpu.c says
- * why): 1 on every rank, or 0 on every rank.  Close on every rank,
- * before S. */
-struct emogi_dbfs_gpu;
-int dist_bfs_peers_open(struct dist *d, struct emogi_dbfs_gpu *s);
-void dist_bfs_peers_close(struct dist *d, struct emogi_dbfs_gpu *s);
-/* A GPU rank's frontier bitmap of all nv vertices in device memory,
- * every range starting on a word, exchanged as CC's labels are: through
- * NCCL, or host buffers (exchange_gpu.c), or, PEERS given (dist_bfs_peers_open),
- * read from the other ranks' published slices.  Open and close on every
- * rank.  dist_xchg_bitmap: DEV, holding this rank's range's bits, gets
- * every rank's; FRESH: the first level of a run of bottom-up levels. */
-struct dist_xchg;
-/* dist_finish's: the NCCL communicator, if one was made. */
-void dist_gpu_finish(struct dist *d);
-struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers);
-void dist_xchg_bitmap(struct dist_xchg *x, uint64_t *dev, int fresh);
-void dist_xchg_close(struct dist_xchg *x);
-/* A GPU rank's BFS top-down ids (emogi_dbfs_gpu_expand's outboxes, SENT
- * for each rank) to their owners, device to device through NCCL or
- * through host buffers, or, PEERS given, claimed from the senders'
- * outboxes, and those received claimed at LEVEL + 1 on this rank's GPU;
- * returns the seconds spent in the claims, counting the rest as
- * communication.  Open with dist_xchg_ids_open on every GPU rank. */
-struct dist_xchg *dist_xchg_ids_open(struct dist *d, int device, struct emogi_dbfs_gpu *peers);
-double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const uint64_t *sent,
-                         uint32_t level);
-
-/* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64.  GPU: a GPU rank's part (exchange_gpu.c), run by
- * algorithm A, or NULL on a CPU rank (Afforest, whatever A). */
-int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
-            enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
-            emogi_error *err);
-int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
-                enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
-                emogi_error *err);
-
-/* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
- * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the
- * mapped graph (a part file's: its own in-lists).  GPU: a GPU rank's
- * part of IN (exchange_gpu.c: float64 contributions, equal within the
- * tolerance), or NULL. */
-int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
-                  const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
-                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err);
-/* PageRank's in-edge graph IN (emogi_pagerank_in_edges of the mapped
- * graph) as counts and offsets over all vertices into W: IN itself on
- * the shared file; on part files from d->whole (the whole graph's
- * offsets, and for a directed graph its t_offsets as the in-lists': IN
- * is then the part's transpose).  W's lists are not to be read. */
-void dist_whole_in(const struct dist *d, const struct emogi_graph *in, struct emogi_graph *w);
-int dist_pagerank_gpu(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
-                      const struct emogi_pagerank_params *prm, double *rank,
-                      struct emogi_pagerank_stats *st, emogi_error *err);
-
-/* emogi_sssp_cpu's distances for this rank's range into DIST (hi - lo
- * entries of emogi_sssp_dist_size() bytes), bit for bit; ST: the
- * search's figures over all ranks.  GPU: a GPU rank's part (its
- * out-lists placed with their weights, unless --unit-weights; its
- * link_bytes grow by the search's), or NULL on a CPU rank. */
-int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
-              const struct emogi_sssp_opts *o, struct dist_gpu *gpu, void *dist,
-              struct emogi_sssp_stats *st, emogi_error *err);
-
-/* The bucket width: O's delta, or emogi_sssp_default_delta of the whole
- * graph (sampled across the parts).  Collective. */
-double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
-                       const struct emogi_sssp_opts *o);
+/* What every algorithm's run takes from the tool. */
+struct dist_job {
+    const char *graph;             /* the graph as named, in messages */
+    const struct emogi_graph *ids; /* --text's ids (--original-ids), or NULL */
+    const char *out;               /* -o, or NULL */
+    enum tool_format format;
+    int stats, verify;
+    struct dist_placer *gpu; /* GPU ranks (--device gpu), or NULL: CPU ranks */
+    void *ctx;               /* the tool's, passed to each hook below */
+};
 
 /*
- * The result file PATH of NV entries of TYPE from every rank's LOCAL
- * part (hi - lo entries), as tool_write_array_ids writes it.  A regular
- * file (or a new name), raw or .npy: rank 0 makes a named temporary
- * beside it, every rank writes its part at its offset (pwrite), and rank
- * 0 renames it once every rank succeeded, so the file appears whole or
- * not at all and an existing one survives a failure.  Text, standard
- * output, a FIFO or a device: rank 0 gathers the parts and writes them
- * in order.  A failure: the rank that failed says why, and every rank
- * leaves MPI and exits 1.  Collective: every rank calls it.
+ * Each algorithm's run over the ranks, on G, the mapped graph of D's
+ * view (dist_open_graph): partition, place (GPU ranks), compute, and
+ * what a single process would print and check, on rank 0, through the
+ * tool's hooks; then every rank writes its part of -o (dist_write).  A
+ * failure: "TOOL: GRAPH: message", exit 1, which ends the job.  The
+ * records are the tool's to finish, and MPI is left by dist_finish.
  */
-void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
-                uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
-                int value_is_id);
+
+/* Breadth-first searches from SOURCES; the depths (and --parents) of the
+ * last.  REPORT: each search's figures (with --stats or -n), MEAN: their
+ * means (-n), CHECK: a search's depths of every vertex (--verify). */
+struct dist_bfs_job {
+    struct dist_job t;
+    const struct emogi_bfs_opts *search;
+    const uint64_t *sources;
+    uint64_t n;
+    int runs;            /* -n given */
+    int trace;           /* EMOGI_TRACE_LEVELS: a line per level */
+    const char *parents; /* --parents, or NULL */
+    void (*report)(void *ctx, const struct emogi_graph *g, int on_gpu, uint64_t source,
+                   const struct emogi_bfs_stats *st);
+    void (*mean)(void *ctx);
+    void (*check)(void *ctx, const struct emogi_graph *g, uint64_t source, const uint32_t *depth);
+};
+void dist_bfs_run(struct dist *d, const struct emogi_graph *g, const struct dist_bfs_job *j);
+
+/* Component labels, REPEAT times by ALGORITHM (GPU ranks; CPU ranks run
+ * Afforest).  REPORT: a run's figures (--stats), SECONDS: its time alone
+ * (--repeat without --stats), CHECK: every vertex's labels (--verify). */
+struct dist_cc_job {
+    struct dist_job t;
+    enum emogi_cc_algorithm algorithm;
+    uint64_t repeat;
+    void (*report)(void *ctx, const struct emogi_graph *g, const char *algorithm,
+                   const void *labels, const struct emogi_cc_stats *st, int on_gpu);
+    void (*seconds)(void *ctx, const struct emogi_cc_stats *st);
+    void (*check)(void *ctx, const struct emogi_graph *g, const void *labels);
+};
+void dist_cc_run(struct dist *d, const struct emogi_graph *g, const struct dist_cc_job *j);
+
+/* Shortest paths from SOURCES (the clock of --stats' rank records
+ * started at T0); the distances of the last.  DELTA: the bucket width
+ * chosen (--stats), REPORT, MEAN, CHECK as BFS's; WRITE_TEXT: --text's
+ * lines from every vertex's distances, on rank 0. */
+struct dist_sssp_job {
+    struct dist_job t;
+    const struct emogi_sssp_opts *s;
+    const uint64_t *sources;
+    uint64_t n;
+    int runs, text;
+    double t0;
+    void (*delta)(void *ctx, const struct emogi_graph *g, double delta);
+    void (*report)(void *ctx, uint64_t source, const struct emogi_sssp_stats *st, int on_cpu);
+    void (*mean)(void *ctx);
+    void (*check)(void *ctx, const struct emogi_graph *g, uint64_t source, const void *dist);
+    void (*write_text)(void *ctx, const struct emogi_graph *g, void *dist);
+};
+void dist_sssp_run(struct dist *d, const struct emogi_graph *g, const struct dist_sssp_job *j);
+
+/* PageRank by Jacobi over G's in-edges (built here, from the lists
+ * every rank can read), STORE its CPU ranks' contributions, the ranks
+ * written as PRECISION (NARROW: the tool's conversion, in place).
+ * REPORT: the figures (--stats), WARN: after every run (unconverged),
+ * CHECK: every vertex's ranks (--verify). */
+struct dist_pagerank_job {
+    struct dist_job t;
+    const struct emogi_pagerank_params *prm;
+    enum emogi_pagerank_store store;
+    enum tool_elem precision;
+    void (*narrow)(double *rank, uint64_t n, enum tool_elem precision);
+    void (*report)(void *ctx, const struct emogi_pagerank_stats *st, int on_cpu);
+    void (*warn)(void *ctx, const struct emogi_pagerank_stats *st);
+    void (*check)(void *ctx, const struct emogi_graph *g, double *rank);
+};
+void dist_pagerank_run(struct dist *d, const struct emogi_graph *g,
+                       const struct dist_pagerank_job *j);
 
 /* Leave MPI (at the end of a successful run). */
 void dist_finish(struct dist *d);

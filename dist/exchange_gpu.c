@@ -61,8 +61,8 @@
 #pragma GCC diagnostic pop
 #endif
 
-#include "dist.h"
 #include "emogi_ranks.h"
+#include "ranks.h"
 
 /* The ranks on this rank's host, itself included. */
 static int host_ranks(struct dist *d)

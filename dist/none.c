@@ -1,72 +1,74 @@
 /*
- * none.c - the distributed algorithms in a build without MPI: never
- * reached, since dist_start() stops a tool that mpirun started as one of
- * several processes; here so that the tools link.
+ * none.c - dist.h in a build without MPI, in one file: dist_start stops
+ * a process that mpirun started as one of several, saying how to get an
+ * MPI build; the rest are never reached (the harness, traverse/run.c,
+ * calls them only for such a process) and are here so that the tools
+ * link.
  */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "dist.h"
+#include "record.h"
 
-static int no_mpi(emogi_error *err)
+void dist_start(int *argc, char ***argv, long world, struct dist *d)
 {
-    return emogi_fail(err, "built without MPI: rebuild with ./configure --with-mpi");
+    (void)argc;
+    (void)argv;
+    memset(d, 0, sizeof *d);
+    d->size = 1;
+    if (world <= 1)
+        return;
+    fprintf(stderr,
+            "%s: started as one of %ld MPI processes, but built without MPI: rebuild "
+            "with ./configure --with-mpi (Debian: apt-get install libopenmpi-dev "
+            "openmpi-bin), or run one process\n",
+            tool_name(), world);
+    exit(1);
 }
 
-int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
-                  const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
-                  struct dbfs **run, emogi_error *err)
+/* Never reached: D is never on. */
+static _Noreturn void unreached(void)
 {
-    (void)d, (void)g, (void)o, (void)gpu_out, (void)gpu_in;
-    *run = NULL;
-    return no_mpi(err);
+    fprintf(stderr, "%s: built without MPI: rebuild with ./configure --with-mpi\n", tool_name());
+    exit(1);
 }
 
-int dist_bfs(struct dbfs *run, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
-             emogi_error *err)
+void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g)
 {
-    (void)run, (void)source, (void)depth, (void)st;
-    return no_mpi(err);
+    (void)d, (void)graph, (void)need, (void)g;
+    unreached();
 }
 
-void dist_bfs_close(struct dbfs *run)
+void dist_bfs_run(struct dist *d, const struct emogi_graph *g, const struct dist_bfs_job *j)
 {
-    (void)run;
+    (void)d, (void)g, (void)j;
+    unreached();
 }
 
-int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
-                     const uint32_t *depth, uint64_t *parent, emogi_error *err)
+void dist_cc_run(struct dist *d, const struct emogi_graph *g, const struct dist_cc_job *j)
 {
-    (void)d, (void)g, (void)source, (void)depth, (void)parent;
-    return no_mpi(err);
+    (void)d, (void)g, (void)j;
+    unreached();
 }
 
-int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
-            enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
-            emogi_error *err)
+void dist_sssp_run(struct dist *d, const struct emogi_graph *g, const struct dist_sssp_job *j)
 {
-    (void)d, (void)g, (void)gpu, (void)a, (void)labels, (void)st;
-    return no_mpi(err);
+    (void)d, (void)g, (void)j;
+    unreached();
 }
 
-int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
-                  const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
-                  double *rank, struct emogi_pagerank_stats *st, emogi_error *err)
+void dist_pagerank_run(struct dist *d, const struct emogi_graph *g,
+                       const struct dist_pagerank_job *j)
 {
-    (void)d, (void)in, (void)gpu, (void)prm, (void)store, (void)rank, (void)st;
-    return no_mpi(err);
+    (void)d, (void)g, (void)j;
+    unreached();
 }
 
-int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
-              const struct emogi_sssp_opts *o, struct dist_gpu *gpu, void *dist,
-              struct emogi_sssp_stats *st, emogi_error *err)
-{
-    (void)d, (void)g, (void)source, (void)o, (void)gpu, (void)dist, (void)st;
-    return no_mpi(err);
-}
-
-double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
-                       const struct emogi_sssp_opts *o)
+void dist_finish(struct dist *d)
 {
     (void)d;
-    return o->delta > 0 ? o->delta : emogi_sssp_default_delta(g, o);
 }

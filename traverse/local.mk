@@ -1,17 +1,20 @@
 # traverse/: the tools, one file each, over libtools: what they share
-# (tool.h: errors, numbers, result arrays, the traversal command line,
-# sources and backend) and each algorithm's checker with its emogi-verify
-# subcommand (verify.h).
-TRAVERSE_CPPFLAGS = $(DIST_CPPFLAGS) -I$(top_srcdir)/traverse
+# (tool.h: errors, numbers, the traversal command line, sources and
+# backend; run.h: the harness that runs one process or hands MPI ranks to
+# libdist) and each algorithm's checker with its emogi-verify subcommand
+# (verify.h).
+# No MPI_CFLAGS: a tool reaches MPI only through dist.h, whose calls run
+# only in a process mpirun started.
+TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/common -I$(top_srcdir)/dist \
+	-I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
 libtools_la_LDFLAGS = $(LIB_LDFLAGS)
-libtools_la_LIBADD = libcommon.la
+libtools_la_LIBADD = libcommon.la libdist.la
 libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
-noinst_HEADERS += traverse/tool.h traverse/verify.h
-libtools_la_SOURCES = traverse/tool.c \
+noinst_HEADERS += traverse/tool.h traverse/run.h traverse/verify.h
+libtools_la_SOURCES = traverse/tool.c traverse/run.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c \
 	traverse/verify_stats.c
-libtools_la_LIBADD += libdist.la
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c
