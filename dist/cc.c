@@ -289,7 +289,7 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
 }
 
 /* Each rank labels its range (on its GPU with --device gpu: dist_place,
- * exchange_gpu.c); rank 0 gathers the labels, in the graph's id width,
+ * gpu_ranks.c); rank 0 gathers the labels, in the graph's id width,
  * and reports and checks them as a single process; every rank writes its
  * part (dist_write). */
 void dist_cc_run(struct dist *d, const struct emogi_graph *g, const struct dist_cc_job *j)

@@ -8,10 +8,11 @@ DIST_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/common -I$(top_srcdir)/dist 
 noinst_LTLIBRARIES += libdist.la
 libdist_la_LDFLAGS = $(LIB_LDFLAGS)
 libdist_la_CPPFLAGS = $(DIST_CPPFLAGS)
-noinst_HEADERS += dist/dist.h dist/ranks.h
+noinst_HEADERS += dist/dist.h dist/ranks.h dist/bfs.h
 if HAVE_MPI
-libdist_la_SOURCES = dist/runtime.c dist/open.c dist/bfs.c dist/cc.c dist/pagerank.c \
-	dist/sssp.c dist/exchange_gpu.c
+libdist_la_SOURCES = dist/runtime.c dist/open.c \
+	dist/bfs.c dist/bfs_top_down.c dist/bfs_bottom_up.c dist/cc.c dist/pagerank.c dist/sssp.c \
+	dist/exchange_gpu.c dist/gpu_ranks.c
 else
 libdist_la_SOURCES = dist/none.c
 endif

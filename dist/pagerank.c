@@ -377,7 +377,7 @@ static void refuse_parts(struct dist *d, const struct emogi_graph *g,
 }
 
 /* Jacobi over ranks, the same ranks as --method jacobi in one process
- * (GPU ranks, --device gpu: within the tolerance; exchange_gpu.c); rank
+ * (GPU ranks, --device gpu: within the tolerance; gpu_ranks.c); rank
  * 0 reports and checks (gathering them) as the single process does, and
  * every rank writes its part (dist_write). */
 void dist_pagerank_run(struct dist *d, const struct emogi_graph *g,

@@ -175,6 +175,25 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
  * job (as dist_alloc does). */
 void dist_gpu_check(int rc, const emogi_error *err);
 
+/* A dense device array's exchange between GPU ranks (exchange_gpu.c):
+ * through NCCL, or through HOST, a staging buffer of nv entries. */
+struct xchg {
+    struct dist *d;
+    int nccl;
+    char *host; /* nv entries: the host path's staging */
+};
+/* Ready to exchange arrays of NV entries of at most ES bytes on DEVICE. */
+void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uint64_t nv);
+void xchg_close(struct xchg *x);
+/* DEV, a device array of entries of ES bytes, 2^SHIFT vertices each,
+ * holding this rank's part, gets every rank's (xchg_allgather: SHIFT 0,
+ * an entry a vertex). */
+void xchg_parts(struct xchg *x, void *dev, size_t es, unsigned shift);
+void xchg_allgather(struct xchg *x, void *dev, size_t es);
+/* BYTES of the device array DEV whole, to or from PEER (SEND), or from
+ * rank 0 to every rank (PEER < 0). */
+void xchg_whole(struct xchg *x, int peer, int send, void *dev, uint64_t bytes);
+
 /* GPU ranks' BFS (S: this rank's search state) reading each other's
  * device arrays, where every rank runs on one host (exchange_gpu.c says
  * why): 1 on every rank, or 0 on every rank.  Close on every rank,
@@ -205,7 +224,7 @@ double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const ui
                          uint32_t level);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64.  GPU: a GPU rank's part (exchange_gpu.c), run by
+ * rank's range, as uint64.  GPU: a GPU rank's part (gpu_ranks.c), run by
  * algorithm A, or NULL on a CPU rank (Afforest, whatever A). */
 int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
             enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
@@ -217,7 +236,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the
  * mapped graph (a part file's: its own in-lists).  GPU: a GPU rank's
- * part of IN (exchange_gpu.c: float64 contributions, equal within the
+ * part of IN (gpu_ranks.c: float64 contributions, equal within the
  * tolerance), or NULL. */
 int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
