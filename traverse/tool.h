@@ -1,9 +1,11 @@
 /*
  * tool.h - what the emogi tools share, built once into libtools
  * (traverse/local.mk) over libcommon (common/record.h: the program's
- * name, tool_die, the --stats records): numbers on the command line, result arrays written and read back; and the traversal
- * tools' common command line, their sources and their backend, CPU or GPU
- * (all in tool.c).
+ * name, tool_die, the --stats records; common/array.h: result arrays
+ * written and read back): usage errors and numbers (tool.c), the
+ * traversal tools' common command line (options.c), their sources
+ * (sources.c) and their backend, CPU or GPU (backend.c).  The harness
+ * that runs a tool as one process or as MPI ranks: run.h.
  *
  * Only tools print: library calls fill an emogi_error, and a tool ends
  * with "TOOL: message" on standard error, exit 1 for failures and 2 for
@@ -187,6 +189,7 @@ void tool_record_source(uint64_t source);
  * --device and --mem, so a tool's search loop only asks which it got. */
 struct tool_backend {
     const struct emogi_graph *g;
+    const char *graph; /* the graph as named (tool_opts), in the load record */
     int on_gpu;
     enum emogi_kernel kernel;
     struct emogi_placed placed; /* when on_gpu */
