@@ -7,5 +7,5 @@ COMMON_CPPFLAGS = $(FORMATS_CPPFLAGS) -I$(top_srcdir)/common
 noinst_LTLIBRARIES += libcommon.la
 libcommon_la_LDFLAGS = $(LIB_LDFLAGS)
 libcommon_la_CPPFLAGS = $(COMMON_CPPFLAGS)
-noinst_HEADERS += common/record.h common/array.h common/parts.h
-libcommon_la_SOURCES = common/record.c common/array.c common/parts.c
+noinst_HEADERS += common/record.h common/array.h
+libcommon_la_SOURCES = common/record.c common/array.c

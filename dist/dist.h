@@ -112,18 +112,20 @@ enum dist_need {
 };
 
 /*
- * Open GRAPH as this rank takes it: GRAPH with its "%d" replaced by the
+ * Open PATH, the file this rank takes for the graph named GRAPH (the
+ * tool's choice, traverse/run.c: GRAPH with its "%d" replaced by the
  * rank, or, without a "%d", GRAPH itself or, when there is no file
- * GRAPH, its part GRAPH.RANK: the names emogi-convert --partitions gives
- * (tool_part_path, common/parts.h).  Every rank must map a part or none, part r
- * on rank r, as many parts as ranks, all of one graph (its counts, flags
+ * GRAPH, its part GRAPH.RANK: the names emogi-convert --partitions
+ * gives), kept until the end of the run.  Every rank must map a part or
+ * none, part r on rank r, as many parts as ranks, all of one graph (its counts, flags
  * and provenance), tiling its vertices and edges; else rank 0 says why
  * and every rank exits 1.  Sets D's view (first, whole; for part files
  * also the partition: dist_partition keeps it).  A file that does not
  * open: "TOOL: message", exit 1 (mpirun ends the job).  NEED: dist_need
  * bits.
  */
-void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g);
+void dist_open_graph(struct dist *d, const char *graph, const char *path, unsigned need,
+                     struct emogi_graph *g);
 
 /* ---- what a tool hands its ranks ---- */
 

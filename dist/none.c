@@ -37,9 +37,10 @@ static _Noreturn void unreached(void)
     exit(1);
 }
 
-void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g)
+void dist_open_graph(struct dist *d, const char *graph, const char *path, unsigned need,
+                     struct emogi_graph *g)
 {
-    (void)d, (void)graph, (void)need, (void)g;
+    (void)d, (void)graph, (void)path, (void)need, (void)g;
     unreached();
 }
 

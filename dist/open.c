@@ -22,11 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "parts.h"
 #include "ranks.h"
-
-/* The name opened, kept for g->path (and reachable, for leak checkers). */
-static char *opened;
 
 /* What every rank tells the others of the file it mapped, or why it
  * could not (FAILED, WHY). */
@@ -208,10 +204,10 @@ static void agree(struct dist *d, const char *graph, unsigned need, const struct
     free(t);
 }
 
-void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g)
+void dist_open_graph(struct dist *d, const char *graph, const char *opened, unsigned need,
+                     struct emogi_graph *g)
 {
     emogi_error err;
-    opened = tool_part_path(graph, d->rank, 0);
     /* A rank reads its range's lists alone, and checks them alone: a
      * shared file's lists are checked by dist_partition (ranks.h:
      * lists_unchecked), a part file's (all its own) at once. */

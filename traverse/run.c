@@ -12,11 +12,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "parts.h"
 #include "run.h"
 
 /* The world size mpirun announces in the environment (Open MPI, MPICH's
@@ -45,6 +46,31 @@ void tool_run_start(int *argc, char ***argv, struct tool_run *r)
 /* The name opened, kept for g->path (and reachable, for leak checkers). */
 static char *opened;
 
+/* The file rank R opens for GRAPH: GRAPH with its "%d" replaced by R;
+ * without one, GRAPH, or its part GRAPH.R when there is no file GRAPH
+ * (the names emogi-convert --partitions gives).  A single process
+ * (SINGLE) opens a file named GRAPH, "%d" and all, where there is one. */
+static char *part_path(const char *graph, int r, int single)
+{
+    const char *pct = strstr(graph, "%d");
+    size_t n = strlen(graph) + 24;
+    char *p = malloc(n);
+    if (!p) {
+        fprintf(stderr, "%s: out of memory for %llu a file name\n", tool_name(),
+                (unsigned long long)n);
+        exit(1);
+    }
+    if (pct && !(single && access(graph, F_OK) == 0)) {
+        snprintf(p, n, "%.*s%d%s", (int)(pct - graph), graph, r, pct + 2);
+        return p;
+    }
+    snprintf(p, n, "%s.%d", graph, r);
+    if (access(graph, F_OK) < 0 && errno == ENOENT && access(p, F_OK) == 0)
+        return p;
+    snprintf(p, n, "%s", graph);
+    return p;
+}
+
 /* A single process takes a part only when it is the whole graph. */
 static void single_checks(const struct emogi_graph *g, const char *path)
 {
@@ -67,13 +93,13 @@ static unsigned dist_needs(const struct tool_opts *o)
 void tool_run_open(struct tool_run *r, const struct tool_opts *o, unsigned need,
                    struct emogi_graph *g)
 {
+    opened = part_path(o->graph, r->d.rank, !r->d.on);
     if (r->d.on) {
-        dist_open_graph(&r->d, o->graph, dist_needs(o) | need, g);
+        dist_open_graph(&r->d, o->graph, opened, dist_needs(o) | need, g);
         r->whole = r->d.whole;
         return;
     }
     emogi_error err;
-    opened = tool_part_path(o->graph, 0, 1);
     if (emogi_csr_open(opened, g, &err) < 0)
         tool_die(&err);
     single_checks(g, opened);
