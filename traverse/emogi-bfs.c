@@ -188,7 +188,7 @@ static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uin
 
 /* One process: the graph placed once, a search per source, the last
  * one's depths written. */
-static void run(struct bfs_run *run, struct bfs_opts *o, const struct emogi_graph *g,
+static void run(struct bfs_run *ctx, struct bfs_opts *o, const struct emogi_graph *g,
                 const uint64_t *sources, uint64_t n, double open_s)
 {
     emogi_error err;
@@ -221,12 +221,12 @@ static void run(struct bfs_run *run, struct bfs_opts *o, const struct emogi_grap
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
         if (o->t.stats || o->t.runs)
-            report_search(run, g, b.on_gpu, sources[i], &st);
+            report_search(ctx, g, b.on_gpu, sources[i], &st);
         if (o->t.verify)
-            check(run, g, sources[i], depth);
+            check(ctx, g, sources[i], depth);
     }
     if (o->t.runs)
-        report_mean(run);
+        report_mean(ctx);
     tool_backend_close(&b);
     write_results(o, g, sources[n - 1], depth);
     free(depth);
@@ -252,15 +252,15 @@ int main(int argc, char **argv)
     uint64_t n, *sources = tool_pick_sources(&o.t, r.whole, &n, &err);
     if (!sources)
         tool_die(&err);
-    struct bfs_run run_ctx = {&o, {0}};
+    struct bfs_run ctx = {&o, {0}};
     if (tool_run_ranks(&r)) { /* dist/bfs.c: each rank its range's part of each search */
         const struct dist_bfs_job job = {
-            tool_run_job(&r, &o.t, TOOL_PLACE_IN | firsts_flag(&o), &run_ctx),
+            tool_run_job(&r, &o.t, TOOL_PLACE_IN | firsts_flag(&o), &ctx),
             &o.search, sources, n, o.t.runs != 0, tool_trace_levels(), o.parents,
             report_search, report_mean, check};
         dist_bfs_run(&r.d, &g, &job);
     } else {
-        run(&run_ctx, &o, &g, sources, n, open_s);
+        run(&ctx, &o, &g, sources, n, open_s);
     }
     tool_run_finish(&r);
     free(sources);
@@ -274,9 +274,9 @@ int main(int argc, char **argv)
 static void report_search(void *ctx, const struct emogi_graph *g, int on_gpu, uint64_t source,
                           const struct emogi_bfs_stats *st)
 {
-    struct bfs_run *run = ctx;
-    struct bfs_tally *t = &run->tally;
-    const int stats = run->o->t.stats;
+    struct bfs_run *c = ctx;
+    struct bfs_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
@@ -311,9 +311,9 @@ static void report_search(void *ctx, const struct emogi_graph *g, int on_gpu, ui
 
 static void report_mean(void *ctx)
 {
-    const struct bfs_run *run = ctx;
-    const struct bfs_tally *t = &run->tally;
-    const int stats = run->o->t.stats;
+    const struct bfs_run *c = ctx;
+    const struct bfs_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     if (t->searches == 0)
         return;
     double n = (double)t->searches;

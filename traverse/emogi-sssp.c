@@ -115,10 +115,10 @@ static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const
 
 /* The graph opened and checked, the sources picked, the backend chosen:
  * returns the distance array to fill. */
-static void *open_all(struct sssp_run *run, struct tool_run *r, struct emogi_graph *g,
+static void *open_all(struct sssp_run *ctx, struct tool_run *r, struct emogi_graph *g,
                       struct tool_backend *b, uint64_t **sources, uint64_t *n)
 {
-    const struct sssp_cli *o = run->o;
+    const struct sssp_cli *o = ctx->o;
     emogi_error err;
     double t0 = emogi_now();
     tool_run_open(r, &o->t, 0, g);
@@ -139,7 +139,7 @@ static void *open_all(struct sssp_run *run, struct tool_run *r, struct emogi_gra
     if (o->t.stats) {
         tool_backend_report_load(b, open_s);
         if (!b->on_gpu)
-            report_delta(run, g, o->s.delta > 0 ? o->s.delta : emogi_sssp_default_delta(g, &o->s));
+            report_delta(ctx, g, o->s.delta > 0 ? o->s.delta : emogi_sssp_default_delta(g, &o->s));
     }
     return dist;
 }
@@ -171,13 +171,13 @@ static void write_results(void *ctx, const struct emogi_graph *g, void *dist)
 }
 
 /* One process: a search per source, the last one's distances written. */
-static void run(struct sssp_run *run, struct tool_run *r)
+static void run(struct sssp_run *ctx, struct tool_run *r)
 {
-    const struct sssp_cli *o = run->o;
+    const struct sssp_cli *o = ctx->o;
     struct emogi_graph g;
     struct tool_backend b;
     uint64_t n, *sources;
-    void *dist = open_all(run, r, &g, &b, &sources, &n);
+    void *dist = open_all(ctx, r, &g, &b, &sources, &n);
     for (uint64_t i = 0; i < n; i++) {
         emogi_error err;
         struct emogi_sssp_stats st = {0};
@@ -186,14 +186,14 @@ static void run(struct sssp_run *run, struct tool_run *r)
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
         if (o->t.stats || o->t.runs)
-            report_search(run, sources[i], &st, !b.on_gpu);
+            report_search(ctx, sources[i], &st, !b.on_gpu);
         if (o->t.verify)
-            check(run, &g, sources[i], dist);
+            check(ctx, &g, sources[i], dist);
     }
     if (o->t.runs)
-        report_mean(run);
+        report_mean(ctx);
     tool_backend_close(&b);
-    write_results(run, &g, dist);
+    write_results(ctx, &g, dist);
     tool_run_finish(r);
     free(dist);
     free(sources);
@@ -202,9 +202,9 @@ static void run(struct sssp_run *run, struct tool_run *r)
 
 /* Ranks (dist/sssp.c): the sources picked from the whole graph before
  * each rank takes its range. */
-static void run_ranks(struct sssp_run *run, struct tool_run *r)
+static void run_ranks(struct sssp_run *ctx, struct tool_run *r)
 {
-    const struct sssp_cli *o = run->o;
+    const struct sssp_cli *o = ctx->o;
     emogi_error err;
     struct emogi_graph g;
     uint64_t n, *sources;
@@ -213,7 +213,7 @@ static void run_ranks(struct sssp_run *run, struct tool_run *r)
     if (!(sources = tool_pick_sources(&o->t, r->whole, &n, &err)))
         tool_die(&err);
     const struct dist_sssp_job job = {
-        tool_run_job(r, &o->t, o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, run),
+        tool_run_job(r, &o->t, o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, ctx),
         &o->s, sources, n, o->t.runs != 0, o->t.text, t0,
         report_delta, report_search, report_mean, check, write_results};
     dist_sssp_run(&r->d, &g, &job);
@@ -231,11 +231,11 @@ int main(int argc, char **argv)
     parse_options(argc, argv, &o);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
-    struct sssp_run run_ctx = {&o, {0}};
+    struct sssp_run ctx = {&o, {0}};
     if (tool_run_ranks(&r))
-        run_ranks(&run_ctx, &r);
+        run_ranks(&ctx, &r);
     else
-        run(&run_ctx, &r);
+        run(&ctx, &r);
     return 0;
 }
 
@@ -259,9 +259,9 @@ static void report_delta(void *ctx, const struct emogi_graph *g, double delta)
 static void report_search(void *ctx, uint64_t source, const struct emogi_sssp_stats *st,
                           int on_cpu)
 {
-    struct sssp_run *run = ctx;
-    struct sssp_tally *t = &run->tally;
-    const int stats = run->o->t.stats;
+    struct sssp_run *c = ctx;
+    struct sssp_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
@@ -288,9 +288,9 @@ static void report_search(void *ctx, uint64_t source, const struct emogi_sssp_st
 
 static void report_mean(void *ctx)
 {
-    const struct sssp_run *run = ctx;
-    const struct sssp_tally *t = &run->tally;
-    const int stats = run->o->t.stats;
+    const struct sssp_run *c = ctx;
+    const struct sssp_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     if (t->searches == 0)
         return;
     double n = (double)t->searches;
