@@ -138,7 +138,7 @@ int dist_all(struct dist *d, int ok);
  * what D counted), bytes sent, and LINK bytes (GPU ranks; 0 on CPUs). */
 void dist_report(struct dist *d, double seconds, uint64_t link);
 
-/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ----
+/* ---- the algorithms (bfs.c, cc.c, pagerank.c, sssp.c; MPI builds only) ----
  * G (IN for PageRank) is the mapped graph of D's view: the algorithms
  * read this rank's lists there by the whole graph's ids (dist_lists),
  * and every count and degree of all vertices from d->whole.  Any
