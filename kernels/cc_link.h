@@ -1,6 +1,6 @@
 /*
  * cc_link.h - the union-find steps of Afforest (kernels/cpu/cc.c),
- * shared with the MPI ranks' components (traverse/dist_cc.c): labels of
+ * shared with the MPI ranks' components (dist/cc.c): labels of
  * 4 or 8 bytes (W, a constant where the callers inline them), GAP's link
  * that hooks the larger root under the smaller, so that every root is
  * the smallest id of its tree, a sampling round over a range of
@@ -72,7 +72,7 @@ EMOGI_CC_INLINE void emogi_cc_link(void *comp, uint64_t u, uint64_t v, unsigned 
  * entry R of its plain list, OFF and NBR holding the lists of vertices
  * FIRST.. (IW-byte ids), the labels asked for EMOGI_CC_PREFETCH vertices
  * ahead.  The single process (kernels/cpu/cc.c) runs it over all
- * vertices, an MPI rank (traverse/dist_cc.c) over its range.  An
+ * vertices, an MPI rank (dist/cc.c) over its range.  An
  * orphaned omp for without its closing barrier; returns the links this
  * thread made.
  */

@@ -1,8 +1,8 @@
 /*
  * emogi_dist_gpu.h - one GPU rank's share of a distributed search: BFS
  * (dist_bfs.cu), connected components (cc.cu), PageRank (pagerank.cu)
- * and SSSP (sssp.cu).  traverse/dist_*.c drive them; the exchanges between
- * ranks stay there (traverse/dist_gpu.c: through NCCL on device
+ * and SSSP (sssp.cu).  dist/ drives them; the exchanges between
+ * ranks stay there (dist/exchange_gpu.c: through NCCL on device
  * buffers, or through host buffers).
  *
  * The rank's lists [lo, lo + n) are placed as a graph of their own
@@ -53,7 +53,7 @@ int emogi_dbfs_gpu_route(struct emogi_dbfs_gpu *s, const uint64_t *bound, int si
 int emogi_dbfs_gpu_start(struct emogi_dbfs_gpu *s, uint64_t source, emogi_error *err);
 
 /* The longest source list whose first level the ranks take from a
- * broadcast (traverse/dist_bfs.c, first_level) rather than exchange. */
+ * broadcast (dist/bfs.c, first_level) rather than exchange. */
 #define EMOGI_DBFS_FIRST_MAX 8192
 
 /* The first level, known to every rank: ALL, the source's distinct
@@ -223,7 +223,7 @@ void *emogi_dcc_gpu_other(struct emogi_dcc_gpu *s);
  * in device memory, [2] over the link. */
 int emogi_dcc_gpu_figures(struct emogi_dcc_gpu *s, uint64_t fig[3], emogi_error *err);
 
-/* ---- PageRank: traverse/dist_pagerank.c's Jacobi iteration ---- */
+/* ---- PageRank: dist/pagerank.c's Jacobi iteration ---- */
 
 struct emogi_dpr_gpu;
 
@@ -275,7 +275,7 @@ int emogi_dpr_gpu_change(struct emogi_dpr_gpu *s, double *delta, emogi_error *er
 int emogi_dpr_gpu_result(struct emogi_dpr_gpu *s, double *rank, uint64_t fig[2],
                          emogi_error *err);
 
-/* ---- SSSP: traverse/dist_sssp.c's delta-stepping phases ---- */
+/* ---- SSSP: dist/sssp.c's delta-stepping phases ---- */
 
 struct emogi_dsssp_gpu;
 

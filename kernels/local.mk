@@ -16,7 +16,7 @@ libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
 	kernels/cuda/bfs_pull.cuh \
-	kernels/emogi_dist_gpu.h kernels/cpu/random_array.h kernels/sssp_float.h kernels/cc_link.h \
+	kernels/emogi_dist_gpu.h kernels/emogi_ranks.h kernels/cpu/random_array.h kernels/sssp_float.h kernels/cc_link.h \
 	kernels/cpu/pagerank_sum.h
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \

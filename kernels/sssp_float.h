@@ -6,7 +6,7 @@
  * integers, is the order of the values (+infinity above all), so the
  * integer minimum serves; these convert between the two views.  Shared
  * by the CPU kernel (kernels/cpu/sssp.c) and the MPI ranks
- * (traverse/dist_sssp.c).
+ * (dist/sssp.c).
  */
 #ifndef EMOGI_SSSP_FLOAT_H
 #define EMOGI_SSSP_FLOAT_H

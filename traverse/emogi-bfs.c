@@ -20,10 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist.h"
 #include "emogi_bfs.h"
-#include "emogi_dist_gpu.h"
-#include "tool.h"
+#include "run.h"
 #include "verify.h"
 
 /* ---- options ---- */
@@ -137,11 +135,16 @@ struct bfs_tally {
     double inv_gteps, inv_g500_gteps; /* sums of 1/rate, for harmonic means */
 };
 
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
-                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t);
-static void report_mean(const struct bfs_tally *t, int stats);
-static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
-                  const uint32_t *depth);
+/* What the report and the check need, one process's or rank 0's. */
+struct bfs_run {
+    const struct bfs_opts *o;
+    struct bfs_tally tally;
+};
+
+static void report_search(void *ctx, const struct emogi_graph *g, int on_gpu, uint64_t source,
+                          const struct emogi_bfs_stats *st);
+static void report_mean(void *ctx);
+static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const uint32_t *depth);
 
 static void write_results(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
                           const uint32_t *depth)
@@ -165,9 +168,6 @@ static void write_results(const struct bfs_opts *o, const struct emogi_graph *g,
     free(parent);
 }
 
-static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
-                            const uint64_t *sources, uint64_t n);
-
 /* TOOL_PLACE_FIRSTS where bottom-up levels may run, unless --first-ids
  * off; else 0. */
 static unsigned firsts_flag(const struct bfs_opts *o)
@@ -176,7 +176,7 @@ static unsigned firsts_flag(const struct bfs_opts *o)
 }
 
 /* EMOGI_TRACE_LEVELS: a line per level of a one-process search, as
- * dist_bfs.c prints a distributed one's, to set the two side by side. */
+ * dist/bfs.c prints a distributed one's, to set the two side by side. */
 static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uint64_t found,
                         double seconds)
 {
@@ -186,35 +186,15 @@ static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uin
             seconds);
 }
 
-int main(int argc, char **argv)
+/* One process: the graph placed once, a search per source, the last
+ * one's depths written. */
+static void run(struct bfs_run *ctx, struct bfs_opts *o, const struct emogi_graph *g,
+                const uint64_t *sources, uint64_t n, double open_s)
 {
-    struct bfs_opts o;
-    struct dist d;
-    tool_init("emogi-bfs");
-    dist_start(&argc, &argv, &d);
-    parse_options(argc, argv, &o);
-    o.search.count_reached_edges = o.t.stats; /* the component's edges, for g500_gteps */
-    emogi_atomic_install_signals();
-    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
-    tool_refuse_terminal(o.parents, o.t.text, "arrays");
-
     emogi_error err;
-    struct emogi_graph g;
-    double t0 = emogi_now();
-    dist_open_graph(&d, o.t.graph, dist_needs(&o.t), &g);
-    double open_s = emogi_now() - t0;
-    uint64_t n, *sources = tool_pick_sources(&o.t, d.whole, &n, &err);
-    if (!sources)
-        tool_die(&err);
-    if (d.on) {
-        run_distributed(&o, &d, &g, sources, n);
-        free(sources);
-        emogi_csr_close(&g);
-        return 0;
-    }
-    uint32_t *depth = malloc(g.nv * sizeof *depth);
+    uint32_t *depth = malloc(g->nv * sizeof *depth);
     if (!depth) {
-        emogi_fail(&err, "out of memory for %llu depths", (unsigned long long)g.nv);
+        emogi_fail(&err, "out of memory for %llu depths", (unsigned long long)g->nv);
         tool_die(&err);
     }
     struct tool_backend b;
@@ -224,115 +204,79 @@ int main(int argc, char **argv)
      * a read of their lists (bench/RESULTS.md, "Which in-neighbour to
      * keep"). */
     const unsigned what =
-        o.search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN | firsts_flag(&o);
-    if (tool_backend_open(&b, &g, &o.t, gpu_state_bytes(&g), what, &err) < 0)
+        o->search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN | firsts_flag(o);
+    if (tool_backend_open(&b, g, &o->t, gpu_state_bytes(g), what, &err) < 0)
         tool_die(&err);
-    o.search.kernel = b.kernel;
-    o.search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
+    o->search.kernel = b.kernel;
+    o->search.in = b.on_gpu ? tool_backend_in(&b) : NULL;
     if (tool_trace_levels())
-        o.search.level_done = trace_level;
-    if (o.t.stats)
+        o->search.level_done = trace_level;
+    if (o->t.stats)
         tool_backend_report_load(&b, open_s);
 
-    struct bfs_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bfs_stats st = {0};
-        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], &o.search, depth, &st, &err)
-                          : emogi_bfs_cpu_with(&g, sources[i], &o.search, depth, &st, &err);
+        int rc = b.on_gpu ? emogi_bfs_gpu(&b.placed, sources[i], &o->search, depth, &st, &err)
+                          : emogi_bfs_cpu_with(g, sources[i], &o->search, depth, &st, &err);
         if (rc < 0)
-            tool_die_about(o.t.graph, &err);
-        if (o.t.stats || o.t.runs)
-            report_search(&g, b.on_gpu, sources[i], &st, o.t.stats, &tally);
-        if (o.t.verify)
-            check(&o, &g, sources[i], depth);
+            tool_die_about(o->t.graph, &err);
+        if (o->t.stats || o->t.runs)
+            report_search(ctx, g, b.on_gpu, sources[i], &st);
+        if (o->t.verify)
+            check(ctx, g, sources[i], depth);
     }
-    if (o.t.runs)
-        report_mean(&tally, o.t.stats);
+    if (o->t.runs)
+        report_mean(ctx);
     tool_backend_close(&b);
-    write_results(&o, &g, sources[n - 1], depth);
-    tool_stats_finish();
+    write_results(o, g, sources[n - 1], depth);
     free(depth);
+}
+
+int main(int argc, char **argv)
+{
+    struct bfs_opts o;
+    struct tool_run r;
+    tool_init("emogi-bfs");
+    tool_run_start(&argc, &argv, &r);
+    parse_options(argc, argv, &o);
+    o.search.count_reached_edges = o.t.stats; /* the component's edges, for g500_gteps */
+    emogi_atomic_install_signals();
+    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+    tool_refuse_terminal(o.parents, o.t.text, "arrays");
+
+    emogi_error err;
+    struct emogi_graph g;
+    double t0 = emogi_now();
+    tool_run_open(&r, &o.t, 0, &g);
+    double open_s = emogi_now() - t0;
+    uint64_t n, *sources = tool_pick_sources(&o.t, r.whole, &n, &err);
+    if (!sources)
+        tool_die(&err);
+    struct bfs_run ctx = {&o, {0}};
+    if (tool_run_ranks(&r)) { /* dist/bfs.c: each rank its range's part of each search */
+        const struct dist_bfs_job job = {
+            tool_run_job(&r, &o.t, TOOL_PLACE_IN | firsts_flag(&o), &ctx),
+            &o.search, sources, n, o.t.runs != 0, tool_trace_levels(), o.parents,
+            report_search, report_mean, check};
+        dist_bfs_run(&r.d, &g, &job);
+    } else {
+        run(&ctx, &o, &g, sources, n, open_s);
+    }
+    tool_run_finish(&r);
     free(sources);
     emogi_csr_close(&g);
     return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_bfs.c) ---- */
-
-/* Each rank searches its range; rank 0 reports and checks what a single
- * process would, and every rank writes its part (dist_write).  The
- * depths travel only where they are read: to rank 0 for --verify, to
- * every rank after the last search for --parents; --stats sums each
- * range's reached edges with the search's other figures (dist_bfs), 8
- * bytes a rank, not nv depths a search. */
-static void run_distributed(struct bfs_opts *o, struct dist *d, const struct emogi_graph *g,
-                            const uint64_t *sources, uint64_t n)
-{
-    emogi_error err;
-    double t0 = emogi_now();
-    dist_partition(d, g, 64);
-    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
-    /* GPU ranks: only when asked (auto runs CPU ranks) */
-    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
-    struct emogi_range range;
-    struct tool_backend be;
-    if (on_gpu)
-        dist_place(d, g, &o->t, emogi_dbfs_gpu_state_bytes(d->hi - d->lo, w->nv),
-                   TOOL_PLACE_IN | firsts_flag(o), &range, &be);
-    uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
-    uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
-    struct bfs_tally tally = {0};
-    struct dbfs *run;
-    if (dist_bfs_open(d, g, &o->search, on_gpu ? &be.placed : NULL,
-                      on_gpu ? tool_backend_in(&be) : NULL, &run, &err) < 0)
-        tool_die_about(o->t.graph, &err);
-    for (uint64_t i = 0; i < n; i++) {
-        struct emogi_bfs_stats st;
-        if (dist_bfs(run, sources[i], mine, &st, &err) < 0)
-            tool_die_about(o->t.graph, &err);
-        if (o->parents && i + 1 == n)
-            dist_allgather(d, mine, sizeof *mine, depth);
-        else if (o->t.verify)
-            dist_gather(d, mine, sizeof *mine, depth);
-        if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(w, on_gpu, sources[i], &st, o->t.stats, &tally);
-        if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
-            check(o, g, sources[i], depth);
-    }
-    dist_bfs_close(run);
-    if (on_gpu) {
-        tool_backend_close(&be);
-        emogi_range_close(&range);
-    }
-    if (d->rank == 0 && o->t.runs)
-        report_mean(&tally, o->t.stats);
-    uint64_t *parent = NULL;
-    if (o->parents) {
-        parent = dist_alloc(d->hi - d->lo, sizeof *parent, "parents");
-        if (dist_bfs_parents(d, g, sources[n - 1], depth, parent, &err) < 0)
-            tool_die_about(o->t.graph, &err);
-    }
-    if (o->t.stats)
-        dist_report(d, emogi_now() - t0, d->link_bytes);
-    const struct emogi_graph *ids = tool_text_ids(&o->t, w);
-    if (o->t.out)
-        dist_write(d, o->t.out, mine, TOOL_U32, w->nv, o->t.format, ids, 0);
-    if (o->parents)
-        dist_write(d, o->parents, parent, TOOL_U64, w->nv, o->t.format, ids, 1);
-    if (d->rank == 0)
-        tool_stats_finish();
-    free(parent);
-    free(depth);
-    free(mine);
-    dist_finish(d);
-}
-
 /* ---- report ---- */
 
 /* One line per search: time only, or every figure with STATS. */
-static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t source,
-                          const struct emogi_bfs_stats *st, int stats, struct bfs_tally *t)
+static void report_search(void *ctx, const struct emogi_graph *g, int on_gpu, uint64_t source,
+                          const struct emogi_bfs_stats *st)
 {
+    struct bfs_run *c = ctx;
+    struct bfs_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
@@ -365,8 +309,11 @@ static void report_search(const struct emogi_graph *g, int on_gpu, uint64_t sour
     tool_record_end();
 }
 
-static void report_mean(const struct bfs_tally *t, int stats)
+static void report_mean(void *ctx)
 {
+    const struct bfs_run *c = ctx;
+    const struct bfs_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     if (t->searches == 0)
         return;
     double n = (double)t->searches;
@@ -383,9 +330,9 @@ static void report_mean(const struct bfs_tally *t, int stats)
 }
 
 /* --verify: the Graph500 check (verify_bfs.c), which shares no code with the search. */
-static void check(const struct bfs_opts *o, const struct emogi_graph *g, uint64_t source,
-                  const uint32_t *depth)
+static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const uint32_t *depth)
 {
+    const struct bfs_opts *o = ((const struct bfs_run *)ctx)->o;
     emogi_error err;
     if (verify_bfs_depths(g, source, depth, &err) < 0) {
         fprintf(stderr, "emogi-bfs: %s: source %llu: wrong result: %s\n", o->t.graph,

@@ -15,9 +15,7 @@
 #include <stdlib.h>
 
 #include "emogi_cc.h"
-#include "dist.h"
-#include "emogi_dist_gpu.h"
-#include "tool.h"
+#include "run.h"
 #include "verify.h"
 
 /* ---- options ---- */
@@ -81,10 +79,10 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
  * (emogi_kernel.h); --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 10
 
-static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
-                   const struct emogi_cc_stats *st, int on_gpu);
-static void report_seconds(const struct emogi_cc_stats *st);
-static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels);
+static void report(void *ctx, const struct emogi_graph *g, const char *algorithm,
+                   const void *labels, const struct emogi_cc_stats *st, int on_gpu);
+static void report_seconds(void *ctx, const struct emogi_cc_stats *st);
+static void check(void *ctx, const struct emogi_graph *g, const void *labels);
 
 static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labels,
                 double open_s)
@@ -109,21 +107,19 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
         if (o->t.stats)
-            report(g, name, labels, &st, b.on_gpu);
+            report(NULL, g, name, labels, &st, b.on_gpu);
         else if (o->repeat > 1)
-            report_seconds(&st);
+            report_seconds(NULL, &st);
     }
     tool_backend_close(&b);
 }
 
-static void run_distributed(const struct cc_opts *o, struct dist *d, const struct emogi_graph *g);
-
 int main(int argc, char **argv)
 {
     struct cc_opts o;
-    struct dist d;
+    struct tool_run r;
     tool_init("emogi-cc");
-    dist_start(&argc, &argv, &d);
+    tool_run_start(&argc, &argv, &r);
     parse_options(argc, argv, &o);
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "labels");
@@ -131,12 +127,15 @@ int main(int argc, char **argv)
     emogi_error err;
     struct emogi_graph g;
     double t0 = emogi_now();
-    dist_open_graph(&d, o.t.graph, dist_needs(&o.t), &g);
+    tool_run_open(&r, &o.t, 0, &g);
     double open_s = emogi_now() - t0;
     if (emogi_cc_check_graph(&g, &err) < 0)
         tool_die_about(o.t.graph, &err);
-    if (d.on) {
-        run_distributed(&o, &d, &g);
+    if (tool_run_ranks(&r)) { /* dist/cc.c: each rank labels its range */
+        const struct dist_cc_job job = {tool_run_job(&r, &o.t, TOOL_PLACE_IN, &o), o.algorithm,
+                                        o.repeat, report, report_seconds, check};
+        dist_cc_run(&r.d, &g, &job);
+        tool_run_finish(&r);
         emogi_csr_close(&g);
         return 0;
     }
@@ -151,70 +150,10 @@ int main(int argc, char **argv)
     if (tool_write_array_ids(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv,
                              o.t.format, tool_text_ids(&o.t, &g), 1, &err) < 0)
         tool_die(&err);
-    tool_stats_finish();
+    tool_run_finish(&r);
     free(labels);
     emogi_csr_close(&g);
     return 0;
-}
-
-/* ---- distributed: MPI ranks (dist.h, dist_cc.c) ---- */
-
-/* Each rank labels its range (on its GPU with --device gpu: dist_place,
- * dist_gpu.c); rank 0 gathers the labels, in the graph's id width, and
- * reports and checks them as a single process; every rank writes its
- * part (dist_write). */
-static void run_distributed(const struct cc_opts *o, struct dist *d, const struct emogi_graph *g)
-{
-    emogi_error err;
-    double t0 = emogi_now();
-    const unsigned w = g->id_width;
-    const struct emogi_graph *whole = d->whole; /* g: this rank's lists only */
-    dist_partition(d, g, 64);
-    /* GPU ranks: only when asked (auto runs CPU ranks) */
-    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
-    struct emogi_range range;
-    struct tool_backend be;
-    struct dist_gpu gpu = {0};
-    if (on_gpu) {
-        dist_place(d, g, &o->t, emogi_dcc_gpu_state_bytes(g->ne, whole->nv, w, o->algorithm),
-                   TOOL_PLACE_IN, &range, &be);
-        gpu = (struct dist_gpu){&be.placed, tool_backend_in(&be), be.kernel, 0};
-    }
-    uint64_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "labels");
-    void *labels = d->rank == 0 ? dist_alloc(whole->nv, w, "labels") : NULL;
-    for (uint64_t i = 0; i < o->repeat; i++) {
-        struct emogi_cc_stats st;
-        if (dist_cc(d, g, on_gpu ? &gpu : NULL, o->algorithm, mine, &st, &err) < 0)
-            tool_die_about(o->t.graph, &err);
-        if (w == 4) /* in place: entry k's 4 bytes land at or before its 8 */
-            for (uint64_t k = 0; k < d->hi - d->lo; k++)
-                ((uint32_t *)mine)[k] = (uint32_t)mine[k];
-        dist_gather(d, mine, w, labels);
-        if (d->rank == 0 && o->t.stats)
-            report(whole, !on_gpu                        ? "afforest-mpi"
-                          : o->algorithm == EMOGI_CC_UF ? "afforest-mpi-gpu"
-                                                        : "labelprop-mpi-gpu",
-                   labels, &st, on_gpu);
-        else if (d->rank == 0 && o->repeat > 1)
-            report_seconds(&st);
-    }
-    if (on_gpu) {
-        tool_backend_close(&be);
-        emogi_range_close(&range);
-    }
-    if (o->t.stats)
-        dist_report(d, emogi_now() - t0, gpu.link_bytes);
-    if (d->rank == 0) {
-        if (o->t.verify) /* the shared file: g is whole */
-            check(o, g, labels);
-    }
-    dist_write(d, o->t.out, mine, w == 4 ? TOOL_U32 : TOOL_U64, whole->nv, o->t.format,
-               tool_text_ids(&o->t, whole), 1);
-    if (d->rank == 0)
-        tool_stats_finish();
-    free(labels);
-    free(mine);
-    dist_finish(d);
 }
 
 /* ---- report ---- */
@@ -256,9 +195,10 @@ static int summary(const struct emogi_graph *g, const void *labels, uint64_t *co
 
 /* "emogi-cc: algorithm=... seconds=... passes=... components=... ...",
  * with the link figures on a GPU. */
-static void report(const struct emogi_graph *g, const char *algorithm, const void *labels,
-                   const struct emogi_cc_stats *st, int on_gpu)
+static void report(void *ctx, const struct emogi_graph *g, const char *algorithm,
+                   const void *labels, const struct emogi_cc_stats *st, int on_gpu)
 {
+    (void)ctx;
     uint64_t n = 0, big = 0;
     emogi_error err;
     if (summary(g, labels, &n, &big, &err) < 0) {
@@ -281,16 +221,18 @@ static void report(const struct emogi_graph *g, const char *algorithm, const voi
 }
 
 /* --repeat without --stats: the time alone. */
-static void report_seconds(const struct emogi_cc_stats *st)
+static void report_seconds(void *ctx, const struct emogi_cc_stats *st)
 {
+    (void)ctx;
     tool_record_begin("run", NULL);
     tool_record_real("seconds", "%.6f", st->seconds);
     tool_record_end();
 }
 
 /* --verify: against a sequential union-find (verify_cc.c). */
-static void check(const struct cc_opts *o, const struct emogi_graph *g, const void *labels)
+static void check(void *ctx, const struct emogi_graph *g, const void *labels)
 {
+    const struct cc_opts *o = ctx;
     emogi_error err;
     if (verify_cc_labels(g, labels, &err) < 0) {
         fprintf(stderr, "emogi-cc: %s: wrong result: %s\n", o->t.graph, err.msg);

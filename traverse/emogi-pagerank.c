@@ -13,9 +13,7 @@
 #include <string.h>
 
 #include "emogi_pagerank.h"
-#include "dist.h"
-#include "emogi_dist_gpu.h"
-#include "tool.h"
+#include "run.h"
 #include "verify.h"
 
 /* ---- options ---- */
@@ -135,9 +133,9 @@ static void parse_options(int argc, char **argv, struct pagerank_opts *o)
 /* The smallest tolerance the CPU keeps float32 contributions for. */
 #define PAGERANK_F32_TOLERANCE 1e-5
 
-static void report(const struct emogi_pagerank_stats *st, int on_cpu);
-static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st);
-static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank);
+static void report(void *ctx, const struct emogi_pagerank_stats *st, int on_cpu);
+static void warn_unconverged(void *ctx, const struct emogi_pagerank_stats *st);
+static void check(void *ctx, const struct emogi_graph *g, double *rank);
 
 /* The CPU's contributions: float32 where the tolerance allows. */
 static enum emogi_pagerank_store cpu_store(const struct pagerank_opts *o)
@@ -158,7 +156,7 @@ static int run_cpu(const struct pagerank_opts *o, const struct emogi_graph *in, 
     return emogi_pagerank_cpu_gs(in, &o->prm, store, rank, st, err);
 }
 
-static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
+static void run(struct pagerank_opts *o, const struct emogi_graph *g,
                 const struct emogi_graph *in, double *rank, double open_s)
 {
     emogi_error err;
@@ -178,161 +176,77 @@ static void run(const struct pagerank_opts *o, const struct emogi_graph *g,
     const int on_cpu = !b.on_gpu;
     tool_backend_close(&b);
     if (o->t.stats)
-        report(&st, on_cpu);
+        report(NULL, &st, on_cpu);
     warn_unconverged(o, &st);
 }
 
-/* Rounded to the output precision first, so --verify checks what is written. */
-static void finish(const struct pagerank_opts *o, const struct emogi_graph *g, double *rank)
+/* One process: the in-edges built, PageRank run, the ranks checked and
+ * written. */
+static void run_single(struct pagerank_opts *o, const struct emogi_graph *g, double t0)
 {
     emogi_error err;
-    if (o->precision == TOOL_F32 && o->t.verify) {
-        pagerank_narrow(rank, g->nv, TOOL_F32);
-        pagerank_widen(rank, g->nv, TOOL_F32);
+    struct emogi_graph in;
+    if ((o->prm.weighted ? emogi_pagerank_in_edges_weighted(g, &in, &err)
+                         : emogi_pagerank_in_edges(g, &in, &err)) < 0)
+        tool_die_about(o->t.graph, &err);
+    double open_s = emogi_now() - t0;
+    double *rank = malloc((g->nv ? g->nv : 1) * sizeof *rank);
+    if (!rank) {
+        emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)g->nv);
+        tool_die(&err);
     }
+    run(o, g, &in, rank, open_s);
     if (o->t.verify)
         check(o, g, rank);
     pagerank_narrow(rank, g->nv, o->precision);
     if (tool_write_array_ids(o->t.out, rank, o->precision, g->nv, o->t.format,
                              tool_text_ids(&o->t, g), 0, &err) < 0)
         tool_die(&err);
+    free(rank);
+    emogi_pagerank_in_edges_free(g, &in);
 }
-
-static void run_distributed(const struct pagerank_opts *o, struct dist *d,
-                            const struct emogi_graph *g, const struct emogi_graph *in);
 
 int main(int argc, char **argv)
 {
     struct pagerank_opts o;
-    struct dist d;
+    struct tool_run r;
     tool_init("emogi-pagerank");
-    dist_start(&argc, &argv, &d);
+    tool_run_start(&argc, &argv, &r);
     parse_options(argc, argv, &o);
-    if (d.on && o.method_given && o.method == PAGERANK_GAUSS_SEIDEL)
+    if (tool_run_ranks(&r) && o.method_given && o.method == PAGERANK_GAUSS_SEIDEL)
         tool_usage_error("%s: its result depends on thread timing; under mpirun PageRank "
                          "runs --method jacobi",
                          "--method gauss-seidel");
-    if (d.on && o.prm.weighted && o.t.device == TOOL_DEVICE_GPU)
+    if (tool_run_ranks(&r) && o.prm.weighted && o.t.device == TOOL_DEVICE_GPU)
         tool_usage_error("%s: GPU ranks run unweighted PageRank only; under mpirun "
                          "--weighted runs CPU ranks (--device cpu)",
                          "--weighted --device gpu");
     emogi_atomic_install_signals();
     tool_refuse_terminal(o.t.out, o.t.text, "arrays");
 
-    emogi_error err;
-    struct emogi_graph g, in;
+    struct emogi_graph g;
     double t0 = emogi_now();
-    dist_open_graph(&d, o.t.graph, dist_needs(&o.t) | DIST_NEED_IN_OFFSETS, &g);
-    if (d.parts && (g.flags & EMOGI_DIRECTED) && !(g.flags & EMOGI_TRANSPOSE)) {
-        /* the in-lists of a part's vertices lie in every part */
-        if (d.rank == 0) /* every rank knows: one says it */
-            fprintf(stderr, "%s: %s: PageRank pulls over in-edges, which the part files of a "
-                            "directed graph hold only when split with --transpose (emogi-convert "
-                            "csr IN OUT --transpose --partitions N)\n", tool_name(), o.t.graph);
-        dist_finish(&d);
-        return 1;
+    tool_run_open(&r, &o.t, DIST_NEED_IN_OFFSETS, &g);
+    if (tool_run_ranks(&r)) { /* dist/pagerank.c: Jacobi, each rank its range */
+        const struct dist_pagerank_job job = {tool_run_job(&r, &o.t, 0, &o), &o.prm,
+                                              cpu_store(&o), o.precision, pagerank_narrow,
+                                              report, warn_unconverged, check};
+        dist_pagerank_run(&r.d, &g, &job);
+    } else {
+        run_single(&o, &g, t0);
     }
-    if (d.parts && o.prm.weighted) {
-        /* a vertex's out-weight sum lies in its owner's part alone */
-        if (d.rank == 0)
-            fprintf(stderr, "%s: %s: --weighted needs every vertex's out-weights: run it on "
-                            "the whole .csr (every rank maps it), not on part files\n",
-                    tool_name(), o.t.graph);
-        dist_finish(&d);
-        return 1;
-    }
-    /* A directed shared file without its transpose: every rank builds the
-     * whole in-edge graph from every out-list (part files refuse this,
-     * above), and --weighted reads every vertex's out-weights; the lists
-     * they read are checked first.  Split with --transpose to avoid both. */
-    if (o.prm.weighted || ((g.flags & EMOGI_DIRECTED) && !(g.flags & EMOGI_TRANSPOSE)))
-        dist_check_lists(&d, &g, 0, g.nv);
-    if ((o.prm.weighted ? emogi_pagerank_in_edges_weighted(&g, &in, &err)
-                        : emogi_pagerank_in_edges(&g, &in, &err)) < 0)
-        tool_die_about(o.t.graph, &err);
-    double open_s = emogi_now() - t0;
-    if (d.on) {
-        run_distributed(&o, &d, &g, &in);
-        emogi_pagerank_in_edges_free(&g, &in);
-        emogi_csr_close(&g);
-        return 0;
-    }
-    double *rank = malloc((g.nv ? g.nv : 1) * sizeof *rank);
-    if (!rank) {
-        emogi_fail(&err, "out of memory for %llu ranks", (unsigned long long)g.nv);
-        tool_die(&err);
-    }
-    run(&o, &g, &in, rank, open_s);
-    finish(&o, &g, rank);
-    tool_stats_finish();
-    free(rank);
-    emogi_pagerank_in_edges_free(&g, &in);
+    tool_run_finish(&r);
     emogi_csr_close(&g);
     return 0;
-}
-
-/* ---- distributed: MPI ranks (dist.h, dist_pagerank.c) ---- */
-
-/* Jacobi over ranks, the same ranks as --method jacobi in one process
- * (GPU ranks, --device gpu: within the tolerance; dist_gpu.c); rank 0
- * reports and checks (gathering them) as finish() does, and every rank
- * writes its part (dist_write). */
-static void run_distributed(const struct pagerank_opts *o, struct dist *d,
-                            const struct emogi_graph *g, const struct emogi_graph *in)
-{
-    emogi_error err;
-    double t0 = emogi_now();
-    dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
-    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
-    /* GPU ranks: only when asked (auto runs CPU ranks) */
-    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
-    struct emogi_range range;
-    struct tool_backend be;
-    struct dist_gpu gpu = {0};
-    if (on_gpu) {
-        dist_place(d, in, &o->t, emogi_dpr_gpu_state_bytes(d->hi - d->lo, w->nv), 0, &range,
-                   &be);
-        gpu = (struct dist_gpu){&be.placed, NULL, be.kernel, 0};
-    }
-    double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
-    double *rank = d->rank == 0 && o->t.verify ? dist_alloc(w->nv, sizeof *rank, "ranks") : NULL;
-    struct emogi_pagerank_stats st;
-    if (dist_pagerank(d, in, on_gpu ? &gpu : NULL, &o->prm, cpu_store(o), mine, &st, &err) < 0)
-        tool_die_about(g->path, &err);
-    if (on_gpu) {
-        tool_backend_close(&be);
-        emogi_range_close(&range);
-    }
-    if (o->t.verify) /* rank 0 checks the whole array */
-        dist_gather(d, mine, sizeof *mine, rank);
-    if (o->t.stats)
-        dist_report(d, emogi_now() - t0, gpu.link_bytes);
-    if (d->rank == 0) {
-        if (o->t.stats)
-            report(&st, !on_gpu);
-        warn_unconverged(o, &st);
-        if (o->t.verify && o->precision == TOOL_F32) {
-            pagerank_narrow(rank, g->nv, TOOL_F32);
-            pagerank_widen(rank, g->nv, TOOL_F32);
-        }
-        if (o->t.verify) /* the shared file: g is whole */
-            check(o, g, rank);
-    }
-    pagerank_narrow(mine, d->hi - d->lo, o->precision);
-    dist_write(d, o->t.out, mine, o->precision, w->nv, o->t.format, tool_text_ids(&o->t, w), 0);
-    if (d->rank == 0)
-        tool_stats_finish();
-    free(rank);
-    free(mine);
-    dist_finish(d);
 }
 
 /* ---- report ---- */
 
 /* The GPU does not count edges_examined yet: its line leaves it out; the
  * link figures are the GPU's alone. */
-static void report(const struct emogi_pagerank_stats *st, int on_cpu)
+static void report(void *ctx, const struct emogi_pagerank_stats *st, int on_cpu)
 {
+    (void)ctx;
     tool_record_begin("run", NULL);
     tool_record_u64("iterations", st->iterations);
     tool_record_flag("converged", st->converged);
@@ -351,18 +265,26 @@ static void report(const struct emogi_pagerank_stats *st, int on_cpu)
     tool_record_end();
 }
 
-static void warn_unconverged(const struct pagerank_opts *o, const struct emogi_pagerank_stats *st)
+static void warn_unconverged(void *ctx, const struct emogi_pagerank_stats *st)
 {
+    const struct pagerank_opts *o = ctx;
     if (!st->converged)
         fprintf(stderr, "emogi-pagerank: %s: warning: not converged after %u iterations "
                         "(last L1 change %.6g, tolerance %g)\n",
                 o->t.graph, st->iterations, st->delta, o->prm.tolerance);
 }
 
-/* --verify: one more iteration, pushed along out-edges (verify_pagerank.c). */
-static void check(const struct pagerank_opts *o, const struct emogi_graph *g, const double *rank)
+/* --verify: one more iteration, pushed along out-edges (verify_pagerank.c),
+ * on the ranks rounded to the output precision first, so that it checks
+ * what is written. */
+static void check(void *ctx, const struct emogi_graph *g, double *rank)
 {
+    const struct pagerank_opts *o = ctx;
     emogi_error err;
+    if (o->precision == TOOL_F32) {
+        pagerank_narrow(rank, g->nv, TOOL_F32);
+        pagerank_widen(rank, g->nv, TOOL_F32);
+    }
     struct pagerank_check c = {o->prm.damping, o->prm.tolerance, o->precision, 0, 0,
                                (int)o->prm.weighted};
     if (verify_pagerank_ranks(g, rank, &c, &err) < 0) {

@@ -22,10 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
-#include "dist.h"
-#include "tool.h"
+#include "run.h"
 #include "verify.h"
 
 /* ---- options ---- */
@@ -102,21 +100,28 @@ struct sssp_tally {
     double inv_gteps; /* sum of 1/rate, for the harmonic mean */
 };
 
-static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g, double delta);
-static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
-                          int on_cpu, struct sssp_tally *t);
-static void report_mean(const struct sssp_tally *t, int stats);
-static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,
-                  const void *dist);
+/* What the report, the check and the text writer need, one process's or
+ * rank 0's. */
+struct sssp_run {
+    const struct sssp_cli *o;
+    struct sssp_tally tally;
+};
+
+static void report_delta(void *ctx, const struct emogi_graph *g, double delta);
+static void report_search(void *ctx, uint64_t source, const struct emogi_sssp_stats *st,
+                          int on_cpu);
+static void report_mean(void *ctx);
+static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const void *dist);
 
 /* The graph opened and checked, the sources picked, the backend chosen:
  * returns the distance array to fill. */
-static void *open_all(struct sssp_cli *o, struct dist *d, struct emogi_graph *g,
+static void *open_all(struct sssp_run *ctx, struct tool_run *r, struct emogi_graph *g,
                       struct tool_backend *b, uint64_t **sources, uint64_t *n)
 {
+    const struct sssp_cli *o = ctx->o;
     emogi_error err;
     double t0 = emogi_now();
-    dist_open_graph(d, o->t.graph, dist_needs(&o->t), g);
+    tool_run_open(r, &o->t, 0, g);
     if (emogi_sssp_check_weights(g, &o->s, &err) < 0)
         tool_die_about(o->t.graph, &err);
     double open_s = emogi_now() - t0;
@@ -134,16 +139,16 @@ static void *open_all(struct sssp_cli *o, struct dist *d, struct emogi_graph *g,
     if (o->t.stats) {
         tool_backend_report_load(b, open_s);
         if (!b->on_gpu)
-            report_cpu_delta(o, g, o->s.delta > 0 ? o->s.delta
-                                                  : emogi_sssp_default_delta(g, &o->s));
+            report_delta(ctx, g, o->s.delta > 0 ? o->s.delta : emogi_sssp_default_delta(g, &o->s));
     }
     return dist;
 }
 
 /* Text shows unreached as -1; for float distances that is a copy with
  * +infinity replaced, which no true distance (never negative) can be. */
-static void write_results(const struct sssp_cli *o, const struct emogi_graph *g, void *dist)
+static void write_results(void *ctx, const struct emogi_graph *g, void *dist)
 {
+    const struct sssp_cli *o = ((const struct sssp_run *)ctx)->o;
     emogi_error err;
     int flt = emogi_sssp_float_dist(g, &o->s);
     if (!o->t.out)
@@ -165,140 +170,80 @@ static void write_results(const struct sssp_cli *o, const struct emogi_graph *g,
     free(shown);
 }
 
-static void run_distributed(struct sssp_cli *o, struct dist *d);
-
-int main(int argc, char **argv)
+/* One process: a search per source, the last one's distances written. */
+static void run(struct sssp_run *ctx, struct tool_run *r)
 {
-    struct sssp_cli o;
-    struct dist d;
-    tool_init("emogi-sssp");
-    dist_start(&argc, &argv, &d);
-    parse_options(argc, argv, &o);
-    emogi_atomic_install_signals();
-    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
-    if (d.on) {
-        run_distributed(&o, &d);
-        return 0;
-    }
-
+    const struct sssp_cli *o = ctx->o;
     struct emogi_graph g;
     struct tool_backend b;
     uint64_t n, *sources;
-    void *dist = open_all(&o, &d, &g, &b, &sources, &n);
-    struct sssp_tally tally = {0};
+    void *dist = open_all(ctx, r, &g, &b, &sources, &n);
     for (uint64_t i = 0; i < n; i++) {
         emogi_error err;
         struct emogi_sssp_stats st = {0};
-        int rc = b.on_gpu ? emogi_sssp_gpu(&b.placed, sources[i], &o.s, b.kernel, dist, &st, &err)
-                          : emogi_sssp_cpu(&g, sources[i], &o.s, dist, &st, &err);
+        int rc = b.on_gpu ? emogi_sssp_gpu(&b.placed, sources[i], &o->s, b.kernel, dist, &st, &err)
+                          : emogi_sssp_cpu(&g, sources[i], &o->s, dist, &st, &err);
         if (rc < 0)
-            tool_die_about(o.t.graph, &err);
-        if (o.t.stats || o.t.runs)
-            report_search(sources[i], &st, o.t.stats, !b.on_gpu, &tally);
-        if (o.t.verify)
-            check(&o, &g, sources[i], dist);
+            tool_die_about(o->t.graph, &err);
+        if (o->t.stats || o->t.runs)
+            report_search(ctx, sources[i], &st, !b.on_gpu);
+        if (o->t.verify)
+            check(ctx, &g, sources[i], dist);
     }
-    if (o.t.runs)
-        report_mean(&tally, o.t.stats);
+    if (o->t.runs)
+        report_mean(ctx);
     tool_backend_close(&b);
-    write_results(&o, &g, dist);
-    tool_stats_finish();
+    write_results(ctx, &g, dist);
+    tool_run_finish(r);
     free(dist);
     free(sources);
     emogi_csr_close(&g);
-    return 0;
 }
 
-/* ---- distributed: MPI ranks (dist.h, dist_sssp.c) ---- */
-
-/* Each rank searches its range (on its GPU with --device gpu:
- * dist_place, dist_sssp.c); rank 0 reports and checks what a single
- * process would, and every rank writes its part (dist_write; --text:
- * rank 0, from the gathered array). */
-static void run_distributed(struct sssp_cli *o, struct dist *d)
+/* Ranks (dist/sssp.c): the sources picked from the whole graph before
+ * each rank takes its range. */
+static void run_ranks(struct sssp_run *ctx, struct tool_run *r)
 {
+    const struct sssp_cli *o = ctx->o;
     emogi_error err;
     struct emogi_graph g;
     uint64_t n, *sources;
     double t0 = emogi_now();
-    dist_open_graph(d, o->t.graph, dist_needs(&o->t), &g);
-    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
-    if (!(sources = tool_pick_sources(&o->t, w, &n, &err)))
+    tool_run_open(r, &o->t, 0, &g);
+    if (!(sources = tool_pick_sources(&o->t, r->whole, &n, &err)))
         tool_die(&err);
-    dist_partition(d, &g, 64);
-    /* each rank checks its range's weights; a distance's bound is over
-     * the whole graph's paths: a rank whose heaviest weight could
-     * overflow them ends the job */
-    struct emogi_graph bound = g;
-    if (!emogi_sssp_float_dist(&g, &o->s))
-        bound.nv = w->nv;
-    int ok = emogi_sssp_check_weights_of(&bound, &o->s, d->lo - d->first, d->hi - d->first,
-                                         &err) == 0;
-    dist_fail_together(d, ok, o->t.graph, &err);
-    /* sampled over the ranks once, not again by every search */
-    struct emogi_sssp_opts so = o->s;
-    so.delta = dist_sssp_delta(d, &g, &o->s);
-    if (d->rank == 0 && o->t.stats)
-        report_cpu_delta(o, &g, so.delta);
-    const unsigned es = emogi_sssp_dist_size(&g, &o->s);
-    /* GPU ranks: only when asked (auto runs CPU ranks) */
-    const int on_gpu = o->t.device == TOOL_DEVICE_GPU;
-    struct emogi_range range;
-    struct tool_backend be;
-    struct dist_gpu gpu = {0};
-    if (on_gpu) {
-        dist_place(d, &g, &o->t,
-                   emogi_dsssp_gpu_state_bytes(d->hi - d->lo, w->nv,
-                                               g.offsets[d->hi - d->first] -
-                                                   g.offsets[d->lo - d->first],
-                                               es),
-                   o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, &range, &be);
-        gpu = (struct dist_gpu){&be.placed, NULL, be.kernel, 0};
-    }
-    void *mine = dist_alloc(d->hi - d->lo, es, "distances");
-    /* the whole array on rank 0 only to check it, or for --text's -1 */
-    const int whole = o->t.verify || (o->t.text && o->t.out);
-    void *dist = d->rank == 0 && whole ? dist_alloc(w->nv, es, "distances") : NULL;
-    struct sssp_tally tally = {0};
-    for (uint64_t i = 0; i < n; i++) {
-        struct emogi_sssp_stats st;
-        if (dist_sssp(d, &g, sources[i], &so, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
-            tool_die_about(o->t.graph, &err);
-        if (whole)
-            dist_gather(d, mine, es, dist);
-        if (d->rank == 0 && (o->t.stats || o->t.runs))
-            report_search(sources[i], &st, o->t.stats, !on_gpu, &tally);
-        if (d->rank == 0 && o->t.verify) /* the shared file: g is whole */
-            check(o, &g, sources[i], dist);
-    }
-    if (d->rank == 0 && o->t.runs)
-        report_mean(&tally, o->t.stats);
-    if (on_gpu) {
-        tool_backend_close(&be);
-        emogi_range_close(&range);
-    }
-    if (o->t.stats)
-        dist_report(d, emogi_now() - t0, gpu.link_bytes);
-    if (o->t.text && o->t.out) {
-        if (d->rank == 0) /* from the gathered array */
-            write_results(o, w, dist);
-    } else if (o->t.out) {
-        dist_write(d, o->t.out, mine, es == 4 ? TOOL_F32 : TOOL_U64, w->nv, o->t.format,
-                   tool_text_ids(&o->t, w), 0);
-    }
-    if (d->rank == 0)
-        tool_stats_finish();
-    free(dist);
-    free(mine);
+    const struct dist_sssp_job job = {
+        tool_run_job(r, &o->t, o->s.unit_weights ? 0 : TOOL_PLACE_WEIGHTS, ctx),
+        &o->s, sources, n, o->t.runs != 0, o->t.text, t0,
+        report_delta, report_search, report_mean, check, write_results};
+    dist_sssp_run(&r->d, &g, &job);
     free(sources);
     emogi_csr_close(&g);
-    dist_finish(d);
+    tool_run_finish(r);
+}
+
+int main(int argc, char **argv)
+{
+    struct sssp_cli o;
+    struct tool_run r;
+    tool_init("emogi-sssp");
+    tool_run_start(&argc, &argv, &r);
+    parse_options(argc, argv, &o);
+    emogi_atomic_install_signals();
+    tool_refuse_terminal(o.t.out, o.t.text, "arrays");
+    struct sssp_run ctx = {&o, {0}};
+    if (tool_run_ranks(&r))
+        run_ranks(&ctx, &r);
+    else
+        run(&ctx, &r);
+    return 0;
 }
 
 /* ---- report ---- */
 
-static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph *g, double delta)
+static void report_delta(void *ctx, const struct emogi_graph *g, double delta)
 {
+    const struct sssp_cli *o = ((const struct sssp_run *)ctx)->o;
     double d = delta;
     if (!emogi_sssp_float_dist(g, &o->s))
         d = floor(d);
@@ -311,9 +256,12 @@ static void report_cpu_delta(const struct sssp_cli *o, const struct emogi_graph 
 /* One line per search: time only, or every figure with STATS (the GPU
  * does not count edges_examined yet: its line leaves it out; the link
  * figures are the GPU's alone). */
-static void report_search(uint64_t source, const struct emogi_sssp_stats *st, int stats,
-                          int on_cpu, struct sssp_tally *t)
+static void report_search(void *ctx, uint64_t source, const struct emogi_sssp_stats *st,
+                          int on_cpu)
 {
+    struct sssp_run *c = ctx;
+    struct sssp_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     t->searches++;
     t->seconds += st->seconds;
     tool_record_begin("search", NULL);
@@ -338,8 +286,11 @@ static void report_search(uint64_t source, const struct emogi_sssp_stats *st, in
     tool_record_end();
 }
 
-static void report_mean(const struct sssp_tally *t, int stats)
+static void report_mean(void *ctx)
 {
+    const struct sssp_run *c = ctx;
+    const struct sssp_tally *t = &c->tally;
+    const int stats = c->o->t.stats;
     if (t->searches == 0)
         return;
     double n = (double)t->searches;
@@ -354,9 +305,9 @@ static void report_mean(const struct sssp_tally *t, int stats)
 }
 
 /* --verify: no edge relaxable, every distance achieved (verify_sssp.c). */
-static void check(const struct sssp_cli *o, const struct emogi_graph *g, uint64_t source,
-                  const void *dist)
+static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const void *dist)
 {
+    const struct sssp_cli *o = ((const struct sssp_run *)ctx)->o;
     emogi_error err;
     if (verify_sssp_dist(g, source, &o->s, dist, &err) < 0) {
         fprintf(stderr, "emogi-sssp: %s: source %llu: wrong result: %s\n", o->t.graph,

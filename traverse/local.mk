@@ -1,30 +1,21 @@
 # traverse/: the tools, one file each, over libtools: what they share
-# (tool.h: errors, numbers, result arrays, the traversal command line,
-# sources and backend) and each algorithm's checker with its emogi-verify
-# subcommand (verify.h).
-TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/common -I$(top_srcdir)/traverse $(MPI_CFLAGS)
+# (tool.h: errors, numbers, the traversal command line, sources and
+# backend; run.h: the harness that runs one process or hands MPI ranks to
+# libdist) and each algorithm's checker with its emogi-verify subcommand
+# (verify.h).
+# No MPI_CFLAGS: a tool reaches MPI only through dist.h, whose calls run
+# only in a process mpirun started.
+TRAVERSE_CPPFLAGS = $(KERNELS_CPPFLAGS) -I$(top_srcdir)/common -I$(top_srcdir)/dist \
+	-I$(top_srcdir)/traverse
 noinst_LTLIBRARIES += libtools.la
 libtools_la_LDFLAGS = $(LIB_LDFLAGS)
-libtools_la_LIBADD = libcommon.la
+libtools_la_LIBADD = libcommon.la libdist.la
 libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
-noinst_HEADERS += traverse/tool.h traverse/verify.h traverse/dist.h
-libtools_la_SOURCES = traverse/tool.c \
+noinst_HEADERS += traverse/tool.h traverse/run.h traverse/verify.h
+libtools_la_SOURCES = traverse/tool.c traverse/options.c traverse/sources.c traverse/backend.c \
+	traverse/run.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c \
-	traverse/verify_stats.c \
-	traverse/dist.c traverse/dist_open.c
-# The tools as MPI ranks (dist.h): the algorithms only with MPI, stubs
-# without, so that the tools link either way.
-if HAVE_MPI
-libtools_la_SOURCES += traverse/dist_bfs.c traverse/dist_cc.c traverse/dist_pagerank.c \
-	traverse/dist_sssp.c traverse/dist_gpu.c
-else
-libtools_la_SOURCES += traverse/dist_none.c
-endif
-libtools_la_LIBADD += $(MPI_LIBS)
-# NCCL (configure --with-nccl): GPU ranks' device-to-device exchanges
-# (dist_gpu.c); empty otherwise
-libtools_la_CPPFLAGS += $(NCCL_CPPFLAGS)
-libtools_la_LIBADD += $(NCCL_LIBS)
+	traverse/verify_stats.c
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c

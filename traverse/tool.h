@@ -1,9 +1,11 @@
 /*
  * tool.h - what the emogi tools share, built once into libtools
  * (traverse/local.mk) over libcommon (common/record.h: the program's
- * name, tool_die, the --stats records): numbers on the command line, result arrays written and read back; and the traversal
- * tools' common command line, their sources and their backend, CPU or GPU
- * (all in tool.c).
+ * name, tool_die, the --stats records; common/array.h: result arrays
+ * written and read back): usage errors and numbers (tool.c), the
+ * traversal tools' common command line (options.c), their sources
+ * (sources.c) and their backend, CPU or GPU (backend.c).  The harness
+ * that runs a tool as one process or as MPI ranks: run.h.
  *
  * Only tools print: library calls fill an emogi_error, and a tool ends
  * with "TOOL: message" on standard error, exit 1 for failures and 2 for
@@ -16,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "array.h"
 #include "emogi_csr.h"
 #include "emogi_kernel.h"
 #include "emogi_loader.h"
@@ -49,45 +52,6 @@ int tool_parse_u64(const char *s, uint64_t *out);
 /* A finite decimal or exponent number, nothing after it: 0, or -1. */
 int tool_parse_real(const char *s, double *out);
 
-/* ---- result arrays: one entry per vertex ---- */
-
-/* The element types of result arrays. */
-enum tool_elem { TOOL_U32, TOOL_U64, TOOL_F32, TOOL_F64 };
-
-/* How a result array is written: AUTO is NPY for a name ending in ".npy"
- * and RAW for any other (standard output included). */
-enum tool_format { TOOL_FORMAT_AUTO, TOOL_FORMAT_RAW, TOOL_FORMAT_NPY, TOOL_FORMAT_TEXT };
-
-/*
- * Write N entries of TYPE to PATH: standard output for "-", else a file
- * that appears only when complete (emogi_atomic_*).  RAW: the array as
- * little-endian bytes.  NPY: the same bytes after a NumPy .npy (version
- * 1.0) header giving the dtype ('<u4', '<u8', '<f4', '<f8') and shape
- * (N,), so np.load needs no dtype.  TEXT: "vertex value" lines, floats
- * with %.9g (float32) or %.17g (float64) so values read back exactly, and
- * the all-ones integer (unreached, no parent) as -1.
- */
-int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
-                     enum tool_format format, emogi_error *err);
-
-/* tool_write_array, but TEXT lines name each vertex by its input id in
- * IDS (the id map or the names: --original-ids), and each value too when VALUE_IS_ID (parents, labels;
- * the all-ones "none" stays -1).  IDS NULL: the graph's own ids.  RAW and
- * NPY ignore both: binary results stay indexed by compact id. */
-int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, uint64_t n,
-                         enum tool_format format, const struct emogi_graph *ids, int value_is_id,
-                         emogi_error *err);
-
-/* Bytes per entry of TYPE. */
-size_t tool_elem_size(enum tool_elem t);
-
-/* What a binary result file of N entries of TYPE starts with: *FORMAT
- * resolved (AUTO by PATH's name), and for NPY its header into HEAD;
- * returns the header's length (0: raw). */
-#define TOOL_HEADER_MAX 128
-size_t tool_array_header(const char *path, enum tool_format *format, enum tool_elem type,
-                         uint64_t n, char head[TOOL_HEADER_MAX]);
-
 /* When PATH is "-" (or another name for standard output), TEXT is off and
  * standard output is a terminal, say "TOOL: standard output is a terminal:
  * not writing binary WHAT to it ..." and exit 1: raw arrays there help
@@ -97,19 +61,6 @@ void tool_refuse_terminal(const char *path, int text, const char *what);
 /* Whether EMOGI_TRACE_LEVELS asks for a line per BFS level: set, not
  * empty and not 0 (emogi(7)). */
 int tool_trace_levels(void);
-
-/* Name to print for a result PATH: "standard input" for "-". */
-const char *tool_input_name(const char *path);
-
-/*
- * Read exactly N entries of TYPE from PATH ("-": standard input) into a
- * new buffer (*out, to free): a raw array, or a .npy file (known by its
- * magic) whose header must give TYPE's dtype and the shape (N,).  A file
- * of any other size, dtype or shape is an error naming what it has and
- * what was expected.
- */
-int tool_read_array(const char *path, enum tool_elem type, uint64_t n, void **out,
-                    emogi_error *err);
 
 /* ---- the traversal tools' command line ---- */
 
@@ -238,6 +189,7 @@ void tool_record_source(uint64_t source);
  * --device and --mem, so a tool's search loop only asks which it got. */
 struct tool_backend {
     const struct emogi_graph *g;
+    const char *graph; /* the graph as named (tool_opts), in the load record */
     int on_gpu;
     enum emogi_kernel kernel;
     struct emogi_placed placed; /* when on_gpu */

@@ -1,7 +1,7 @@
 /*
  * pagerank_sum.h - the Jacobi iteration's in-sum over a plain list, the
  * loop most of PageRank's time goes to, shared by the single process
- * (kernels/cpu/pagerank.c) and the MPI ranks (traverse/dist_pagerank.c),
+ * (kernels/cpu/pagerank.c) and the MPI ranks (dist/pagerank.c),
  * whose ranks are the single process's to the bit: the same additions in
  * the same order.  Contributions are read at random, one per in-edge; the
  * one EMOGI_RANDOM_AHEAD entries ahead is prefetched (random_array.h).

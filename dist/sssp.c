@@ -1,5 +1,5 @@
 /*
- * dist_sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
+ * sssp.c - single-source shortest paths over MPI ranks (CPU ranks,
  * OpenMP inside each, or GPU ranks): delta-stepping in bulk-synchronous
  * phases.
  *
@@ -52,11 +52,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dist.h"
-#include "emogi_clist.h"
-#include "emogi_dist_gpu.h"
+#include "emogi_ranks.h"
+#include "ranks.h"
 #include "emogi_sssp.h"
-#include "sssp_float.h"
 
 #define NONE UINT64_MAX
 #define FLOAT_INF_BITS 0x7f800000u
@@ -468,4 +466,70 @@ int dist_sssp(struct dist *d, const struct emogi_graph *g, uint64_t source,
     if (figures[2])
         return emogi_fail(err, "sssp: a compressed list did not decode");
     return 0;
+}
+
+/* Each rank searches its range (on its GPU with --device gpu:
+ * dist_place); rank 0 reports and checks what a single process would,
+ * and every rank writes its part (dist_write; --text: rank 0, from the
+ * gathered array). */
+void dist_sssp_run(struct dist *d, const struct emogi_graph *g, const struct dist_sssp_job *j)
+{
+    emogi_error err;
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
+    dist_partition(d, g, 64);
+    /* each rank checks its range's weights; a distance's bound is over
+     * the whole graph's paths: a rank whose heaviest weight could
+     * overflow them ends the job */
+    struct emogi_graph bound = *g;
+    if (!emogi_sssp_float_dist(g, j->s))
+        bound.nv = w->nv;
+    int ok = emogi_sssp_check_weights_of(&bound, j->s, d->lo - d->first, d->hi - d->first,
+                                         &err) == 0;
+    dist_fail_together(d, ok, j->t.graph, &err);
+    /* sampled over the ranks once, not again by every search */
+    struct emogi_sssp_opts so = *j->s;
+    so.delta = dist_sssp_delta(d, g, j->s);
+    if (d->rank == 0 && j->t.stats)
+        j->delta(j->t.ctx, g, so.delta);
+    const unsigned es = emogi_sssp_dist_size(g, j->s);
+    const int on_gpu = j->t.gpu != NULL;
+    struct emogi_range range;
+    struct dist_gpu gpu = {0};
+    if (on_gpu)
+        dist_place(d, g, j->t.gpu,
+                   emogi_dsssp_gpu_state_bytes(d->hi - d->lo, w->nv,
+                                               g->offsets[d->hi - d->first] -
+                                                   g->offsets[d->lo - d->first],
+                                               es),
+                   &range, &gpu);
+    void *mine = dist_alloc(d->hi - d->lo, es, "distances");
+    /* the whole array on rank 0 only to check it, or for --text's -1 */
+    const int whole = j->t.verify || (j->text && j->t.out);
+    void *dist = d->rank == 0 && whole ? dist_alloc(w->nv, es, "distances") : NULL;
+    for (uint64_t i = 0; i < j->n; i++) {
+        struct emogi_sssp_stats st;
+        if (dist_sssp(d, g, j->sources[i], &so, on_gpu ? &gpu : NULL, mine, &st, &err) < 0)
+            tool_die_about(j->t.graph, &err);
+        if (whole)
+            dist_gather(d, mine, es, dist);
+        if (d->rank == 0 && (j->t.stats || j->runs))
+            j->report(j->t.ctx, j->sources[i], &st, !on_gpu);
+        if (d->rank == 0 && j->t.verify) /* the shared file: g is whole */
+            j->check(j->t.ctx, g, j->sources[i], dist);
+    }
+    if (d->rank == 0 && j->runs)
+        j->mean(j->t.ctx);
+    if (on_gpu)
+        dist_unplace(j->t.gpu, &range);
+    if (j->t.stats)
+        dist_report(d, emogi_now() - j->t0, gpu.link_bytes);
+    if (j->text && j->t.out) {
+        if (d->rank == 0) /* from the gathered array */
+            j->write_text(j->t.ctx, w, dist);
+    } else if (j->t.out) {
+        dist_write(d, j->t.out, mine, es == 4 ? TOOL_F32 : TOOL_U64, w->nv, j->t.format, j->t.ids,
+                   0);
+    }
+    free(dist);
+    free(mine);
 }

@@ -1,20 +1,18 @@
 /*
- * dist.c - starting MPI, the partition and the collectives the
- * distributed tools share (dist.h).  Without MPI only the check of
- * mpirun's environment is here.
+ * runtime.c - starting MPI, the partition, a GPU rank's placement and
+ * the collectives the ranks share (dist.h, ranks.h); MPI builds only
+ * (none.c stands in without MPI).
  */
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef HAVE_MPI
-#include <errno.h>
-#include <fcntl.h>
-#include <mpi.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sched.h>
@@ -22,24 +20,8 @@
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-#endif
 
-#include "dist.h"
-#include "tool.h"
-
-/* The world size mpirun announces in the environment (Open MPI, MPICH's
- * Hydra and other PMI launchers, MVAPICH), or 0 where none does. */
-static long env_world_size(void)
-{
-    static const char *const names[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE",
-                                        "MV2_COMM_WORLD_SIZE"};
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-        const char *s = getenv(names[i]);
-        if (s && *s)
-            return strtol(s, NULL, 10);
-    }
-    return 0;
-}
+#include "ranks.h"
 
 /* Every vertex's in-list length (emogi_length_classes) by the whole
  * graph's ids: this rank's range from its own lists, the others' from
@@ -67,28 +49,27 @@ static unsigned char *in_classes(struct dist *d, const struct emogi_graph *g)
     return all;
 }
 
-void dist_place(struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
-                uint64_t state_bytes, unsigned what, struct emogi_range *r,
-                struct tool_backend *b)
+void dist_place(struct dist *d, const struct emogi_graph *g, struct dist_placer *p,
+                uint64_t state_bytes, struct emogi_range *r, struct dist_gpu *gpu)
 {
     emogi_error err = {{0}};
-    struct tool_opts mine = *o;
     int n = emogi_gpu_count(&err);
-    if (n > 0) {
-        mine.device = TOOL_DEVICE_GPU;
-        mine.gpu = d->local_rank % n;
-    }
-    unsigned char *cls = n > 0 && (what & TOOL_PLACE_FIRSTS) ? in_classes(d, g) : NULL;
-    mine.in_classes = cls;
-    mine.in_nclasses = cls ? d->whole->nv : 0;
+    unsigned char *cls = n > 0 && p->firsts ? in_classes(d, g) : NULL;
     /* the mapped graph's own ids of this rank's range (a part file's: all) */
     if (n <= 0 || emogi_range_open(g, d->lo - d->first, d->hi - d->first, r, &err) < 0 ||
-        tool_backend_open(b, &r->g, &mine, state_bytes, what, &err) < 0) {
+        p->place(p, &r->g, d->local_rank % n, cls, cls ? d->whole->nv : 0, state_bytes, gpu,
+                 &err) < 0) {
         fprintf(stderr, "%s: rank %d: %s%s\n", tool_name(), d->rank,
                 n <= 0 ? "a GPU was requested but none is usable: " : "", err.msg);
         exit(1);
     }
     free(cls); /* the first ids are in device memory now */
+}
+
+void dist_unplace(struct dist_placer *p, struct emogi_range *r)
+{
+    p->unplace(p);
+    emogi_range_close(r);
 }
 
 void *dist_alloc(uint64_t n, size_t size, const char *what)
@@ -102,98 +83,6 @@ void *dist_alloc(uint64_t n, size_t size, const char *what)
     return p;
 }
 
-#ifndef HAVE_MPI
-
-void dist_start(int *argc, char ***argv, struct dist *d)
-{
-    (void)argc;
-    (void)argv;
-    memset(d, 0, sizeof *d);
-    d->size = 1;
-    long n = env_world_size();
-    if (n <= 1)
-        return;
-    fprintf(stderr,
-            "%s: started as one of %ld MPI processes, but built without MPI: rebuild "
-            "with ./configure --with-mpi (Debian: apt-get install libopenmpi-dev "
-            "openmpi-bin), or run one process\n",
-            tool_name(), n);
-    exit(1);
-}
-
-void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
-{
-    (void)d, (void)g, (void)align;
-}
-void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, uint64_t hi)
-{
-    (void)d, (void)g, (void)lo, (void)hi;
-}
-void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err)
-{
-    (void)d;
-    if (!ok)
-        name ? tool_die_about(name, err) : tool_die(err);
-}
-int dist_owner(const struct dist *d, uint64_t v)
-{
-    (void)d, (void)v;
-    return 0;
-}
-void dist_allgather(struct dist *d, const void *local, size_t es, void *full)
-{
-    (void)d, (void)local, (void)es, (void)full;
-}
-void dist_gather(struct dist *d, const void *local, size_t es, void *full)
-{
-    (void)d, (void)local, (void)es, (void)full;
-}
-void dist_send(struct dist *d, int to, const void *buf, uint64_t bytes)
-{
-    (void)d, (void)to, (void)buf, (void)bytes;
-}
-void dist_recv(struct dist *d, int from, void *buf, uint64_t bytes)
-{
-    (void)d, (void)from, (void)buf, (void)bytes;
-}
-void dist_bcast(struct dist *d, void *buf, uint64_t bytes)
-{
-    (void)d, (void)buf, (void)bytes;
-}
-uint64_t dist_sum_u64(struct dist *d, uint64_t x)
-{
-    (void)d;
-    return x;
-}
-double dist_max_real(struct dist *d, double x)
-{
-    (void)d;
-    return x;
-}
-int dist_all(struct dist *d, int ok)
-{
-    (void)d;
-    return ok;
-}
-void dist_report(struct dist *d, double seconds, uint64_t link)
-{
-    (void)d, (void)seconds, (void)link;
-}
-void dist_finish(struct dist *d)
-{
-    (void)d;
-}
-void dist_write(struct dist *d, const char *path, const void *local, enum tool_elem type,
-                uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
-                int value_is_id)
-{
-    emogi_error err;
-    (void)d;
-    if (tool_write_array_ids(path, local, type, nv, format, ids, value_is_id, &err) < 0)
-        tool_die(&err);
-}
-
-#else
 
 /* Entries one MPI call moves per pair of ranks at most: INT_MAX (MPI
  * counts are int), or EMOGI_MPI_CHUNK's, so that tests can run the
@@ -260,11 +149,11 @@ static void binding_warning(int local)
 #endif
 }
 
-void dist_start(int *argc, char ***argv, struct dist *d)
+void dist_start(int *argc, char ***argv, long world, struct dist *d)
 {
     memset(d, 0, sizeof *d);
     d->size = 1;
-    const long n = env_world_size();
+    const long n = world;
     if (n <= 1) {
         if (n == 1) /* mpirun -np 1: the single-process tool, bound all the same */
             binding_warning(1);
@@ -799,5 +688,3 @@ void dist_finish(struct dist *d)
     free((void *)d->skel.idmap);
     memset(&d->skel, 0, sizeof d->skel);
 }
-
-#endif

@@ -1,5 +1,5 @@
 /*
- * dist_pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu_jacobi's
+ * pagerank.c - PageRank over MPI ranks: emogi_pagerank_cpu_jacobi's
  * iteration (kernels/cpu/pagerank.c), bit for bit: its starting ranks
  * (emogi_pagerank_cpu_start) and its contributions, float32 or float64
  * as the store asks.
@@ -33,10 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu/pagerank_sum.h"
-#include "cpu/random_array.h"
-#include "dist.h"
-#include "emogi_clist.h"
+#include "emogi_ranks.h"
+#include "ranks.h"
 
 #define BLOCK EMOGI_PAGERANK_BLOCK
 
@@ -326,7 +324,7 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
     int ok = setup(&s, d, in, store == EMOGI_PAGERANK_STORE_F32, rank) == 0 &&
              (s.win.nv == 0 || (s.out_off && s.win.offsets));
     /* the shared file: every rank sees the whole graph, the same weights,
-     * the same verdict (part files refuse --weighted: emogi-pagerank.c) */
+     * the same verdict (part files refuse --weighted: dist_pagerank_run) */
     int weights_ok = !ok || emogi_pagerank_weights_for(in, prm, &s.outw, err) == 0;
     if (!dist_all(d, ok && weights_ok)) {
         release(&s);
@@ -351,4 +349,82 @@ int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu 
     if (corrupt)
         return emogi_fail(err, "PageRank: a compressed in-list did not decode");
     return 0;
+}
+
+/* Part files hold what PageRank needs only when split with --transpose
+ * (a directed graph's in-lists lie in every part) and unweighted (a
+ * vertex's out-weight sum lies in its owner's part alone): else rank 0
+ * says so and every rank leaves. */
+static void refuse_parts(struct dist *d, const struct emogi_graph *g,
+                         const struct dist_pagerank_job *j)
+{
+    const char *why = NULL;
+    if (!d->parts)
+        return;
+    if ((g->flags & EMOGI_DIRECTED) && !(g->flags & EMOGI_TRANSPOSE))
+        why = "PageRank pulls over in-edges, which the part files of a directed graph hold "
+              "only when split with --transpose (emogi-convert csr IN OUT --transpose "
+              "--partitions N)";
+    else if (j->prm->weighted)
+        why = "--weighted needs every vertex's out-weights: run it on the whole .csr (every "
+              "rank maps it), not on part files";
+    if (!why)
+        return;
+    if (d->rank == 0) /* every rank knows: one says it */
+        fprintf(stderr, "%s: %s: %s\n", tool_name(), j->t.graph, why);
+    dist_finish(d);
+    exit(1);
+}
+
+/* Jacobi over ranks, the same ranks as --method jacobi in one process
+ * (GPU ranks, --device gpu: within the tolerance; gpu_ranks.c); rank
+ * 0 reports and checks (gathering them) as the single process does, and
+ * every rank writes its part (dist_write). */
+void dist_pagerank_run(struct dist *d, const struct emogi_graph *g,
+                       const struct dist_pagerank_job *j)
+{
+    emogi_error err;
+    struct emogi_graph in;
+    refuse_parts(d, g, j);
+    /* A directed shared file without its transpose: every rank builds the
+     * whole in-edge graph from every out-list (part files refuse this),
+     * and --weighted reads every vertex's out-weights; the lists they
+     * read are checked first.  Split with --transpose to avoid both. */
+    if (j->prm->weighted || ((g->flags & EMOGI_DIRECTED) && !(g->flags & EMOGI_TRANSPOSE)))
+        dist_check_lists(d, g, 0, g->nv);
+    if ((j->prm->weighted ? emogi_pagerank_in_edges_weighted(g, &in, &err)
+                          : emogi_pagerank_in_edges(g, &in, &err)) < 0)
+        tool_die_about(j->t.graph, &err);
+    double t0 = emogi_now();
+    dist_partition(d, g, EMOGI_PAGERANK_BLOCK);
+    const struct emogi_graph *w = d->whole; /* g: this rank's lists only */
+    const int on_gpu = j->t.gpu != NULL;
+    struct emogi_range range;
+    struct dist_gpu gpu = {0};
+    if (on_gpu)
+        dist_place(d, &in, j->t.gpu, emogi_dpr_gpu_state_bytes(d->hi - d->lo, w->nv), &range,
+                   &gpu);
+    double *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "ranks");
+    double *rank = d->rank == 0 && j->t.verify ? dist_alloc(w->nv, sizeof *rank, "ranks") : NULL;
+    struct emogi_pagerank_stats st;
+    if (dist_pagerank(d, &in, on_gpu ? &gpu : NULL, j->prm, j->store, mine, &st, &err) < 0)
+        tool_die_about(g->path, &err);
+    if (on_gpu)
+        dist_unplace(j->t.gpu, &range);
+    if (j->t.verify) /* rank 0 checks the whole array */
+        dist_gather(d, mine, sizeof *mine, rank);
+    if (j->t.stats)
+        dist_report(d, emogi_now() - t0, gpu.link_bytes);
+    if (d->rank == 0) {
+        if (j->t.stats)
+            j->report(j->t.ctx, &st, !on_gpu);
+        j->warn(j->t.ctx, &st);
+        if (j->t.verify) /* the shared file: g is whole */
+            j->check(j->t.ctx, g, rank);
+    }
+    j->narrow(mine, d->hi - d->lo, j->precision);
+    dist_write(d, j->t.out, mine, j->precision, w->nv, j->t.format, j->t.ids, 0);
+    free(rank);
+    free(mine);
+    emogi_pagerank_in_edges_free(g, &in);
 }

@@ -1,5 +1,5 @@
 /*
- * dist_cc.c - connected components over MPI ranks: Afforest's union-find
+ * cc.c - connected components over MPI ranks: Afforest's union-find
  * (kernels/cpu/cc.c, cc_link.h) on each rank's lists, the ranks' forests
  * merged in a tree.
  *
@@ -50,9 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cc_link.h"
-#include "dist.h"
-#include "emogi_clist.h"
+#include "emogi_ranks.h"
+#include "ranks.h"
 
 #define ROUNDS 2 /* Afforest's sampling: each list's first two entries */
 
@@ -287,4 +286,52 @@ int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
     if (d->whole->nv <= (uint64_t)UINT32_MAX + 1 && !dist_wide_ids()) /* every id fits */
         return cc_ranks(d, g, labels, st, err, 4);
     return cc_ranks(d, g, labels, st, err, 8);
+}
+
+/* Each rank labels its range (on its GPU with --device gpu: dist_place,
+ * gpu_ranks.c); rank 0 gathers the labels, in the graph's id width,
+ * and reports and checks them as a single process; every rank writes its
+ * part (dist_write). */
+void dist_cc_run(struct dist *d, const struct emogi_graph *g, const struct dist_cc_job *j)
+{
+    emogi_error err;
+    double t0 = emogi_now();
+    const unsigned w = g->id_width;
+    const struct emogi_graph *whole = d->whole; /* g: this rank's lists only */
+    dist_partition(d, g, 64);
+    const int on_gpu = j->t.gpu != NULL;
+    struct emogi_range range;
+    struct dist_gpu gpu = {0};
+    if (on_gpu)
+        dist_place(d, g, j->t.gpu, emogi_dcc_gpu_state_bytes(g->ne, whole->nv, w, j->algorithm),
+                   &range, &gpu);
+    uint64_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "labels");
+    void *labels = d->rank == 0 ? dist_alloc(whole->nv, w, "labels") : NULL;
+    for (uint64_t i = 0; i < j->repeat; i++) {
+        struct emogi_cc_stats st;
+        if (dist_cc(d, g, on_gpu ? &gpu : NULL, j->algorithm, mine, &st, &err) < 0)
+            tool_die_about(j->t.graph, &err);
+        if (w == 4) /* in place: entry k's 4 bytes land at or before its 8 */
+            for (uint64_t k = 0; k < d->hi - d->lo; k++)
+                ((uint32_t *)mine)[k] = (uint32_t)mine[k];
+        dist_gather(d, mine, w, labels);
+        if (d->rank == 0 && j->t.stats)
+            j->report(j->t.ctx, whole,
+                      !on_gpu                        ? "afforest-mpi"
+                      : j->algorithm == EMOGI_CC_UF ? "afforest-mpi-gpu"
+                                                    : "labelprop-mpi-gpu",
+                      labels, &st, on_gpu);
+        else if (d->rank == 0 && j->repeat > 1)
+            j->seconds(j->t.ctx, &st);
+    }
+    if (on_gpu)
+        dist_unplace(j->t.gpu, &range);
+    if (j->t.stats)
+        dist_report(d, emogi_now() - t0, gpu.link_bytes);
+    if (d->rank == 0 && j->t.verify) /* the shared file: g is whole */
+        j->check(j->t.ctx, g, labels);
+    dist_write(d, j->t.out, mine, w == 4 ? TOOL_U32 : TOOL_U64, whole->nv, j->t.format, j->t.ids,
+               1);
+    free(labels);
+    free(mine);
 }

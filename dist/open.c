@@ -1,5 +1,5 @@
 /*
- * dist_open.c - the graph as a rank opens it (dist.h: dist_open_graph):
+ * open.c - the graph as a rank opens it (dist.h: dist_open_graph):
  * the shared .csr, or this rank's part file of emogi-convert
  * --partitions, and the view the algorithms read either through.
  *
@@ -16,54 +16,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifdef HAVE_MPI
-#include <mpi.h>
-#endif
-
-#include "dist.h"
-#include "tool.h"
-
-/* The name opened, kept for g->path (and reachable, for leak checkers). */
-static char *opened;
-
-/* The file rank R opens for GRAPH: GRAPH with its "%d" replaced by R;
- * without one, GRAPH, or its part GRAPH.R when there is no file GRAPH.
- * A single process (SINGLE) opens a file named GRAPH, "%d" and all, as
- * it always has. */
-static char *rank_path(const char *graph, int r, int single)
-{
-    const char *pct = strstr(graph, "%d");
-    size_t n = strlen(graph) + 24;
-    char *p = dist_alloc(n, 1, "a file name");
-    if (pct && !(single && access(graph, F_OK) == 0)) {
-        snprintf(p, n, "%.*s%d%s", (int)(pct - graph), graph, r, pct + 2);
-        return p;
-    }
-    snprintf(p, n, "%s.%d", graph, r);
-    if (access(graph, F_OK) < 0 && errno == ENOENT && access(p, F_OK) == 0)
-        return p;
-    snprintf(p, n, "%s", graph);
-    return p;
-}
-
-/* A single process takes a part only when it is the whole graph. */
-static void single_checks(const struct emogi_graph *g, const char *path)
-{
-    if (!emogi_is_part(g) || g->part.count == 1)
-        return;
-    fprintf(stderr,
-            "%s: %s is part %u of %u of a graph; run the tools under mpirun with all parts "
-            "(mpirun -np %u), or use the whole file\n",
-            tool_name(), path, g->part.index + 1, g->part.count, g->part.count);
-    exit(1);
-}
-
-#ifdef HAVE_MPI
+#include "ranks.h"
 
 /* What every rank tells the others of the file it mapped, or why it
  * could not (FAILED, WHY). */
@@ -245,23 +204,15 @@ static void agree(struct dist *d, const char *graph, unsigned need, const struct
     free(t);
 }
 
-#endif
-
-unsigned dist_needs(const struct tool_opts *o)
-{
-    return (o->original_ids || o->source_input ? DIST_NEED_IDMAP : 0u) |
-           (o->verify ? DIST_NEED_WHOLE : 0u);
-}
-
-void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g)
+void dist_open_graph(struct dist *d, const char *graph, const char *opened, unsigned need,
+                     struct emogi_graph *g)
 {
     emogi_error err;
-    opened = rank_path(graph, d->rank, !d->on);
     /* A rank reads its range's lists alone, and checks them alone: a
-     * shared file's lists are checked by dist_partition (dist.h:
+     * shared file's lists are checked by dist_partition (ranks.h:
      * lists_unchecked), a part file's (all its own) at once. */
-    int ok = (d->on ? emogi_csr_open_offsets : emogi_csr_open)(opened, g, &err) == 0;
-    if (ok && d->on) {
+    int ok = emogi_csr_open_offsets(opened, g, &err) == 0;
+    if (ok) {
         if (emogi_is_part(g) || (need & DIST_NEED_WHOLE)) {
             if (emogi_csr_check_range(g, 0, g->nv, &err) < 0) {
                 emogi_csr_close(g);
@@ -271,15 +222,8 @@ void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct em
             d->lists_unchecked = 1;
         }
     }
-    if (!ok && !d->on)
-        tool_die(&err);
     d->first = 0;
     d->whole = g;
-    if (!d->on) {
-        single_checks(g, opened);
-        return;
-    }
-#ifdef HAVE_MPI
     /* GRAPH itself was tried: its part GRAPH.RANK was meant too? */
     if (!ok && !strstr(graph, "%d") && strcmp(opened, graph) == 0 && access(graph, F_OK) < 0) {
         size_t n = strlen(err.msg);
@@ -288,7 +232,4 @@ void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct em
     }
     /* every rank joins, so that rank 0 tells why the job cannot run */
     agree(d, graph, need, ok ? g : NULL, err.msg);
-#else
-    (void)need;
-#endif
 }

@@ -1,122 +1,15 @@
 /*
- * dist.h - the traversal tools as MPI ranks (issue 14).
- *
- * Started by mpirun with more than one process, a tool runs distributed:
- * every rank maps the same .csr (a shared file system; a rank opens it
- * by its offsets and checks and reads only its range's lists), or each
- * rank r its own part file r of emogi-convert --partitions (no shared
- * file system), and owns a contiguous range of vertices (chosen to
- * balance edges plus vertices, or its part's), computes its range's
- * results, and writes them at their offset of a named temporary beside
- * the output, which rank 0 renames into place once every rank has
- * written (dist_write; text, FIFOs and standard output are gathered to
- * rank 0 and written by the single process's writer), so the file is
- * byte for byte the single-process CPU run's and appears only when every
- * rank succeeded.  Not under mpirun, or with one process, nothing here
- * runs and the tools behave as they always have.
- *
- * A rank that fails prints "TOOL: message" and exits 1 like a single
- * process; mpirun then ends the other ranks, and since rank 0 renames the
- * output only after every rank has written its part, no output appears
- * (an existing file stays).
- *
- * With --device gpu, every traversal tool runs GPU ranks (dist_place):
- * each rank places its own range's lists on GPU (local rank mod GPU
- * count) by the usual placements (device, zero-copy, hybrid), so that
- * ranks on several GPUs read host memory through as many links at once,
- * and runs its part of the search there (kernels/emogi_dist_gpu.h).
- * BFS sends ids through host buffers; CC and PageRank keep their dense
- * arrays on the device, and BFS its bottom-up frontier bitmap, and
- * exchange them through NCCL when built with it and every rank has a GPU
- * of its own, else through host buffers (dist_gpu.c); SSSP keeps its
- * distances and the lowest candidates it sent on the device and
- * exchanges its sparse (vertex, candidate) pairs through host buffers
- * (dist_sssp.c).  A process makes one NCCL communicator, at its first
- * device exchange (dist_gpu.c says why).  --stats counts that as
- * communication, and each rank's bytes over the link.
- *
- * Built without MPI, dist_start() still recognises mpirun's environment
- * and stops with how to get an MPI build; the algorithms (dist_*.c) are
- * then stubs that are never reached.
+ * ranks.h - what the ranks share among themselves, for dist/ alone (the
+ * tools see dist.h): the partition, the collectives, the result file,
+ * --stats' rank records, and each algorithm's parts and exchanges.  MPI
+ * builds only, except where a stub in none.c says otherwise.
  */
-#ifndef EMOGI_DIST_H
-#define EMOGI_DIST_H
+#ifndef EMOGI_RANKS_DIST_H
+#define EMOGI_RANKS_DIST_H
 
-#include <stddef.h>
-#include <stdint.h>
-
-#include "emogi_bfs.h"
-#include "emogi_cc.h"
+#include "dist.h"
 #include "emogi_clist.h"
-#include "emogi_csr.h"
-#include "emogi_loader.h"
-#include "emogi_pagerank.h"
-#include "emogi_sssp.h"
-#include "tool.h"
-
-struct dist {
-    int on;              /* distributed: under mpirun with more than one process */
-    int rank, size;      /* 0 and 1 when not on */
-    int local_rank;      /* rank among the processes of this host */
-    uint64_t *bound;     /* size + 1 vertex bounds: rank r owns [bound[r], bound[r+1]) */
-    uint64_t lo, hi;     /* this rank's range */
-    /* This rank's view of the graph (dist_open_graph), the one the
-     * algorithms read whichever file a rank maps: the mapped graph holds
-     * the lists of the whole graph's vertices FIRST on (its vertex i is
-     * the whole graph's first + i): the shared .csr (first 0) or this
-     * rank's part file (first = lo).  WHOLE: the whole graph's counts,
-     * flags and offsets, for what needs every vertex's degree (sources,
-     * reports, PageRank's start): the shared mapping itself, or SKEL,
-     * gathered from every rank's part (no lists; t_offsets and idmap
-     * only when dist_open_graph was asked for them). */
-    uint64_t first;
-    const struct emogi_graph *whole;
-    struct emogi_graph skel;
-    int parts; /* each rank maps its own part file */
-    /* The shared file was opened without its lists' check (its offsets
-     * only: emogi_csr_open_offsets), so that a rank reads no list outside
-     * its range; dist_partition checks the range's lists. */
-    int lists_unchecked;
-    /* --stats: this rank's time in MPI calls and the bytes it sent */
-    double comm_seconds;
-    uint64_t bytes_sent;
-    uint64_t link_bytes; /* GPU ranks' lines read over the link, where a tool counts them */
-    /* GPU ranks' device exchanges (dist_gpu.c): whether NCCL carries them
-     * (0 not yet asked, 1 yes, -1 no) and its one communicator */
-    int nccl_use;
-    struct dist_nccl *nccl;
-    /* --stats: how GPU ranks' arrays last travelled ("peers", "nccl",
-     * "host"), or NULL */
-    const char *exchange;
-};
-
-/* Before parsing options: under mpirun with more than one process start
- * MPI (D->on = 1); built without MPI, say how to get an MPI build and
- * exit 1.  Otherwise D->on = 0 and nothing else happens. */
-void dist_start(int *argc, char ***argv, struct dist *d);
-
-/* What dist_open_graph gathers from part files beyond the offsets. */
-enum dist_need {
-    DIST_NEED_IDMAP = 1u << 0, /* the whole id map (input-id sources, --original-ids) */
-    DIST_NEED_IN_OFFSETS = 1u << 1, /* the whole t_offsets (PageRank of a directed graph) */
-    DIST_NEED_WHOLE = 1u << 2  /* the whole graph's lists on rank 0 (--verify): parts refused */
-};
-
-/*
- * Open GRAPH as this process takes it (every tool, distributed or not):
- * GRAPH with its "%d" replaced by the rank (0 for a single process), or,
- * without a "%d", GRAPH itself or, when there is no file GRAPH, its part
- * GRAPH.RANK: the names emogi-convert --partitions gives.  Part files
- * are for ranks: a single process refuses one (unless the graph is in
- * one part), and under mpirun every rank must map a part or none, part r
- * on rank r, as many parts as ranks, all of one graph (its counts, flags
- * and provenance), tiling its vertices and edges; else rank 0 says why
- * and every rank exits 1.  Sets D's view (first, whole; for part files
- * also the partition: dist_partition keeps it).  A file that does not
- * open: "TOOL: message", exit 1 (mpirun ends the job).  NEED: dist_need
- * bits.
- */
-void dist_open_graph(struct dist *d, const char *graph, unsigned need, struct emogi_graph *g);
+#include "record.h"
 
 /* The lists of vertices [LO, HI) of the shared file G checked, when its
  * lists were not (dist.h: lists_unchecked; dist_partition checks the
@@ -129,9 +22,6 @@ void dist_check_lists(struct dist *d, const struct emogi_graph *g, uint64_t lo, 
  * "TOOL: NAME: ERR" (NAME NULL: "TOOL: ERR") and every rank exits 1. */
 void dist_fail_together(struct dist *d, int ok, const char *name, const emogi_error *err);
 
-/* The dist_need bits the common options O ask for. */
-unsigned dist_needs(const struct tool_opts *o);
-
 /* Lists L of the mapped graph as this rank reads them: by the whole
  * graph's ids of its range (emogi_list_open, emogi_list_len). */
 static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_lists l)
@@ -142,16 +32,14 @@ static inline struct emogi_lists dist_lists(const struct dist *d, struct emogi_l
 
 /* A GPU rank's part of G placed: this rank's lists [lo, hi) as a graph
  * of their own (R, emogi_range_open) on GPU (local rank mod GPU count),
- * by O's placement options, with STATE_BYTES of the search's for the
- * budget and WHAT as tool_backend_open takes it; first ids (WHAT's
- * TOOL_PLACE_FIRSTS) ranked by the whole graph's list lengths, which
- * every rank contributes its range's of (a collective: every rank calls
- * it).  Failing, says why and exits 1, which ends the job.  Close B,
- * then R. */
-struct tool_backend;
-void dist_place(struct dist *d, const struct emogi_graph *g, const struct tool_opts *o,
-                uint64_t state_bytes, unsigned what, struct emogi_range *r,
-                struct tool_backend *b);
+ * by the tool's placement P, with STATE_BYTES of the search's for the
+ * budget; first ids (P's firsts) ranked by the whole graph's list
+ * lengths, which every rank contributes its range's of (a collective:
+ * every rank calls it).  Failing, says why and exits 1, which ends the
+ * job.  dist_unplace: GPU's placement, then R. */
+void dist_place(struct dist *d, const struct emogi_graph *g, struct dist_placer *p,
+                uint64_t state_bytes, struct emogi_range *r, struct dist_gpu *gpu);
+void dist_unplace(struct dist_placer *p, struct emogi_range *r);
 
 /* N entries of SIZE bytes, or "TOOL: out of memory for N WHAT", exit 1. */
 void *dist_alloc(uint64_t n, size_t size, const char *what);
@@ -250,7 +138,7 @@ int dist_all(struct dist *d, int ok);
  * what D counted), bytes sent, and LINK bytes (GPU ranks; 0 on CPUs). */
 void dist_report(struct dist *d, double seconds, uint64_t link);
 
-/* ---- the algorithms (dist_*.c; without MPI, stubs that fail) ----
+/* ---- the algorithms (bfs.c, cc.c, pagerank.c, sssp.c; MPI builds only) ----
  * G (IN for PageRank) is the mapped graph of D's view: the algorithms
  * read this rank's lists there by the whole graph's ids (dist_lists),
  * and every count and degree of all vertices from d->whole.  Any
@@ -268,7 +156,7 @@ void dist_report(struct dist *d, double seconds, uint64_t link);
 struct dbfs;
 int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
                   const struct emogi_placed *gpu_out, const struct emogi_placed *gpu_in,
-                  struct dbfs **run, emogi_error *err);
+                  int trace, struct dbfs **run, emogi_error *err);
 int dist_bfs(struct dbfs *run, uint64_t source, uint32_t *depth, struct emogi_bfs_stats *st,
              emogi_error *err);
 void dist_bfs_close(struct dbfs *run);
@@ -277,14 +165,6 @@ void dist_bfs_close(struct dbfs *run);
  * DEPTH, every vertex's depth. */
 int dist_bfs_parents(struct dist *d, const struct emogi_graph *g, uint64_t source,
                      const uint32_t *depth, uint64_t *parent, emogi_error *err);
-
-/* A GPU rank's part placed (dist_place) and what it reports. */
-struct dist_gpu {
-    const struct emogi_placed *out; /* the rank's lists */
-    const struct emogi_placed *in;  /* a directed graph's in-lists, or NULL */
-    enum emogi_kernel kernel;       /* how the lists are read */
-    uint64_t link_bytes;            /* out: the rank's bytes read over the link */
-};
 
 /* The rank's GPU state, opened on every rank or on none (OK: this
  * rank's): 0, or -1 with ERR (MINE, this rank's message, or that another
@@ -295,8 +175,27 @@ int dist_gpu_opened(struct dist *d, int ok, const emogi_error *mine, emogi_error
  * job (as dist_alloc does). */
 void dist_gpu_check(int rc, const emogi_error *err);
 
+/* A dense device array's exchange between GPU ranks (exchange_gpu.c):
+ * through NCCL, or through HOST, a staging buffer of nv entries. */
+struct xchg {
+    struct dist *d;
+    int nccl;
+    char *host; /* nv entries: the host path's staging */
+};
+/* Ready to exchange arrays of NV entries of at most ES bytes on DEVICE. */
+void xchg_open(struct xchg *x, struct dist *d, int device, size_t es, uint64_t nv);
+void xchg_close(struct xchg *x);
+/* DEV, a device array of entries of ES bytes, 2^SHIFT vertices each,
+ * holding this rank's part, gets every rank's (xchg_allgather: SHIFT 0,
+ * an entry a vertex). */
+void xchg_parts(struct xchg *x, void *dev, size_t es, unsigned shift);
+void xchg_allgather(struct xchg *x, void *dev, size_t es);
+/* BYTES of the device array DEV whole, to or from PEER (SEND), or from
+ * rank 0 to every rank (PEER < 0). */
+void xchg_whole(struct xchg *x, int peer, int send, void *dev, uint64_t bytes);
+
 /* GPU ranks' BFS (S: this rank's search state) reading each other's
- * device arrays, where every rank runs on one host (dist_gpu.c says
+ * device arrays, where every rank runs on one host (exchange_gpu.c says
  * why): 1 on every rank, or 0 on every rank.  Close on every rank,
  * before S. */
 struct emogi_dbfs_gpu;
@@ -304,7 +203,7 @@ int dist_bfs_peers_open(struct dist *d, struct emogi_dbfs_gpu *s);
 void dist_bfs_peers_close(struct dist *d, struct emogi_dbfs_gpu *s);
 /* A GPU rank's frontier bitmap of all nv vertices in device memory,
  * every range starting on a word, exchanged as CC's labels are: through
- * NCCL, or host buffers (dist_gpu.c), or, PEERS given (dist_bfs_peers_open),
+ * NCCL, or host buffers (exchange_gpu.c), or, PEERS given (dist_bfs_peers_open),
  * read from the other ranks' published slices.  Open and close on every
  * rank.  dist_xchg_bitmap: DEV, holding this rank's range's bits, gets
  * every rank's; FRESH: the first level of a run of bottom-up levels. */
@@ -325,7 +224,7 @@ double dist_xchg_bfs_ids(struct dist_xchg *x, struct emogi_dbfs_gpu *s, const ui
                          uint32_t level);
 
 /* emogi_cc_cpu's labels (the smallest id of each component) for this
- * rank's range, as uint64.  GPU: a GPU rank's part (dist_gpu.c), run by
+ * rank's range, as uint64.  GPU: a GPU rank's part (gpu_ranks.c), run by
  * algorithm A, or NULL on a CPU rank (Afforest, whatever A). */
 int dist_cc(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gpu,
             enum emogi_cc_algorithm a, uint64_t *labels, struct emogi_cc_stats *st,
@@ -337,7 +236,7 @@ int dist_cc_gpu(struct dist *d, const struct emogi_graph *g, struct dist_gpu *gp
 /* emogi_pagerank_cpu_jacobi with STORE over ranks, bit for bit: RANK gets this
  * rank's hi - lo ranks.  IN: emogi_pagerank_in_edges' graph of the
  * mapped graph (a part file's: its own in-lists).  GPU: a GPU rank's
- * part of IN (dist_gpu.c: float64 contributions, equal within the
+ * part of IN (gpu_ranks.c: float64 contributions, equal within the
  * tolerance), or NULL. */
 int dist_pagerank(struct dist *d, const struct emogi_graph *in, struct dist_gpu *gpu,
                   const struct emogi_pagerank_params *prm, enum emogi_pagerank_store store,
@@ -381,7 +280,6 @@ void dist_write(struct dist *d, const char *path, const void *local, enum tool_e
                 uint64_t nv, enum tool_format format, const struct emogi_graph *ids,
                 int value_is_id);
 
-/* Leave MPI (at the end of a successful run). */
-void dist_finish(struct dist *d);
+
 
 #endif
