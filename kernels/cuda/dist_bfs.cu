@@ -21,9 +21,10 @@
  * The host used to receive every find and every id to send, bucket the
  * ids by owner, send them, copy the received back and read the finds'
  * offsets itself: on two H200s, kron 27's largest top-down level spent 41
- * of its 75 ms in that (bench/RESULTS.md, "MPI ranks on four GPUs").
- * Appends to an outbox are warp-aggregated, one atomic per owner among
- * a warp's ids.  A find is a bit of the next frontier's slice, and the
+ * of its 75 ms in that
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ * Appends to an outbox are warp-aggregated, one atomic per owner among a
+ * warp's ids.  A find is a bit of the next frontier's slice, and the
  * frontier a queue made from it in ascending order, as the single GPU's
  * is, so that the next top-down level reads its lists in address order
  * (slice_to_ids says what scattered reads cost).
@@ -37,8 +38,7 @@
  * levels skip theirs (bfs.cu).  Two ranks on two H200s searched a 1500
  * x 1500 grid top-down (thousands of small levels) in 122 ms instead of
  * 214; kron 26 and 27, with a few small levels a search, did not change
- * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
- * to the bit").
+ * (bench/journal/2026-11-28-gpu-ranks-small-top-down-levels-sparse.md).
  *
  * Where every rank runs on one host (emogi_dbfs_gpu_peers_open), a rank
  * reads the others' device arrays itself, through CUDA IPC: a top-down
@@ -48,10 +48,10 @@
  * finds, or their frontier where a run of bottom-up levels starts), in
  * one launch each.  Through NCCL the same bitmap took a copy into a
  * stage, an all-gather and a copy out per rank, about 0.1 ms a level on
- * four H200s whether kron 26's 8.4 MB or kron 27's 16.8 MB (bench/
- * RESULTS.md, "BFS ranks read each other's GPUs").  A rank writes one of
- * two slices while the other, published, may still be read: the host's
- * collectives order the rest (emogi_dist_gpu.h).
+ * four H200s whether kron 26's 8.4 MB or kron 27's 16.8 MB
+ * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md).  A rank
+ * writes one of two slices while the other, published, may still be
+ * read: the host's collectives order the rest (emogi_dist_gpu.h).
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -194,11 +194,12 @@ __device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_
  * most neighbours of a large top-down level are seen already, and an
  * atomic for each of them was the suspected cost of such a level (kron
  * 27's largest took 84 ms on the GPU of one of two ranks, where the
- * single GPU's whole search took 78; bench/RESULTS.md, "MPI ranks on four
- * GPUs").  Bits are only ever set during a launch, so a stale load can
- * only send W on to the atomic; loads that skip the L1 cache, never
- * stale, changed nothing (the pieces launch was that level's cost:
- * common.cuh, emogi_warp_pieces). */
+ * single GPU's whole search took 78;
+ * bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ * Bits are only ever set during a launch, so a stale load can only send W
+ * on to the atomic; loads that skip the L1 cache, never stale, changed
+ * nothing (the pieces launch was that level's cost: common.cuh,
+ * emogi_warp_pieces). */
 template <bool REMOTE, bool SPARSE>
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
                                      uint32_t *depth, unsigned long long *seen,
@@ -237,7 +238,9 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
  * entries (emogi_heavy_at) is set aside for dbfs_expand_heavy: a level
  * that starts from a few hubs (kron 26's first levels: a million entries
  * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
- * two H200s (bench/RESULTS.md, "MPI ranks on four GPUs"). */
+ * two H200s
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ */
 template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
@@ -399,7 +402,7 @@ __global__ void __launch_bounds__(BLOCK)
  * in-edges (HAS_IN) that SEEN (WORDS words of all the vertices) has not
  * given a depth: one pass over two bitmaps, where one over the depths
  * and offsets made one H100's first bottom-up level on kron 27 0.7 ms
- * slower (bench/RESULTS.md, "The bottom-up bitmap kept"). */
+ * slower (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md). */
 __global__ void __launch_bounds__(BLOCK)
     dbfs_todo(const uint32_t *__restrict__ has_in, const unsigned long long *__restrict__ seen,
               uint64_t words, uint64_t lo, uint64_t n, uint32_t *unvisited)
@@ -853,9 +856,10 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, 
  * (bench/gather_bw.cu): the queue this replaced, appended by atomics as
  * warps found vertices, made kron 27's top-down level after the
  * bottom-up ones take 14.1 ms on each of two H200s, where the single GPU,
- * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS; bench/RESULTS.md,
- * "BFS ranks: the frontier in ascending order").  SCOUT (or null): the
- * entries of the frontier's out-lists, counted in the same launch.
+ * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS;
+ * bench/journal/2026-11-27-bfs-ranks-the-frontier-in-ascending-order.md).
+ * SCOUT (or null): the entries of the frontier's out-lists, counted in the
+ * same launch.
  */
 static int slice_to_ids(emogi_dbfs_gpu *s, uint64_t *scout, emogi_error *err)
 {
@@ -1070,7 +1074,7 @@ int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emo
     /* The first reads of another GPU's arrays after they are opened cost
      * 0.1-0.2 ms: a top-down level of 852 finds took a receiving rank
      * 0.22 ms on the GPU, where the expand took 0.016 (four H200s;
-     * bench/RESULTS.md, "BFS ranks read each other's GPUs"), when every
+     * bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md), when every
      * search opened them.  Paid here, with the other set-up (once a run:
      * traverse/dist_bfs.c, dist_bfs_open). */
     const uint64_t stride = 64 << 10;
