@@ -37,9 +37,9 @@
  *              by compare-and-swap and appends them to a small queue, the
  *              next level's, setting their bits, and skips the pass over
  *              every depth and the scan.  A search of many small levels
- *              gains: a 1500 x 1500 grid's 3000 levels, top-down on one
- *              H200, 1.28x faster over the link and 1.39x in device
- *              memory; kron 25's few small levels, 1.00x
+ *              (a grid's thousands) gains, over the link and in device
+ *              memory; one of a few small levels (a Kronecker graph's)
+ *              neither gains nor loses
  *              (bench/journal/2026-11-28-one-gpu-long-lists-in-pieces.md).
  *   bottom-up  warps take 32-vertex chunks in ascending order; a bitmap
  *              of the unvisited vertices with in-edges, made before the
@@ -147,7 +147,7 @@ struct td_args {
  * decides who appends it; a coalesced group's winners take their slots
  * and add their out-degrees with one atomic each.  Only the SPARSE
  * instances of the kernels hold it: in the dense ones a call out of line
- * took bfs_push from 48 to 64 registers (ptxas -v). */
+ * would raise bfs_push's register count (ptxas -v shows it). */
 __device__ __forceinline__ void claim(const td_args &a, uint64_t v)
 {
     namespace cg = cooperative_groups;

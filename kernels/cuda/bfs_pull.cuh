@@ -131,11 +131,10 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
 
 /*
  * The bottom-up levels' vertices to test, a bitmap of 32-bit words (UNVISITED):
- * bit v set while v is unreached and has in-edges.  A level used to find
- * them from every vertex's depth and two offsets, a 32-vertex chunk at a
- * time, however few were left: on kron 26 in device memory one H200 took
- * 1.18 ms for a last bottom-up level that found 18 102 vertices, and 0.12
- * ms with this bitmap and bu_chunks' grabs
+ * bit v set while v is unreached and has in-edges.  Found instead from
+ * every vertex's depth and two offsets, a 32-vertex chunk at a time, they
+ * cost a last bottom-up level that finds a few thousand vertices many
+ * times what this bitmap and bu_chunks' grabs do
  * (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md).  The single GPU
  * keeps the bitmap as it goes (bfs.cu: made here before the search, cleared
  * by each level of the vertices it reaches); a GPU rank makes it at each
