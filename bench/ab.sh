@@ -2,7 +2,7 @@
 # ab.sh - one build against another, on the same graphs in the same run:
 # BFS searches timed by each build in turn, their depths compared byte for
 # byte.  A change to a kernel is measured this way, so that its ratio does
-# not mix machines (bench/RESULTS.md, "The bottom-up bitmap kept").
+# not mix machines (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md).
 #
 #   BASE=/path/to/base-build NEW=/path/to/build sh bench/ab.sh GRAPH...
 #   BASE=../base/build NEW=. ROWS="1:device:auto" sh bench/ab.sh kron26.csr

@@ -41,7 +41,7 @@
  * READ the in-list entries its visited vertices test (each up to its first
  * parent in the frontier, or all of them), MOST the most one vertex tests.
  * Few vertices reading few entries leave the level's time to its sweep
- * over the vertices (bench/RESULTS.md, "The bottom-up bitmap kept").
+ * over the vertices (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md).
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -3,14 +3,16 @@
 # the link: Kronecker and uniform random graphs (scale 25, 4-byte ids by
 # default), each plain, compressed (`emogi-convert --compress`), and
 # compressed after `--reorder degree` (the better of the two orders for
-# bits per link, bench/RESULTS.md); BFS top-down and direction-optimizing,
-# CC, SSSP (unit weights) and PageRank with the edges in pinned host
-# memory (zerocopy), half in device memory (hybrid, the heads rule), and
-# all in device memory.  Rows give time, link and device bytes, and the
-# rate of ids read (for compressed files, decoded by the warps), beside
-# the pinned host->device memcpy rate of the same call: decoding is not
-# the bottleneck over the link while the device-memory rows decode faster
-# than the link carries.  Prints markdown and writes $OUT/compressed.md.
+# bits per link,
+# bench/journal/2026-11-23-compressed-neighbour-lists-size-conversion-cpu-bfs.md);
+# BFS top-down and direction-optimizing, CC, SSSP (unit weights) and
+# PageRank with the edges in pinned host memory (zerocopy), half in device
+# memory (hybrid, the heads rule), and all in device memory.  Rows give
+# time, link and device bytes, and the rate of ids read (for compressed
+# files, decoded by the warps), beside the pinned host->device memcpy rate
+# of the same call: decoding is not the bottleneck over the link while the
+# device-memory rows decode faster than the link carries.  Prints markdown
+# and writes $OUT/compressed.md.
 #
 #   EMOGI_BIN=/path/to/build sh bench/compressed.sh
 #   EMOGI_BIN=. SCALE=12 DEVICE=cpu sh bench/compressed.sh   # dry run, no GPU

@@ -4,7 +4,8 @@
 // neighbour list does) and random 128-byte lines (as a bottom-up level's
 // first line of each unvisited vertex).  Each GPU reads its own part, so
 // the footprint a GPU covers shrinks as ranks do.
-// bench/mpi.sh's speed-ups are read against this (bench/RESULTS.md).
+// bench/mpi.sh's speed-ups are read against this
+// (bench/journal/2026-11-27-the-kept-ids-on-gpu-ranks.md).
 //
 // Where the pinned pages lie is the question each mode asks:
 //   hostalloc  one cudaHostAlloc buffer, first touched by this thread

@@ -82,7 +82,8 @@ EXTRA_DIST += \
 # bench/clist-compare: emogi's compressed lists against mode-0 bit packing
 # and Elias-Fano per block (bits per link, decode speed, round trips).  A
 # check program: `make check` builds it for tests/bench_clist.sh, and
-# `make bench-clist` builds it alone; the table is in bench/RESULTS.md.
+# `make bench-clist` builds it alone; the table is in
+# bench/journal/2026-11-23-compressed-lists-against-bit-packing-and-elias-fano.md.
 check_PROGRAMS += bench/clist-compare
 bench_clist_compare_SOURCES = bench/clist-compare.c
 bench-clist: bench/clist-compare$(EXEEXT)

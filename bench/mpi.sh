@@ -9,13 +9,13 @@
 # which waits for every rank), the load excluded; BFS: the mean of 16
 # searches (-n 16 --seed 1; the first 4 are the sources of the earlier
 # -n 4 rows, whose four-rank times ran from 11.0 to 19.0 ms on kron 27
-# while one GPU's stayed within 22.6-28.3: bench/RESULTS.md, "The kept
-# ids on GPU ranks, and where the pinned pages lie"); speed-up: over the same
-# device's one-rank row; comm s per rank: the ranks' time in exchanges
-# (MPI, NCCL and the copies they need), their mean; bytes sent: summed
-# over the ranks (--stats' "ranks" record).  DEVICES lists cpu (CPU
-# ranks, OpenMP inside each) and gpu:zerocopy, gpu:device (GPU ranks,
-# local rank mod the GPUs: one GPU per rank where there are enough).
+# while one GPU's stayed within 22.6-28.3:
+# bench/journal/2026-11-27-the-kept-ids-on-gpu-ranks.md); speed-up: over the
+# same device's one-rank row; comm s per rank: the ranks' time in exchanges
+# (MPI, NCCL and the copies they need), their mean; bytes sent: summed over
+# the ranks (--stats' "ranks" record).  DEVICES lists cpu (CPU ranks, OpenMP
+# inside each) and gpu:zerocopy, gpu:device (GPU ranks, local rank mod the
+# GPUs: one GPU per rank where there are enough).
 #
 # Environment: EMOGI_BIN (the build folder), SCALES ("26 27"), RANKS
 # ("1 2 4"), TOOLS ("bfs cc pagerank"; sssp too; bfs-off: BFS with
@@ -25,10 +25,11 @@
 # gpu:device"), MPIRUN ("mpirun --bind-to none": each rank runs
 # nproc/ranks OpenMP threads, which Open MPI's default binding puts on one
 # core in the one- and two-rank rows, kron 26 CC 13 times slower on one
-# rank: bench/RESULTS.md, "CPU ranks' CC: the sampling as one process's;
-# mpirun's binding"; add --oversubscribe or a hostfile as needed), WORK
-# (graphs and logs, default /tmp/emogi-bench-mpi), DEADLINE (epoch
-# seconds: no run starts after it).
+# rank:
+# bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md;
+# add --oversubscribe or a hostfile as needed), WORK (graphs and logs,
+# default /tmp/emogi-bench-mpi), DEADLINE (epoch seconds: no run starts
+# after it).
 set -u
 : "${EMOGI_BIN:?set EMOGI_BIN to the build folder}"
 PATH=$EMOGI_BIN:$PATH

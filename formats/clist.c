@@ -473,7 +473,7 @@ int emogi_clist_compress(const uint64_t *off, const void *ids, uint32_t width, u
  * length and the two bits below the top one (the lengths 0-3 as they
  * are).  A byte a vertex stays in cache where the offsets do not, so
  * emogi_lists_firsts reads these rather than the offsets
- * (bench/RESULTS.md, "Which in-neighbour to keep"). */
+ * (bench/journal/2026-11-27-which-in-neighbour-to-keep.md). */
 static unsigned char length_class(uint64_t len)
 {
     unsigned b = 0;

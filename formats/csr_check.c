@@ -77,8 +77,8 @@ static uint64_t first_bad_in_list(const uint64_t *off, const void *ids, uint32_t
 
 /* Whether IDS[lo, hi) never descends: a compare per id and no branch, so
  * that opening a graph runs near memory speed, not at the pace of a
- * branch per id (bench/RESULTS.md, "PageRank: a compiled loop per
- * variant"). */
+ * branch per id
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-every-row-ahead.md). */
 static inline int never_descends(const void *ids, uint32_t width, uint64_t lo, uint64_t hi)
 {
     unsigned down = 0;

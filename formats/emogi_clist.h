@@ -233,8 +233,9 @@ void emogi_length_classes(const uint64_t *off, uint64_t nv, unsigned char *cls);
  * in-neighbour is in the frontier without reading its list; the
  * longest-listed of the head settles about as many as the longest-listed
  * of the whole list would, and leaves fewer lists to read than the
- * head's first entry alone (bench/RESULTS.md, "Which in-neighbour to
- * keep").  0, or -1 when a compressed list is corrupt.
+ * head's first entry alone
+ * (bench/journal/2026-11-27-which-in-neighbour-to-keep.md).  0, or -1
+ * when a compressed list is corrupt.
  */
 int emogi_lists_firsts(const struct emogi_lists *l, uint64_t nv, uint32_t width,
                        const unsigned char *classes, uint64_t nclasses, void *out);

@@ -44,7 +44,7 @@ EMOGI_CC_INLINE bool emogi_cc_cas(void *a, uint64_t i, uint64_t old, uint64_t ne
 /* Ids of the iteration EMOGI_CC_PREFETCH ahead are already known, their
  * labels are far apart in memory: asking for them early overlaps the
  * cache misses that otherwise serialise the sampling and flattening loops
- * (bench/RESULTS.md, "CPU connected components against GAP"; any
+ * (bench/journal/2026-11-21-cpu-connected-components-against-gap.md; any
  * distance from 8 to 64 ahead serves alike). */
 #define EMOGI_CC_PREFETCH 16
 

@@ -53,7 +53,9 @@ enum emogi_direction {
 /* GAP's switching thresholds (Beamer et al. tuned them on the CPU):
  * go bottom-up when the frontier's out-edges exceed 1/ALPHA of the edges
  * not yet explored, back when the frontier holds under 1/BETA of the
- * vertices and shrinks.  bench/RESULTS.md has the GPU's measurements. */
+ * vertices and shrinks.
+ * bench/journal/2026-11-23-fewer-bytes-over-the-link.md has the GPU's
+ * measurements. */
 #define EMOGI_BFS_ALPHA 15.0
 #define EMOGI_BFS_BETA 18.0
 
@@ -143,7 +145,7 @@ struct emogi_bu_count {
  * list of the frontier.  On Kronecker graphs GAP's rule goes back
  * top-down for a frontier of a million vertices whose lists find a few
  * thousand, the search's costliest level over the link
- * (bench/RESULTS.md, "Bottom-up while the lists left are shorter").
+ * (bench/journal/2026-11-28-bottom-up-while-the-lists-left-are-shorter.md).
  */
 static inline int emogi_bfs_stay_pull(enum emogi_direction dir, double beta, uint64_t nv,
                                       uint64_t old, const struct emogi_bu_count *c)

@@ -316,8 +316,8 @@ int emogi_dsssp_gpu_start(struct emogi_dsssp_gpu *s, uint64_t source, emogi_erro
  * UINT64_MAX when none is active. */
 int emogi_dsssp_gpu_lowest(struct emogi_dsssp_gpu *s, uint64_t *bucket, emogi_error *err);
 
-/* Relax the out-lists of the rank's active vertices in BUCKET (no longer
- * active): its own neighbours lowered and activated; each other rank's
+/* Relax the out-lists of the rank's active vertices in BUCKET (each then
+ * inactive): its own neighbours lowered and activated; each other rank's
  * vertex whose lowest candidate sent fell gets one pair in SEND (host,
  * room for nv - n, at least 1) with that candidate; *SEND_N: how many. */
 int emogi_dsssp_gpu_relax(struct emogi_dsssp_gpu *s, uint64_t bucket,

@@ -49,7 +49,8 @@ EMOGI_API const char *emogi_uvm_advice_name(enum emogi_uvm_advice a);
 /* Which lines a hybrid placement puts in device memory. */
 enum emogi_hybrid_rule {
     /* Each list's first line, in vertex order, then the rest in line
-     * order: the lines bottom-up BFS reads most (bench/RESULTS.md). */
+     * order: the lines bottom-up BFS reads most
+     * (bench/journal/2026-11-23-fewer-bytes-over-the-link.md). */
     EMOGI_HYBRID_HEADS = 0,
     EMOGI_HYBRID_PREFIX = 1 /* the array's first lines */
 };

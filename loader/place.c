@@ -499,13 +499,13 @@ static int place_all(const struct emogi_graph *g, const struct emogi_place_opts 
      * heads rule places them all first, while they fit) and the ids
      * would take at most a quarter of its room: without them a hybrid
      * BFS reads those heads over the link and runs slower than zero-copy
-     * with them (bench/RESULTS.md, "First
-     * ids in hybrid placement").  The quarter is a judgment: the room's
-     * lines serve top-down levels, which the ids do not.  Compressed
-     * lists in device memory too, and hybrid's: there a first id costs a
-     * block's decoding, so a degree-ordered compressed BFS over the link
-     * with the ids beats one in device memory without them (bench/RESULTS.md,
-     * "Compressed lists and the first ids on one H200"). */
+     * with them (bench/journal/2026-11-28-first-ids-in-hybrid-placement.md).
+     * The quarter is a judgment: the room's lines serve top-down levels,
+     * which the ids do not.  Compressed lists in device memory too, and
+     * hybrid's: there a first id costs a block's decoding, so a
+     * degree-ordered compressed BFS over the link with the ids beats one in
+     * device memory without them
+     * (bench/journal/2026-11-27-compressed-lists-and-the-first-ids.md). */
     const int ask = o->with_firsts || o->firsts_bytes; /* a pass over the offsets, if so */
     const int far = p->mem == EMOGI_MEM_ZEROCOPY || p->mem == EMOGI_MEM_UVM ||
                     (ask && p->mem == EMOGI_MEM_HYBRID && !packed &&

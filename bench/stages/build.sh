@@ -37,9 +37,9 @@ build() {
         src=$(ls -d "$work"/emogi-*/ | head -n 1)
         src=${src%/}
         # a tarball made before the tree's last change builds and measures
-        # other code than the tree's: three calls once did (bench/RESULTS.md,
-        # "The component's edges counted on the GPUs").  Every file in both
-        # must be the same; STALE_OK=1 builds it anyway.
+        # other code than the tree's: three calls once did
+        # (bench/journal/2026-11-28-the-component-edges-counted-on-the-gpus.md).
+        # Every file in both must be the same; STALE_OK=1 builds it anyway.
         stale=$(cd "$src" && find . -type f | while IFS= read -r f; do
             [ -f "$root/$f" ] && ! cmp -s "$f" "$root/$f" && echo "${f#./}"
         done | head -n 3 | tr '\n' ' ')

@@ -43,9 +43,10 @@ test -z \"\$\$emogi_gpu\" || { CUDA_VISIBLE_DEVICES=\$\$((emogi_gpu % $ngpu)); e
     fi
     # Each script's tools would start a thread per core: on the 64-core host
     # 8 scripts at once ran 512 threads, and four GPU scripts did not finish
-    # in 520 s, which on 16 cores each took less than a call (bench/RESULTS.md,
-    # "GPU tests on the 64-core four-GPU host").  A script now gets the cores
-    # over the scripts make runs at once as threads, 2 at least.
+    # in 520 s, which on 16 cores each took less than a call
+    # (bench/journal/2026-11-27-gpu-tests-on-the-64-core-four-gpu-host.md).  A
+    # script now gets the cores over the scripts make runs at once as threads,
+    # 2 at least.
     check_jobs=${CHECK_JOBS:-$(($(nproc) / 4 > 1 ? $(nproc) / 4 : 1))}
     threads=$(($(nproc) / check_jobs))
     check_threads=${OMP_NUM_THREADS:-$((threads > 2 ? threads : 2))}

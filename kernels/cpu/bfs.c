@@ -149,10 +149,10 @@ ALWAYS_INLINE void td_list(struct bfs *b, struct td_local *t, uint64_t u, uint32
 
 /* The queue is read in order, its lists at random: ask for the list
  * offsets of the entry QUEUE_AHEAD on and the list of the one
- * LIST_AHEAD on, so that neither waits on a miss (bench/RESULTS.md,
- * "Compressed lists on the CPU: inlined decoders").  A compressed list
- * is found through coffsets: their entries are asked for with the
- * offsets. */
+ * LIST_AHEAD on, so that neither waits on a miss
+ * (bench/journal/2026-11-24-compressed-lists-on-the-cpu-inlined-decoders.md).
+ * A compressed list is found through coffsets: their entries are asked
+ * for with the offsets. */
 ALWAYS_INLINE void td_prefetch(const struct bfs *b, uint64_t i, unsigned w)
 {
     const uint64_t *off = b->g->offsets;

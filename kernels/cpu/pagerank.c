@@ -122,8 +122,8 @@ ALWAYS_INLINE int dangling_vertex(const uint64_t *out_off, const double *outw, u
  * Any start converges to the same point; this one saves iterations and
  * ends nearer it.  Starting in proportion to in-degree saves one more
  * Jacobi iteration but stirs a slowly decaying mode, whose ranks stop
- * further from the fixed point than the tolerance (bench/RESULTS.md,
- * "PageRank: why emogi was slower, and what changed").
+ * further from the fixed point than the tolerance
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-one-graph-one-run.md).
  */
 void emogi_pagerank_cpu_start(const struct emogi_graph *in, const uint64_t *out_off,
                               const double *outw, double d, double *rank)
@@ -205,8 +205,8 @@ ALWAYS_INLINE double in_sum_packed(const struct pr_state *s, int f32, int wk,
 }
 
 /* The contributions are read at random; prefetching PREFETCH entries
- * ahead overlaps those misses (bench/RESULTS.md, "CPU PageRank
- * (emogi-pagerank --device cpu), against GAP's pr kernel").  Reading ids
+ * ahead overlaps those misses
+ * (bench/journal/2026-11-21-cpu-pagerank-against-gap.md).  Reading ids
  * past v's list stays inside the array. */
 ALWAYS_INLINE double in_sum(const struct pr_state *s, unsigned w, int f32, int wk, uint64_t v,
                             struct emogi_clist_run *r)
@@ -273,7 +273,8 @@ ALWAYS_INLINE uint64_t gather_block_w(struct pr_state *s, unsigned w, int f32, i
  * inside the parallel loop's body, because OpenMP outlines that body
  * before anything is inlined into it: chosen outside, the id width, store
  * and weight kind reach the edge loop as variables tested at every
- * in-edge (bench/RESULTS.md, "PageRank: a compiled loop per variant"). */
+ * in-edge
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-every-row-ahead.md). */
 static uint64_t gather_block(struct pr_state *s, uint64_t b, double base, double d)
 {
     if (!s->outw)

@@ -205,8 +205,8 @@ ALWAYS_INLINE void sweep_block_wf(struct gs_state *s, unsigned w, int f32, int w
 /* Block B of a sweep.  The variant is chosen here, inside the parallel
  * loop's body, because OpenMP outlines that body before anything is
  * inlined into it: chosen outside, the id width, store and weight kind
- * reach the edge loop as variables tested at every in-edge (bench/
- * RESULTS.md, "PageRank: a compiled loop per variant"). */
+ * reach the edge loop as variables tested at every in-edge
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-every-row-ahead.md). */
 static void sweep_block(struct gs_state *s, uint64_t b, double base, double d,
                         struct gs_sums *acc)
 {

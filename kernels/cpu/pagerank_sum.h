@@ -6,8 +6,8 @@
  * the same order.  Contributions are read at random, one per in-edge; the
  * one EMOGI_RANDOM_AHEAD entries ahead is prefetched (random_array.h).
  * Called with a constant id width W and store F32, so that each variant
- * is a loop of its own (bench/RESULTS.md, "PageRank: a compiled loop per
- * variant").
+ * is a loop of its own
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-every-row-ahead.md).
  */
 #ifndef EMOGI_PAGERANK_SUM_H
 #define EMOGI_PAGERANK_SUM_H

@@ -6,9 +6,10 @@
  * pages of 4 KiB, more than the TLB holds, so most reads also walk the
  * page table.  Where the kernel gives transparent huge pages on request
  * (the common "madvise" setting), asking for them puts the array on
- * 2 MiB pages, eight of them, which the TLB holds (bench/RESULTS.md,
- * "CPU backend against GAP on a quiet machine").  Elsewhere the advice
- * is ignored and the array is as malloc gives it.  Free it with free().
+ * 2 MiB pages, eight of them, which the TLB holds
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-on-a-quiet-machine.md).
+ * Elsewhere the advice is ignored and the array is as malloc gives it.
+ * Free it with free().
  */
 #ifndef EMOGI_RANDOM_ARRAY_H
 #define EMOGI_RANDOM_ARRAY_H
@@ -22,7 +23,7 @@
  * read here hits the last-level cache at best, and one sweep of
  * PageRank's tight loop issues its reads faster than 24 prefetches ahead
  * cover, while 96 keep up with it
- * (bench/RESULTS.md, "PageRank: a compiled loop per variant"). */
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-every-row-ahead.md). */
 #define EMOGI_RANDOM_AHEAD 96
 
 static inline void *emogi_random_array(size_t bytes)

@@ -21,7 +21,7 @@
  *   - a vertex remembers the distance it last relaxed from and skips an
  *     entry that would relax it from the same one again (duplicates in one
  *     bucket are common; with this a search relaxes each edge of its
- *     component once: bench/RESULTS.md, "emogi-sssp on the CPU");
+ *     component once: bench/journal/2026-11-21-emogi-sssp-on-the-cpu.md);
  *   - buckets live in a ring of RING slots per thread (a distance further
  *     ahead than the ring waits in its last slot, which is processed early
  *     and harmlessly), so a tiny --delta cannot allocate a bucket per
@@ -34,7 +34,7 @@
  *     of the search.  A prefetch a fixed distance ahead within a list
  *     never serves a list's first edges, a large share of all where most
  *     lists are short; the queue serves every edge, plain or compressed
- *     (bench/RESULTS.md, "SSSP: candidates queued past list ends").
+ *     (bench/journal/2026-11-27-cpu-backend-against-gap-sssp-ahead-too.md).
  *
  * Compressed lists (clist_fast.h) are decoded a block at a time into the
  * same queue; their list offsets are prefetched with the frontier's, and

@@ -143,9 +143,9 @@ static void sample_weights(const struct emogi_graph *g, double *mean, double *mi
  * few when the smallest weight is large: the smaller of the two.  Over a
  * wide range of widths the work stays one pass over the edges and the
  * time barely moves, and where the smallest weight is small, a quarter
- * of the mean alone is slower than twice the smallest (bench/RESULTS.md,
- * "emogi-sssp on the CPU").  Integer widths are whole numbers of at
- * least 1.
+ * of the mean alone is slower than twice the smallest
+ * (bench/journal/2026-11-21-emogi-sssp-on-the-cpu.md).  Integer widths
+ * are whole numbers of at least 1.
  */
 double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_sssp_opts *o)
 {

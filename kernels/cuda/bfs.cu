@@ -7,16 +7,17 @@
  * emogi_bfs_stay_pull's addition to it, as kernels/cpu/bfs.c is.
  *
  * Over the link bytes are time: a top-down search reads every list of
- * the component once, at close to the link's rate (bench/RESULTS.md), so
- * the only way to go faster is to read less.  Bottom-up levels let each
- * unvisited vertex read its in-list only until it meets a parent in the
- * frontier, which on power-law graphs skips most of the edge array.  The
- * memory trick that keeps those short reads EMOGI's: a warp reads a list
- * one aligned 128-byte line at a time, tests the line's entries against
- * the frontier bitmap (device memory) with one ballot, and fetches the
- * next line only when none hit; the last line it fetched stays in the
- * lanes' registers, so the short lists of neighbouring vertices, which
- * share lines, cost one request for all of them.
+ * the component once, at close to the link's rate
+ * (bench/journal/2026-11-21-gpu-bfs-kronecker-25.md), so the only way to
+ * go faster is to read less.  Bottom-up levels let each unvisited vertex
+ * read its in-list only until it meets a parent in the frontier, which
+ * on power-law graphs skips most of the edge array.  The memory trick
+ * that keeps those short reads EMOGI's: a warp reads a list one aligned
+ * 128-byte line at a time, tests the line's entries against the frontier
+ * bitmap (device memory) with one ballot, and fetches the next line only
+ * when none hit; the last line it fetched stays in the lanes' registers,
+ * so the short lists of neighbouring vertices, which share lines, cost
+ * one request for all of them.
  *
  * Levels.  The frontier is a bitmap (a 32-vertex chunk is one word).
  *   top-down   from a queue of the frontier's ids, made from the bitmap by
@@ -36,10 +37,10 @@
  *              by compare-and-swap and appends them to a small queue, the
  *              next level's, setting their bits, and skips the pass over
  *              every depth and the scan.  A search of many small levels
- *              gains: a 1500 x 1500 grid's 3000 levels, top-down on one
- *              H200, 1.28x faster over the link and 1.39x in device
- *              memory; kron 25's few small levels, 1.00x (bench/RESULTS.md,
- *              "One GPU: long lists in pieces, small levels sparse").
+ *              (a grid's thousands) gains, over the link and in device
+ *              memory; one of a few small levels (a Kronecker graph's)
+ *              neither gains nor loses
+ *              (bench/journal/2026-11-28-one-gpu-long-lists-in-pieces.md).
  *   bottom-up  warps take 32-vertex chunks in ascending order; a bitmap
  *              of the unvisited vertices with in-edges, made before the
  *              search and cleared by each level of those it reaches
@@ -146,7 +147,7 @@ struct td_args {
  * decides who appends it; a coalesced group's winners take their slots
  * and add their out-degrees with one atomic each.  Only the SPARSE
  * instances of the kernels hold it: in the dense ones a call out of line
- * took bfs_push from 48 to 64 registers (ptxas -v). */
+ * would raise bfs_push's register count (ptxas -v shows it). */
 __device__ __forceinline__ void claim(const td_args &a, uint64_t v)
 {
     namespace cg = cooperative_groups;
@@ -214,8 +215,8 @@ __global__ void __launch_bounds__(BLOCK)
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = a.counters[C_QUEUE];
     /* A grab of fewer ids when the queue is short: a frontier of a few
-     * thousand hubs must still spread over every warp (bench/RESULTS.md,
-     * the first direction-optimizing run). */
+     * thousand hubs must still spread over every warp
+     * (bench/journal/2026-11-23-fewer-bytes-over-the-link.md). */
     const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
     const uint64_t fair = n / (4 * warps);
     const uint64_t per = fair < 1 ? 1 : fair > 32 * CHUNKS ? 32 * CHUNKS : fair;

@@ -131,15 +131,14 @@ __device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
 
 /*
  * The bottom-up levels' vertices to test, a bitmap of 32-bit words (UNVISITED):
- * bit v set while v is unreached and has in-edges.  A level used to find
- * them from every vertex's depth and two offsets, a 32-vertex chunk at a
- * time, however few were left: on kron 26 in device memory one H200 took
- * 1.18 ms for a last bottom-up level that found 18 102 vertices, and 0.12
- * ms with this bitmap and bu_chunks' grabs (bench/RESULTS.md, "The
- * bottom-up bitmap kept").  The single GPU keeps the bitmap as it goes
- * (bfs.cu: made here before the search, cleared by each level of the
- * vertices it reaches); a GPU rank makes it at each bottom-up level from
- * this bitmap and its seen one (dist_bfs.cu).
+ * bit v set while v is unreached and has in-edges.  Found instead from
+ * every vertex's depth and two offsets, a 32-vertex chunk at a time, they
+ * cost a last bottom-up level that finds a few thousand vertices many
+ * times what this bitmap and bu_chunks' grabs do
+ * (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md).  The single GPU
+ * keeps the bitmap as it goes (bfs.cu: made here before the search, cleared
+ * by each level of the vertices it reaches); a GPU rank makes it at each
+ * bottom-up level from this bitmap and its seen one (dist_bfs.cu).
  * UNVISITED: bit v for each v in [0, NV) with in-edges, v = SKIP (the source,
  * or NONE) left out.
  */
@@ -196,12 +195,12 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *unvisited, uint64_t nv
  * in-list's head in device memory, emogi_lists_firsts, or null) settles
  * first, with no request over the link, every vertex whose kept
  * in-neighbour is in the frontier: on Kronecker graphs 56-98% of the
- * bottom-up levels' vertices (bench/RESULTS.md, "Which in-neighbour to
- * keep").  FOUND(base, word) then runs on every lane with the chunk's bits
- * of vertices that met the frontier, for chunks with any (the caller
- * clears the next frontier before), and UNVISITED loses them.  LEFT gains the
- * in-list entries of the vertices tested and not found (emogi_bu_count's),
- * alike on every lane.
+ * bottom-up levels' vertices
+ * (bench/journal/2026-11-27-which-in-neighbour-to-keep.md).  FOUND(base,
+ * word) then runs on every lane with the chunk's bits of vertices that met
+ * the frontier, for chunks with any (the caller clears the next frontier
+ * before), and UNVISITED loses them.  LEFT gains the in-list entries of the
+ * vertices tested and not found (emogi_bu_count's), alike on every lane.
  */
 template <typename T, typename Found>
 __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,

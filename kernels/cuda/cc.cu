@@ -525,8 +525,8 @@ extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_p
  *     component, so the pass count may differ but the fixed point, each
  *     component's smallest id, is the same.  Every pass reads every
  *     list, so the ranks move many times the link bytes of the single
- *     GPU's uf (bench/RESULTS.md, "MPI ranks on four GPUs, Kronecker
- *     scales 26 and 27").
+ *     GPU's uf
+ *     (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
  *
  * Labels are in the id width and held for all nv vertices. */
 

@@ -34,8 +34,9 @@
 namespace cc_lists {
 
 /* One 32-vertex chunk per grab, not CHUNKS: the CC kernels were measured
- * with one (bench/RESULTS.md, "Re-runs after sharing the kernels' read
- * patterns"), and two has not been measured for them. */
+ * with one
+ * (bench/journal/2026-11-21-re-runs-after-sharing-the-kernels-read-patterns.md),
+ * and two has not been measured for them. */
 constexpr unsigned CC_CHUNKS = 1;
 
 /* One side of the adjacency: out-lists, or a directed graph's in-lists;

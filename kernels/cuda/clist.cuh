@@ -91,8 +91,7 @@ __device__ __forceinline__ void cwin_ensure(const emogi_clists &c, emogi_cwin &w
     /* Lanes run apart between barriers (independent thread scheduling):
      * none may still be reading the window when another writes it.
      * Without this a skip entry read just before a refill races with the
-     * refill (bench/RESULTS.md, "Compressed lists on the GPU, Kronecker
-     * and uniform scale 25"). */
+     * refill (bench/journal/2026-11-24-compressed-lists-on-the-gpu.md). */
     __syncwarp();
     const uint64_t base = pos & ~127ull;
     if (pos >= win.lo && pos < win.hi) {
@@ -247,10 +246,10 @@ __device__ __forceinline__ uint64_t clist_bits(const emogi_clists &c, uint64_t b
  * The first two ids of U's list (fewer when it is shorter), decoded by
  * one thread: Afforest's sampling wants only these, and a warp spent on
  * each vertex's first block makes CC on compressed lists decode-bound,
- * as slow in device memory as over the link (bench/RESULTS.md,
- * "Compressed lists on the GPU, Kronecker and uniform scale 25").  They
- * are the first block's first id and first gap, within its first 22
- * bytes.  [*W0, *W1) are the words read.  Returns how many ids.
+ * as slow in device memory as over the link
+ * (bench/journal/2026-11-24-compressed-lists-on-the-gpu.md).  They are
+ * the first block's first id and first gap, within its first 22 bytes.
+ * [*W0, *W1) are the words read.  Returns how many ids.
  */
 __device__ __forceinline__ unsigned clist_first_two(const emogi_clists &c, uint64_t u,
                                                     uint64_t id[2], uint64_t *w0, uint64_t *w1)

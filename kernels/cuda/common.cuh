@@ -43,7 +43,7 @@
  * top-down, SSSP, CC) therefore set lists longer than MEDIUM entries
  * aside too, and the pieces launch serves them whole after the pieces, a
  * list per grab, so no grab holds more than 32 x CHUNKS x MEDIUM entries
- * (bench/RESULTS.md, "Degree order and the warps' grabs").  PageRank,
+ * (bench/journal/2026-11-28-degree-order-and-the-warps-grabs.md).  PageRank,
  * whose sets never change, was measured with such lists summed apart and
  * keeps its grabs: see that entry.
  */
@@ -313,12 +313,12 @@ __device__ __forceinline__ void emogi_warp_frontier(unsigned long long *next_chu
  * a list just under HEAVY entries is 256 of them, and a level with a
  * few such lists waits on those warps whatever its link bytes.  Lists
  * over SCOUT / HEAVY_LISTS entries (two pieces at least) therefore go
- * in pieces over every warp (bench/RESULTS.md, "BFS ranks: the bitmap in
- * one gather, long lists in pieces").  A warp's read starts up to 31
- * entries early, so a level queues at most SCOUT / (bound - 31)
- * lists: about HEAVY_LISTS, under EMOGI_HEAVY_EXTRA more slots than
- * emogi_heavy_slots', and each warp's walk over the queue
- * (emogi_warp_pieces) stays short.
+ * in pieces over every warp
+ * (bench/journal/2026-11-28-bfs-ranks-the-bitmap-in-one-gather.md).  A
+ * warp's read starts up to 31 entries early, so a level queues at most
+ * SCOUT / (bound - 31) lists: about HEAVY_LISTS, under EMOGI_HEAVY_EXTRA
+ * more slots than emogi_heavy_slots', and each warp's walk over the
+ * queue (emogi_warp_pieces) stays short.
  */
 constexpr uint64_t HEAVY_LISTS = 2048;
 constexpr uint64_t HEAVY_AT_MIN = 2 * SEGMENT;
@@ -412,8 +412,8 @@ static inline cudaError_t emogi_aside_alloc(unsigned long long *count, uint64_t 
  * before counted) going to warp k mod warps, rather than starting again
  * at warp 0 with every list: a level of thousands of lists of a few
  * pieces each would otherwise run on the grid's first few dozen warps,
- * one piece after another (bench/RESULTS.md, "BFS ranks: the frontier in
- * ascending order").
+ * one piece after another
+ * (bench/journal/2026-11-27-bfs-ranks-the-frontier-in-ascending-order.md).
  */
 template <typename Range, typename Read>
 __device__ __forceinline__ void emogi_warp_pieces(const uint64_t *queue, uint64_t n, Range range,

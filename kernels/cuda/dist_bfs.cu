@@ -18,12 +18,12 @@
  * owner's range where every range allows): NCCL sends each outbox to its
  * owner device to device, whose GPU claims them from its inbox, and the
  * direction rule's count of the new frontier's edges is summed here.
- * The host used to receive every find and every id to send, bucket the
+ * Were the host to receive every find and every id to send, bucket the
  * ids by owner, send them, copy the received back and read the finds'
- * offsets itself: on two H200s, kron 27's largest top-down level spent 41
- * of its 75 ms in that (bench/RESULTS.md, "MPI ranks on four GPUs").
- * Appends to an outbox are warp-aggregated, one atomic per owner among
- * a warp's ids.  A find is a bit of the next frontier's slice, and the
+ * offsets itself, that would be most of a large top-down level's time
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ * Appends to an outbox are warp-aggregated, one atomic per owner among a
+ * warp's ids.  A find is a bit of the next frontier's slice, and the
  * frontier a queue made from it in ascending order, as the single GPU's
  * is, so that the next top-down level reads its lists in address order
  * (slice_to_ids says what scattered reads cost).
@@ -34,11 +34,10 @@
  * appended to that queue as they are claimed, their out-entries counted
  * there, and the pass over the slice's words, their scan and the scatter
  * that make a queue in order are skipped, as the single GPU's sparse
- * levels skip theirs (bfs.cu).  Two ranks on two H200s searched a 1500
- * x 1500 grid top-down (thousands of small levels) in 122 ms instead of
- * 214; kron 26 and 27, with a few small levels a search, did not change
- * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
- * to the bit").
+ * levels skip theirs (bfs.cu).  A search of thousands of small levels (a
+ * grid's, top-down) gains much; Kronecker graphs, with a few small levels
+ * a search, neither gain nor lose
+ * (bench/journal/2026-11-28-gpu-ranks-small-top-down-levels-sparse.md).
  *
  * Where every rank runs on one host (emogi_dbfs_gpu_peers_open), a rank
  * reads the others' device arrays itself, through CUDA IPC: a top-down
@@ -46,12 +45,12 @@
  * and a bottom-up level copies the other ranks' words of the frontier
  * bitmap from the slices they published (their last bottom-up level's
  * finds, or their frontier where a run of bottom-up levels starts), in
- * one launch each.  Through NCCL the same bitmap took a copy into a
- * stage, an all-gather and a copy out per rank, about 0.1 ms a level on
- * four H200s whether kron 26's 8.4 MB or kron 27's 16.8 MB (bench/
- * RESULTS.md, "BFS ranks read each other's GPUs").  A rank writes one of
- * two slices while the other, published, may still be read: the host's
- * collectives order the rest (emogi_dist_gpu.h).
+ * one launch each.  Through NCCL the same bitmap takes a copy into a
+ * stage, an all-gather and a copy out per rank, a cost each level pays
+ * whatever the bitmap's size
+ * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md).  A rank
+ * writes one of two slices while the other, published, may still be
+ * read: the host's collectives order the rest (emogi_dist_gpu.h).
  *
  * One bitmap of all nv vertices, SEEN, serves both sides: a bit of the
  * rank's own vertex says it has a depth, a bit of another rank's says it
@@ -191,14 +190,13 @@ __device__ __forceinline__ int owner_of(const uint64_t *bound, int size, uint64_
  * level: slice_to_ids), or in a SPARSE level appended to SP's queue;
  * another rank's (REMOTE: a top-down level's own reads) goes to its
  * owner's outbox; each once.  A plain load first:
- * most neighbours of a large top-down level are seen already, and an
- * atomic for each of them was the suspected cost of such a level (kron
- * 27's largest took 84 ms on the GPU of one of two ranks, where the
- * single GPU's whole search took 78; bench/RESULTS.md, "MPI ranks on four
- * GPUs").  Bits are only ever set during a launch, so a stale load can
- * only send W on to the atomic; loads that skip the L1 cache, never
- * stale, changed nothing (the pieces launch was that level's cost:
- * common.cuh, emogi_warp_pieces). */
+ * most neighbours of a large top-down level are seen already, and a load
+ * costs less than an atomic
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ * Bits are only ever set during a launch, so a stale load can only send W
+ * on to the atomic; loads that skip the L1 cache, never stale, gain
+ * nothing: such a level's cost is the pieces launch (common.cuh,
+ * emogi_warp_pieces). */
 template <bool REMOTE, bool SPARSE>
 __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32_t next,
                                      uint32_t *depth, unsigned long long *seen,
@@ -236,8 +234,9 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
  * EMOGI_UNROLL loads in flight a lane (common.cuh).  A list over heavy_at
  * entries (emogi_heavy_at) is set aside for dbfs_expand_heavy: a level
  * that starts from a few hubs (kron 26's first levels: a million entries
- * each) otherwise waits on one warp per hub, 28 of a search's 97 ms on
- * two H200s (bench/RESULTS.md, "MPI ranks on four GPUs"). */
+ * each) otherwise waits on one warp per hub, a large share of the search
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
+ */
 template <typename T, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
     dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
@@ -398,8 +397,8 @@ __global__ void __launch_bounds__(BLOCK)
 /* UNVISITED for a bottom-up level: the rank's vertices (lo + i for bit i) with
  * in-edges (HAS_IN) that SEEN (WORDS words of all the vertices) has not
  * given a depth: one pass over two bitmaps, where one over the depths
- * and offsets made one H100's first bottom-up level on kron 27 0.7 ms
- * slower (bench/RESULTS.md, "The bottom-up bitmap kept"). */
+ * and offsets makes a first bottom-up level slower
+ * (bench/journal/2026-11-28-the-bottom-up-bitmap-kept.md). */
 __global__ void __launch_bounds__(BLOCK)
     dbfs_todo(const uint32_t *__restrict__ has_in, const unsigned long long *__restrict__ seen,
               uint64_t words, uint64_t lo, uint64_t n, uint32_t *unvisited)
@@ -850,12 +849,12 @@ int emogi_dbfs_gpu_claim(struct emogi_dbfs_gpu *s, const void *ids, uint64_t m, 
  * The frontier (s->ids, s->qn) from the slice's bits, in ascending order.
  * Zero-copy lists are read in the frontier's order, and over a large
  * footprint the link serves scattered lines at a tenth of its rate
- * (bench/gather_bw.cu): the queue this replaced, appended by atomics as
- * warps found vertices, made kron 27's top-down level after the
- * bottom-up ones take 14.1 ms on each of two H200s, where the single GPU,
- * whose queue is sorted, took 8.7 ms (EMOGI_TRACE_LEVELS; bench/RESULTS.md,
- * "BFS ranks: the frontier in ascending order").  SCOUT (or null): the
- * entries of the frontier's out-lists, counted in the same launch.
+ * (bench/gather_bw.cu): a queue appended by atomics as warps find
+ * vertices makes a top-down level after the bottom-up ones much slower
+ * than the single GPU's, whose queue is sorted (EMOGI_TRACE_LEVELS;
+ * bench/journal/2026-11-27-bfs-ranks-the-frontier-in-ascending-order.md).
+ * SCOUT (or null): the entries of the frontier's out-lists, counted in the
+ * same launch.
  */
 static int slice_to_ids(emogi_dbfs_gpu *s, uint64_t *scout, emogi_error *err)
 {
@@ -1067,12 +1066,11 @@ int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emo
                               cudaGetErrorString(e));
         }
     }
-    /* The first reads of another GPU's arrays after they are opened cost
-     * 0.1-0.2 ms: a top-down level of 852 finds took a receiving rank
-     * 0.22 ms on the GPU, where the expand took 0.016 (four H200s;
-     * bench/RESULTS.md, "BFS ranks read each other's GPUs"), when every
-     * search opened them.  Paid here, with the other set-up (once a run:
-     * traverse/dist_bfs.c, dist_bfs_open). */
+    /* The first reads of another GPU's arrays after they are opened are
+     * slow, many times a small level's own work
+     * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md), so
+     * they are paid here, with the other set-up, once a run
+     * (traverse/dist_bfs.c, dist_bfs_open), not in every search. */
     const uint64_t stride = 64 << 10;
     for (int r = 0; r < size; r++) {
         if (r == s->rank)

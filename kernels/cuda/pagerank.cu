@@ -36,9 +36,9 @@
  * single GPU's do, and ranks whose ranges are whole spans (every
  * distributed run but one from part files) give the single GPU's ranks
  * to the bit, at no measurable cost to a single GPU's time
- * (bench/RESULTS.md, "GPU ranks: small top-down levels sparse, PageRank
- * to the bit").  A sum per thread over the chunks it happens to grab
- * would not do: no two runs need grab alike.
+ * (bench/journal/2026-11-28-gpu-ranks-small-top-down-levels-sparse.md).
+ * A sum per thread over the chunks it happens to grab would not do: no
+ * two runs need grab alike.
  *
  * Weighted (emogi_pagerank.h): `spread` divides by the out-weight sums,
  * computed on the host as the CPU computes them, and each in-edge's
@@ -614,7 +614,7 @@ int setup_weights(const emogi_placed *p, const emogi_pagerank_params *prm, pr_st
 
 /* The CPU's start (emogi_pagerank_cpu_start), so that both backends take
  * the same path to the fixed point, in fewer iterations than from 1/n
- * (bench/RESULTS.md, "PageRank: why emogi was slower, and what changed"). */
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-one-graph-one-run.md). */
 int upload_start(const emogi_graph *in, const double *outw, double damping, pr_state &s,
                  emogi_error *err)
 {
