@@ -445,10 +445,10 @@ static void attach_names(struct built_graph *b, uint64_t *offsets, char *blob)
  * Every thread brings buffers of its own: a parse chunk's first edges, an
  * encoder buffer for the runs, the builder's counts, tens of KiB in all.
  * On a host of many cores they would take a small --memory whole: 64
- * threads in 4 MiB left no room for a run of one edge (bench/RESULTS.md,
- * "GPU tests on the 64-core four-GPU host").  So unless --threads says
- * otherwise a thread needs 512 KiB of --memory, about four times what
- * its buffers take.
+ * threads in 4 MiB left no room for a run of one edge
+ * (bench/journal/2026-11-27-gpu-tests-on-the-64-core-four-gpu-host.md).
+ * So unless --threads says otherwise a thread needs 512 KiB of --memory,
+ * about four times what its buffers take.
  */
 #define MEMORY_PER_THREAD (512u << 10)
 

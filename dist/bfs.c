@@ -133,7 +133,7 @@ void dbfs_level_done(struct dbfs *b, uint32_t level, const char *direction, uint
  * descheduled.  On four H200s (64 cores, two ranks of 32 threads) the
  * queue made from the last bottom-up slice of a kron 26 search took
  * 12.8 ms on 32 threads and about 1 ms on 8 (EMOGI_TRACE_LEVELS;
- * bench/RESULTS.md, "MPI ranks on four GPUs"). */
+ * bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md). */
 #define GPU_HOST_THREADS 8
 int dbfs_host_threads(const struct dbfs *b, uint64_t n)
 {
@@ -253,7 +253,7 @@ static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct
  * search of a run reusing it: the GPU's arrays, the other ranks' arrays
  * opened through IPC and NCCL's stage.  Opened anew for each search, a
  * rank's first reads of the other GPUs' arrays in every search were slow
- * (bench/RESULTS.md, "BFS ranks read each other's GPUs"), and each
+ * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md), and each
  * search paid the allocations and the opening again.
  */
 int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emogi_bfs_opts *o,
@@ -335,8 +335,8 @@ int dist_bfs(struct dbfs *b, uint64_t source, uint32_t *depth, struct emogi_bfs_
     }
     /* --stats: on the GPU, where the depths are; on the host it was a
      * pass over the range's depths and offsets between every two
-     * searches, 400 MB a rank on kron 27 (bench/RESULTS.md, "The
-     * component's edges counted on the GPUs") */
+     * searches, 400 MB a rank on kron 27
+     * (bench/journal/2026-11-28-the-component-edges-counted-on-the-gpus.md) */
     if (b->o.count_reached_edges && b->gpu)
         dist_gpu_check(emogi_dbfs_gpu_reached_edges(b->gpu, &edges, &gerr), &gerr);
     else if (b->o.count_reached_edges)

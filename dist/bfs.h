@@ -13,8 +13,8 @@
 
 /* The per-neighbour and per-vertex steps, inlined into their loops: out
  * of line, a call for every vertex claimed and every bottom-up vertex
- * cost two CPU ranks 8% of a kron 21 search's time (bench/RESULTS.md,
- * "CPU ranks' BFS: the inner steps inlined"). */
+ * cost two CPU ranks 8% of a kron 21 search's time
+ * (bench/journal/2026-11-27-cpu-ranks-bfs-the-inner-steps-inlined.md). */
 #define DBFS_INLINE static inline __attribute__((always_inline))
 
 #define BU_CHUNK 1024 /* a multiple of 64: threads own whole words of the next bitmap */

@@ -24,8 +24,9 @@
  * the list's one counter every thread of a rank waits on one cache line:
  * on 64 cores, kron 27's largest top-down level (5.3 million found) took
  * 0.70 s on rank 0 of two CPU ranks, where the whole single-process
- * search took 0.26 s (EMOGI_TRACE_LEVELS; bench/RESULTS.md, "MPI ranks on
- * four GPUs"), the counter being the suspect; not measured since.
+ * search took 0.26 s (EMOGI_TRACE_LEVELS;
+ * bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md),
+ * the counter being the suspect; not measured since.
  */
 #define GATHER 256
 struct gather {
@@ -180,7 +181,7 @@ static void bucket(struct dbfs *b, void *send, uint64_t *sc)
  * Whether every range holds at most 2^32 vertices, so that an id can
  * travel as a 4-byte offset into its owner's range whatever the graph's
  * id width: the top-down exchange is the ranks' ids, 8 bytes each before
- * (bench/RESULTS.md, "BFS ranks: top-down ids as 4-byte offsets").
+ * (bench/journal/2026-11-27-bfs-ranks-top-down-ids-as-4-byte-offsets.md).
  */
 int dbfs_narrow_ids(const struct dist *d)
 {
@@ -290,7 +291,7 @@ static int cmp_id(const void *x, const void *y)
  * offsets, which every rank has.  As a top-down level (dbfs_td_step) it
  * waited on every rank twice for one list on one rank: kron 24, four
  * ranks sharing one H200, 0.6-1.2 ms against 0.03-0.06 now, a search
- * 8% faster (bench/RESULTS.md, "The first level from a broadcast").  A
+ * 8% faster (bench/journal/2026-11-29-the-first-level-from-a-broadcast.md).  A
  * longer list takes dbfs_td_step, where its GPU reads it in pieces.  GLOBAL
  * as dbfs_td_step's.
  */

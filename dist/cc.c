@@ -35,15 +35,16 @@
  * broadcast of the whole array after sampling, (ranks - 1) arrays: four
  * ranks of kron 26 sent 2.01 GB, now 1.45, in the same time on one host,
  * where a pipelined broadcast in shared memory is cheap; between hosts
- * bytes are time (bench/RESULTS.md, "CPU ranks' CC: the sampling as one
- * process's; mpirun's binding").  The final merge sends only the roots
- * that moved since the ranges arrived, where they are few, as they are
- * when the largest component is skipped (merge_forests).
+ * bytes are time
+ * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
+ * The final merge sends only the roots that moved since the ranges
+ * arrived, where they are few, as they are when the largest component is
+ * skipped (merge_forests).
  * Label propagation with an allgather of every label after each pass,
  * as before, moved ranks arrays a pass for passes that grow with the
  * diameter, and read every edge each pass: 27 times the single process's
- * time on kron 22 with 2 ranks (bench/RESULTS.md, "MPI ranks: CC by
- * union-find").
+ * time on kron 22 with 2 ranks
+ * (bench/journal/2026-11-24-mpi-ranks-on-the-cpu-one-host.md).
  */
 #include "config.h"
 
@@ -78,7 +79,7 @@ EMOGI_CC_INLINE uint64_t link_list(const struct emogi_lists *l, void *comp, uint
  * and the labels asked for ahead (emogi_cc_sample), compressed ones a
  * first block each.  Both rounds in one pass, each list through a block
  * reader and no label asked for ahead, took most of two ranks' time
- * (bench/RESULTS.md, "CPU ranks' CC: the sampling as one process's").
+ * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
  * Returns the entries read. */
 EMOGI_CC_INLINE uint64_t sample_range(const struct dist *d, const struct emogi_lists *out,
                                       void *comp, uint64_t nv, uint64_t r, int *bad, unsigned w)
@@ -160,8 +161,7 @@ EMOGI_CC_INLINE uint64_t changes(const void *comp, const void *base, uint64_t nv
  * moved for under a quarter of the array's bytes sends those (vertex,
  * root) pairs instead: the final round skips the largest component, so
  * few move (kron 21, two ranks: 12 of 2 097 152), where the whole array
- * is nv labels (bench/RESULTS.md, "CPU ranks' CC: 4-byte labels, and
- * only the roots that moved"). */
+ * is nv labels (bench/journal/2026-11-27-cpu-ranks-cc-4-byte-labels.md). */
 EMOGI_CC_INLINE void merge_forests(struct dist *d, void *comp, void *buf, const void *base,
                                    uint64_t nv, unsigned w)
 {

@@ -132,8 +132,8 @@ static void nccl_group_queued(struct dist *d, ncclResult_t rc, const char *what)
 /* A byte to and from every other rank: NCCL connects a pair for
  * point-to-point at its first send, not in the collective below, and
  * that cost two BFS ranks on two H200s about 0.18 s in their first
- * search (0.21 s against 0.03 s for the next three; bench/RESULTS.md,
- * "BFS ranks: the frontier stays on the GPUs"). */
+ * search (0.21 s against 0.03 s for the next three;
+ * bench/journal/2026-11-27-bfs-ranks-the-frontier-stays-on-the-gpus.md). */
 static void nccl_pairs(struct dist *d, ncclComm_t comm)
 {
     char *b;
@@ -155,11 +155,12 @@ static void nccl_pairs(struct dist *d, ncclComm_t comm)
  * until dist_finish.  Made per exchange (every BFS search, every CC and
  * PageRank run), it cost each about a second on two H200s: BFS ranks
  * spent 1.3 s a search in exchanges that moved 0.3 GB, CC and PageRank
- * 1.3-1.5 s a run whatever they sent (bench/RESULTS.md, "MPI ranks on two
- * GPUs, Kronecker scale 26").  NCCL joins the ranks in ncclCommInitRank
- * but sets up its connections at a communicator's first collective, so
- * one small all-reduce here pays for that before any timed work, and a
- * byte between every pair for point-to-point's (nccl_pairs).
+ * 1.3-1.5 s a run whatever they sent
+ * (bench/journal/2026-11-24-mpi-ranks-on-two-gpus-kronecker-26.md).  NCCL
+ * joins the ranks in ncclCommInitRank but sets up its connections at a
+ * communicator's first collective, so one small all-reduce here pays for
+ * that before any timed work, and a byte between every pair for
+ * point-to-point's (nccl_pairs).
  */
 static ncclComm_t nccl_comm(struct dist *d, int device)
 {
@@ -338,7 +339,7 @@ struct dist_xchg {
  * waits on: through NCCL the bitmap took about 0.1 ms a bottom-up level
  * on four H200s whatever its size, and a late bottom-up level 0.22-0.24
  * ms in all, 0.15-0.19 ms so; four ranks searched kron 26 and 27 1.04-
- * 1.06x faster (bench/RESULTS.md, "BFS ranks read each other's GPUs").
+ * 1.06x faster (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md).
  * Every rank or none: a rank that cannot open the others' arrays (no IPC
  * between these processes) leaves them all to NCCL or host buffers.
  * EMOGI_PEERS=0 asks for those instead.
@@ -441,8 +442,8 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi
  * in size, which ncclAllGather does not take, so the exchange was one
  * ncclBroadcast from each rank, grouped: 0.20-0.30 ms a bottom-up level
  * on four H200s for kron 27's 16.8 MB bitmap, 0.10-0.16 ms so, and four
- * ranks' BFS 1.08x faster (bench/RESULTS.md, "BFS ranks: the bitmap in
- * one gather, long lists in pieces").
+ * ranks' BFS 1.08x faster
+ * (bench/journal/2026-11-28-bfs-ranks-the-bitmap-in-one-gather.md).
  */
 static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)
 {

@@ -14,7 +14,8 @@
  *             lists read once.  lp: label propagation, every label
  *             after each pass that changed one; it read every list each
  *             pass, five passes on kron 26, 14 times the single GPU's
- *             link bytes (bench/RESULTS.md, "MPI ranks on four GPUs");
+ *             link bytes
+ *             (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md);
  *   PageRank  every contribution (float64) each iteration, and one
  *             dangling sum and one L1 change per rank (pagerank.c
  *             says why dense).

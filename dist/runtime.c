@@ -30,10 +30,10 @@
  * Ranked by the range's own lists (numbered from the range's start, so
  * right only on rank 0), four ranks of kron 27 gained 1.06x from the
  * rule where one GPU gained 1.47x, and rank 0 ended its bottom-up level
- * 1.4-1.5x sooner than the other three (bench/RESULTS.md, "The kept ids on
- * GPU ranks, and where the pinned pages lie").  NULL where the graph has
- * no in-lists (directed, no transpose).  Load time, so kept out of
- * --stats' exchange figures. */
+ * 1.4-1.5x sooner than the other three
+ * (bench/journal/2026-11-27-the-kept-ids-on-gpu-ranks.md).  NULL where the
+ * graph has no in-lists (directed, no transpose).  Load time, so kept out
+ * of --stats' exchange figures. */
 static unsigned char *in_classes(struct dist *d, const struct emogi_graph *g)
 {
     const int directed = (g->flags & EMOGI_DIRECTED) != 0;
@@ -111,14 +111,14 @@ static _Noreturn void mpi_failed(const char *what, int code)
  * A warning where mpirun's binding starves rank 0's OpenMP threads, as
  * it does by default: Open MPI binds each rank to one core where it
  * starts two or fewer.  Under `mpirun -np 1` on a host of 16 cores,
- * emogi-cc on kron 26 took 4.34 s, unbound 0.32 s (bench/RESULTS.md,
- * "CPU ranks' CC: the sampling as one process's; mpirun's binding").
+ * emogi-cc on kron 26 took 4.34 s, unbound 0.32 s
+ * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
  * Warned of: threads that outnumber the rank's CPUs, or, where
  * OMP_NUM_THREADS is unset (OpenMP then runs a thread a CPU of the
  * binding), CPUs fewer than the rank's share of its launcher's (the
  * parent process, unbound: mpirun or its daemon; a container's limit
- * is the launcher's too), shared by LOCAL ranks.  Rank 0 looks at its
- * own: launchers bind every rank alike.
+ * is the launcher's too), shared by LOCAL ranks.  Rank 0 looks at
+ * its own: launchers bind every rank alike.
  */
 static void binding_warning(int local)
 {

@@ -201,8 +201,8 @@ static void run(struct bfs_run *ctx, struct bfs_opts *o, const struct emogi_grap
     /* Bottom-up levels read in-edges: a directed graph's transpose is
      * placed too, and one id from each in-list's head (the first ids),
      * which settle most of a Kronecker graph's bottom-up vertices without
-     * a read of their lists (bench/RESULTS.md, "Which in-neighbour to
-     * keep"). */
+     * a read of their lists
+     * (bench/journal/2026-11-27-which-in-neighbour-to-keep.md). */
     const unsigned what =
         o->search.direction == EMOGI_DIR_PUSH ? 0 : TOOL_PLACE_IN | firsts_flag(o);
     if (tool_backend_open(&b, g, &o->t, gpu_state_bytes(g), what, &err) < 0)

@@ -146,7 +146,8 @@ static enum emogi_pagerank_store cpu_store(const struct pagerank_opts *o)
 
 /* The contributions, read at random every iteration, are kept in float32
  * when the tolerance is far above float32's rounding (emogi_pagerank.h):
- * half the bytes, a seventh of the time (bench/RESULTS.md). */
+ * half the bytes, a seventh of the time
+ * (bench/journal/2026-11-24-cpu-backend-against-gap-one-graph-one-run.md). */
 static int run_cpu(const struct pagerank_opts *o, const struct emogi_graph *in, double *rank,
                    struct emogi_pagerank_stats *st, emogi_error *err)
 {

@@ -20,7 +20,8 @@
  * offset) fill.  So the last pass over the list gives its pages back as
  * it goes (release_behind): the list shrinks about as fast as the lists
  * grow, and the peak is the larger of the two, not their sum (kron 22:
- * 1794 -> about 1100 MiB; bench/RESULTS.md).
+ * 1794 -> about 1100 MiB;
+ * bench/journal/2026-11-24-cpu-backend-against-gap-one-graph-one-run.md).
  *
  * Each thread's scratch in pass 3 is sized from --memory, not from the
  * largest block: a block that a hub makes larger than it is grouped in

@@ -8,7 +8,9 @@
  * bandwidth, limits scattered reads).  Degree order packs the hubs, which
  * every search visits early, at the front; BFS order (Cuthill-McKee
  * without the degree sort inside a level) gives each level a contiguous
- * band of ids.  bench/RESULTS.md has what each does to BFS time.
+ * band of ids.
+ * bench/journal/2026-11-21-vertex-order-and-zero-copy-bfs.md has what
+ * each does to BFS time.
  *
  * The renumbered graph is isomorphic to the input: each list is mapped
  * through the permutation and sorted again, weights carried along, and
