@@ -38,8 +38,8 @@
  * rank runs on one host (dist_bfs_peers_open), else they travel device
  * to device through NCCL where every rank has a GPU of its own, else
  * through host buffers as above (dist_xchg_bfs_ids); the ids received
- * are claimed on the GPU, and the host sees only counts.  A bottom-up level reads the global frontier
- * bitmap on the GPU.  When every range starts on a word the bitmap is
+ * are claimed on the GPU, and the host sees only counts.  A bottom-up
+ * level reads the global frontier bitmap on the GPU.  When every range starts on a word the bitmap is
  * assembled there for every bottom-up level, the first included: the GPU
  * places its frontier in its own words and the others arrive by a
  * device-array exchange (exchange_gpu.c: read from the other GPUs, NCCL, or
@@ -50,8 +50,8 @@
  *
  * Every frontier bitmap a rank sees marks its vertices as sent (the GPU's
  * seen bitmap alike), since they all have depths: the top-down levels
- * after bottom-up ones then send only ids that may be new, where they
- * used to send nearly every remote neighbour of their frontier.
+ * after bottom-up ones then send only ids that may be new, not nearly
+ * every remote neighbour of their frontier.
  *
  * Host loops run on OpenMP threads, at most GPU_HOST_THREADS in a GPU
  * rank (dbfs_host_threads says why).  EMOGI_TRACE_LEVELS prints rank 0's time
@@ -130,10 +130,9 @@ void dbfs_level_done(struct dbfs *b, uint32_t level, const char *direction, uint
  * most GPU_HOST_THREADS in a GPU rank, whose host loops are short and
  * whose process shares the cores with its ranks' CUDA and NCCL threads,
  * so that a barrier of every core's thread waits on whichever was
- * descheduled.  On four H200s (64 cores, two ranks of 32 threads) the
- * queue made from the last bottom-up slice of a kron 26 search took
- * 12.8 ms on 32 threads and about 1 ms on 8 (EMOGI_TRACE_LEVELS;
- * bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md). */
+ * descheduled: a wide host made the queue of a bottom-up slice an order
+ * of magnitude slower on every core's thread than on eight
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md). */
 #define GPU_HOST_THREADS 8
 int dbfs_host_threads(const struct dbfs *b, uint64_t n)
 {

@@ -21,12 +21,10 @@
 /*
  * Ids a thread gathers before one atomic reserves their slots in a
  * shared list, as GAP's sliding queue does.  With an atomic per id on
- * the list's one counter every thread of a rank waits on one cache line:
- * on 64 cores, kron 27's largest top-down level (5.3 million found) took
- * 0.70 s on rank 0 of two CPU ranks, where the whole single-process
- * search took 0.26 s (EMOGI_TRACE_LEVELS;
- * bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md),
- * the counter being the suspect; not measured since.
+ * the list's one counter every thread of a rank waits on one cache line,
+ * the suspect where a large top-down level of CPU ranks was slower than
+ * a whole single-process search
+ * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
  */
 #define GATHER 256
 struct gather {
@@ -289,11 +287,10 @@ static int cmp_id(const void *x, const void *y)
  * EMOGI_DBFS_FIRST_MAX ids) and each rank takes its own vertices of it
  * and works out the level's global counts from the whole graph's
  * offsets, which every rank has.  As a top-down level (dbfs_td_step) it
- * waited on every rank twice for one list on one rank: kron 24, four
- * ranks sharing one H200, 0.6-1.2 ms against 0.03-0.06 now, a search
- * 8% faster (bench/journal/2026-11-29-the-first-level-from-a-broadcast.md).  A
- * longer list takes dbfs_td_step, where its GPU reads it in pieces.  GLOBAL
- * as dbfs_td_step's.
+ * would wait on every rank twice for one list on one rank
+ * (bench/journal/2026-11-29-the-first-level-from-a-broadcast.md).  A
+ * longer list takes dbfs_td_step, where its GPU reads it in pieces.
+ * GLOBAL as dbfs_td_step's.
  */
 void dbfs_first_level(struct dbfs *b, uint64_t source, uint64_t global[2])
 {

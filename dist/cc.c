@@ -31,11 +31,10 @@
  * a multiple of 2s; the receiver links each vertex to the root its
  * partner found), so log2(ranks) rounds and (ranks - 1) arrays a merge;
  * then each rank's range of the merged labels after sampling, and again
- * of the final labels: one array over all ranks each time.  It was a
- * broadcast of the whole array after sampling, (ranks - 1) arrays: four
- * ranks of kron 26 sent 2.01 GB, now 1.45, in the same time on one host,
- * where a pipelined broadcast in shared memory is cheap; between hosts
- * bytes are time
+ * of the final labels: one array over all ranks each time, not a
+ * broadcast of the whole array after sampling, (ranks - 1) arrays.  On
+ * one host, where a pipelined broadcast in shared memory is cheap, the
+ * time is the same; between hosts bytes are time
  * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
  * The final merge sends only the roots that moved since the ranges
  * arrived, where they are few, as they are when the largest component is
@@ -77,9 +76,9 @@ EMOGI_CC_INLINE uint64_t link_list(const struct emogi_lists *l, void *comp, uint
 /* Sampling round R: this rank's vertices linked with entry R of their
  * out-lists, then every label flattened.  Plain lists are read in place
  * and the labels asked for ahead (emogi_cc_sample), compressed ones a
- * first block each.  Both rounds in one pass, each list through a block
- * reader and no label asked for ahead, took most of two ranks' time
- * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
+ * first block each, since both rounds in one pass, each list through a
+ * block reader and no label asked for ahead, take most of two ranks'
+ * time (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
  * Returns the entries read. */
 EMOGI_CC_INLINE uint64_t sample_range(const struct dist *d, const struct emogi_lists *out,
                                       void *comp, uint64_t nv, uint64_t r, int *bad, unsigned w)

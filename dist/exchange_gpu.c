@@ -131,9 +131,8 @@ static void nccl_group_queued(struct dist *d, ncclResult_t rc, const char *what)
 
 /* A byte to and from every other rank: NCCL connects a pair for
  * point-to-point at its first send, not in the collective below, and
- * that cost two BFS ranks on two H200s about 0.18 s in their first
- * search (0.21 s against 0.03 s for the next three;
- * bench/journal/2026-11-27-bfs-ranks-the-frontier-stays-on-the-gpus.md). */
+ * that made the first timed search several times slower than the next
+ * (bench/journal/2026-11-27-bfs-ranks-the-frontier-stays-on-the-gpus.md). */
 static void nccl_pairs(struct dist *d, ncclComm_t comm)
 {
     char *b;
@@ -152,11 +151,9 @@ static void nccl_pairs(struct dist *d, ncclComm_t comm)
 
 /*
  * The process's one communicator, made at its first exchange and kept
- * until dist_finish.  Made per exchange (every BFS search, every CC and
- * PageRank run), it cost each about a second on two H200s: BFS ranks
- * spent 1.3 s a search in exchanges that moved 0.3 GB, CC and PageRank
- * 1.3-1.5 s a run whatever they sent
- * (bench/journal/2026-11-24-mpi-ranks-on-two-gpus-kronecker-26.md).  NCCL
+ * until dist_finish: made per exchange (every BFS search, every CC and
+ * PageRank run), its setup outweighed the exchanges themselves whatever
+ * they sent (bench/journal/2026-11-24-mpi-ranks-on-two-gpus-kronecker-26.md).  NCCL
  * joins the ranks in ncclCommInitRank but sets up its connections at a
  * communicator's first collective, so one small all-reduce here pays for
  * that before any timed work, and a byte between every pair for
@@ -334,12 +331,10 @@ struct dist_xchg {
 
 /*
  * BFS ranks on one host read what they need from each other's GPUs
- * (emogi_dist_gpu.h), where NCCL or host buffers took a copy, a
- * collective and more copies, each a call the host makes and the GPU
- * waits on: through NCCL the bitmap took about 0.1 ms a bottom-up level
- * on four H200s whatever its size, and a late bottom-up level 0.22-0.24
- * ms in all, 0.15-0.19 ms so; four ranks searched kron 26 and 27 1.04-
- * 1.06x faster (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md).
+ * (emogi_dist_gpu.h), rather than through NCCL or host buffers, which
+ * take a copy, a collective and more copies, each a call the host makes
+ * and the GPU waits on, a fixed cost a level whatever the bitmap's size
+ * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md).
  * Every rank or none: a rank that cannot open the others' arrays (no IPC
  * between these processes) leaves them all to NCCL or host buffers.
  * EMOGI_PEERS=0 asks for those instead.
@@ -439,10 +434,8 @@ struct dist_xchg *dist_xchg_bitmap_open(struct dist *d, int device, struct emogi
 /*
  * The bitmap's parts as one ncclAllGather of equal parts through the
  * stage, and copies on the device in and out.  The ranks' parts differ
- * in size, which ncclAllGather does not take, so the exchange was one
- * ncclBroadcast from each rank, grouped: 0.20-0.30 ms a bottom-up level
- * on four H200s for kron 27's 16.8 MB bitmap, 0.10-0.16 ms so, and four
- * ranks' BFS 1.08x faster
+ * in size, which ncclAllGather does not take; one gather of equal parts
+ * costs less than a grouped ncclBroadcast from each rank
  * (bench/journal/2026-11-28-bfs-ranks-the-bitmap-in-one-gather.md).
  */
 static void nccl_bitmap(struct dist_xchg *b, uint64_t *dev)

@@ -110,8 +110,8 @@ static _Noreturn void mpi_failed(const char *what, int code)
 /*
  * A warning where mpirun's binding starves rank 0's OpenMP threads, as
  * it does by default: Open MPI binds each rank to one core where it
- * starts two or fewer.  Under `mpirun -np 1` on a host of 16 cores,
- * emogi-cc on kron 26 took 4.34 s, unbound 0.32 s
+ * starts two or fewer, and a bound `mpirun -np 1` then runs an order of
+ * magnitude slower than unbound
  * (bench/journal/2026-11-29-cpu-ranks-cc-the-sampling-as-one-process.md).
  * Warned of: threads that outnumber the rank's CPUs, or, where
  * OMP_NUM_THREADS is unset (OpenMP then runs a thread a CPU of the

@@ -173,7 +173,7 @@ static uint64_t lowest_bucket(struct dsssp *s)
     return min_ranks(s->d, m);
 }
 
-/* The active vertices of bucket B into s->relax (no longer queued); the
+/* The active vertices of bucket B into s->relax (out of the queue); the
  * others stay active in s->next.  Room for their updates in s->up (out
  * of memory ends the job, as dist_alloc does). */
 static void take_bucket(struct dsssp *s, uint64_t b)
