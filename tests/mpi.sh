@@ -188,7 +188,7 @@ emogi-sssp kw.csr -s 5 --device cpu -o want.bin
 same_file want.bin kept.bin "sssp through a symbolic link: its target replaced"
 [ -L link.bin ]; ok $? "... and the link stays"
 
-# ---- mpirun's binding (traverse/dist.c, binding_warning) ----
+# ---- mpirun's binding (dist/runtime.c, binding_warning) ----
 # Open MPI binds a rank it starts alone to one core: rank 0 warns when
 # its threads outnumber that core, or, with OMP_NUM_THREADS unset, that
 # it has one of its launcher's CPUs; unbound, it says nothing

@@ -113,7 +113,7 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     same_run "GPU ranks, naive kernel: cc directed" 2 kront8.csr emogi-cc
     pagerank_gpu_run "GPU ranks, naive kernel: pagerank" 2 big.csr $RANKS_ARGS
     # part files whose ranges cut the 2048-vertex spans: each rank's
-    # totals summed on the host (traverse/dist_gpu.c, whole_spans)
+    # totals summed on the host (dist/gpu_ranks.c, whole_spans)
     [ -e big-p3-0.csr ] || emogi-convert csr big.csr "big-p3-%d.csr" --partitions 3 -q
     RANKS_GRAPH="big-p3-%d.csr"
     pagerank_gpu_run "GPU ranks, parts cutting the spans: pagerank" 3 big.csr --device gpu \

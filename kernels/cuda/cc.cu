@@ -507,11 +507,11 @@ extern "C" int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_p
 
 /* ---- one GPU rank of a distributed CC (emogi_dist_gpu.h) ----
  *
- * uf  the CPU ranks' Afforest (traverse/dist_cc.c) on the device: the
+ * uf  the CPU ranks' Afforest (dist/cc.c) on the device: the
  *     rank links its own vertices' first two entries into a forest of
  *     all nv vertices (sample_links at the range's offset); once the
  *     ranks' forests are merged (merge_forest links a partner's into
- *     this one; traverse/dist_gpu.c moves them) and every rank holds the
+ *     this one; dist/gpu_ranks.c moves them) and every rank holds the
  *     union, it links the rest of its lists outside the most frequent
  *     tree (uf_op at the offset).  Each list entry is read at most once,
  *     as on the single GPU.

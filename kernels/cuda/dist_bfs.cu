@@ -1,6 +1,6 @@
 /*
  * dist_bfs.cu - one GPU rank's levels of a distributed BFS
- * (emogi_dist_gpu.h; traverse/dist_bfs.c runs the search and the
+ * (emogi_dist_gpu.h; dist/bfs.c runs the search and the
  * exchanges).
  *
  * Bottom-up levels read as the single GPU's do (bfs_pull.cuh: chunked,
@@ -1070,7 +1070,7 @@ int emogi_dbfs_gpu_peers_open(struct emogi_dbfs_gpu *s, const void *handles, emo
      * slow, many times a small level's own work
      * (bench/journal/2026-11-28-bfs-ranks-read-each-other-gpus.md), so
      * they are paid here, with the other set-up, once a run
-     * (traverse/dist_bfs.c, dist_bfs_open), not in every search. */
+     * (dist/bfs.c, dist_bfs_open), not in every search. */
     const uint64_t stride = 64 << 10;
     for (int r = 0; r < size; r++) {
         if (r == s->rank)

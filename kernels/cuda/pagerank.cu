@@ -903,7 +903,7 @@ extern "C" int emogi_pagerank_gpu(const struct emogi_placed *p,
 
 /* ---- one GPU rank of a distributed PageRank (emogi_dist_gpu.h) ----
  *
- * traverse/dist_pagerank.c's Jacobi iteration on the rank's in-lists,
+ * dist/pagerank.c's Jacobi iteration on the rank's in-lists,
  * with the kernels above: spread fills the rank's part of the whole
  * contributions array, which the exchange completes; gather reads the
  * whole array by global ids and updates the rank's own ranks.  Where

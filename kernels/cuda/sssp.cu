@@ -576,7 +576,7 @@ extern "C" int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
 
 /* ---- one GPU rank of a distributed SSSP (emogi_dist_gpu.h) ----
  *
- * traverse/dist_sssp.c's phase on the rank's range, by the round kernels
+ * dist/sssp.c's phase on the rank's range, by the round kernels
  * above: a take kernel stamps the active vertices of the phase's bucket
  * and clears them from the active set, and the round kernels relax their
  * lists with rank_gpu.  A candidate for another rank's vertex that is

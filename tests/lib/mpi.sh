@@ -53,7 +53,7 @@ mpi_graphs() {
     emogi-convert el star.el stard.csr -q --directed --transpose --vertices 400
     emogi-convert kron -s 13 -e 4 --seed 6 big.csr -q --undirected
     # the first level, broadcast by the source's owner (traverse/
-    # dist_bfs.c, first_level): vertex 5's list holds itself and every
+    # dist/bfs_top_down.c, first_level): vertex 5's list holds itself and every
     # neighbour twice; hub 0's 9000 leaves are past the broadcast's 8192
     # ids, and its first level is exchanged
     awk 'BEGIN { print 5, 5; for (v = 0; v < 40; v++) { print 5, v * 7 % 40; print 5, v * 7 % 40 }
