@@ -3,7 +3,7 @@
  *
  * Edges stream in (ooc_add) and collect in a buffer sized from --memory.
  * While everything fits in one buffer nothing touches the disk and the
- * caller builds in memory as before (ooc_take_edges), if that build fits
+ * caller builds in memory, as without runs (ooc_take_edges), if that build fits
  * (ooc_fits_in_memory).  Otherwise each buffer's worth of edges becomes a
  * run: the in-memory builder (build.h) turns it into sorted, deduplicated
  * neighbour lists, which are delta-coded into one temporary file in
