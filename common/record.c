@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "array.h"
 #include "record.h"
 
 /* ---- the program ---- */
@@ -265,10 +266,12 @@ void tool_stats_discard(void)
 void tool_stats_finish(void)
 {
     emogi_error err;
-    if (!rec.to_file)
-        return;
-    rec.to_file = 0;
-    if (emogi_atomic_commit(&rec.file, &err) < 0)
+    if (rec.to_file) {
+        rec.to_file = 0;
+        if (emogi_atomic_commit(&rec.file, &err) < 0)
+            tool_die(&err);
+    }
+    if (tool_outputs_commit(&err) < 0)
         tool_die(&err);
 }
 

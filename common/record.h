@@ -85,8 +85,9 @@ void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds
  * A file that cannot be created: "TOOL: FILE: why", exit 1. */
 void tool_stats_open(int json, const char *stats_file);
 
-/* Commit the --stats-file, if any, at the end of a successful run (else
- * "TOOL: FILE: why", exit 1).  A run that exits without it, failed,
+/* Commit the --stats-file, if any, at the end of a successful run, then
+ * the result arrays held (array.h: tool_outputs_hold), else "TOOL: FILE:
+ * why", exit 1.  A run that exits without it, failed,
  * leaves no stats file: an existing one stays as it was. */
 void tool_stats_finish(void);
 

@@ -39,6 +39,9 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
+# a run's outputs committed together, or none of them
+TESTS += tests/outputs_together.sh
+EXTRA_DIST += tests/outputs_together.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh

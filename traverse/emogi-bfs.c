@@ -228,6 +228,7 @@ static void run(struct bfs_run *ctx, struct bfs_opts *o, const struct emogi_grap
     if (o->t.runs)
         report_mean(ctx);
     tool_backend_close(&b);
+    tool_outputs_hold(); /* -o and --parents replace the old files together */
     write_results(o, g, sources[n - 1], depth);
     free(depth);
 }

@@ -147,6 +147,7 @@ int main(int argc, char **argv)
     run(&o, &g, labels, open_s);
     if (o.t.verify)
         check(&o, &g, labels);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     if (tool_write_array_ids(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv,
                              o.t.format, tool_text_ids(&o.t, &g), 1, &err) < 0)
         tool_die(&err);

@@ -200,6 +200,7 @@ static void run_single(struct pagerank_opts *o, const struct emogi_graph *g, dou
     if (o->t.verify)
         check(o, g, rank);
     pagerank_narrow(rank, g->nv, o->precision);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     if (tool_write_array_ids(o->t.out, rank, o->precision, g->nv, o->t.format,
                              tool_text_ids(&o->t, g), 0, &err) < 0)
         tool_die(&err);

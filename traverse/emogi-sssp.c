@@ -193,6 +193,7 @@ static void run(struct sssp_run *ctx, struct tool_run *r)
     if (o->t.runs)
         report_mean(ctx);
     tool_backend_close(&b);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     write_results(ctx, &g, dist);
     tool_run_finish(r);
     free(dist);
