@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,6 +207,32 @@ void tool_record_peak_memory(void)
     struct rusage ru;
     if (rec.json && getrusage(RUSAGE_SELF, &ru) == 0)
         tool_record_u64("max_rss_bytes", (uint64_t)ru.ru_maxrss * 1024); /* Linux: KiB */
+}
+
+void tool_message(const char *event, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (!text)
+        out_of_memory("a message");
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    if (rec.json && !rec.to_file) {
+        FILE *saved = rec.line;
+        char *saved_buf = rec.buf;
+        size_t saved_len = rec.len;
+        tool_record_begin(event, NULL);
+        tool_record_str("message", text);
+        tool_record_end();
+        rec.line = saved, rec.buf = saved_buf, rec.len = saved_len;
+    } else {
+        fprintf(stderr, "%s: %s\n", program, text);
+    }
+    free(text);
 }
 
 void tool_stats_write(const char *text, size_t len)

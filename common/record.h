@@ -70,6 +70,13 @@ void tool_record_json_str(const char *key, const char *s);
 void tool_record_peak_memory(void); /* "max_rss_bytes": the process's peak resident size */
 void tool_record_end(void);
 
+/* A line for the user that is not a failure (a warning, a check passed,
+ * a trace): "TOOL: <fmt...>" on standard error, or, while JSON records go
+ * to standard error, a record {"tool":"TOOL","event":EVENT,"message":...}
+ * there instead, so that a JSON reader of standard error gets JSON alone. */
+void tool_message(const char *event, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* TEXT's LEN bytes where the records go, as they are: for a tool whose
  * text form is not key=value records (emogi-convert's lines). */
 void tool_stats_write(const char *text, size_t len);

@@ -42,6 +42,9 @@ EXTRA_DIST += tests/outputs.sh
 # a run's outputs committed together, or none of them
 TESTS += tests/outputs_together.sh
 EXTRA_DIST += tests/outputs_together.sh
+# no GPU found, GPU-only options on the CPU, JSON alone on standard error
+TESTS += tests/no_gpu.sh
+EXTRA_DIST += tests/no_gpu.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh

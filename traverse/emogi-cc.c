@@ -239,5 +239,5 @@ static void check(void *ctx, const struct emogi_graph *g, const void *labels)
         fprintf(stderr, "emogi-cc: %s: wrong result: %s\n", o->t.graph, err.msg);
         exit(1);
     }
-    fputs("emogi-cc: labels verified\n", stderr);
+    tool_message("verified", "labels verified");
 }

@@ -315,5 +315,5 @@ static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const
                 (unsigned long long)source, err.msg);
         exit(1);
     }
-    fprintf(stderr, "emogi-sssp: source=%llu verified\n", (unsigned long long)source);
+    tool_message("verified", "source=%llu verified", (unsigned long long)source);
 }
