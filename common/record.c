@@ -30,6 +30,12 @@ const char *tool_name(void)
     return program;
 }
 
+_Noreturn void tool_version(void)
+{
+    printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", program);
+    exit(0);
+}
+
 _Noreturn void tool_die(const emogi_error *err)
 {
     fprintf(stderr, "%s: %s\n", program, err->msg);

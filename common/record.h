@@ -24,6 +24,10 @@
 void tool_init(const char *name);
 const char *tool_name(void);
 
+/* "TOOL (emogi) VERSION" on standard output, exit 0: --version, the same
+ * words for every tool. */
+_Noreturn void tool_version(void);
+
 /* "TOOL: <err>", exit 1. */
 _Noreturn void tool_die(const emogi_error *err);
 

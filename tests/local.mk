@@ -45,6 +45,9 @@ EXTRA_DIST += tests/outputs_together.sh
 # no GPU found, GPU-only options on the CPU, JSON alone on standard error
 TESTS += tests/no_gpu.sh
 EXTRA_DIST += tests/no_gpu.sh
+# the traversal tools' --help against their man pages, and --version
+TESTS += tests/help_traverse.sh
+EXTRA_DIST += tests/help_traverse.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh

@@ -140,7 +140,7 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
     case OPT_STATS: case OPT_JSON: case OPT_STATS_FILE: parse_stats(c, arg, o); break;
     case OPT_VERIFY: o->verify = 1; break;
     case 'h': fputs(t->usage, stdout); exit(0);
-    case OPT_VERSION: printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", tool_name()); exit(0);
+    case OPT_VERSION: tool_version();
     default:
         if (c >= TOOL_OPT_OWN && t->own_option && t->own_option(c, arg, t->ctx) == 0)
             break;
