@@ -308,7 +308,7 @@ static int npy_read_header(int fd, const char *name, const unsigned char *prefix
                            enum tool_elem type, uint64_t n, size_t *hbytes, emogi_error *err)
 {
     if (prefix[6] != 1 || prefix[7] != 0)
-        return emogi_fail(err, "%s: .npy version %u.%u, only 1.0 is read", name, prefix[6],
+        return emogi_fail(err, "%s: byte 6: .npy version %u.%u, only 1.0 is read", name, prefix[6],
                           prefix[7]);
     size_t len = (size_t)prefix[8] | (size_t)prefix[9] << 8, got;
     char *dict = malloc(len + 1);

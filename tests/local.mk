@@ -48,6 +48,9 @@ EXTRA_DIST += tests/no_gpu.sh
 # the traversal tools' --help against their man pages, and --version
 TESTS += tests/help_traverse.sh
 EXTRA_DIST += tests/help_traverse.sh
+# the traversal tools' refusals name the vertex or byte where one exists
+TESTS += tests/refusals_place.sh
+EXTRA_DIST += tests/refusals_place.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh
