@@ -110,7 +110,6 @@ static struct {
     int to_file;
     struct emogi_atomic file; /* --stats-file, written as records come */
     FILE *line;
-    const char *word; /* the text form's word, printed before the first key */
     char *buf;
     size_t len;
 } rec;
@@ -127,7 +126,8 @@ void tool_record_begin(const char *event, const char *word)
         out_of_memory("a --stats record");
     if (!rec.json) {
         fprintf(rec.line, "%s:", program);
-        rec.word = word;
+        if (word)
+            fprintf(rec.line, " %s", word);
         return;
     }
     fputs("{\"tool\":", rec.line);
@@ -136,20 +136,9 @@ void tool_record_begin(const char *event, const char *word)
     tool_json_string(rec.line, event, strlen(event));
 }
 
-/* The text form's word, unless the first key KEY repeats it: "rank=0",
- * not "rank rank=0". */
-static void record_word(const char *key)
-{
-    if (rec.word && !(key && strcmp(rec.word, key) == 0))
-        fprintf(rec.line, " %s", rec.word);
-    rec.word = NULL;
-}
-
 /* " key=" or ,"key": before a value. */
 static void record_key(const char *key)
 {
-    if (!rec.json)
-        record_word(key);
     if (rec.json) {
         putc(',', rec.line);
         tool_json_string(rec.line, key, strlen(key));
@@ -209,10 +198,8 @@ void tool_record_note(const char *key, const char *s)
 {
     if (rec.json)
         tool_record_str(key, s);
-    else {
-        record_word(NULL);
+    else
         fprintf(rec.line, " %s", s);
-    }
 }
 
 void tool_record_json_str(const char *key, const char *s)
@@ -265,8 +252,6 @@ void tool_stats_write(const char *text, size_t len)
 
 void tool_record_end(void)
 {
-    if (!rec.json)
-        record_word(NULL);
     fputs(rec.json ? "}\n" : "\n", rec.line);
     if (fclose(rec.line) != 0)
         out_of_memory("a --stats record");

@@ -76,7 +76,7 @@ static void check(const char *got, const char *want, const char *what)
 int main(void)
 {
     tool_init("unit_stats");
-    plan(7);
+    plan(6);
 
     parse("--json");
     catch_stderr();
@@ -109,14 +109,6 @@ int main(void)
     tool_record_peak_memory();
     tool_record_end();
     check(caught(), "unit_stats: load\n", "text: no max_rss_bytes");
-
-    /* a word that the first key repeats is not printed twice */
-    catch_stderr();
-    tool_record_begin("rank", "rank");
-    tool_record_u64("rank", 0);
-    tool_record_u64("vertices", 3);
-    tool_record_end();
-    check(caught(), "unit_stats: rank=0 vertices=3\n", "text: rank=0, not rank rank=0");
 
     catch_stderr();
     tool_message("verified", "source=%d verified", 4);
