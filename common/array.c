@@ -144,6 +144,55 @@ static int ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
+/* Outputs written but not committed yet (tool_outputs_hold): a run's
+ * files replace the old ones only once every one of them is written. */
+static struct {
+    int on;
+    struct emogi_atomic *a;
+    size_t n;
+} held;
+
+/* A run that exits before tool_outputs_commit() failed: its outputs go. */
+static void abort_held(void)
+{
+    for (size_t i = 0; i < held.n; i++)
+        emogi_atomic_abort(&held.a[i]);
+    held.n = 0;
+}
+
+void tool_outputs_hold(void)
+{
+    if (!held.on)
+        atexit(abort_held);
+    held.on = 1;
+}
+
+static int hold(struct emogi_atomic *f, emogi_error *err)
+{
+    struct emogi_atomic *a = realloc(held.a, (held.n + 1) * sizeof *a);
+    if (!a) {
+        emogi_atomic_abort(f);
+        return emogi_fail(err, "out of memory for an output being written");
+    }
+    held.a = a;
+    held.a[held.n++] = *f;
+    return 0;
+}
+
+int tool_outputs_commit(emogi_error *err)
+{
+    size_t i = 0;
+    int rc = 0;
+    for (; i < held.n && rc == 0; i++)
+        rc = emogi_atomic_commit(&held.a[i], err);
+    for (; i < held.n; i++)
+        emogi_atomic_abort(&held.a[i]);
+    free(held.a);
+    held.a = NULL;
+    held.n = 0;
+    return rc;
+}
+
 int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
                      enum tool_format format, emogi_error *err)
 {
@@ -179,6 +228,8 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
         emogi_atomic_abort(&f);
         return -1;
     }
+    if (held.on && !f.direct)
+        return hold(&f, err);
     return emogi_atomic_commit(&f, err);
 }
 
@@ -257,7 +308,7 @@ static int npy_read_header(int fd, const char *name, const unsigned char *prefix
                            enum tool_elem type, uint64_t n, size_t *hbytes, emogi_error *err)
 {
     if (prefix[6] != 1 || prefix[7] != 0)
-        return emogi_fail(err, "%s: .npy version %u.%u, only 1.0 is read", name, prefix[6],
+        return emogi_fail(err, "%s: byte 6: .npy version %u.%u, only 1.0 is read", name, prefix[6],
                           prefix[7]);
     size_t len = (size_t)prefix[8] | (size_t)prefix[9] << 8, got;
     char *dict = malloc(len + 1);

@@ -40,6 +40,21 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
                          enum tool_format format, const struct emogi_graph *ids, int value_is_id,
                          emogi_error *err);
 
+/*
+ * From now on hold every result array written to a file under its
+ * temporary name instead of committing it, until tool_outputs_commit(),
+ * which tool_stats_finish() calls after the --stats-file is committed: a
+ * run's outputs replace the old files together, once the last one is
+ * written, and a run that exits before (a failed write, exit 1) leaves
+ * every old output as it was.  Standard output, devices and FIFOs
+ * (emogi_output_is_direct) are written in place as before.
+ */
+void tool_outputs_hold(void);
+
+/* Commit the held outputs in the order written: 0, or -1 with *ERR
+ * (the rest are then dropped). */
+int tool_outputs_commit(emogi_error *err);
+
 /* Bytes per entry of TYPE. */
 size_t tool_elem_size(enum tool_elem t);
 

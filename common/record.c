@@ -6,12 +6,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include "array.h"
 #include "record.h"
 
 /* ---- the program ---- */
@@ -26,6 +28,12 @@ void tool_init(const char *name)
 const char *tool_name(void)
 {
     return program;
+}
+
+_Noreturn void tool_version(void)
+{
+    printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", program);
+    exit(0);
 }
 
 _Noreturn void tool_die(const emogi_error *err)
@@ -207,6 +215,32 @@ void tool_record_peak_memory(void)
         tool_record_u64("max_rss_bytes", (uint64_t)ru.ru_maxrss * 1024); /* Linux: KiB */
 }
 
+void tool_message(const char *event, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (!text)
+        out_of_memory("a message");
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    if (rec.json && !rec.to_file) {
+        FILE *saved = rec.line;
+        char *saved_buf = rec.buf;
+        size_t saved_len = rec.len;
+        tool_record_begin(event, NULL);
+        tool_record_str("message", text);
+        tool_record_end();
+        rec.line = saved, rec.buf = saved_buf, rec.len = saved_len;
+    } else {
+        fprintf(stderr, "%s: %s\n", program, text);
+    }
+    free(text);
+}
+
 void tool_stats_write(const char *text, size_t len)
 {
     emogi_error err;
@@ -265,10 +299,12 @@ void tool_stats_discard(void)
 void tool_stats_finish(void)
 {
     emogi_error err;
-    if (!rec.to_file)
-        return;
-    rec.to_file = 0;
-    if (emogi_atomic_commit(&rec.file, &err) < 0)
+    if (rec.to_file) {
+        rec.to_file = 0;
+        if (emogi_atomic_commit(&rec.file, &err) < 0)
+            tool_die(&err);
+    }
+    if (tool_outputs_commit(&err) < 0)
         tool_die(&err);
 }
 

@@ -24,6 +24,10 @@
 void tool_init(const char *name);
 const char *tool_name(void);
 
+/* "TOOL (emogi) VERSION" on standard output, exit 0: --version, the same
+ * words for every tool. */
+_Noreturn void tool_version(void);
+
 /* "TOOL: <err>", exit 1. */
 _Noreturn void tool_die(const emogi_error *err);
 
@@ -70,6 +74,13 @@ void tool_record_json_str(const char *key, const char *s);
 void tool_record_peak_memory(void); /* "max_rss_bytes": the process's peak resident size */
 void tool_record_end(void);
 
+/* A line for the user that is not a failure (a warning, a check passed,
+ * a trace): "TOOL: <fmt...>" on standard error, or, while JSON records go
+ * to standard error, a record {"tool":"TOOL","event":EVENT,"message":...}
+ * there instead, so that a JSON reader of standard error gets JSON alone. */
+void tool_message(const char *event, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* TEXT's LEN bytes where the records go, as they are: for a tool whose
  * text form is not key=value records (emogi-convert's lines). */
 void tool_stats_write(const char *text, size_t len);
@@ -85,8 +96,9 @@ void tool_record_link(uint64_t link_bytes, uint64_t devmem_bytes, double seconds
  * A file that cannot be created: "TOOL: FILE: why", exit 1. */
 void tool_stats_open(int json, const char *stats_file);
 
-/* Commit the --stats-file, if any, at the end of a successful run (else
- * "TOOL: FILE: why", exit 1).  A run that exits without it, failed,
+/* Commit the --stats-file, if any, at the end of a successful run, then
+ * the result arrays held (array.h: tool_outputs_hold), else "TOOL: FILE:
+ * why", exit 1.  A run that exits without it, failed,
  * leaves no stats file: an existing one stays as it was. */
 void tool_stats_finish(void);
 

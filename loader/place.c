@@ -83,7 +83,14 @@ int emogi_gpu_count(emogi_error *err)
     cudaError_t e = cudaGetDeviceCount(&n);
     if (e != cudaSuccess) {
         (void)cudaGetLastError();
-        emogi_fail(err, "cudaGetDeviceCount: %s", cudaGetErrorString(e));
+        /* CUDA reports a machine without a GPU's driver as "CUDA driver
+         * version is insufficient": name what the user lacks instead */
+        if (e == cudaErrorInsufficientDriver)
+            emogi_fail(err, "no CUDA driver loaded, or one older than this build's CUDA");
+        else if (e == cudaErrorNoDevice)
+            emogi_fail(err, "no CUDA device found");
+        else
+            emogi_fail(err, "cudaGetDeviceCount: %s", cudaGetErrorString(e));
         return 0;
     }
     if (n <= 0) {

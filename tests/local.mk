@@ -39,6 +39,18 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
+# a run's outputs committed together, or none of them
+TESTS += tests/outputs_together.sh
+EXTRA_DIST += tests/outputs_together.sh
+# no GPU found, GPU-only options on the CPU, JSON alone on standard error
+TESTS += tests/no_gpu.sh
+EXTRA_DIST += tests/no_gpu.sh
+# the traversal tools' --help against their man pages, and --version
+TESTS += tests/help_traverse.sh
+EXTRA_DIST += tests/help_traverse.sh
+# the traversal tools' refusals name the vertex or byte where one exists
+TESTS += tests/refusals_place.sh
+EXTRA_DIST += tests/refusals_place.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh

@@ -76,7 +76,7 @@ static void check(const char *got, const char *want, const char *what)
 int main(void)
 {
     tool_init("unit_stats");
-    plan(4);
+    plan(6);
 
     parse("--json");
     catch_stderr();
@@ -109,5 +109,16 @@ int main(void)
     tool_record_peak_memory();
     tool_record_end();
     check(caught(), "unit_stats: load\n", "text: no max_rss_bytes");
+
+    catch_stderr();
+    tool_message("verified", "source=%d verified", 4);
+    check(caught(), "unit_stats: source=4 verified\n", "text: a message is a plain line");
+
+    parse("--json");
+    catch_stderr();
+    tool_message("warning", "warning: %s", "x \"y\"");
+    check(caught(),
+          "{\"tool\":\"unit_stats\",\"event\":\"warning\",\"message\":\"warning: x \\\"y\\\"\"}\n",
+          "JSON: a message is a record on standard error");
     return done_testing();
 }

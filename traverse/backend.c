@@ -15,12 +15,20 @@ static int choose_gpu(const struct tool_opts *o, int *gpu, emogi_error *err)
 {
     emogi_error why = {{0}};
     int n = emogi_gpu_count(&why);
+    if (o->device == TOOL_DEVICE_AUTO && n <= 0 && o->gpu_options[0]) {
+        /* the options asked for a GPU: say once why the run is not on one */
+        static int said;
+        if (!said++)
+            tool_message("warning", "warning: %s asked for a GPU, but no GPU was found: %s; "
+                         "running on the CPU",
+                         o->gpu_options, why.msg[0] ? why.msg : "no CUDA device");
+    }
     if (o->device == TOOL_DEVICE_CPU || (o->device == TOOL_DEVICE_AUTO && n <= 0)) {
         *gpu = -1;
         return 0;
     }
     if (n <= 0)
-        return emogi_fail(err, "a GPU was requested but none is usable: %s",
+        return emogi_fail(err, "a GPU was requested but none is usable: no GPU found: %s",
                           why.msg[0] ? why.msg : "no CUDA device");
     if (o->gpu >= n)
         return emogi_fail(err, "GPU %d was requested but only %d %s usable", o->gpu, n,

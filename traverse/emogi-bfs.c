@@ -181,8 +181,7 @@ static void trace_level(void *arg, uint32_t level, enum emogi_direction way, uin
                         double seconds)
 {
     (void)arg;
-    fprintf(stderr, "%s: level level=%u direction=%s found=%llu seconds=%.6f\n", tool_name(),
-            level, way == EMOGI_DIR_PULL ? "bottom-up" : "top-down", (unsigned long long)found,
+    tool_message("level", "level level=%u direction=%s found=%llu seconds=%.6f", level, way == EMOGI_DIR_PULL ? "bottom-up" : "top-down", (unsigned long long)found,
             seconds);
 }
 
@@ -228,6 +227,7 @@ static void run(struct bfs_run *ctx, struct bfs_opts *o, const struct emogi_grap
     if (o->t.runs)
         report_mean(ctx);
     tool_backend_close(&b);
+    tool_outputs_hold(); /* -o and --parents replace the old files together */
     write_results(o, g, sources[n - 1], depth);
     free(depth);
 }
@@ -339,5 +339,5 @@ static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const
                 (unsigned long long)source, err.msg);
         exit(1);
     }
-    fprintf(stderr, "emogi-bfs: source=%llu verified\n", (unsigned long long)source);
+    tool_message("verified", "source=%llu verified", (unsigned long long)source);
 }

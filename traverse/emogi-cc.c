@@ -147,6 +147,7 @@ int main(int argc, char **argv)
     run(&o, &g, labels, open_s);
     if (o.t.verify)
         check(&o, &g, labels);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     if (tool_write_array_ids(o.t.out, labels, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv,
                              o.t.format, tool_text_ids(&o.t, &g), 1, &err) < 0)
         tool_die(&err);
@@ -238,5 +239,5 @@ static void check(void *ctx, const struct emogi_graph *g, const void *labels)
         fprintf(stderr, "emogi-cc: %s: wrong result: %s\n", o->t.graph, err.msg);
         exit(1);
     }
-    fputs("emogi-cc: labels verified\n", stderr);
+    tool_message("verified", "labels verified");
 }

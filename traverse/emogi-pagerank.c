@@ -200,6 +200,7 @@ static void run_single(struct pagerank_opts *o, const struct emogi_graph *g, dou
     if (o->t.verify)
         check(o, g, rank);
     pagerank_narrow(rank, g->nv, o->precision);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     if (tool_write_array_ids(o->t.out, rank, o->precision, g->nv, o->t.format,
                              tool_text_ids(&o->t, g), 0, &err) < 0)
         tool_die(&err);
@@ -270,8 +271,8 @@ static void warn_unconverged(void *ctx, const struct emogi_pagerank_stats *st)
 {
     const struct pagerank_opts *o = ctx;
     if (!st->converged)
-        fprintf(stderr, "emogi-pagerank: %s: warning: not converged after %u iterations "
-                        "(last L1 change %.6g, tolerance %g)\n",
+        tool_message("warning", "%s: warning: not converged after %u iterations "
+                                "(last L1 change %.6g, tolerance %g)",
                 o->t.graph, st->iterations, st->delta, o->prm.tolerance);
 }
 
@@ -292,6 +293,5 @@ static void check(void *ctx, const struct emogi_graph *g, double *rank)
         fprintf(stderr, "emogi-pagerank: %s: wrong result: %s\n", o->t.graph, err.msg);
         exit(1);
     }
-    fprintf(stderr, "emogi-pagerank: verified: one more iteration changes the ranks by %.3g\n",
-            c.change);
+    tool_message("verified", "verified: one more iteration changes the ranks by %.3g", c.change);
 }

@@ -193,6 +193,7 @@ static void run(struct sssp_run *ctx, struct tool_run *r)
     if (o->t.runs)
         report_mean(ctx);
     tool_backend_close(&b);
+    tool_outputs_hold(); /* -o replaced with the --stats-file */
     write_results(ctx, &g, dist);
     tool_run_finish(r);
     free(dist);
@@ -314,5 +315,5 @@ static void check(void *ctx, const struct emogi_graph *g, uint64_t source, const
                 (unsigned long long)source, err.msg);
         exit(1);
     }
-    fprintf(stderr, "emogi-sssp: source=%llu verified\n", (unsigned long long)source);
+    tool_message("verified", "source=%llu verified", (unsigned long long)source);
 }

@@ -39,7 +39,10 @@ static void help(void)
         printf("  emogi-verify %s\n", subcommands[i].synopsis);
     puts("Every subcommand also takes " VERIFY_USAGE_STATS ":\n"
          "one record of the run (seconds, vertices, edges read, result ok or\n"
-         "mismatch, peak memory) as text or JSON, on standard error or to FILE.");
+         "mismatch, peak memory) as text or JSON, on standard error or to FILE.\n"
+         "  -s, --source V          bfs, sssp: the source the result was searched from\n"
+         "  -h, --help              this help (after ALGORITHM: the subcommand's)\n"
+         "      --version           print the version");
 }
 
 int main(int argc, char **argv)
@@ -51,10 +54,8 @@ int main(int argc, char **argv)
         help();
         return 0;
     }
-    if (strcmp(argv[1], "--version") == 0) {
-        puts("emogi-verify (" PACKAGE_NAME ") " PACKAGE_VERSION);
-        return 0;
-    }
+    if (strcmp(argv[1], "--version") == 0)
+        tool_version();
     for (size_t i = 0; i < NSUB; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);

@@ -64,8 +64,20 @@ static void parse_device(const char *s, struct tool_opts *o)
     }
 }
 
+/* Note a GPU-only option OPT once in o->gpu_options. */
+static void note_gpu_option(struct tool_opts *o, const char *opt)
+{
+    if (strstr(o->gpu_options, opt))
+        return;
+    size_t len = strlen(o->gpu_options);
+    snprintf(o->gpu_options + len, sizeof o->gpu_options - len, "%s%s", len ? ", " : "", opt);
+}
+
 static void parse_placement(int c, const char *arg, struct tool_opts *o)
 {
+    note_gpu_option(o, c == OPT_MEM ? "--mem" : c == OPT_ADVICE ? "--uvm-advice"
+                       : c == OPT_KERNEL ? "--kernel" : c == OPT_GPU_MEMORY ? "--gpu-memory"
+                       : "--hybrid");
     if (c == OPT_MEM && emogi_mem_parse(arg, &o->mem) < 0)
         tool_usage_error("bad memory placement '%s' (auto, device, hybrid, zerocopy, uvm)", arg);
     if (c == OPT_ADVICE && emogi_uvm_advice_parse(arg, &o->advice) < 0)
@@ -128,7 +140,7 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
     case OPT_STATS: case OPT_JSON: case OPT_STATS_FILE: parse_stats(c, arg, o); break;
     case OPT_VERIFY: o->verify = 1; break;
     case 'h': fputs(t->usage, stdout); exit(0);
-    case OPT_VERSION: printf("%s (" PACKAGE_NAME ") " PACKAGE_VERSION "\n", tool_name()); exit(0);
+    case OPT_VERSION: tool_version();
     default:
         if (c >= TOOL_OPT_OWN && t->own_option && t->own_option(c, arg, t->ctx) == 0)
             break;
@@ -224,4 +236,7 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
         omp_set_num_threads(o->threads);
 #endif
     tool_stats_open(o->stats == TOOL_STATS_JSON, o->stats_file);
+    if (o->device == TOOL_DEVICE_CPU && o->gpu_options[0])
+        tool_message("warning", "warning: %s: for a GPU only, ignored with --device cpu",
+                     o->gpu_options);
 }

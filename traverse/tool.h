@@ -91,6 +91,9 @@ struct tool_opts {
     enum emogi_hybrid_rule hybrid; /* --hybrid: which lines go to device memory */
     enum emogi_uvm_advice advice;
     enum emogi_kernel kernel;
+    /* The GPU-only options given (--mem, --kernel, ...), as "--mem,
+     * --kernel", for the warning when the run is on the CPU; "" if none. */
+    char gpu_options[80];
     /* Set by dist_place for a GPU rank's BFS: the whole graph's in-list
      * lengths by its ids (emogi_place_opts.classes); NULL otherwise. */
     const unsigned char *in_classes;

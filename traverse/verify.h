@@ -28,14 +28,16 @@ void verify_count_edges(uint64_t n);
 /* ---- --stats of every subcommand (verify_stats.c) ---- */
 
 /* Long option codes, and the options for each subcommand's longopts. */
-enum { VERIFY_OPT_STATS = 320, VERIFY_OPT_JSON, VERIFY_OPT_STATS_FILE };
+enum { VERIFY_OPT_STATS = 320, VERIFY_OPT_JSON, VERIFY_OPT_STATS_FILE, VERIFY_OPT_VERSION };
 #define VERIFY_STATS_LONGOPTS \
+    {"version", no_argument, NULL, VERIFY_OPT_VERSION}, \
     {"stats", optional_argument, NULL, VERIFY_OPT_STATS}, \
     {"json", no_argument, NULL, VERIFY_OPT_JSON}, \
     {"stats-file", required_argument, NULL, VERIFY_OPT_STATS_FILE}
 #define VERIFY_USAGE_STATS "[--stats[=text|json] | --json] [--stats-file FILE]"
 
-/* Option C with ARG if it is --stats[=FORM], --json or --stats-file: 0,
+/* Option C with ARG if it is --stats[=FORM], --json or --stats-file: 0
+ * (--version, also taken here, prints the version and exits 0),
  * or -1 for any other option.  A bad FORM is a usage error. */
 int verify_stats_option(int c, const char *arg);
 

@@ -124,7 +124,7 @@ int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_erro
 static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
     if (g->id_width != 4 && g->id_width != 8)
-        return emogi_fail(err, "id width %u unsupported", g->id_width);
+        return emogi_fail(err, "id width %u unsupported (4 or 8 bytes)", g->id_width);
     uint64_t v = first_non_minimal(g, labels);
     if (v != NONE) {
         uint64_t l = label_at(labels, g->id_width, v);

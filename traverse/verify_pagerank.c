@@ -107,14 +107,24 @@ static int check_ranks(const struct emogi_graph *g, const double *rank,
 #pragma omp parallel for reduction(+ : change)
     for (uint64_t v = 0; v < g->nv; v++)
         change += fabs(base + d * next[v] - rank[v]);
-    free(next);
     c->change = change;
     double slack = c->precision == TOOL_F32 ? 0x1p-23 : 1e-12;
-    if (change > c->tolerance + slack)
-        return emogi_fail(err, "not a fixed point: one more iteration changes the ranks by "
-                               "%.6g (L1), more than the tolerance %g",
-                          change, c->tolerance);
-    return 0;
+    if (change <= c->tolerance + slack) {
+        free(next);
+        return 0;
+    }
+    /* the place to look first: the vertex whose rank moves most */
+    uint64_t worst = 0;
+    double most = -1;
+    for (uint64_t v = 0; v < g->nv; v++)
+        if (fabs(base + d * next[v] - rank[v]) > most) {
+            most = fabs(base + d * next[v] - rank[v]);
+            worst = v;
+        }
+    free(next);
+    return emogi_fail(err, "not a fixed point: one more iteration changes the ranks by "
+                           "%.6g (L1), more than the tolerance %g; most at vertex %llu (by %.6g)",
+                      change, c->tolerance, (unsigned long long)worst, most);
 }
 
 /* ---- result files ---- */

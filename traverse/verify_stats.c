@@ -27,6 +27,8 @@ int verify_stats_option(int c, const char *arg)
 {
     if (c == VERIFY_OPT_STATS_FILE) {
         stats.file = arg;
+    } else if (c == VERIFY_OPT_VERSION) {
+        tool_version();
     } else if (c == VERIFY_OPT_JSON) {
         stats.form = TOOL_STATS_JSON;
     } else if (c == VERIFY_OPT_STATS) {
