@@ -39,6 +39,9 @@ tests_unit_atomic_SOURCES = tests/unit_atomic.c
 # the tools' outputs and graphs: devices, FIFOs, links, same-file refusals
 TESTS += tests/outputs.sh
 EXTRA_DIST += tests/outputs.sh
+# emogi-convert's and emogi-export's outputs as a group, inputs by every name
+TESTS += tests/convert_outputs.sh
+EXTRA_DIST += tests/convert_outputs.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh
