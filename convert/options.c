@@ -41,10 +41,28 @@ static const char usage_text[] =
     "         --threads N --stats[=text|json] --json --stats-file FILE\n"
     "         -q --progress --no-progress -h --version\n";
 
+/* The compressions this build decodes: zstd, xz and bzip2 are optional
+ * (configure), and without one its input is refused by name. */
+#ifdef HAVE_ZSTD
+#define HELP_ZSTD ", zstd"
+#else
+#define HELP_ZSTD ""
+#endif
+#ifdef HAVE_LZMA
+#define HELP_XZ ", xz"
+#else
+#define HELP_XZ ""
+#endif
+#ifdef HAVE_BZ2
+#define HELP_BZIP2 ", bzip2"
+#else
+#define HELP_BZIP2 ""
+#endif
+
 static const char help_text[] =
     "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
     "  el, wel, mtx         edge list, weighted edge list, Matrix Market (INPUT - is stdin;\n"
-    "                       gzip and lz4 inputs are recognised)\n"
+    "                       gzip, lz4" HELP_ZSTD HELP_XZ HELP_BZIP2 " inputs are decompressed)\n"
     "  csv                  delimited fields (SNAP, LDBC, cuGraph): --delimiter C\n"
     "                       (',' default; tab or \\t, '|'), --header (the first line\n"
     "                       names the columns), --columns SRC,DST[,W] (1-based\n"
