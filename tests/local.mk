@@ -45,6 +45,9 @@ EXTRA_DIST += tests/convert_outputs.sh
 # every option of a tool's man page in its --help; --stats units
 TESTS += tests/help_options.sh tests/convert_stats_units.sh
 EXTRA_DIST += tests/help_options.sh tests/convert_stats_units.sh
+# emogi-info --ids: the id map, names quoted
+TESTS += tests/info_ids.sh
+EXTRA_DIST += tests/info_ids.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh
