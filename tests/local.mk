@@ -48,6 +48,9 @@ EXTRA_DIST += tests/help_options.sh tests/convert_stats_units.sh
 # emogi-info --ids: the id map, names quoted
 TESTS += tests/info_ids.sh
 EXTRA_DIST += tests/info_ids.sh
+# a corrupt compressed input names its byte offset
+TESTS += tests/convert_codec_offsets.sh
+EXTRA_DIST += tests/convert_codec_offsets.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh
