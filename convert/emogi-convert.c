@@ -615,6 +615,14 @@ static void split(const struct convert_opts *o, struct convert_stats *st)
     stats_from_csr(st, res.nv, res.ne, res.t_ne, res.write_seconds);
 }
 
+/* Every output complete: they replace their old files together. */
+static void commit_outputs(void)
+{
+    emogi_error err;
+    if (emogi_atomic_commit_held(&err))
+        die(err.msg);
+}
+
 int main(int argc, char **argv)
 {
     struct convert_opts o;
@@ -624,6 +632,7 @@ int main(int argc, char **argv)
     double t0 = emogi_now();
 
     emogi_atomic_install_signals();
+    emogi_atomic_hold(); /* the graph (or its parts) and the stats file: committed together */
     /* large arrays from mmap, always, so that a freed one leaves the
      * resident set at once (glibc otherwise raises the threshold past the
      * sizes it has seen freed, and keeps such arrays on its heap) */
@@ -642,6 +651,7 @@ int main(int argc, char **argv)
     if (o.source == SOURCE_CSR) {
         (o.partitions && !recoding(&o) ? split : recode)(&o, &st);
         stats_report(&o, &st, t0);
+        commit_outputs();
         return 0;
     }
     char *tmpdir = o.tmpdir ? strdup(o.tmpdir) : options_tmpdir(o.output);
@@ -684,6 +694,7 @@ again:
     ooc_free(&j.ooc);
 
     stats_report(&o, &st, t0);
+    commit_outputs();
     free(prov);
     free(tmpdir);
     return 0;

@@ -229,6 +229,7 @@ int main(int argc, char **argv)
     emogi_error err;
     double t0 = emogi_now();
     emogi_atomic_install_signals();
+    emogi_atomic_hold(); /* the output and the stats file replace their old files together */
     tool_init(PROG);
     parse_args(argc, argv, &o);
     check_terminal(&o);
@@ -255,6 +256,8 @@ int main(int argc, char **argv)
     if (out_commit(&x.out, &err))
         die(&err);
     report_stats(&o, &x, emogi_now() - t0);
+    if (emogi_atomic_commit_held(&err))
+        die(&err);
     emogi_csr_close(&g);
     return 0;
 }

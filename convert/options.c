@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,10 +41,28 @@ static const char usage_text[] =
     "         --threads N --stats[=text|json] --json --stats-file FILE\n"
     "         -q --progress --no-progress -h --version\n";
 
+/* The compressions this build decodes: zstd, xz and bzip2 are optional
+ * (configure), and without one its input is refused by name. */
+#ifdef HAVE_ZSTD
+#define HELP_ZSTD ", zstd"
+#else
+#define HELP_ZSTD ""
+#endif
+#ifdef HAVE_LZMA
+#define HELP_XZ ", xz"
+#else
+#define HELP_XZ ""
+#endif
+#ifdef HAVE_BZ2
+#define HELP_BZIP2 ", bzip2"
+#else
+#define HELP_BZIP2 ""
+#endif
+
 static const char help_text[] =
     "Convert a graph into an emogi .csr file (see emogi-convert(1)).\n\n"
     "  el, wel, mtx         edge list, weighted edge list, Matrix Market (INPUT - is stdin;\n"
-    "                       gzip and lz4 inputs are recognised)\n"
+    "                       gzip, lz4" HELP_ZSTD HELP_XZ HELP_BZIP2 " inputs are decompressed)\n"
     "  csv                  delimited fields (SNAP, LDBC, cuGraph): --delimiter C\n"
     "                       (',' default; tab or \\t, '|'), --header (the first line\n"
     "                       names the columns), --columns SRC,DST[,W] (1-based\n"
@@ -439,24 +459,32 @@ static void refuse_output_over(const struct convert_opts *o, const char *input)
     exit(2);
 }
 
-static void refuse_output_over_inputs(const struct convert_opts *o)
+/* The files the run reads, in *NAMES (freed by the caller): a WebGraph
+ * basename's three, else INPUT itself, none for a generator.  The count. */
+static size_t input_files(const struct convert_opts *o, char *names[3])
 {
     static const char *const webgraph_parts[] = {".properties", ".graph", ".offsets"};
+    size_t n = 0;
     if (o->source == SOURCE_KRON || o->source == SOURCE_URAND)
-        return;
-    if (o->source != SOURCE_WEBGRAPH) {
-        refuse_output_over(o, o->input);
-        return;
-    }
-    for (size_t i = 0; i < sizeof webgraph_parts / sizeof webgraph_parts[0]; i++) {
-        size_t n = strlen(o->input) + strlen(webgraph_parts[i]) + 1;
-        char *part = malloc(n);
-        if (!part)
+        return 0;
+    for (size_t i = 0; i < (o->source == SOURCE_WEBGRAPH ? 3u : 1u); i++) {
+        const char *ext = o->source == SOURCE_WEBGRAPH ? webgraph_parts[i] : "";
+        size_t len = strlen(o->input) + strlen(ext) + 1;
+        if (!(names[n] = malloc(len)))
             out_of_memory();
-        snprintf(part, n, "%s%s", o->input, webgraph_parts[i]);
-        refuse_output_over(o, part);
-        free(part);
+        snprintf(names[n++], len, "%s%s", o->input, ext);
     }
+    return n;
+}
+
+static void refuse_output_over_inputs(const struct convert_opts *o)
+{
+    char *in[3];
+    size_t n = input_files(o, in);
+    for (size_t i = 0; i < n; i++)
+        refuse_output_over(o, in[i]);
+    for (size_t i = 0; i < n; i++)
+        free(in[i]);
 }
 
 /* A re-encoding keeps the graph: options that would build another one
@@ -488,6 +516,31 @@ static void check_partitions(const struct convert_opts *o)
     if (split_is_pattern(o->output) < 0)
         usage_error("--partitions: OUTPUT '%s' may hold %%d once, for the part's number, and "
                     "no other %%", o->output);
+    /* OUTPUT.0 beside a device, a FIFO or a folder is no part of it */
+    struct stat st;
+    if (split_is_pattern(o->output) == 0 && stat(o->output, &st) == 0 && !S_ISREG(st.st_mode))
+        usage_error("--partitions writes files named after OUTPUT: '%s' is not a regular file "
+                    "(a device, a FIFO or a folder), and its parts would be named beside it",
+                    o->output);
+}
+
+/* The part files' names, checked against the --stats-file: as many as can
+ * be open at once (split.c refuses more parts). */
+static const char *stats_over_part(const struct convert_opts *o, char **part)
+{
+    struct rlimit r;
+    uint64_t most = getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_max != RLIM_INFINITY
+                        ? (uint64_t)r.rlim_max : UINT32_MAX;
+    *part = NULL;
+    for (uint64_t k = 0; k < o->partitions && k <= most; k++) {
+        if (!(*part = split_part_name(o->output, (uint32_t)k)))
+            out_of_memory();
+        if (emogi_same_file(o->stats_file, STDOUT_FILENO, *part, STDOUT_FILENO))
+            return "the part file";
+        free(*part);
+        *part = NULL;
+    }
+    return NULL;
 }
 
 /* The --stats-file replaces its file at the end: never the output or an
@@ -498,18 +551,24 @@ static void check_stats_file(struct convert_opts *o)
         return;
     if (!o->stats)
         o->stats = STATS_TEXT;
-    const char *what, *name;
+    const char *what = NULL, *name = NULL;
+    char *in[3], *part = NULL;
+    size_t n = input_files(o, in);
     if (emogi_same_file(o->stats_file, STDOUT_FILENO, o->output, STDOUT_FILENO))
         what = "OUTPUT", name = stream_name(o->output, "(standard output)");
-    else if (o->input && o->source != SOURCE_WEBGRAPH &&
-             emogi_same_file(o->stats_file, STDOUT_FILENO, o->input, STDIN_FILENO))
-        what = "the input", name = stream_name(o->input, "(standard input)");
-    else
-        return;
-    fprintf(stderr, "emogi-convert: --stats-file %s is the same file or stream as %s %s\n",
-            stream_name(o->stats_file, "(standard output)"), what, name);
-    fputs(usage_text, stderr);
-    exit(2);
+    for (size_t i = 0; i < n && !what; i++) /* every file read, however it is named */
+        if (emogi_same_file(o->stats_file, STDOUT_FILENO, in[i], STDIN_FILENO))
+            what = "the input", name = stream_name(in[i], "(standard input)");
+    if (!what && o->partitions && (what = stats_over_part(o, &part)))
+        name = part;
+    if (what) {
+        fprintf(stderr, "emogi-convert: --stats-file %s is the same file or stream as %s %s\n",
+                stream_name(o->stats_file, "(standard output)"), what, name);
+        fputs(usage_text, stderr);
+        exit(2);
+    }
+    for (size_t i = 0; i < n; i++)
+        free(in[i]);
 }
 
 /* --string-ids: names come from the text edge lists, and they keep name

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 
 #include "record.h"
@@ -21,8 +22,10 @@ static void stats_print(FILE *out, const struct convert_stats *s)
     double build = s->build.relabel + s->build.scatter + s->build.weights;
     fprintf(out, "emogi-convert: stats: %s %.3f s", s->source_phase, s->parse);
     if (s->bytes_text)
-        fprintf(out, ", %.1f MB/s of text (%.1f MB), %.1f MB/s read",
-                rate(s->bytes_text / 1e6, s->parse), s->bytes_text / 1e6,
+        fprintf(out, ", %.1f MB/s of %s (%.1f MB), %.1f MB/s read",
+                rate(s->bytes_text / 1e6, s->parse),
+                strcmp(s->source_phase, "decode") == 0 ? "input" : "text", /* WebGraph: bits */
+                s->bytes_text / 1e6,
                 rate(s->bytes_in / 1e6, s->parse));
     fprintf(out, ", %.3g edges/s\n", rate((double)s->edges_in, s->parse));
     if (s->ooc.runs)

@@ -14,6 +14,10 @@
  * written straight into, in place: renaming over /dev/null would replace
  * the device with a regular file.
  *
+ * A run with several outputs can hold their commits and rename them all
+ * at the end (emogi_atomic_hold(), emogi_atomic_commit_held()), so that a
+ * failure in a later one leaves the earlier ones' old files in place.
+ *
  * Named temporaries are remembered in a small table that a signal handler
  * can walk: the handler only calls unlink(), signal() and raise(), which
  * are async-signal-safe, so an interrupted tool leaves nothing behind.
@@ -328,29 +332,115 @@ static int commit_direct(struct emogi_atomic *a, emogi_error *err)
     return rc;
 }
 
-int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err)
+/*
+ * Held commits: between emogi_atomic_hold() and emogi_atomic_commit_held()
+ * a commit syncs its file and keeps it here, still open (so an unnamed
+ * one stays unnamed), instead of renaming it; the group is renamed only
+ * once every output of the run is complete.  A tool that exits first
+ * (failed) removes them all at exit: no old output was replaced.
+ */
+static struct {
+    int on;
+    int at_exit; /* emogi_atomic_abort_held() registered */
+    size_t n, cap;
+    struct emogi_atomic *files;
+} held;
+
+void emogi_atomic_abort_held(void)
+{
+    for (size_t i = 0; i < held.n; i++)
+        emogi_atomic_abort(&held.files[i]);
+    free(held.files);
+    held.files = NULL;
+    held.n = held.cap = 0;
+    held.on = 0;
+}
+
+void emogi_atomic_hold(void)
+{
+    held.on = 1;
+    if (!held.at_exit && atexit(emogi_atomic_abort_held) == 0)
+        held.at_exit = 1;
+}
+
+/* Keep the synced A in the group; -1 (errno ENOMEM) when it cannot grow. */
+static int hold_file(struct emogi_atomic *a)
+{
+    if (held.n == held.cap) {
+        size_t cap = held.cap ? 2 * held.cap : 8;
+        struct emogi_atomic *f = realloc(held.files, cap * sizeof *f);
+        if (!f) {
+            errno = ENOMEM;
+            return -1;
+        }
+        held.files = f, held.cap = cap;
+    }
+    held.files[held.n++] = *a;
+    memset(a, 0, sizeof *a);
+    a->fd = -1;
+    return 0;
+}
+
+/* Name A's temporary (if unnamed) and close it: the steps that may fail
+ * before any rename.  NULL, or the step that failed with errno set. */
+static const char *finish_file(struct emogi_atomic *a)
 {
     const char *what = NULL;
     int e = 0;
-    if (a->direct)
-        return commit_direct(a, err);
-    if (fsync(a->fd) < 0)
-        what = "fsync", e = errno;
-    if (!what && a->unnamed && link_unnamed(a) < 0)
+    if (a->unnamed && link_unnamed(a) < 0)
         what = "linkat", e = errno;
     if (close(a->fd) < 0 && !what)
         what = "close", e = errno;
     a->fd = -1;
-    if (!what && rename(a->tmp_path, a->target) < 0)
-        what = "rename", e = errno;
-    if (what) {
-        emogi_fail(err, "%s: %s failed: %s", a->path, what, strerror(e));
-        emogi_atomic_abort(a);
-        return -1;
-    }
+    errno = e;
+    return what;
+}
+
+static int fail_step(struct emogi_atomic *a, const char *what, int e, emogi_error *err)
+{
+    emogi_fail(err, "%s: %s failed: %s", a->path, what, strerror(e));
+    emogi_atomic_abort(a);
+    return -1;
+}
+
+int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err)
+{
+    const char *what = NULL;
+    if (a->direct)
+        return commit_direct(a, err);
+    if (fsync(a->fd) < 0)
+        return fail_step(a, "fsync", errno, err);
+    if (held.on)
+        return hold_file(a) < 0 ? fail_step(a, "holding the output", errno, err) : 0;
+    if ((what = finish_file(a)))
+        return fail_step(a, what, errno, err);
+    if (rename(a->tmp_path, a->target) < 0)
+        return fail_step(a, "rename", errno, err);
     sync_parent_dir(a->target);
     release(a);
     return 0;
+}
+
+int emogi_atomic_commit_held(emogi_error *err)
+{
+    int rc = 0;
+    /* every file named and closed first: a failure here replaces nothing */
+    for (size_t i = 0; i < held.n && rc == 0; i++) {
+        const char *what = finish_file(&held.files[i]);
+        if (what)
+            rc = emogi_fail(err, "%s: %s failed: %s", held.files[i].path, what, strerror(errno));
+    }
+    for (size_t i = 0; i < held.n && rc == 0; i++) {
+        struct emogi_atomic *a = &held.files[i];
+        if (rename(a->tmp_path, a->target) < 0) {
+            rc = emogi_fail(err, "%s: rename failed: %s", a->path, strerror(errno));
+            break;
+        }
+        sync_parent_dir(a->target);
+        release(a);
+    }
+    emogi_atomic_abort_held(); /* what is left after a failure: its temporaries go */
+    return rc;
 }
 
 int emogi_write_all(struct emogi_atomic *a, const void *buf, size_t len, emogi_error *err)

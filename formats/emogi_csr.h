@@ -435,6 +435,28 @@ EMOGI_API int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err);
  * keeps what was written).  Harmless on an A that is not open. */
 EMOGI_API void emogi_atomic_abort(struct emogi_atomic *a);
 EMOGI_API void emogi_atomic_install_signals(void);
+/*
+ * A run with several outputs (the graph and its --stats-file, a names
+ * file, part files) commits them together: after emogi_atomic_hold(),
+ * emogi_atomic_commit() syncs a file and keeps it, open and unrenamed, in
+ * a group of the process; emogi_atomic_commit_held() then names and
+ * closes every file of the group, and only when all of that succeeded
+ * renames them over their targets, in the order committed.  So a run
+ * that fails before its last output is complete (a stats file on a full
+ * disk, a part that cannot be written) leaves every old output as it was;
+ * only a rename failing after the earlier renames (rare: the temporaries
+ * sit in their targets' folders) leaves those earlier ones replaced.
+ * Direct outputs (standard output, a device, a FIFO) are written in place
+ * and cannot wait.  The hold registers emogi_atomic_abort_held() with
+ * atexit(), so a tool that exits on an error leaves no temporaries and no
+ * replaced output; abort_held removes the group's temporaries and ends
+ * the hold, as commit_held does after its renames.  A tool calls hold
+ * first thing in main and commit_held last, after its stats are written.
+ * Not for threads committing at once: the group is one per process.
+ */
+EMOGI_API void emogi_atomic_hold(void);
+EMOGI_API int emogi_atomic_commit_held(emogi_error *err);
+EMOGI_API void emogi_atomic_abort_held(void);
 /* Write all LEN bytes of BUF to A, resuming after short writes and EINTR:
  * 0, or -1 with *ERR naming a->path and strerror (ENOSPC, EFBIG); the
  * caller then aborts A. */

@@ -51,6 +51,18 @@ EXTRA_DIST += tests/help_traverse.sh
 # the traversal tools' refusals name the vertex or byte where one exists
 TESTS += tests/refusals_place.sh
 EXTRA_DIST += tests/refusals_place.sh
+# emogi-convert's and emogi-export's outputs as a group, inputs by every name
+TESTS += tests/convert_outputs.sh
+EXTRA_DIST += tests/convert_outputs.sh
+# every option of a tool's man page in its --help; --stats units
+TESTS += tests/help_options.sh tests/convert_stats_units.sh
+EXTRA_DIST += tests/help_options.sh tests/convert_stats_units.sh
+# emogi-info --ids: the id map, names quoted
+TESTS += tests/info_ids.sh
+EXTRA_DIST += tests/info_ids.sh
+# a corrupt compressed input names its byte offset
+TESTS += tests/convert_codec_offsets.sh
+EXTRA_DIST += tests/convert_codec_offsets.sh
 # the tools as MPI ranks (skipped without mpirun): CPU ranks, and GPU
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh

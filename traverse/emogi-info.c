@@ -40,16 +40,19 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: " PROG " [--verify] [--json] GRAPH.csr\n"
                "       " PROG " --edges [--original-ids] GRAPH.csr\n"
+               "       " PROG " --ids GRAPH.csr\n"
                "  -c, --verify        check every section's crc32 (exit 1 on a mismatch)\n"
                "  -j, --json          print the report as one JSON object\n"
                "  -e, --edges         print the edges as 'src dst [weight]' lines instead\n"
                "  -o, --original-ids  with --edges, print input ids through the idmap\n"
+               "  -i, --ids           print the id map: 'vertex id' (or name) lines, a name\n"
+               "                      with blanks, quotes or backslashes in double quotes\n"
                "  -h, --help          show this help\n"
                "  -V, --version       show the version\n");
 }
 
 struct info_opts {
-    int verify, json, edges, original;
+    int verify, json, edges, original, ids;
     const char *path;
 };
 
@@ -58,15 +61,17 @@ static void parse_args(int argc, char **argv, struct info_opts *o)
     static const struct option longs[] = {
         {"verify", no_argument, NULL, 'c'}, {"json", no_argument, NULL, 'j'},
         {"edges", no_argument, NULL, 'e'},  {"original-ids", no_argument, NULL, 'o'},
+        {"ids", no_argument, NULL, 'i'},
         {"help", no_argument, NULL, 'h'},   {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0}};
     int c;
-    while ((c = getopt_long(argc, argv, "cjeohV", longs, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "cjeoihV", longs, NULL)) != -1) {
         switch (c) {
         case 'c': o->verify = 1; break;
         case 'j': o->json = 1; break;
         case 'e': o->edges = 1; break;
         case 'o': o->original = 1; break;
+        case 'i': o->ids = 1; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf(PROG " (emogi) %s\n", PACKAGE_VERSION); exit(0);
         default: usage(stderr); exit(2);
@@ -79,6 +84,11 @@ static void parse_args(int argc, char **argv, struct info_opts *o)
     }
     if (o->original && !o->edges) {
         fprintf(stderr, PROG ": --original-ids only applies to --edges\n");
+        exit(2);
+    }
+    if (o->ids && (o->edges || o->json || o->verify)) {
+        fprintf(stderr, PROG ": --ids prints the id map alone: not with --edges, --json or "
+                        "--verify\n");
         exit(2);
     }
     if (o->edges && o->json) {
@@ -140,10 +150,63 @@ static int plain_view(const struct emogi_graph *g, struct emogi_graph *view, voi
 
 static int report_view(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err);
 
+/* One name for --ids: as it is, or in double quotes (with \" \\ \n \t and
+ * \xHH for other control bytes) when it holds a blank, a quote or a
+ * backslash, or is empty, so that every line splits at its first blank. */
+static int put_quoted(FILE *out, const char *s, size_t len)
+{
+    int quote = len == 0;
+    for (size_t i = 0; i < len && !quote; i++)
+        quote = (unsigned char)s[i] <= ' ' || s[i] == '"' || s[i] == '\\' || s[i] == 0x7f;
+    if (!quote)
+        return fwrite(s, 1, len, out) == len ? 0 : -1;
+    putc('"', out);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n' || c == '\t')
+            fputs(c == '\n' ? "\\n" : "\\t", out);
+        else if (c < ' ' || c == 0x7f)
+            fprintf(out, "\\x%02x", c);
+        else
+            putc(c, out);
+    }
+    return putc('"', out) == EOF ? -1 : 0;
+}
+
+/* --ids: "vertex id" lines, or "vertex name"; a part's vertices are the
+ * whole graph's (first + v). */
+static int print_ids(FILE *out, const struct emogi_graph *g, emogi_error *err)
+{
+    struct emogi_part part;
+    int named = (g->flags & EMOGI_IDNAMES) != 0;
+    if (!named && !g->idmap)
+        return emogi_fail(err, "%s: no id map: its vertex ids are the input's (or were "
+                          "numbered 0 to %llu by the conversion, which kept no map)", g->path,
+                          (unsigned long long)(g->nv ? g->nv - 1 : 0));
+    emogi_csr_part(g, &part);
+    for (uint64_t v = 0; v < g->nv; v++) {
+        int bad = fprintf(out, "%" PRIu64 " ", part.first + v) < 0;
+        if (named) {
+            size_t len;
+            const char *s = emogi_csr_id_name(g, v, &len);
+            bad = bad || put_quoted(out, s, len) < 0;
+        } else {
+            bad = bad || fprintf(out, "%" PRIu64, g->idmap[v]) < 0;
+        }
+        if (bad || putc('\n', out) == EOF)
+            return emogi_fail(err, "standard output: %s", strerror(errno));
+    }
+    return 0;
+}
+
 static int report(const struct emogi_graph *g, const struct info_opts *o, emogi_error *err)
 {
     struct emogi_graph view;
     void *ids;
+    if (o->ids)
+        return print_ids(stdout, g, err);
     if (o->edges && o->original && emogi_is_part(g))
         return emogi_fail(err, "%s: --original-ids: a part file maps only its own vertices' ids, "
                           "not its neighbours'", g->path);

@@ -88,8 +88,9 @@ int input_bz2_read(struct input *in, char *out, size_t cap, size_t *n, emogi_err
         else if (rc == BZ_MEM_ERROR)
             return emogi_fail(err, "%s: out of memory in bzip2 decompression", in->name);
         else if (rc == BZ_DATA_ERROR || rc == BZ_DATA_ERROR_MAGIC)
-            return emogi_fail(err, "%s: corrupt bzip2 stream: bad data or a failed CRC",
-                              in->name);
+            return emogi_fail(err, "%s: corrupt bzip2 stream at byte %llu of the compressed "
+                              "input: bad data or a failed CRC", in->name,
+                              input_raw_at(in, z->avail_in));
         else if (rc != BZ_OK)
             return emogi_fail(err, "%s: corrupt bzip2 stream (libbz2 error %d)", in->name, rc);
         else if (z->avail_in == 0 && in->raw_eof && z->avail_out == want)

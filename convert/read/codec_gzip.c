@@ -60,7 +60,8 @@ int input_gzip_read(struct input *in, char *out, size_t cap, size_t *n, emogi_er
         else if (rc == Z_MEM_ERROR)
             return emogi_fail(err, "%s: out of memory in gzip decompression", in->name);
         else if (rc != Z_OK && rc != Z_BUF_ERROR)
-            return emogi_fail(err, "%s: corrupt gzip stream: %s", in->name,
+            return emogi_fail(err, "%s: corrupt gzip stream at byte %llu of the compressed "
+                              "input: %s", in->name, input_raw_at(in, z->avail_in),
                               z->msg ? z->msg : "invalid data");
     }
     *n = want - z->avail_out;

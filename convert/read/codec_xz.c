@@ -82,7 +82,9 @@ static int xz_error(const struct input *in, lzma_ret rc, emogi_error *err)
         return emogi_fail(err, "%s: xz stream with options this liblzma does not support",
                           in->name);
     case LZMA_DATA_ERROR:
-        return emogi_fail(err, "%s: corrupt xz stream: bad data or a failed check", in->name);
+        return emogi_fail(err, "%s: corrupt xz stream at byte %llu of the compressed input: "
+                               "bad data or a failed check", in->name,
+                          input_raw_at(in, ((const lzma_stream *)in->dec)->avail_in));
     default:
         return emogi_fail(err, "%s: corrupt xz stream (liblzma error %d)", in->name, (int)rc);
     }

@@ -150,6 +150,11 @@ int input_open(struct input *in, const char *path, size_t block, emogi_error *er
     return 0;
 }
 
+unsigned long long input_raw_at(const struct input *in, size_t unread)
+{
+    return in->bytes_in >= unread ? (unsigned long long)(in->bytes_in - unread) : 0;
+}
+
 uint64_t input_consumed(const struct input *in)
 {
     return in->kind == INPUT_MAP ? in->map_pos : in->bytes_in;

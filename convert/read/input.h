@@ -81,6 +81,11 @@ uint64_t input_consumed(const struct input *in);
 /* ---- for the decoders (codec_gzip.c, codec_lz4.c, codec_zstd.c,
  * codec_xz.c, codec_bz2.c), which codec.c's table names ---- */
 
+/* The byte offset in the compressed file where the decoder stands, with
+ * UNREAD of the bytes read still before it: where a corrupt stream is
+ * named (the decoder stops at or just past the bad byte). */
+unsigned long long input_raw_at(const struct input *in, size_t unread);
+
 /* Read more raw bytes when all are used; sets raw_eof at end of file. */
 int input_refill(struct input *in, emogi_error *err);
 /* Decode into out[0, cap): *n bytes, 0 only at the end of the data. */
