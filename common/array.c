@@ -144,53 +144,17 @@ static int ends_with(const char *s, const char *suffix)
     return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-/* Outputs written but not committed yet (tool_outputs_hold): a run's
- * files replace the old ones only once every one of them is written. */
-static struct {
-    int on;
-    struct emogi_atomic *a;
-    size_t n;
-} held;
-
-/* A run that exits before tool_outputs_commit() failed: its outputs go. */
-static void abort_held(void)
-{
-    for (size_t i = 0; i < held.n; i++)
-        emogi_atomic_abort(&held.a[i]);
-    held.n = 0;
-}
-
+/* A run's outputs are one group of formats/atomic.c (emogi_atomic_hold):
+ * each result array committed is kept under its temporary name until
+ * tool_outputs_commit renames the whole group. */
 void tool_outputs_hold(void)
 {
-    if (!held.on)
-        atexit(abort_held);
-    held.on = 1;
-}
-
-static int hold(struct emogi_atomic *f, emogi_error *err)
-{
-    struct emogi_atomic *a = realloc(held.a, (held.n + 1) * sizeof *a);
-    if (!a) {
-        emogi_atomic_abort(f);
-        return emogi_fail(err, "out of memory for an output being written");
-    }
-    held.a = a;
-    held.a[held.n++] = *f;
-    return 0;
+    emogi_atomic_hold();
 }
 
 int tool_outputs_commit(emogi_error *err)
 {
-    size_t i = 0;
-    int rc = 0;
-    for (; i < held.n && rc == 0; i++)
-        rc = emogi_atomic_commit(&held.a[i], err);
-    for (; i < held.n; i++)
-        emogi_atomic_abort(&held.a[i]);
-    free(held.a);
-    held.a = NULL;
-    held.n = 0;
-    return rc;
+    return emogi_atomic_commit_held(err);
 }
 
 int tool_write_array(const char *path, const void *a, enum tool_elem type, uint64_t n,
@@ -228,8 +192,6 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
         emogi_atomic_abort(&f);
         return -1;
     }
-    if (held.on && !f.direct)
-        return hold(&f, err);
     return emogi_atomic_commit(&f, err);
 }
 

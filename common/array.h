@@ -41,18 +41,19 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
                          emogi_error *err);
 
 /*
- * From now on hold every result array written to a file under its
- * temporary name instead of committing it, until tool_outputs_commit(),
- * which tool_stats_finish() calls after the --stats-file is committed: a
- * run's outputs replace the old files together, once the last one is
- * written, and a run that exits before (a failed write, exit 1) leaves
- * every old output as it was.  Standard output, devices and FIFOs
- * (emogi_output_is_direct) are written in place as before.
+ * From here on every output the process commits (result arrays, the
+ * --stats-file) is held under its temporary name, one group of
+ * emogi_atomic_hold() (formats/emogi_csr.h), until tool_outputs_commit(),
+ * which tool_stats_finish() calls last: a run's outputs replace the old
+ * files together, once the last one is written, and a run that exits
+ * before (a failed write, exit 1) leaves every old output as it was.
+ * Standard output, devices and FIFOs (emogi_output_is_direct) are
+ * written in place.
  */
 void tool_outputs_hold(void);
 
-/* Commit the held outputs in the order written: 0, or -1 with *ERR
- * (the rest are then dropped). */
+/* Rename the held outputs over their targets (emogi_atomic_commit_held):
+ * 0, or -1 with *ERR (what was not renamed is dropped). */
 int tool_outputs_commit(emogi_error *err);
 
 /* Bytes per entry of TYPE. */

@@ -523,7 +523,7 @@ void dist_report(struct dist *d, double seconds, uint64_t link)
     struct rank_figures sum = {0};
     double compute = 0;
     for (int r = 0; r < d->size; r++) {
-        tool_record_begin("rank", "rank");
+        tool_record_begin("rank", NULL); /* "TOOL: rank=R ...", the key its own word */
         tool_record_u64("rank", (uint64_t)r);
         tool_record_u64("first_vertex", all[r].lo);
         tool_record_u64("vertices", all[r].hi - all[r].lo);
