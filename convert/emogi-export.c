@@ -103,7 +103,7 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
         case 'J': o->stats = TOOL_STATS_JSON; break;
         case 'F': o->stats_file = optarg; break;
         case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
-        case 'V': printf(PROG " %s\n", PACKAGE_VERSION); exit(0);
+        case 'V': printf(PROG " (" PACKAGE_NAME ") %s\n", PACKAGE_VERSION); exit(0);
         default: fputs(usage_text, stderr); exit(2);
         }
     }

@@ -403,7 +403,7 @@ static void set_option(int c, const char *arg, struct convert_opts *o)
     case OPT_PROGRESS: o->progress = 1; break;
     case OPT_NO_PROGRESS: o->progress = 0; break;
     case 'h': fputs(usage_text, stdout); fputs(help_text, stdout); exit(0);
-    case OPT_VERSION: printf("emogi-convert %s\n", PACKAGE_VERSION); exit(0);
+    case OPT_VERSION: printf("emogi-convert (" PACKAGE_NAME ") %s\n", PACKAGE_VERSION); exit(0);
     default: fputs(usage_text, stderr); exit(2);
     }
 }

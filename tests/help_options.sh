@@ -9,11 +9,11 @@
 TOOLS="emogi-convert:emogi-convert.1
 emogi-export:emogi-export.1
 emogi-info:emogi-info.1
-emogi-bfs:emogi-bfs.1:help texts of the traversal tools: later
-emogi-sssp:emogi-sssp.1:help texts of the traversal tools: later
-emogi-cc:emogi-cc.1:help texts of the traversal tools: later
-emogi-pagerank:emogi-pagerank.1:help texts of the traversal tools: later
-emogi-verify:emogi-verify.1:help texts of the traversal tools: later"
+emogi-bfs:emogi-bfs.1
+emogi-sssp:emogi-sssp.1
+emogi-cc:emogi-cc.1
+emogi-pagerank:emogi-pagerank.1
+emogi-verify:emogi-verify.1"
 plan "$(($(printf '%s\n' "$TOOLS" | wc -l) + 4))"
 
 # The options of PAGE, one a line: "-x" or "--long", from .It Fl lines.

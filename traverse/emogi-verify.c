@@ -41,6 +41,8 @@ static void help(void)
          "one record of the run (seconds, vertices, edges read, result ok or\n"
          "mismatch, peak memory) as text or JSON, on standard error or to FILE.\n"
          "  -s, --source V          bfs, sssp: the source the result was searched from\n"
+         "      --original-ids      bfs, sssp: -s gives an input id, as -S does\n"
+         "      --json              the same as --stats=json\n"
          "  -h, --help              this help (after ALGORITHM: the subcommand's)\n"
          "      --version           print the version");
 }
