@@ -104,6 +104,29 @@ struct dist {
  * 1.  Otherwise D->on = 0, and only mpirun's binding is looked at. */
 void dist_start(int *argc, char ***argv, long world, struct dist *d);
 
+/* What the ranks must all have been given, beside the program and its
+ * graph, which dist_open_graph records itself: hashes (dist_hash) of the
+ * sources as given (-s, -S, -n, --seed, --original-ids) and of the
+ * command line but the graph's name (a part file's name differs by
+ * rank), made by the tools' harness.  Ranks that were given different
+ * ones would run different collectives, or the same ones on arrays of
+ * different sizes. */
+struct dist_agreed {
+    uint64_t sources;
+    uint64_t options;
+};
+
+/* H, a 64-bit FNV-1a hash, extended by the N bytes at P; begin with
+ * DIST_HASH_START. */
+#define DIST_HASH_START 0xcbf29ce484222325ull
+static inline uint64_t dist_hash(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
 /* What dist_open_graph gathers from part files beyond the offsets. */
 enum dist_need {
     DIST_NEED_IDMAP = 1u << 0, /* the whole id map (input-id sources, --original-ids) */
@@ -123,9 +146,16 @@ enum dist_need {
  * also the partition: dist_partition keeps it).  A file that does not
  * open: "TOOL: message", exit 1 (mpirun ends the job).  NEED: dist_need
  * bits.
+ *
+ * In the same collective every rank checks that all run one program of
+ * one build with the same settings, sources and options (A, and NEED),
+ * and, on a shared file, that every rank mapped the same file (its
+ * header's section table and checksums, and its size): ranks that
+ * differ stop together, rank 0 naming the first difference and the
+ * lowest rank that differs from it, before any rank reads a list.
  */
 void dist_open_graph(struct dist *d, const char *graph, const char *path, unsigned need,
-                     struct emogi_graph *g);
+                     const struct dist_agreed *a, struct emogi_graph *g);
 
 /* ---- what a tool hands its ranks ---- */
 

@@ -38,9 +38,9 @@ static _Noreturn void unreached(void)
 }
 
 void dist_open_graph(struct dist *d, const char *graph, const char *path, unsigned need,
-                     struct emogi_graph *g)
+                     const struct dist_agreed *a, struct emogi_graph *g)
 {
-    (void)d, (void)graph, (void)path, (void)need, (void)g;
+    (void)d, (void)graph, (void)path, (void)need, (void)a, (void)g;
     unreached();
 }
 

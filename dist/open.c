@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <mpi.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,8 +26,14 @@
 #include "ranks.h"
 
 /* What every rank tells the others of the file it mapped, or why it
- * could not (FAILED, WHY). */
+ * could not (FAILED, WHY), and of what it runs: PROGRAM (first, so that
+ * another build's record still shows its name and version), SETTINGS
+ * (the exchanges' EMOGI_MPI_* knobs), SOURCES and OPTIONS (dist.h:
+ * struct dist_agreed, and the dist_need bits), FILE (a whole file's
+ * identity: file_id). */
 struct part_desc {
+    char program[64];
+    uint64_t settings, sources, options, file;
     uint64_t is_part, index, count, first, end, nv, ne, edge_first, local_ne;
     uint64_t t_edge_first, t_ne, flags, id_width, weight_type, origin, failed;
     char name[256];
@@ -47,16 +54,68 @@ static uint64_t origin_of(const struct emogi_graph *g)
     return ((uint64_t)emogi_crc32(s ? s : "", n) << 32) | n;
 }
 
+/* A file's identity, for ranks that should have mapped one file: its
+ * header's counts and section table (each section's type, place, size
+ * and checksum, so its contents) and the file's size, read without a
+ * pass over the lists. */
+static uint64_t file_id(const struct emogi_graph *g)
+{
+    uint64_t h = DIST_HASH_START, head[6] = {g->nv, g->ne, g->flags, g->id_width,
+                                             g->weight_type, (uint64_t)g->map_size};
+    h = dist_hash(h, head, sizeof head);
+    for (uint32_t i = 0; i < g->nsections && i < EMOGI_CSR_MAX_SECTIONS; i++) {
+        const struct emogi_section *s = &g->sections[i];
+        uint64_t e[4] = {s->type, s->crc32, s->offset, s->size};
+        h = dist_hash(h, e, sizeof e);
+    }
+    return h;
+}
+
 static void describe(const struct emogi_graph *g, const char *path, struct part_desc *p)
 {
     struct emogi_part q;
     uint64_t is_part = (uint64_t)emogi_csr_part(g, &q);
-    *p = (struct part_desc){is_part, q.index, q.count, q.first, q.end, q.nv, q.ne,
-                            q.edge_first, g->ne, q.t_edge_first, q.t_ne,
+    *p = (struct part_desc){"", 0, 0, 0, file_id(g), is_part, q.index, q.count, q.first, q.end,
+                            q.nv, q.ne, q.edge_first, g->ne, q.t_edge_first, q.t_ne,
                             g->flags & ~(uint64_t)EMOGI_PART, g->id_width, g->weight_type,
                             origin_of(g), 0, "", ""};
     snprintf(p->name, sizeof p->name, "%s", path);
 }
+
+/* The lowest rank whose LEN bytes at OFF of its record differ from rank
+ * 0's, or 0 where none does. */
+static int first_other(const struct part_desc *t, int size, size_t off, size_t len)
+{
+    for (int r = 1; r < size; r++)
+        if (memcmp((const char *)&t[r] + off, (const char *)&t[0] + off, len) != 0)
+            return r;
+    return 0;
+}
+#define OTHER(t, size, field) first_other(t, size, offsetof(struct part_desc, field), sizeof t->field)
+
+/* Whether every rank runs what rank 0 runs (program, settings, sources,
+ * options, in that order); else a message in MSG naming the first that
+ * differs and the lowest rank that differs in it.  The same verdict on
+ * every rank. */
+static int same_run(const struct part_desc *t, int size, char *msg, size_t n)
+{
+    int r;
+    if ((r = OTHER(t, size, program)))
+        snprintf(msg, n, "the ranks disagree: rank %d runs %.64s, rank 0 %.64s: every rank must "
+                         "run one tool of one build", r, t[r].program, t[0].program);
+    else if ((r = OTHER(t, size, settings)))
+        snprintf(msg, n, "the ranks disagree: rank %d's EMOGI_MPI_CHUNK or EMOGI_MPI_WIDE_IDS "
+                         "is not rank 0's: every rank must have the same", r);
+    else if ((r = OTHER(t, size, sources)))
+        snprintf(msg, n, "the ranks disagree: rank %d was given other sources than rank 0 (-s, "
+                         "-S, -n, --seed, --original-ids): every rank must be given the same", r);
+    else if ((r = OTHER(t, size, options)))
+        snprintf(msg, n, "the ranks disagree: rank %d was given other options than rank 0: "
+                         "every rank must be given the same command line, the graph's name "
+                         "aside", r);
+    return r == 0;
+}
+
 
 /* What makes parts A and B of different graphs, or NULL. */
 static const char *differ(const struct part_desc *a, const struct part_desc *b)
@@ -99,8 +158,14 @@ static int parts_fit(const struct part_desc *t, int size, char *msg, size_t n)
                  t[0].is_part ? r : 0, p->name, t[0].is_part ? 0 : r);
         return 0;
     }
-    if (!t[0].is_part)
-        return 1;
+    if (!t[0].is_part) {
+        if ((r = OTHER(t, size, file)) == 0)
+            return 1;
+        snprintf(msg, n, "the ranks disagree: rank %d's %s is not the file rank 0 opened as %s "
+                         "(their headers' checksums or their sizes differ): every rank must map "
+                         "the same file, or each its own part", r, t[r].name, t[0].name);
+        return 0;
+    }
     for (r = 0; r < size; r++) {
         const char *why = differ(&t[0], &t[r]);
         if (why || t[r].count != t[0].count) {
@@ -165,10 +230,10 @@ static void build_skeleton(struct dist *d, const struct emogi_graph *g, const ch
     d->whole = s;
 }
 
-/* Every rank's file described to all (G NULL: it did not open, WHY);
- * the parts' ranges as the partition. */
-static void agree(struct dist *d, const char *graph, unsigned need, const struct emogi_graph *g,
-                  const char *why)
+/* Every rank's file described to all (G NULL: it did not open, WHY),
+ * with what it runs (A, NEED); the parts' ranges as the partition. */
+static void agree(struct dist *d, const char *graph, unsigned need, const struct dist_agreed *a,
+                  const struct emogi_graph *g, const char *why)
 {
     struct part_desc mine, *t = dist_alloc((uint64_t)d->size, sizeof *t, "ranks");
     char msg[1024];
@@ -179,8 +244,20 @@ static void agree(struct dist *d, const char *graph, unsigned need, const struct
         mine.failed = 1;
         snprintf(mine.why, sizeof mine.why, "%s", why);
     }
-    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, t, sizeof mine, MPI_BYTE, MPI_COMM_WORLD);
-    int fit = parts_fit(t, d->size, msg, sizeof msg);
+    snprintf(mine.program, sizeof mine.program, "%s " PACKAGE_VERSION, tool_name());
+    const uint64_t knobs[2] = {dist_chunk(d), (uint64_t)dist_wide_ids()};
+    mine.settings = dist_hash(DIST_HASH_START, knobs, sizeof knobs);
+    mine.sources = a->sources;
+    mine.options = dist_hash(a->options, &need, sizeof need);
+    int rc = MPI_Allgather(&mine, sizeof mine, MPI_BYTE, t, sizeof mine, MPI_BYTE,
+                           MPI_COMM_WORLD);
+    if (rc != MPI_SUCCESS) { /* a record of another size: another build */
+        fprintf(stderr, "%s: rank %d: the ranks' records do not match: every rank must run one "
+                        "tool of one build\n", tool_name(), d->rank);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+        exit(1);
+    }
+    int fit = same_run(t, d->size, msg, sizeof msg) && parts_fit(t, d->size, msg, sizeof msg);
     if (fit && t[0].is_part && (need & DIST_NEED_WHOLE))
         fit = 0, snprintf(msg, sizeof msg, "--verify checks the whole graph on rank 0, which "
                                            "part files do not give it: verify on the whole file");
@@ -205,7 +282,7 @@ static void agree(struct dist *d, const char *graph, unsigned need, const struct
 }
 
 void dist_open_graph(struct dist *d, const char *graph, const char *opened, unsigned need,
-                     struct emogi_graph *g)
+                     const struct dist_agreed *a, struct emogi_graph *g)
 {
     emogi_error err;
     /* A rank reads its range's lists alone, and checks them alone: a
@@ -231,5 +308,5 @@ void dist_open_graph(struct dist *d, const char *graph, const char *opened, unsi
                  d->rank);
     }
     /* every rank joins, so that rank 0 tells why the job cannot run */
-    agree(d, graph, need, ok ? g : NULL, err.msg);
+    agree(d, graph, need, a, ok ? g : NULL, err.msg);
 }

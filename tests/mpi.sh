@@ -43,7 +43,7 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
 fi
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 226
+plan 233
 
 # ---- graphs ----
 mpi_graphs
@@ -374,4 +374,34 @@ st=$?
 [ "$st" -ne 0 ]; ok $? "parts: a killed rank ends the job (status $st)"
 is "$(cat kept.bin)" old "parts: ... and after every refusal the existing output stays"
 no_files_like "kept.bin.tmp.*" "parts: ... and no temporary is left"
+
+# ---- ranks that disagree (issue 48): one record agreed at the open,
+# every rank stopping with rank 0's message naming the difference and
+# the rank; never a crash or a hang (timeout 60) ----
+echo old >kept.bin
+fails "ranks given different sources stop with the same message" 1 \
+    "the ranks disagree: rank 1 was given other sources than rank 0" \
+    timeout 60 $MPIRUN -np 1 emogi-bfs kron.csr -s 0 -o kept.bin : -np 1 emogi-bfs kron.csr -s 1 -o kept.bin
+fails "ranks running different programs stop (no deadlock)" 1 \
+    "the ranks disagree: rank 1 runs emogi-cc [^ ]*, rank 0 emogi-bfs" \
+    timeout 60 $MPIRUN -np 1 emogi-bfs kron.csr -s 0 -o kept.bin : -np 1 emogi-cc kron.csr -o kept.bin
+fails "ranks given different options stop" 1 "rank 2 was given other options than rank 0" \
+    timeout 60 $MPIRUN -np 2 emogi-bfs big.csr -s 1 -o kept.bin : -np 1 emogi-bfs big.csr -s 1 \
+    --direction push -o kept.bin
+mkdir -p wd0 wd1
+cp kw.csr wd0/w.csr && cp kwz.csr wd1/w.csr
+fails "ranks seeing different files under one name stop (sssp)" 1 \
+    "rank 1's w.csr is not the file rank 0 opened as w.csr" \
+    timeout 60 $MPIRUN -np 1 -wdir "$T/wd0" emogi-sssp w.csr -s 0 -o "$T/kept.bin" : \
+    -np 1 -wdir "$T/wd1" emogi-sssp w.csr -s 0 -o "$T/kept.bin"
+cp kron.csr wd0/g.csr && cp kronz.csr wd1/g.csr
+fails "ranks seeing different files under one name stop (bfs)" 1 \
+    "rank 1's g.csr is not the file rank 0 opened as g.csr" \
+    timeout 60 $MPIRUN -np 1 -wdir "$T/wd0" emogi-bfs g.csr -s 0 -o "$T/kept.bin" : \
+    -np 1 -wdir "$T/wd1" emogi-bfs g.csr -s 0 -o "$T/kept.bin"
+is "$(cat kept.bin)" old "... and after every disagreement the existing output stays"
+cp kron.csr wd1/g.csr
+runs "ranks seeing copies of one file under one name run" \
+    timeout 60 $MPIRUN -np 1 -wdir "$T/wd0" emogi-bfs g.csr -s 0 -o "$T/out.bin" : \
+    -np 1 -wdir "$T/wd1" emogi-bfs g.csr -s 0 -o "$T/out.bin"
 finish

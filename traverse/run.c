@@ -41,6 +41,8 @@ void tool_run_start(int *argc, char ***argv, struct tool_run *r)
     const long world = launcher_world_size();
     if (world > 0)
         dist_start(argc, argv, world, &r->d);
+    r->argc = *argc;
+    r->argv = *argv;
 }
 
 /* The name opened, kept for g->path (and reachable, for leak checkers). */
@@ -90,12 +92,33 @@ static unsigned dist_needs(const struct tool_opts *o)
            (o->verify ? DIST_NEED_WHOLE : 0u);
 }
 
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+    return dist_hash(h, s ? s : "", s ? strlen(s) + 1 : 1);
+}
+
+/* What every rank must have been given alike (dist.h): the sources as O
+ * holds them, and R's command line but the graph's name, O's graph (an
+ * element of it: the options were parsed from it). */
+static struct dist_agreed agreed(const struct tool_run *r, const struct tool_opts *o)
+{
+    const uint64_t n[4] = {(uint64_t)o->have_source, o->runs, o->runs ? o->seed : 0,
+                           (uint64_t)o->original_ids};
+    struct dist_agreed a = {dist_hash(DIST_HASH_START, n, sizeof n), DIST_HASH_START};
+    a.sources = hash_str(hash_str(a.sources, o->source_text), o->source_input);
+    for (int i = 1; i < r->argc; i++)
+        if (r->argv[i] != o->graph)
+            a.options = hash_str(a.options, r->argv[i]);
+    return a;
+}
+
 void tool_run_open(struct tool_run *r, const struct tool_opts *o, unsigned need,
                    struct emogi_graph *g)
 {
     opened = part_path(o->graph, r->d.rank, !r->d.on);
     if (r->d.on) {
-        dist_open_graph(&r->d, o->graph, opened, dist_needs(o) | need, g);
+        const struct dist_agreed a = agreed(r, o);
+        dist_open_graph(&r->d, o->graph, opened, dist_needs(o) | need, &a, g);
         r->whole = r->d.whole;
         return;
     }

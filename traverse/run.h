@@ -23,6 +23,9 @@ struct tool_run_gpu {
 
 struct tool_run {
     struct dist d; /* d.on: this process is one of several ranks */
+    /* the command line, which the ranks agree on (dist_open_graph) */
+    int argc;
+    char **argv;
     /* every vertex's counts and offsets: the graph opened, or the ranks'
      * view of the whole (dist.h) */
     const struct emogi_graph *whole;
