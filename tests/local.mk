@@ -220,8 +220,8 @@ check_PROGRAMS += tests/unit_sssp
 TESTS += tests/unit_sssp
 tests_unit_sssp_SOURCES = tests/unit_sssp.c
 
-TESTS += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
-EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh
+TESTS += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh tests/sssp_delta.sh
+EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh tests/sssp_delta.sh
 
 # ==== cc
 # tests for emogi-cc and emogi-verify cc; the GPU ones skip without a GPU

@@ -14,6 +14,8 @@
 #define NONE UINT64_MAX
 /* evenly spaced weights for the mean: cheap, deterministic */
 #define DELTA_SAMPLES EMOGI_SSSP_DELTA_SAMPLES
+/* the buckets a search of the longest path may touch under the default */
+#define DELTA_STEPS 1024
 
 int emogi_sssp_float_dist(const struct emogi_graph *g, const struct emogi_sssp_opts *o)
 {
@@ -134,18 +136,50 @@ static void sample_weights(const struct emogi_graph *g, double *mean, double *mi
     *minpos = lo;
 }
 
+/* The mean out-degree of the vertices that evenly spaced edges leave,
+ * sum d^2 / sum d over the vertices: the degree of a vertex a search
+ * reaches along an edge.  Reads offsets only (MPI ranks hold the whole
+ * graph's offsets but not its lists), walking forward from one sample's
+ * vertex to the next's. */
+static double edge_degree(const struct emogi_graph *g)
+{
+    const uint64_t ne = g->offsets[g->nv];
+    const uint64_t n = ne < DELTA_SAMPLES ? ne : DELTA_SAMPLES;
+    uint64_t u = 0;
+    double sum = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t e = (uint64_t)((double)i * (double)ne / (double)n), step = 1;
+        while (u + step < g->nv && g->offsets[u + step] <= e) /* gallop, then halve */
+            step *= 2;
+        for (step /= 2; step > 0; step /= 2)
+            if (u + step < g->nv && g->offsets[u + step] <= e)
+                u += step;
+        sum += (double)(g->offsets[u + 1] - g->offsets[u]);
+    }
+    return n ? sum / (double)n : 0;
+}
+
 /*
- * Meyer and Sanders bound the work by delta ~ (max weight) / (degree).
- * Here a vertex never relaxes twice from the same distance (sssp.c), so
- * repeated work comes only from vertices lowered within a bucket after
- * they were relaxed, which needs delta above the smallest weights: twice
- * the smallest weight keeps that rare, a quarter of the mean keeps steps
- * few when the smallest weight is large: the smaller of the two.  Over a
- * wide range of widths the work stays one pass over the edges and the
- * time barely moves, and where the smallest weight is small, a quarter
- * of the mean alone is slower than twice the smallest
- * (bench/journal/2026-11-21-emogi-sssp-on-the-cpu.md).  Integer widths
- * are whole numbers of at least 1.
+ * Two widths, the larger wins.  The first keeps repeated work rare where
+ * a search branches much (power-law graphs): a vertex never relaxes twice
+ * from the same distance (sssp.c), so extra work comes only from
+ * vertices lowered within a bucket after they were relaxed, which needs
+ * delta above the smallest weights: twice the smallest weight, or a
+ * quarter of the mean when the smallest is large
+ * (bench/journal/2026-11-21-emogi-sssp-on-the-cpu.md).
+ *
+ * The second follows Meyer and Sanders' delta ~ (weight) / (degree), with
+ * the degree taken as the branching b of a search: the edges out of a
+ * vertex it reaches along an edge (edge_degree), less the edge back on an
+ * undirected graph.  A bucket of mean / (b - 1) spans 1 / (b - 1) hops,
+ * over which the vertices within reach grow by a constant factor, so few
+ * can be reached twice within it; where b is near 1 (paths, trees, roads
+ * of long chains) it spans many hops, and the steps, each a few barriers,
+ * stay few.  It is capped at mean x nv / DELTA_STEPS, about DELTA_STEPS
+ * buckets for the longest search a graph can hold (a path of nv - 1
+ * edges): graphs too small to take that many steps keep the first width.
+ * Figures in bench/journal/2026-12-07-sssp-default-delta.md.  Integer
+ * widths are whole numbers of at least 1.
  */
 double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_sssp_opts *o)
 {
@@ -156,8 +190,18 @@ double emogi_sssp_default_delta(const struct emogi_graph *g, const struct emogi_
     double d = mean / 4;
     if (minpos > 0 && 2 * minpos < d)
         d = 2 * minpos;
+    double wide = mean * (double)g->nv / DELTA_STEPS;
+    if (g->offsets) {
+        double b = edge_degree(g) - ((g->flags & EMOGI_DIRECTED) ? 0 : 1);
+        if (b > 1 && mean / (b - 1) < wide)
+            wide = mean / (b - 1);
+    }
+    if (wide > d)
+        d = wide;
     if (g->weight_type == EMOGI_WEIGHT_FLOAT32)
         return d > 0 && isfinite(d) ? d : 1.0;
     d = floor(d);
+    if (d > 0x1p62) /* wider than any distance reached in time: one bucket */
+        d = 0x1p62;
     return d >= 1.0 ? d : 1.0;
 }
