@@ -5,7 +5,7 @@ EXTRA_DIST += bench/README.md bench/RESULTS.md bench/REFERENCE.md bench/referenc
 	bench/lib.sh bench/run-gpu.sh bench/memcpy_bw.cu bench/gather_bw.cu bench/gpu_hold.cu bench/bfs.sh bench/sssp.sh bench/cc.sh \
 	bench/pagerank.sh bench/traversals.sh bench/convert.sh bench/at-scale.sh bench/reorder.sh \
 	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh bench/compressed-cpu.sh bench/gap.sh \
-	bench/mpi.sh bench/ab.sh bench/grid.sh
+	bench/mpi.sh bench/ab.sh bench/grid.sh bench/sssp-delta.sh
 
 # bench/clist-compare: emogi's compressed lists against mode-0 bit packing
 # and Elias-Fano per block (bits per link, decode speed, round trips).  A
