@@ -43,7 +43,7 @@ if [ "${EMOGI_WITH_MPI:-}" = no ]; then
 fi
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 233
+plan 234
 
 # ---- graphs ----
 mpi_graphs
@@ -248,6 +248,10 @@ sum=$(grep '"event":"rank"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/' 
     awk '{ s += $1 } END { print s }')
 total=$(grep '"event":"ranks"' stats.txt | sed 's/.*"bytes_sent":\([0-9]*\).*/\1/')
 is "$total" "$sum" "--stats: the ranks record sums the bytes each rank sent"
+# the text form: "TOOL: rank=R ...", the key not doubled by a word
+mpi 2 emogi-bfs big.csr -s 1 --stats -o out.bin 2>stats-text.txt >/dev/null
+is "$(grep -c ': rank=[01] ' stats-text.txt) $(grep -c 'rank rank=' stats-text.txt)" "2 0" \
+    "--stats text: a line per rank as 'rank=R', not 'rank rank=R'"
 csum=$(grep '"event":"rank"' stats.txt | sed 's/.*"compute_seconds":\([0-9.eE+-]*\).*/\1/' |
     awk '{ s += $1 } END { printf "%.6f", s }')
 ctotal=$(grep '"event":"ranks"' stats.txt | sed 's/.*"compute_seconds":\([0-9.eE+-]*\).*/\1/')
