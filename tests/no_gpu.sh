@@ -4,11 +4,10 @@
 # holds JSON alone.  Runs only where no GPU is usable (the default device
 # runs on the CPU).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-plan 12
-
 emogi-convert wel "$DATA/tiny.wel" g.csr --undirected -q || skip_all "cannot convert tiny.wel"
 emogi-bfs g.csr -s 0 --stats -o /dev/null 2>.err || skip_all "emogi-bfs fails"
 grep -q "device=cpu" .err || skip_all "a GPU is usable here"
+plan 12
 
 # --device gpu: no GPU found, not CUDA's "driver version is insufficient"
 emogi-bfs g.csr -s 0 --device gpu -o /dev/null 2>.err
