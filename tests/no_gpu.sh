@@ -5,12 +5,12 @@
 # runs on the CPU).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 emogi-convert wel "$DATA/tiny.wel" g.csr --undirected -q || skip_all "cannot convert tiny.wel"
-emogi-bfs g.csr -s 0 --stats -o /dev/null 2>.err || skip_all "emogi-bfs fails"
+emogi-bfs g.csr -s 0 --stats -o out.bin 2>.err || skip_all "emogi-bfs fails"
 grep -q "device=cpu" .err || skip_all "a GPU is usable here"
 plan 12
 
 # --device gpu: no GPU found, not CUDA's "driver version is insufficient"
-emogi-bfs g.csr -s 0 --device gpu -o /dev/null 2>.err
+emogi-bfs g.csr -s 0 --device gpu -o out.bin 2>.err
 st=$?
 test "$st" -eq 1 && grep -q "no GPU found" .err && ! grep -qi "insufficient" .err
 ok $? "--device gpu: exit $st, says no GPU was found"

@@ -42,11 +42,15 @@ ok $? "bfs: a run that succeeds: exit $st, -o and --parents replaced"
 grep -q "source=0" s.txt
 ok $? "bfs: a run that succeeds: its --stats-file replaced"
 
-# a device output is written in place, beside files held for the end
-emogi-bfs g.csr -s 0 --device cpu -o /dev/null --parents p2.bin 2>.err
+# a direct output (a FIFO here, in the test's folder) is written in
+# place, beside files held for the end
+mkfifo d.fifo
+cat d.fifo >fifo.out &
+emogi-bfs g.csr -s 0 --device cpu -o d.fifo --parents p2.bin 2>.err
 st=$?
-test "$st" -eq 0 && cmp -s p2.bin ref.p
-ok $? "bfs: -o /dev/null with --parents FILE: exit $st, the file written"
+wait
+test "$st" -eq 0 && cmp -s p2.bin ref.p && cmp -s fifo.out ref.d
+ok $? "bfs: -o FIFO with --parents FILE: exit $st, both written"
 
 # no temporary is left beside the outputs of a failed run
 cp old d.bin
