@@ -10,10 +10,12 @@
 #
 # knob      default                  meaning
 # STAGES    check bfs                what runs after the build: prepare check gputests mpi ab
-#                                    bfs fewer-bytes compressed traversals reorder at-scale,
+#                                    abtools bfs fewer-bytes compressed traversals reorder
+#                                    at-scale,
 #                                    in that order whatever the order given; mpi's tests run
-#                                    with the other tests, its benchmark after them, and ab's
-#                                    base builds in the background from the start
+#                                    with the other tests, its benchmark after them, and the
+#                                    base of ab and abtools builds in the background from the
+#                                    start, with abtools' graphs
 # ARCH      sm_90                    --with-cuda-arch of the build and of bench/*.cu
 # JOBS      16                       make -j
 # WORK      /tmp/emogi-run           the build, the graphs (WORK/bench) and the logs
@@ -36,14 +38,15 @@ t_start=$(date +%s)
 say() { printf '== %s (%ss)\n' "$*" $(($(date +%s) - t_start)); }
 die() { echo "run-gpu.sh: $*" >&2; exit 1; }
 has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
-for f in build hold prepare check gputests mpi ab bfs fewer-bytes compressed traversals reorder at-scale; do
+for f in build hold prepare check gputests mpi ab abtools bfs fewer-bytes compressed traversals reorder at-scale; do
     # shellcheck disable=SC1090
     . "$root/bench/stages/$f.sh"
 done
 
 build
 base_build=
-has ab && ab_build_base
+{ has ab || has abtools; } && ab_build_base
+has abtools && abtools_prepare
 hold_start
 check_status=0
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU') # the test stages spread scripts over them
@@ -66,6 +69,7 @@ export BW
 bench_status=0
 has mpi && stage_mpi_bench
 has ab && stage_ab
+has abtools && stage_abtools
 for stage in bfs fewer-bytes compressed traversals reorder at-scale; do
     has "$stage" && "stage_$(echo "$stage" | tr - _)"
 done

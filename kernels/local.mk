@@ -15,7 +15,7 @@ libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/cc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
-	kernels/cuda/bfs_pull.cuh \
+	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
 	kernels/emogi_dist_gpu.h kernels/emogi_ranks.h kernels/cpu/random_array.h kernels/sssp_float.h kernels/cc_link.h \
 	kernels/cpu/pagerank_sum.h
 if HAVE_CUDA
@@ -25,7 +25,7 @@ libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/c
 # nvcc objects get no automatic header dependencies: name them, so that a
 # changed header rebuilds every kernel that includes it.
 CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
-	kernels/cuda/bfs_pull.cuh \
+	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
 	formats/emogi_csr.h \
 	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
 	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_dist_gpu.h

@@ -69,9 +69,9 @@
 #include <utility>
 
 #include "bfs_pull.cuh"
-#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_bfs.h"
+#include "reader.cuh"
 
 namespace {
 
@@ -187,31 +187,21 @@ template <bool SPARSE> __device__ __forceinline__ void visit(const td_args &a, u
         a.depth[v] = a.level + 1;
 }
 
-template <bool SPARSE, typename T>
-__device__ __forceinline__ void td_read(const td_args &a, const emogi_arr<T> &nb, uint64_t first,
-                                        uint64_t start, uint64_t end, unsigned lane)
+/* Entries [A, B) of U's list from START, read by the warp (reader.cuh). */
+template <bool SPARSE, typename R>
+__device__ __forceinline__ void td_read(const td_args &a, const R &r, typename R::warp &w,
+                                        emogi_lines &lines, uint64_t u, uint64_t lo,
+                                        uint64_t start, uint64_t hi, unsigned lane)
 {
-    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
-                    [&](T v) { visit<SPARSE>(a, v); });
+    r.read(w, lines, u, lo, start, hi, lane, emogi_no_load,
+           [&](typename R::id v, emogi_nothing) { visit<SPARSE>(a, v); });
 }
 
-/* U's whole list, read by the warp and counted. */
-template <typename T, bool ALIGNED, bool SPARSE>
-__device__ __forceinline__ void td_whole(const td_args &a, const emogi_arr<T> &nb,
-                                         emogi_lines &lines, uint64_t u, unsigned lane)
-{
-    const uint64_t start = a.off[u], end = a.off[u + 1];
-    const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-    if (lane == 0)
-        lines.add(nb, first, end);
-    if (start < end)
-        td_read<SPARSE>(a, nb, first, start, end, lane);
-}
-
-template <typename T, bool ALIGNED, bool SPARSE>
+template <typename R, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_push(const td_args a, const emogi_arr<T> nb, const T *__restrict__ queue)
+    bfs_push(const td_args a, const R r, const typename R::id *__restrict__ queue)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t n = a.counters[C_QUEUE];
     /* A grab of fewer ids when the queue is short: a frontier of a few
@@ -222,6 +212,9 @@ __global__ void __launch_bounds__(BLOCK)
     const uint64_t per = fair < 1 ? 1 : fair > 32 * CHUNKS ? 32 * CHUNKS : fair;
     unsigned long long edges = 0;
     emogi_lines lines;
+    auto each = [&](uint64_t u, uint64_t lo, uint64_t start, uint64_t hi) {
+        td_read<SPARSE>(a, r, w, lines, u, lo, start, hi, lane);
+    };
     for (;;) {
         unsigned long long c = 0;
         if (lane == 0)
@@ -235,11 +228,10 @@ __global__ void __launch_bounds__(BLOCK)
             const unsigned m = base + 32 <= stop ? 32u : (unsigned)(stop - base);
             for (unsigned i = 0; i < m; i++) {
                 const uint64_t u = __shfl_sync(FULL, mine, i);
-                const uint64_t start = a.off[u], end = a.off[u + 1];
-                edges += lane == 0 ? end - start : 0;
-                if (a.q.set_aside(u, end - emogi_first_read<T, ALIGNED>(start), a.heavy_at, lane))
+                edges += lane == 0 ? a.off[u + 1] - a.off[u] : 0;
+                if (a.q.set_aside(u, emogi_span(r, u, 0), a.heavy_at, lane))
                     continue;
-                td_whole<T, ALIGNED, SPARSE>(a, nb, lines, u, lane);
+                emogi_whole(r, u, 0, each);
             }
         }
     }
@@ -249,41 +241,33 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* The long lists bfs_push set aside: hubs in SEGMENT-entry pieces over
  * every warp, then the medium lists, a whole list per grab. */
-template <typename T, bool ALIGNED, bool SPARSE>
-__global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const emogi_arr<T> nb)
+template <typename R, bool SPARSE>
+__global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const R r)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     emogi_lines lines;
-    emogi_warp_pieces(
-        a.q.heavy, a.q.hubs(),
-        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            start = a.off[u], end = a.off[u + 1];
-            first = emogi_first_read<T, ALIGNED>(start);
-        },
-        [&](uint64_t, uint64_t lo, uint64_t start, uint64_t hi) {
-            if (lane == 0)
-                lines.add(nb, lo, hi);
-            td_read<SPARSE>(a, nb, lo, start, hi, lane);
-        });
-    a.q.mediums(lane, [&](uint64_t u) { td_whole<T, ALIGNED, SPARSE>(a, nb, lines, u, lane); });
+    emogi_aside_read(a.q, r, 0, lane, [&](uint64_t u, uint64_t lo, uint64_t start, uint64_t hi) {
+        td_read<SPARSE>(a, r, w, lines, u, lo, start, hi, lane);
+    });
     lines.flush(&a.counters[C_DEV]);
 }
 
 /* ---- bottom-up over the unvisited ---- */
 
-template <typename T>
+template <typename R>
 __global__ void __launch_bounds__(BLOCK)
-    bfs_pull(const uint64_t *__restrict__ in_off, const emogi_arr<T> in,
-             const T *__restrict__ firsts, const uint64_t *__restrict__ out_off,
-             const uint32_t *__restrict__ front, uint32_t *next, uint32_t *depth,
-             uint32_t *unvisited, unsigned per, uint64_t nv, uint64_t ne, uint32_t level,
-             unsigned long long *counters)
+    bfs_pull(const R r, const typename R::id *__restrict__ firsts,
+             const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
+             uint32_t *next, uint32_t *depth, uint32_t *unvisited, unsigned per, uint64_t nv,
+             uint32_t level, unsigned long long *counters)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(in_off, in, firsts, front, ne, nv, unvisited, per, &counters[C_CHUNK], lane, lines,
-             edges, left, [&](uint64_t base, unsigned word) {
+    bu_sweep(r, w, firsts, front, nv, unvisited, per, &counters[C_CHUNK], lane, lines, edges, left,
+             [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
                      depth[v] = level + 1;
@@ -293,146 +277,6 @@ __global__ void __launch_bounds__(BLOCK)
                  if (lane == 0)
                      next[base >> 5] = word;
              });
-    warp_add(&counters[C_FOUND], found);
-    warp_add(&counters[C_SCOUT], scout);
-    warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
-    warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
-    lines.flush(&counters[C_DEV]);
-}
-
-/* ---- compressed lists (clist.cuh), both directions ---- */
-
-/* Visit every neighbour of a queued vertex, or of a piece of a hub. */
-template <bool SPARSE>
-__device__ __forceinline__ void td_decode(const td_args &a, const emogi_clists &c, emogi_cwin &win,
-                                          emogi_lines &lines, uint64_t u, uint64_t k0,
-                                          uint64_t k1, unsigned lane)
-{
-    emogi_warp_clist(c, win, lines, u, k0, k1, 0, true, lane,
-                     [&](bool ok, uint64_t, uint64_t v) {
-                         if (ok)
-                             visit<SPARSE>(a, v);
-                         return false;
-                     });
-}
-
-template <typename T, bool SPARSE>
-__global__ void __launch_bounds__(BLOCK)
-    bfs_push_c(const td_args a, const emogi_clists c, const T *__restrict__ queue)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    const uint64_t n = a.counters[C_QUEUE];
-    const uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
-    const uint64_t fair = n / (4 * warps); /* as bfs_push */
-    const uint64_t per = fair < 1 ? 1 : fair > 32 * CHUNKS ? 32 * CHUNKS : fair;
-    unsigned long long edges = 0;
-    emogi_lines lines;
-    for (;;) {
-        unsigned long long g = 0;
-        if (lane == 0)
-            g = atomicAdd(&a.counters[C_CHUNK], 1ull);
-        const uint64_t grab = per * (uint64_t)__shfl_sync(FULL, g, 0);
-        if (grab >= n)
-            break;
-        const uint64_t stop = grab + per < n ? grab + per : n;
-        for (uint64_t base = grab; base < stop; base += 32) {
-            const uint64_t mine = base + lane < stop ? (uint64_t)queue[base + lane] : 0;
-            const unsigned m = base + 32 <= stop ? 32u : (unsigned)(stop - base);
-            for (unsigned i = 0; i < m; i++) {
-                const uint64_t u = __shfl_sync(FULL, mine, i);
-                const uint64_t d = a.off[u + 1] - a.off[u];
-                edges += lane == 0 ? d : 0;
-                if (a.q.set_aside(u, d, a.heavy_at, lane))
-                    continue;
-                td_decode<SPARSE>(a, c, win, lines, u, 0, clist_blocks(d), lane);
-            }
-        }
-    }
-    warp_add(&a.counters[C_EDGES], edges);
-    lines.flush(&a.counters[C_DEV]);
-}
-
-/* The hubs bfs_push_c set aside, in pieces of SEGMENT entries (64 blocks,
- * two skip-index entries) over every warp, then its medium lists, a whole
- * list per grab. */
-template <bool SPARSE>
-__global__ void __launch_bounds__(BLOCK) bfs_push_heavy_c(const td_args a, const emogi_clists c)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    emogi_lines lines;
-    emogi_warp_pieces(
-        a.q.heavy, a.q.hubs(),
-        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            first = start = a.off[u], end = a.off[u + 1];
-        },
-        [&](uint64_t u, uint64_t lo, uint64_t start, uint64_t hi) {
-            uint64_t k0, k1;
-            clist_piece_blocks(start, lo, hi, &k0, &k1);
-            td_decode<SPARSE>(a, c, win, lines, u, k0, k1, lane);
-        });
-    a.q.mediums(lane, [&](uint64_t u) {
-        td_decode<SPARSE>(a, c, win, lines, u, 0, clist_blocks(a.off[u + 1] - a.off[u]), lane);
-    });
-    lines.flush(&a.counters[C_DEV]);
-}
-
-/* Bottom-up on compressed in-lists: decode a block at a time until one
- * holds a parent, fetching only the lines the first blocks need. */
-__global__ void __launch_bounds__(BLOCK)
-    bfs_pull_c(const emogi_clists c, const void *__restrict__ firsts, unsigned first_width,
-               const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
-               uint32_t *next, uint32_t *depth, uint32_t *unvisited, unsigned per, uint64_t nv,
-               uint32_t level, unsigned long long *counters)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
-    emogi_lines lines;
-    /* as bu_sweep (bfs_pull.cuh): the chunks' vertices to test, then the
-     * kept in-neighbour */
-    bu_chunks(unvisited, nv, per, &counters[C_CHUNK], lane, [&](uint64_t base, unsigned bits) {
-        const uint64_t v = base + lane;
-        const bool cand = bits >> lane & 1u;
-        bool settled = false;
-        if (cand && firsts)
-            settled = test_bit(front, first_width == 4 ? (uint64_t)((const uint32_t *)firsts)[v]
-                                                       : ((const uint64_t *)firsts)[v]);
-        unsigned serve = __ballot_sync(FULL, cand && !settled);
-        unsigned word = __ballot_sync(FULL, settled);
-        edges += __popc(word);
-        while (serve) {
-            const unsigned i = __ffs(serve) - 1;
-            serve &= serve - 1;
-            const uint64_t u = base + i, start = c.off[u], end = c.off[u + 1];
-            uint64_t hit = NONE;
-            emogi_warp_clist(c, win, lines, u, 0, clist_blocks(end - start), 0, false, lane,
-                             [&](bool ok, uint64_t j, uint64_t x) {
-                                 const unsigned b = __ballot_sync(FULL, ok && test_bit(front, x));
-                                 if (b)
-                                     hit = j - lane + (uint64_t)(__ffs(b) - 1);
-                                 return b != 0;
-                             });
-            edges += (hit == NONE ? end : hit + 1) - start;
-            if (hit != NONE)
-                word |= 1u << i;
-            else
-                left += end - start;
-        }
-        if (word >> lane & 1u) {
-            depth[v] = level + 1;
-            found++;
-            scout += out_off[v + 1] - out_off[v];
-        }
-        if (lane == 0 && word) {
-            next[base >> 5] = word;
-            unvisited[base >> 5] = bits & ~word;
-        }
-    });
     warp_add(&counters[C_FOUND], found);
     warp_add(&counters[C_SCOUT], scout);
     warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
@@ -568,21 +412,24 @@ int make_queue(bfs_state &s, const uint32_t *bm, bool counted, emogi_error *err)
  * lists they set aside.  The second is always launched: it reads the
  * queue length on the device, which costs less than a round trip to ask
  * whether the queue is empty. */
+template <bool SPARSE, typename R>
+int push_with(const R &r, const bfs_state &s, const td_args &a, const typename R::id *queue,
+              emogi_error *err)
+{
+    bfs_push<R, SPARSE><<<s.resident, BLOCK>>>(a, r, queue);
+    EMOGI_CK(cudaGetLastError(), "launching the top-down level");
+    bfs_push_heavy<R, SPARSE><<<s.resident, BLOCK>>>(a, r);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
+    return 0;
+}
+
 template <typename T, bool ALIGNED, bool SPARSE>
 int push_launch(const emogi_placed *p, const bfs_state &s, const td_args &a, const T *queue,
                 emogi_error *err)
 {
     if (p->d_coffsets)
-        bfs_push_c<T, SPARSE><<<s.resident, BLOCK>>>(a, emogi_clists(*p), queue);
-    else
-        bfs_push<T, ALIGNED, SPARSE><<<s.resident, BLOCK>>>(a, emogi_arr<T>(p->nbr), queue);
-    EMOGI_CK(cudaGetLastError(), "launching the top-down level");
-    if (p->d_coffsets)
-        bfs_push_heavy_c<SPARSE><<<s.resident, BLOCK>>>(a, emogi_clists(*p));
-    else
-        bfs_push_heavy<T, ALIGNED, SPARSE><<<s.resident, BLOCK>>>(a, emogi_arr<T>(p->nbr));
-    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
-    return 0;
+        return push_with<SPARSE>(emogi_packed<T>(*p), s, a, queue, err);
+    return push_with<SPARSE>(emogi_plain<T, ALIGNED>(*p), s, a, queue, err);
 }
 
 /* A top-down level from QUEUE_IDS, whose lists hold SCOUT entries; SQ: a
@@ -623,14 +470,13 @@ int pull_level(const emogi_placed *in, const uint64_t *out_off, bfs_state &s, ui
     const unsigned per = first ? (unsigned)CHUNKS : BU_SPARSE;
     /* the kernels write the words of chunks with finds only */
     EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
+    const T *firsts = static_cast<const T *>(in->d_firsts);
     if (in->d_coffsets)
-        bfs_pull_c<<<grid, BLOCK>>>(emogi_clists(*in), in->d_firsts, in->g->id_width, out_off,
-                                    s.front, s.next, s.depth, s.unvisited, per, nv, level,
-                                    s.counters);
+        bfs_pull<<<grid, BLOCK>>>(emogi_packed<T>(*in), firsts, out_off, s.front, s.next, s.depth,
+                                  s.unvisited, per, nv, level, s.counters);
     else
-        bfs_pull<T><<<grid, BLOCK>>>(in->d_offsets, emogi_arr<T>(in->nbr),
-                                     (const T *)in->d_firsts, out_off, s.front, s.next, s.depth,
-                                     s.unvisited, per, nv, in->g->ne, level, s.counters);
+        bfs_pull<<<grid, BLOCK>>>(emogi_plain<T, true>(*in), firsts, out_off, s.front, s.next,
+                                  s.depth, s.unvisited, per, nv, level, s.counters);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "common.cuh"
 #include "emogi_bfs.h"
+#include "reader.cuh"
 
 namespace {
 
@@ -49,84 +50,6 @@ __global__ void count_reached(const uint32_t *__restrict__ depth, const uint64_t
         warp_add(found, k);
     if (off)
         warp_add(edges, e);
-}
-
-/*
- * The line a warp holds: entry held_base + lane for lanes below the line's
- * entry count, valid while held_base is not NONE.  A vertex whose list
- * starts inside it tests those entries without a new request.
- */
-constexpr uint64_t NONE = ~0ull;
-
-/* Lines per request after the first few: a list that has not met the
- * frontier in its first lines is probably long and parentless this level,
- * and one line per round trip would leave the warp waiting on the link. */
-constexpr unsigned WIDE_AFTER = 2;
-
-/* The first entry in [LO, HI) whose id is in the frontier, among the warp's
- * entries J (lane i holding entry J - lane + i, X its id where VALID),
- * or NONE. */
-template <typename T>
-__device__ __forceinline__ uint64_t first_hit(uint64_t j, T x, bool valid, uint64_t lo,
-                                              uint64_t hi, const uint32_t *front, unsigned lane)
-{
-    const bool h = valid && j >= lo && j < hi && test_bit(front, x);
-    const unsigned b = __ballot_sync(FULL, h);
-    return b ? j - lane + (uint64_t)(__ffs(b) - 1) : NONE;
-}
-
-/* Whether U's in-list [in_off[u], in_off[u+1]) meets the frontier, read a
- * line at a time from the held line on; EDGES gains the entries tested. */
-template <typename T>
-__device__ __forceinline__ bool bu_serve(const uint64_t *__restrict__ in_off,
-                                         const emogi_arr<T> &in, const uint32_t *front,
-                                         uint64_t ne, uint64_t u, unsigned lane,
-                                         uint64_t &held_base, T &held, emogi_lines &lines,
-                                         unsigned long long &edges)
-{
-    constexpr uint64_t per_line = 128 / sizeof(T);
-    constexpr uint64_t wide = 32ull * EMOGI_UNROLL;
-    const uint64_t start = in_off[u], end = in_off[u + 1];
-    uint64_t pos = start, hit = NONE;
-    if (held_base != NONE && start >= held_base && start < held_base + per_line) {
-        hit = first_hit(held_base + lane, held, lane < per_line, start, end, front, lane);
-        pos = held_base + per_line;
-    }
-    for (unsigned step = 0; hit == NONE && pos < end; step++) {
-        const uint64_t base = pos & ~(per_line - 1);
-        if (step < WIDE_AFTER) {
-            /* One whole line, held for the vertices after this one. */
-            const uint64_t stop = base + per_line < ne ? base + per_line : ne;
-            const uint64_t j = base + lane;
-            held_base = base;
-            held = j < stop ? in[j] : T(0);
-            if (lane == 0)
-                lines.add(in, base, stop);
-            hit = first_hit(j, held, j < stop, pos, end, front, lane);
-            pos = base + per_line;
-            continue;
-        }
-        /* Every lane EMOGI_UNROLL loads in flight before any test. */
-        const uint64_t stop = base + wide < end ? base + wide : end;
-        T x[EMOGI_UNROLL];
-#pragma unroll
-        for (int k = 0; k < EMOGI_UNROLL; k++) {
-            const uint64_t j = base + lane + 32ull * k;
-            x[k] = j < stop ? in[j] : T(0);
-        }
-        if (lane == 0)
-            lines.add(in, base, stop);
-#pragma unroll
-        for (int k = 0; k < EMOGI_UNROLL; k++) {
-            const uint64_t j = base + lane + 32ull * k;
-            if (hit == NONE)
-                hit = first_hit(j, x[k], j < stop, pos, end, front, lane);
-        }
-        held_base = NONE;
-        pos = base + wide;
-    }
-    edges += (hit == NONE ? end : hit + 1) - start;
-    return hit != NONE;
 }
 
 /*
@@ -190,8 +113,9 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *unvisited, uint64_t nv
 
 /*
  * A bottom-up level over vertices [0, NV): bu_chunks gives each chunk's
- * vertices to test (UNVISITED), and bu_serve tests them one at a time, the
- * warp's held line carried from one to the next.  FIRSTS (one id of each
+ * vertices to test (UNVISITED), and the reader R's find() tests their
+ * in-lists one at a time, its per-warp state W (the held line, or the
+ * decoding window) carried from one to the next.  FIRSTS (one id of each
  * in-list's head in device memory, emogi_lists_firsts, or null) settles
  * first, with no request over the link, every vertex whose kept
  * in-neighbour is in the frontier: on Kronecker graphs 56-98% of the
@@ -199,20 +123,20 @@ __device__ __forceinline__ void bu_chunks(const uint32_t *unvisited, uint64_t nv
  * (bench/journal/2026-11-27-which-in-neighbour-to-keep.md).  FOUND(base,
  * word) then runs on every lane with the chunk's bits of vertices that met
  * the frontier, for chunks with any (the caller clears the next frontier
- * before), and UNVISITED loses them.  LEFT gains the in-list entries of the
- * vertices tested and not found (emogi_bu_count's), alike on every lane.
+ * before), and UNVISITED loses them.  EDGES gains the entries tested and
+ * LEFT the in-list entries of the vertices tested and not found
+ * (emogi_bu_count's), alike on every lane.
  */
-template <typename T, typename Found>
-__device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, const emogi_arr<T> &in,
-                                         const T *__restrict__ firsts, const uint32_t *front,
-                                         uint64_t ne, uint64_t nv, uint32_t *unvisited,
+template <typename R, typename Found>
+__device__ __forceinline__ void bu_sweep(const R &r, typename R::warp &w,
+                                         const typename R::id *__restrict__ firsts,
+                                         const uint32_t *front, uint64_t nv, uint32_t *unvisited,
                                          unsigned per, unsigned long long *next_chunk,
                                          unsigned lane, emogi_lines &lines,
                                          unsigned long long &edges,
                                          unsigned long long &left, Found found)
 {
-    uint64_t held_base = NONE;
-    T held = 0;
+    typedef typename R::id T;
     bu_chunks(unvisited, nv, per, next_chunk, lane, [&](uint64_t base, unsigned bits) {
         const uint64_t v = base + lane;
         const bool cand = bits >> lane & 1u;
@@ -223,10 +147,13 @@ __device__ __forceinline__ void bu_sweep(const uint64_t *__restrict__ in_off, co
         while (serve) {
             const unsigned i = __ffs(serve) - 1;
             serve &= serve - 1;
-            if (bu_serve(in_off, in, front, ne, base + i, lane, held_base, held, lines, edges))
+            const uint64_t u = base + i, start = r.off[u], end = r.off[u + 1];
+            const uint64_t hit = r.find(w, lines, u, lane, [&](T x) { return test_bit(front, x); });
+            edges += (hit == NONE ? end : hit + 1) - start;
+            if (hit != NONE)
                 word |= 1u << i;
             else
-                left += in_off[base + i + 1] - in_off[base + i];
+                left += end - start;
         }
         if (word) {
             found(base, word);

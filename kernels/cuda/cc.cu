@@ -141,50 +141,28 @@ template <typename T> __global__ void init_labels(T *label, uint8_t *active, uin
 /* Afforest's sampling, both rounds in one launch: a vertex's first two ids
  * share a 32-byte sector, so over the link this costs one request per
  * vertex instead of one per round.  Linking without flattening in between
- * only leaves deeper trees for the next flattening; the answer is the same. */
-template <typename T>
+ * only leaves deeper trees for the next flattening; the answer is the same.
+ * Lists N_LISTS, numbered from LO in COMP; whole warps loop together, as
+ * a compressed reader's line count shuffles. */
+template <typename R>
 __global__ void __launch_bounds__(BLOCK)
-    sample_links(const uint64_t *off, const emogi_arr<T> nb, T *comp, uint64_t n_lists,
-                 uint64_t lo, unsigned long long *acc)
+    sample_links(const R r, typename R::id *comp, uint64_t n_lists, uint64_t lo,
+                 unsigned long long *acc)
 {
-    unsigned long long n = 0;
-    emogi_lines lines;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; v < n_lists; v += stride) {
-        const uint64_t start = off[v], end = off[v + 1];
-        const uint64_t k = end - start < ROUNDS ? end - start : ROUNDS;
-        T u[ROUNDS];
-        for (uint64_t r = 0; r < k; r++)
-            u[r] = nb[start + r];
-        for (uint64_t r = 0; r < k; r++)
-            link(comp, lo + v, (uint64_t)u[r]);
-        n += k;
-        lines.add(nb, start, start + k);
-    }
-    cc_lists::add_counts(acc, n, lines);
-}
-
-/* The sampling on compressed lists: a thread decodes its vertex's first
- * two ids (clist_first_two), as sample_links reads them. */
-template <typename T>
-__global__ void __launch_bounds__(BLOCK)
-    sample_links_c(const emogi_clists c, T *comp, uint64_t nv, unsigned long long *acc)
-{
-    static_assert(ROUNDS == 2, "clist_first_two decodes two ids");
+    static_assert(ROUNDS == 2, "heads() gives two ids");
+    typedef typename R::id T;
     const unsigned lane = threadIdx.x & 31;
     unsigned long long n = 0;
     emogi_lines lines;
     const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    /* Whole warps loop together: the line count shuffles. */
-    for (uint64_t base = blockIdx.x * (uint64_t)blockDim.x + (threadIdx.x & ~31u); base < nv;
+    for (uint64_t base = blockIdx.x * (uint64_t)blockDim.x + (threadIdx.x & ~31u); base < n_lists;
          base += stride) {
         const uint64_t v = base + lane;
-        uint64_t id[ROUNDS], w0 = 0, w1 = 0;
-        const unsigned k = v < nv ? clist_first_two(c, v, id, &w0, &w1) : 0;
-        for (unsigned r = 0; r < k; r++)
-            link(comp, v, id[r]);
+        T u[ROUNDS];
+        const unsigned k = r.heads(lines, v < n_lists, v, u, lane);
+        for (unsigned i = 0; i < k; i++)
+            link(comp, lo + v, (uint64_t)u[i]);
         n += k;
-        clist_count_lines(c, lines, w0, w1, lane);
     }
     cc_lists::add_counts(acc, n, lines);
 }
@@ -250,43 +228,38 @@ void release(cc_state &s)
     (void)cudaGetLastError();
 }
 
+/* The warp list kernels over one side, its lists read by R. */
+template <typename Op, typename R>
+int read_with(const R &r, uint64_t skip, uint64_t nv, const Op &op, cc_state &s, emogi_error *err)
+{
+    unsigned long long *acc = s.scratch + S_ACC;
+    const cc_lists::queue q = {s.scratch + S_CHUNK, s.aside};
+    EMOGI_CK(cudaMemsetAsync(s.scratch, 0, S_FLAG * sizeof *s.scratch), "resetting the counters");
+    cc_lists::read_warp<Op><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(r, skip, nv, op,
+                                                                                 q, acc);
+    EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
+    /* Always launched: it reads the queue length on the device. */
+    cc_lists::read_heavy<Op><<<s.blocks, BLOCK>>>(r, skip, op, q, acc);
+    EMOGI_CK(cudaGetLastError(), "launching the heavy list kernel");
+    return 0;
+}
+
 /* One list kernel over one side, under kernel K. */
 template <typename T, typename Op>
 int read_lists(const cc_lists::side<T> &sd, uint64_t nv, const Op &op, enum emogi_kernel k,
                cc_state &s, emogi_error *err)
 {
-    unsigned long long *acc = s.scratch + S_ACC;
-    if (sd.packed) { /* one reader for compressed lists, whatever K says */
-        const cc_lists::queue q = {s.scratch + S_CHUNK, s.aside};
-        EMOGI_CK(cudaMemsetAsync(s.scratch, 0, S_FLAG * sizeof *s.scratch),
-                 "resetting the counters");
-        cc_lists::read_warp_c<T, Op><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-            sd, nv, op, q, acc);
-        EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
-        cc_lists::read_heavy_c<T, Op><<<s.blocks, BLOCK>>>(sd, op, q, acc);
-        EMOGI_CK(cudaGetLastError(), "launching the heavy list kernel");
-        return 0;
-    }
+    if (sd.p->d_coffsets) /* one reader for compressed lists, whatever K says */
+        return read_with(emogi_packed<T>(*sd.p), sd.skip, nv, op, s, err);
     if (k == EMOGI_KERNEL_NAIVE) {
-        cc_lists::read_naive<T, Op><<<emogi_grid(nv, s.blocks), BLOCK>>>(sd, nv, op, acc);
+        cc_lists::read_naive<T, Op><<<emogi_grid(nv, s.blocks), BLOCK>>>(sd, nv, op,
+                                                                         s.scratch + S_ACC);
         EMOGI_CK(cudaGetLastError(), "launching the naive list kernel");
         return 0;
     }
-    const cc_lists::queue q = {s.scratch + S_CHUNK, s.aside};
-    const unsigned warp_blocks = emogi_grid((nv + 31) / 32 * 32, s.blocks);
-    EMOGI_CK(cudaMemsetAsync(s.scratch, 0, S_FLAG * sizeof *s.scratch), "resetting the counters");
     if (k == EMOGI_KERNEL_ALIGNED)
-        cc_lists::read_warp<T, Op, true><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
-    else
-        cc_lists::read_warp<T, Op, false><<<warp_blocks, BLOCK>>>(sd, nv, op, q, acc);
-    EMOGI_CK(cudaGetLastError(), "launching the warp list kernel");
-    /* Always launched: it reads the queue length on the device. */
-    if (k == EMOGI_KERNEL_ALIGNED)
-        cc_lists::read_heavy<T, Op, true><<<s.blocks, BLOCK>>>(sd, op, q, acc);
-    else
-        cc_lists::read_heavy<T, Op, false><<<s.blocks, BLOCK>>>(sd, op, q, acc);
-    EMOGI_CK(cudaGetLastError(), "launching the heavy list kernel");
-    return 0;
+        return read_with(emogi_plain<T, true>(*sd.p), sd.skip, nv, op, s, err);
+    return read_with(emogi_plain<T, false>(*sd.p), sd.skip, nv, op, s, err);
 }
 
 template <typename T> struct sides {
@@ -298,17 +271,10 @@ template <typename T>
 sides<T> sides_of(const emogi_placed *out, const emogi_placed *in, uint64_t out_skip)
 {
     sides<T> sd;
-    sd.s[0] = {out->d_offsets, emogi_arr<T>(out->nbr), out_skip, false, emogi_clists()};
+    sd.s[0] = {out->d_offsets, emogi_arr<T>(out->nbr), out_skip, out};
     sd.n = 1;
     if (in)
-        sd.s[sd.n++] = {in->d_offsets, emogi_arr<T>(in->nbr), 0, false, emogi_clists()};
-    for (int i = 0; i < sd.n; i++) {
-        const emogi_placed *p = i == 0 ? out : in;
-        if (p->d_coffsets) {
-            sd.s[i].packed = true;
-            sd.s[i].c = emogi_clists(*p);
-        }
-    }
+        sd.s[sd.n++] = {in->d_offsets, emogi_arr<T>(in->nbr), 0, in};
     return sd;
 }
 
@@ -381,15 +347,14 @@ int run_uf(const emogi_placed *out, const emogi_placed *in, enum emogi_kernel k,
 {
     const uint64_t nv = out->g->nv;
     T *comp = static_cast<T *>(s.label);
-    const emogi_arr<T> nb(out->nbr);
     init_labels<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nullptr, nv);
     EMOGI_CK(cudaGetLastError(), "launching the label initialisation");
     if (out->d_coffsets)
-        sample_links_c<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(
-            emogi_clists(*out), comp, nv, s.scratch + S_ACC);
+        sample_links<<<emogi_grid(nv, s.blocks), BLOCK>>>(emogi_packed<T>(*out), comp, nv, 0,
+                                                          s.scratch + S_ACC);
     else
-        sample_links<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(out->d_offsets, nb, comp, nv, 0,
-                                                              s.scratch + S_ACC);
+        sample_links<<<emogi_grid(nv, s.blocks), BLOCK>>>(emogi_plain<T, true>(*out), comp, nv,
+                                                          0, s.scratch + S_ACC);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     compress<T><<<emogi_grid(nv, s.blocks), BLOCK>>>(comp, nv);
     EMOGI_CK(cudaGetLastError(), "launching pointer jumping");
@@ -606,9 +571,8 @@ template <typename T> int flatten(emogi_dcc_gpu *r, const char *what, emogi_erro
 template <typename T> int dist_sample(emogi_dcc_gpu *r, emogi_error *err)
 {
     cc_state &s = r->s;
-    sample_links<T><<<emogi_grid(r->n, s.blocks), BLOCK>>>(
-        r->out->d_offsets, emogi_arr<T>(r->out->nbr), static_cast<T *>(s.label), r->n, r->lo,
-        s.scratch + S_ACC);
+    sample_links<<<emogi_grid(r->n, s.blocks), BLOCK>>>(
+        emogi_plain<T, true>(*r->out), static_cast<T *>(s.label), r->n, r->lo, s.scratch + S_ACC);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     return flatten<T>(r, "linking the samples", err);
 }

@@ -28,8 +28,8 @@
 
 #include <stdint.h>
 
-#include "clist.cuh"
 #include "common.cuh"
+#include "reader.cuh"
 
 namespace cc_lists {
 
@@ -39,14 +39,14 @@ namespace cc_lists {
  * and two has not been measured for them. */
 constexpr unsigned CC_CHUNKS = 1;
 
-/* One side of the adjacency: out-lists, or a directed graph's in-lists;
- * compressed lists (PACKED) are read through C instead of NB. */
+/* One side of the adjacency: out-lists, or a directed graph's in-lists,
+ * as placed (P: compressed or plain), read from each list's SKIP-th entry;
+ * the naive kernel reads plain lists through OFF and NB. */
 template <typename T> struct side {
     const uint64_t *off;
     emogi_arr<T> nb;
     uint64_t skip;
-    bool packed;
-    emogi_clists c;
+    const emogi_placed *p;
 };
 
 /* What the warp kernels share: the next chunk, and the lists set aside. */
@@ -89,49 +89,39 @@ __global__ void __launch_bounds__(BLOCK)
     add_counts(acc, edges, lines);
 }
 
-/* A warp reads [start, end) of V's list, lanes taking every 32nd entry from FIRST. */
-template <typename T, typename Op>
-__device__ __forceinline__ void warp_read(const emogi_arr<T> nb, const Op &op, uint64_t v,
-                                          uint64_t first, uint64_t start, uint64_t end,
-                                          unsigned lane, bool &changed)
+/* Entries [A, B) of V's list from START, read by the warp (reader.cuh)
+ * and counted. */
+template <typename R, typename Op>
+__device__ __forceinline__ void warp_read(const R &r, typename R::warp &w, const Op &op,
+                                          uint64_t v, uint64_t a, uint64_t start, uint64_t b,
+                                          unsigned lane, bool &changed,
+                                          unsigned long long &edges, emogi_lines &lines)
 {
-    emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
-                    [&](T u) { op.edge(v, u, changed); });
+    r.read(w, lines, v, a, start, b, lane, emogi_no_load,
+           [&](typename R::id u, emogi_nothing) { op.edge(v, u, changed); });
+    if (lane == 0)
+        edges += b - (a > start ? a : start);
 }
 
-/* V's whole list from its SKIP-th entry, read and counted. */
-template <typename T, typename Op, bool ALIGNED>
-__device__ __forceinline__ void read_whole(const side<T> &s, const Op &op, uint64_t v,
-                                           unsigned lane, bool &changed,
-                                           unsigned long long &edges, emogi_lines &lines)
-{
-    const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
-    if (start >= end)
-        return;
-    warp_read(s.nb, op, v, emogi_first_read<T, ALIGNED>(start), start, end, lane, changed);
-    /* The loads begin at START: the slack from FIRST is in its line. */
-    if (lane == 0) {
-        edges += end - start;
-        lines.add(s.nb, start, end);
-    }
-}
-
-template <typename T, typename Op, bool ALIGNED>
+template <typename Op, typename R>
 __global__ void __launch_bounds__(BLOCK)
-    read_warp(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
+    read_warp(const R r, uint64_t skip, uint64_t nv, Op op, queue q, unsigned long long *acc)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
+    auto each = [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
+        warp_read(r, w, op, v, a, start, b, lane, changed, edges, lines);
+    };
     emogi_warp_frontier<CC_CHUNKS>(
         q.chunk, nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t v) {
-            const uint64_t start = s.off[v] + s.skip, end = s.off[v + 1];
-            if (start < end &&
-                q.aside.set_aside(v, end - emogi_first_read<T, ALIGNED>(start), HEAVY, lane))
+            if (r.off[v] + skip < r.off[v + 1] &&
+                q.aside.set_aside(v, emogi_span(r, v, skip), HEAVY, lane))
                 return;
-            read_whole<T, Op, ALIGNED>(s, op, v, lane, changed, edges, lines);
+            emogi_whole(r, v, skip, each);
         });
     op.finish(changed);
     add_counts(acc, edges, lines);
@@ -140,113 +130,17 @@ __global__ void __launch_bounds__(BLOCK)
 /* The long lists read_warp set aside: hubs in SEGMENT-entry pieces over
  * every warp (pieces after the first start on a 128-byte boundary), then
  * the medium lists, a whole list per grab. */
-template <typename T, typename Op, bool ALIGNED>
+template <typename Op, typename R>
 __global__ void __launch_bounds__(BLOCK)
-    read_heavy(side<T> s, Op op, queue q, unsigned long long *acc)
+    read_heavy(const R r, uint64_t skip, Op op, queue q, unsigned long long *acc)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
-    emogi_warp_pieces(
-        q.aside.heavy, q.aside.hubs(),
-        [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
-            start = s.off[v] + s.skip, end = s.off[v + 1];
-            first = emogi_first_read<T, ALIGNED>(start);
-        },
-        [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
-            warp_read(s.nb, op, v, a, start, b, lane, changed);
-            if (lane == 0) {
-                edges += b - (a > start ? a : start);
-                lines.add(s.nb, a > start ? a : start, b);
-            }
-        });
-    q.aside.mediums(lane, [&](uint64_t v) {
-        read_whole<T, Op, ALIGNED>(s, op, v, lane, changed, edges, lines);
-    });
-    op.finish(changed);
-    add_counts(acc, edges, lines);
-}
-
-/* ---- compressed lists (clist.cuh): one reader for every kernel ---- */
-
-/* Blocks [K0, K1) of V's list, entries from FROM on. */
-template <typename T, typename Op>
-__device__ __forceinline__ void decode_read(const emogi_clists &c, emogi_cwin &win,
-                                            emogi_lines &lines, const Op &op, uint64_t v,
-                                            uint64_t k0, uint64_t k1, uint64_t from,
-                                            unsigned lane, bool &changed)
-{
-    emogi_warp_clist(c, win, lines, v, k0, k1, from, true, lane,
-                     [&](bool ok, uint64_t, uint64_t u) {
-                         if (ok)
-                             op.edge(v, (T)u, changed);
-                         return false;
-                     });
-}
-
-/* V's whole compressed list from its SKIP-th entry, decoded and counted. */
-template <typename T, typename Op>
-__device__ __forceinline__ void decode_whole(const side<T> &s, emogi_cwin &win, emogi_lines &lines,
-                                             const Op &op, uint64_t v, unsigned lane,
-                                             bool &changed, unsigned long long &edges)
-{
-    const uint64_t e0 = s.c.off[v], end = s.c.off[v + 1];
-    if (e0 + s.skip >= end)
-        return;
-    decode_read<T>(s.c, win, lines, op, v, s.skip / 32, clist_blocks(end - e0), e0 + s.skip, lane,
-                   changed);
-    if (lane == 0)
-        edges += end - e0 - s.skip;
-}
-
-template <typename T, typename Op>
-__global__ void __launch_bounds__(BLOCK)
-    read_warp_c(side<T> s, uint64_t nv, Op op, queue q, unsigned long long *acc)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    bool changed = false;
-    unsigned long long edges = 0;
-    emogi_lines lines;
-    emogi_warp_frontier<CC_CHUNKS>(
-        q.chunk, nv, lane, [&](uint64_t v) { return op.active(v); },
-        [&](uint64_t v) {
-            const uint64_t e0 = s.c.off[v], end = s.c.off[v + 1];
-            if (e0 + s.skip < end && q.aside.set_aside(v, end - e0, HEAVY, lane))
-                return;
-            decode_whole<T>(s, win, lines, op, v, lane, changed, edges);
-        });
-    op.finish(changed);
-    add_counts(acc, edges, lines);
-}
-
-template <typename T, typename Op>
-__global__ void __launch_bounds__(BLOCK) read_heavy_c(side<T> s, Op op, queue q,
-                                                      unsigned long long *acc)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    bool changed = false;
-    unsigned long long edges = 0;
-    emogi_lines lines;
-    emogi_warp_pieces(
-        q.aside.heavy, q.aside.hubs(),
-        [&](uint64_t v, uint64_t &first, uint64_t &start, uint64_t &end) {
-            first = s.c.off[v], start = first + s.skip, end = s.c.off[v + 1];
-        },
-        [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
-            uint64_t k0, k1;
-            const uint64_t e0 = s.c.off[v];
-            clist_piece_blocks(e0, a, b, &k0, &k1);
-            decode_read<T>(s.c, win, lines, op, v, k0, k1, start, lane, changed);
-            if (lane == 0)
-                edges += b - (a > start ? a : start);
-        });
-    q.aside.mediums(lane, [&](uint64_t v) {
-        decode_whole<T>(s, win, lines, op, v, lane, changed, edges);
+    emogi_aside_read(q.aside, r, skip, lane, [&](uint64_t v, uint64_t a, uint64_t start, uint64_t b) {
+        warp_read(r, w, op, v, a, start, b, lane, changed, edges, lines);
     });
     op.finish(changed);
     add_counts(acc, edges, lines);

@@ -365,13 +365,4 @@ __device__ __forceinline__ void emogi_warp_clist(const emogi_clists &c, emogi_cw
     }
 }
 
-/* Whole lists: the blocks of entries [A, B) of U's list, for a read that
- * starts at an entry A - off[u] that is 0 or a multiple of SEGMENT. */
-__device__ __forceinline__ void clist_piece_blocks(uint64_t e0, uint64_t a, uint64_t b,
-                                                   uint64_t *k0, uint64_t *k1)
-{
-    *k0 = (a - e0) / 32;
-    *k1 = (b - e0 + 31) / 32;
-}
-
 #endif

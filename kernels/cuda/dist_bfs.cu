@@ -237,30 +237,31 @@ __device__ __forceinline__ void take(uint64_t w, uint64_t lo, uint64_t n, uint32
  * each) otherwise waits on one warp per hub, a large share of the search
  * (bench/journal/2026-11-27-mpi-ranks-on-four-gpus-kronecker-26-and-27.md).
  */
-template <typename T, bool SPARSE>
+template <typename R, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_expand(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-                const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
-                uint32_t next, uint32_t *depth, unsigned long long *seen, unsigned long long *slice,
-                const dbfs_route rt, const dbfs_sparse sp, uint64_t *heavy, uint64_t heavy_cap,
-                uint64_t heavy_at, unsigned long long *count)
+    dbfs_expand(const R r, const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo,
+                uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
+                unsigned long long *slice, const dbfs_route rt, const dbfs_sparse sp,
+                uint64_t *heavy, uint64_t heavy_cap, uint64_t heavy_at, unsigned long long *count)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t warps = (uint64_t)gridDim.x * BLOCK / 32;
     unsigned long long read = 0;
     emogi_lines lines;
+    auto each = [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+        r.read(w, lines, u, a, start, b, lane, emogi_no_load,
+               [&](typename R::id x, emogi_nothing) {
+                   take<true, SPARSE>((uint64_t)x, lo, n, next, depth, seen, slice, rt, sp);
+               });
+    };
     for (uint64_t i = ((uint64_t)blockIdx.x * BLOCK + threadIdx.x) / 32; i < nf; i += warps) {
-        const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
-        const uint64_t first = emogi_first_read<T, true>(start);
-        read += lane == 0 ? end - start : 0;
-        if (end - first > heavy_at &&
+        const uint64_t u = front[i] - lo;
+        read += lane == 0 ? r.off[u + 1] - r.off[u] : 0;
+        if (emogi_span(r, u, 0) > heavy_at &&
             emogi_set_aside(&count[C_HEAVY], heavy, heavy_cap, u, lane))
             continue;
-        if (lane == 0)
-            lines.add(nb, first, end);
-        emogi_warp_list(
-            first, start, end, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-            [&](uint64_t w) { take<true, SPARSE>(w, lo, n, next, depth, seen, slice, rt, sp); });
+        emogi_whole(r, u, 0, each);
     }
     warp_add(&count[C_READ], read);
     lines.flush(&count[C_DEV]);
@@ -268,30 +269,28 @@ __global__ void __launch_bounds__(BLOCK)
 
 /* The lists dbfs_expand set aside, in SEGMENT-entry pieces over every
  * warp (common.cuh: emogi_warp_pieces). */
-template <typename T, bool SPARSE>
+template <typename R, bool SPARSE>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_expand_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb, uint64_t lo,
-                      uint64_t n, uint32_t next, uint32_t *depth, unsigned long long *seen,
-                      unsigned long long *slice, const dbfs_route rt, const dbfs_sparse sp,
-                      const uint64_t *heavy, uint64_t heavy_cap, unsigned long long *count)
+    dbfs_expand_heavy(const R r, uint64_t lo, uint64_t n, uint32_t next, uint32_t *depth,
+                      unsigned long long *seen, unsigned long long *slice, const dbfs_route rt,
+                      const dbfs_sparse sp, const uint64_t *heavy, uint64_t heavy_cap,
+                      unsigned long long *count)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     const uint64_t queued = count[C_HEAVY];
     emogi_lines lines;
     emogi_warp_pieces(
         heavy, queued < heavy_cap ? queued : heavy_cap,
         [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            start = off[u], end = off[u + 1];
-            first = emogi_first_read<T, true>(start);
+            start = r.off[u], end = r.off[u + 1];
+            first = r.first(start, start);
         },
-        [&](uint64_t, uint64_t a, uint64_t start, uint64_t b) {
-            if (lane == 0)
-                lines.add(nb, a, b);
-            emogi_warp_list(
-                a, start, b, lane, [&](uint64_t j) { return (uint64_t)nb[j]; },
-                [&](uint64_t w) {
-                    take<true, SPARSE>(w, lo, n, next, depth, seen, slice, rt, sp);
-                });
+        [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+            r.read(w, lines, u, a, start, b, lane, emogi_no_load,
+                   [&](typename R::id x, emogi_nothing) {
+                       take<true, SPARSE>((uint64_t)x, lo, n, next, depth, seen, slice, rt, sp);
+                   });
         });
     lines.flush(&count[C_DEV]);
 }
@@ -364,19 +363,19 @@ __global__ void __launch_bounds__(BLOCK)
  * word of SLICE (bit i: the rank's vertex i) and writes it once.  Its
  * first version, a warp per vertex with a request per list, read a line
  * shared by short lists once per vertex where this reads it once. */
-template <typename T>
+template <typename R>
 __global__ void __launch_bounds__(BLOCK)
-    dbfs_pull(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-              const T *__restrict__ firsts, const uint64_t *__restrict__ out_off, uint64_t ne,
-              const uint32_t *__restrict__ front, uint64_t lo, uint64_t n, uint32_t next,
-              uint32_t *depth, uint32_t *unvisited, unsigned per, unsigned long long *seen,
-              uint32_t *slice, unsigned long long *count)
+    dbfs_pull(const R r, const typename R::id *__restrict__ firsts,
+              const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
+              uint64_t lo, uint64_t n, uint32_t next, uint32_t *depth, uint32_t *unvisited,
+              unsigned per, unsigned long long *seen, uint32_t *slice, unsigned long long *count)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     unsigned long long found = 0, edges = 0, left = 0, scout = 0;
     emogi_lines lines;
-    bu_sweep(off, nb, firsts, front, ne, n, unvisited, per, &count[C_CHUNK], lane, lines, edges,
-             left, [&](uint64_t base, unsigned word) {
+    bu_sweep(r, w, firsts, front, n, unvisited, per, &count[C_CHUNK], lane, lines, edges, left,
+             [&](uint64_t base, unsigned word) {
                  const uint64_t v = base + lane;
                  if (word >> lane & 1u) {
                      depth[v] = next;
@@ -743,16 +742,14 @@ static dbfs_sparse sparse_of(const emogi_dbfs_gpu *s)
 /* A top-down level's two launches, from the frontier in s->ids. */
 template <typename T, bool SPARSE> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
-    const emogi_placed *o = s->out;
-    const emogi_arr<T> nb(o->nbr);
+    const emogi_plain<T, true> r(*s->out);
     const dbfs_sparse sp = sparse_of(s);
-    dbfs_expand<T, SPARSE><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
-        o->d_offsets, nb, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice,
-        s->rt, sp, s->heavy, s->heavy_cap, emogi_heavy_at(s->scout), s->count);
-    dbfs_expand_heavy<T, SPARSE><<<s->resident, BLOCK>>>(o->d_offsets, nb, s->lo, s->n,
-                                                         level + 1, s->depth, s->seen, s->slice,
-                                                         s->rt, sp, s->heavy, s->heavy_cap,
-                                                         s->count);
+    dbfs_expand<emogi_plain<T, true>, SPARSE><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
+        r, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice, s->rt, sp, s->heavy,
+        s->heavy_cap, emogi_heavy_at(s->scout), s->count);
+    dbfs_expand_heavy<emogi_plain<T, true>, SPARSE><<<s->resident, BLOCK>>>(
+        r, s->lo, s->n, level + 1, s->depth, s->seen, s->slice, s->rt, sp, s->heavy,
+        s->heavy_cap, s->count);
 }
 
 template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
@@ -998,17 +995,15 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     const uint32_t *front32 = reinterpret_cast<const uint32_t *>(s->front);
     uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
     if (s->n && s->in->g->id_width == 4)
-        dbfs_pull<uint32_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint32_t>(s->in->nbr),
-                                             (const uint32_t *)s->in->d_firsts,
-                                             s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth,
-                                             s->unvisited, per, s->seen, slice32, s->count);
+        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<uint32_t, true>(*s->in),
+                                   (const uint32_t *)s->in->d_firsts, s->out->d_offsets, front32,
+                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
+                                   slice32, s->count);
     else if (s->n)
-        dbfs_pull<uint64_t><<<grid, BLOCK>>>(s->in->d_offsets, emogi_arr<uint64_t>(s->in->nbr),
-                                             (const uint64_t *)s->in->d_firsts,
-                                             s->out->d_offsets, s->in->g->ne,
-                                             front32, s->lo, s->n, level + 1, s->depth,
-                                             s->unvisited, per, s->seen, slice32, s->count);
+        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<uint64_t, true>(*s->in),
+                                   (const uint64_t *)s->in->d_firsts, s->out->d_offsets, front32,
+                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
+                                   slice32, s->count);
     if (collect(s, err) < 0) /* the slice is whole: the other ranks may read it */
         return -1;
     publish(s);

@@ -58,10 +58,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_dist_gpu.h"
 #include "emogi_pagerank.h"
+#include "reader.cuh"
 
 namespace {
 
@@ -87,12 +87,6 @@ struct in_weights {
         if (on)
             lines.add(w, a, b);
     }
-};
-
-/* An in-edge as the warp loads it: source and weight (1 unweighted). */
-template <typename T> struct in_entry {
-    T u;
-    double w;
 };
 
 __device__ __forceinline__ double warp_total(double s)
@@ -233,21 +227,26 @@ __global__ void __launch_bounds__(BLOCK)
     lines.flush(traffic);
 }
 
-/* The warp's sum over [start, end), lanes reading every 32nd entry from FIRST. */
-template <typename T>
-__device__ __forceinline__ double warp_read(const emogi_arr<T> nb, const in_weights &wt,
-                                            const double *__restrict__ contrib, uint64_t first,
-                                            uint64_t start, uint64_t end, unsigned lane)
+/* The warp's sum over entries [A, B) of U's in-list from START
+ * (reader.cuh), each weight loaded beside its id; lane i takes the
+ * entries the reader gives it, 32k + i of a compressed list, the merged
+ * kernel's order, so both sum alike. */
+template <typename R>
+__device__ __forceinline__ double warp_sum(const R &r, typename R::warp &w, const in_weights &wt,
+                                           const double *__restrict__ contrib, emogi_lines &lines,
+                                           uint64_t u, uint64_t a, uint64_t start, uint64_t b,
+                                           unsigned lane)
 {
+    typedef typename R::id T;
     double s = 0;
-    if (!wt.on) {
-        emogi_warp_list(first, start, end, lane, [&](uint64_t j) { return nb[j]; },
-                        [&](T u) { s += contrib[u]; });
-        return warp_total(s);
-    }
-    emogi_warp_list(first, start, end, lane,
-                    [&](uint64_t j) { return in_entry<T>{nb[j], wt.at(j)}; },
-                    [&](in_entry<T> x) { s += x.w * contrib[x.u]; });
+    if (!wt.on)
+        r.read(w, lines, u, a, start, b, lane, emogi_no_load,
+               [&](T x, emogi_nothing) { s += contrib[x]; });
+    else
+        r.read(w, lines, u, a, start, b, lane, [&](uint64_t j) { return wt.at(j); },
+               [&](T x, double wj) { s += wj * contrib[x]; });
+    if (lane == 0)
+        wt.count(lines, a > start ? a : start, b);
     return warp_total(s);
 }
 
@@ -258,10 +257,12 @@ __host__ __device__ __forceinline__ bool is_heavy(uint64_t start, uint64_t end)
 }
 
 /* One 32-vertex chunk: each vertex's list read by the whole warp, then
- * lane i writes vertex chunk+i, so offsets and ranks move coalesced. */
-template <typename T, bool ALIGNED>
-__device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
-                                               const emogi_arr<T> nb, const in_weights &wt,
+ * lane i writes vertex chunk+i, so offsets and ranks move coalesced.
+ * Lists whose read spans more than HEAVY entries are the hubs' pieces'
+ * (plan_hubs, with the same rule). */
+template <typename R>
+__device__ __forceinline__ double gather_chunk(const R &r, typename R::warp &w,
+                                               const in_weights &wt,
                                                const double *__restrict__ contrib, double *rank,
                                                uint64_t nv, uint64_t chunk, double base, double d,
                                                unsigned lane, emogi_lines &lines)
@@ -269,41 +270,36 @@ __device__ __forceinline__ double gather_chunk(const uint64_t *__restrict__ off,
     const uint64_t v = chunk + lane;
     unsigned long long my_start = 0, my_end = 0;
     if (v < nv) {
-        my_start = off[v];
-        my_end = off[v + 1];
+        my_start = r.off[v];
+        my_end = r.off[v + 1];
     }
     const unsigned count = nv - chunk < 32 ? (unsigned)(nv - chunk) : 32u;
     double mine = 0;
     for (unsigned i = 0; i < count; i++) {
         const uint64_t start = __shfl_sync(FULL, my_start, i);
         const uint64_t end = __shfl_sync(FULL, my_end, i);
-        if (is_heavy<T, ALIGNED>(start, end))
+        const uint64_t first = r.first(start, start);
+        if (end - first > HEAVY)
             continue;
-        const double s =
-            warp_read(nb, wt, contrib, emogi_first_read<T, ALIGNED>(start), start, end, lane);
+        const double s = warp_sum(r, w, wt, contrib, lines, chunk + i, first, start, end, lane);
         if (lane == i)
             mine = s;
-        /* The loads begin at START: the slack from the first read is in its line. */
-        if (lane == 0) {
-            lines.add(nb, start, end);
-            wt.count(lines, start, end);
-        }
     }
-    if (v >= nv || is_heavy<T, ALIGNED>(my_start, my_end))
+    if (v >= nv || my_end - r.first(my_start, my_start) > HEAVY)
         return 0.0;
-    const double r = base + d * mine;
-    const double delta = fabs(r - rank[v]);
-    rank[v] = r;
+    const double x = base + d * mine;
+    const double delta = fabs(x - rank[v]);
+    rank[v] = x;
     return delta;
 }
 
-template <typename T, bool ALIGNED>
+template <typename R>
 __global__ void __launch_bounds__(BLOCK)
-    gather_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
-                const double *__restrict__ contrib, double *rank, uint64_t nv,
-                const double *base_p, double d, double *change, unsigned long long *counter,
-                unsigned long long *traffic)
+    gather_warp(const R r, const in_weights wt, const double *__restrict__ contrib, double *rank,
+                uint64_t nv, const double *base_p, double d, double *change,
+                unsigned long long *counter, unsigned long long *traffic)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     const double base = *base_p;
     emogi_lines lines;
@@ -315,126 +311,31 @@ __global__ void __launch_bounds__(BLOCK)
         if (grab >= nv)
             break;
         for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32)
-            chunk_change(gather_chunk<T, ALIGNED>(off, nb, wt, contrib, rank, nv, chunk, base, d,
-                                                  lane, lines),
+            chunk_change(gather_chunk(r, w, wt, contrib, rank, nv, chunk, base, d, lane, lines),
                          chunk, lane, change);
     }
     lines.flush(traffic);
 }
 
-/* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of its list. */
-template <typename T, bool ALIGNED>
+/* Piece q of hub piece_vertex[q]: entries [first + i*SEGMENT, +SEGMENT) of
+ * its list, FIRST where the reader's read of it begins. */
+template <typename R>
 __global__ void __launch_bounds__(BLOCK)
-    pieces(const uint64_t *__restrict__ off, const emogi_arr<T> nb, const in_weights wt,
-           const double *__restrict__ contrib, const uint64_t *__restrict__ piece_vertex,
-           const uint64_t *__restrict__ piece_index, uint64_t npieces, double *piece_sum,
-           unsigned long long *traffic)
+    pieces(const R r, const in_weights wt, const double *__restrict__ contrib,
+           const uint64_t *__restrict__ piece_vertex, const uint64_t *__restrict__ piece_index,
+           uint64_t npieces, double *piece_sum, unsigned long long *traffic)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     emogi_lines lines;
     const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
     const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
     for (uint64_t q = warp; q < npieces; q += nwarps) {
         const uint64_t u = piece_vertex[q];
-        const uint64_t start = off[u], end = off[u + 1];
-        const uint64_t a = emogi_first_read<T, ALIGNED>(start) + piece_index[q] * SEGMENT;
+        const uint64_t start = r.off[u], end = r.off[u + 1];
+        const uint64_t a = r.first(start, start) + piece_index[q] * SEGMENT;
         const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
-        const double s = warp_read(nb, wt, contrib, a, start, b, lane);
-        if (lane == 0) {
-            piece_sum[q] = s;
-            lines.add(nb, a > start ? a : start, b);
-            wt.count(lines, a > start ? a : start, b);
-        }
-    }
-    lines.flush(traffic);
-}
-
-/* ---- compressed in-lists (clist.cuh) ---- */
-
-/* The warp's sum over blocks [K0, K1) of V's list: lane i takes entries
- * 32k + i, the merged kernel's order, so the sums are its sums. */
-__device__ __forceinline__ double warp_decode(const emogi_clists &c, emogi_cwin &win,
-                                              emogi_lines &lines, const in_weights &wt,
-                                              const double *__restrict__ contrib, uint64_t v,
-                                              uint64_t k0, uint64_t k1, unsigned lane)
-{
-    double s = 0;
-    emogi_warp_clist(c, win, lines, v, k0, k1, 0, true, lane,
-                     [&](bool ok, uint64_t j, uint64_t u) {
-                         if (ok)
-                             s += wt.term(j, contrib[u]);
-                         return false;
-                     });
-    if (wt.on && lane == 0) { /* the weights stay plain: entries [32 k0, 32 k1) of the list */
-        const uint64_t e0 = c.off[v], end = c.off[v + 1];
-        const uint64_t a = e0 + 32 * k0, b = e0 + 32 * k1 < end ? e0 + 32 * k1 : end;
-        wt.count(lines, a, b);
-    }
-    return warp_total(s);
-}
-
-__global__ void __launch_bounds__(BLOCK)
-    gather_c(const emogi_clists c, const in_weights wt, const double *__restrict__ contrib,
-             double *rank, uint64_t nv, const double *base_p, double d, double *change,
-             unsigned long long *counter, unsigned long long *traffic)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    const double base = *base_p;
-    emogi_lines lines;
-    for (;;) {
-        unsigned long long g = 0;
-        if (lane == 0)
-            g = atomicAdd(counter, 1ull);
-        const uint64_t grab = 32 * CHUNKS * (uint64_t)__shfl_sync(FULL, g, 0);
-        if (grab >= nv)
-            break;
-        for (uint64_t chunk = grab; chunk < grab + 32 * CHUNKS && chunk < nv; chunk += 32) {
-            const uint64_t v = chunk + lane;
-            const uint64_t mine_d = v < nv ? c.off[v + 1] - c.off[v] : 0;
-            const unsigned count = nv - chunk < 32 ? (unsigned)(nv - chunk) : 32u;
-            double mine = 0;
-            for (unsigned i = 0; i < count; i++) {
-                const uint64_t dv = __shfl_sync(FULL, mine_d, i);
-                if (dv > HEAVY) /* the hub's pieces sum it */
-                    continue;
-                const double sum =
-                    warp_decode(c, win, lines, wt, contrib, chunk + i, 0, clist_blocks(dv), lane);
-                if (lane == i)
-                    mine = sum;
-            }
-            double delta = 0;
-            if (v < nv && mine_d <= HEAVY) {
-                const double r = base + d * mine;
-                delta = fabs(r - rank[v]);
-                rank[v] = r;
-            }
-            chunk_change(delta, chunk, lane, change);
-        }
-    }
-    lines.flush(traffic);
-}
-
-/* Piece q of hub piece_vertex[q]: blocks of entries [i*SEGMENT, +SEGMENT). */
-__global__ void __launch_bounds__(BLOCK)
-    pieces_c(const emogi_clists c, const in_weights wt, const double *__restrict__ contrib,
-             const uint64_t *__restrict__ piece_vertex, const uint64_t *__restrict__ piece_index,
-             uint64_t npieces, double *piece_sum, unsigned long long *traffic)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    emogi_lines lines;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * blockDim.x / 32;
-    for (uint64_t q = warp; q < npieces; q += nwarps) {
-        const uint64_t u = piece_vertex[q], start = c.off[u], end = c.off[u + 1];
-        const uint64_t a = start + piece_index[q] * SEGMENT;
-        const uint64_t b = a + SEGMENT < end ? a + SEGMENT : end;
-        uint64_t k0, k1;
-        clist_piece_blocks(start, a, b, &k0, &k1);
-        const double s = warp_decode(c, win, lines, wt, contrib, u, k0, k1, lane);
+        const double s = warp_sum(r, w, wt, contrib, lines, u, a, start, b, lane);
         if (lane == 0)
             piece_sum[q] = s;
     }
@@ -691,33 +592,16 @@ int weights_and_start(const emogi_placed *p, const emogi_pagerank_params *prm, p
     return rc;
 }
 
-template <typename T, bool ALIGNED>
-void launch_warp(const emogi_placed *p, const emogi_arr<T> nb, pr_state &s, double d)
+/* The warp gather and the hubs' pieces, P's in-lists read by R. */
+template <typename R> void launch_warp(const emogi_placed *p, const R &r, pr_state &s, double d)
 {
     const uint64_t nv = p->g->nv;
-    gather_warp<T, ALIGNED><<<s.gather_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
-                                                        s.rank, nv, s.scalars + 2, d,
-                                                        s.chunk_change, s.counter, s.traffic);
+    gather_warp<<<s.gather_blocks, BLOCK>>>(r, s.wt, s.contrib, s.rank, nv, s.scalars + 2, d,
+                                            s.chunk_change, s.counter, s.traffic);
     if (s.hubs.nheavy == 0)
         return;
-    pieces<T, ALIGNED><<<s.piece_blocks, BLOCK>>>(p->d_offsets, nb, s.wt, s.contrib,
-                                                  s.piece_vertex, s.piece_index, s.hubs.npieces,
-                                                  s.piece_sum, s.traffic);
-    finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
-                                       s.scalars + 2, d, s.hub_change);
-}
-
-/* Compressed in-lists: one reader, and the hubs as the merged kernel's. */
-void launch_c(const emogi_placed *p, pr_state &s, double d)
-{
-    const emogi_clists c(*p);
-    const uint64_t nv = p->g->nv;
-    gather_c<<<s.gather_blocks, BLOCK>>>(c, s.wt, s.contrib, s.rank, nv, s.scalars + 2, d,
-                                         s.chunk_change, s.counter, s.traffic);
-    if (s.hubs.nheavy == 0)
-        return;
-    pieces_c<<<s.piece_blocks, BLOCK>>>(c, s.wt, s.contrib, s.piece_vertex, s.piece_index,
-                                        s.hubs.npieces, s.piece_sum, s.traffic);
+    pieces<<<s.piece_blocks, BLOCK>>>(r, s.wt, s.contrib, s.piece_vertex, s.piece_index,
+                                      s.hubs.npieces, s.piece_sum, s.traffic);
     finish<<<s.finish_blocks, BLOCK>>>(s.heavy, s.piece_base, s.hubs.nheavy, s.piece_sum, s.rank,
                                        s.scalars + 2, d, s.hub_change);
 }
@@ -767,11 +651,11 @@ int gather_step(const emogi_placed *p, enum emogi_kernel k, pr_state &s, double 
     } else {
         EMOGI_CK(cudaMemsetAsync(s.counter, 0, sizeof *s.counter), "resetting the counter");
         if (p->d_coffsets)
-            launch_c(p, s, d);
+            launch_warp(p, emogi_packed<T>(*p), s, d);
         else if (k == EMOGI_KERNEL_ALIGNED)
-            launch_warp<T, true>(p, nb, s, d);
+            launch_warp(p, emogi_plain<T, true>(*p), s, d);
         else
-            launch_warp<T, false>(p, nb, s, d);
+            launch_warp(p, emogi_plain<T, false>(*p), s, d);
     }
     EMOGI_CK(cudaGetLastError(), "launching gather");
     span_changes<<<s.spread_blocks, BLOCK>>>(s.chunk_change, (nv + 31) / 32, s.hub_change,

@@ -48,10 +48,10 @@
 
 #include <new>
 
-#include "clist.cuh"
 #include "common.cuh"
 #include "emogi_dist_gpu.h"
 #include "emogi_sssp.h"
+#include "reader.cuh"
 
 namespace {
 
@@ -157,24 +157,6 @@ __global__ void __launch_bounds__(BLOCK)
         *flag = op.round + 1;
 }
 
-/* One warp relaxes entries [start, end) of a vertex at DU; lanes take every
- * 32nd entry from FIRST (FIRST <= START when aligned). */
-template <typename T, int K, typename Op>
-__device__ __forceinline__ void warp_relax(const emogi_arr<T> nb, const emogi_arr<uint32_t> wt,
-                                           const Op &op, typename dist_type<K>::type du,
-                                           uint64_t first, uint64_t start, uint64_t end,
-                                           unsigned lane, bool &changed)
-{
-    typedef typename dist_type<K>::type D;
-    struct entry {
-        T u;
-        D d;
-    };
-    emogi_warp_list(
-        first, start, end, lane, [&](uint64_t j) { return entry{nb[j], through<K>(du, wt, j)}; },
-        [&](const entry &x) { op.offer((uint64_t)x.u, x.d, changed); });
-}
-
 /* A warp's relaxed edges and fetched lines, added once per warp; every
  * lane calls (lane 0 holds the edges). */
 __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigned lane,
@@ -185,42 +167,43 @@ __device__ __forceinline__ void add_counts(unsigned long long *counters, unsigne
     lines.flush(&counters[C_DEV]);
 }
 
-/* U's whole list, read by the warp and counted. */
-template <typename T, int K, bool ALIGNED, typename Op>
-__device__ __forceinline__ void relax_whole(const uint64_t *__restrict__ off,
-                                            const emogi_arr<T> &nb, const emogi_arr<uint32_t> &wt,
-                                            const Op &op, uint64_t u, emogi_lines &lines,
-                                            unsigned lane, bool &changed)
+/* Entries [A, B) of U's lists from START, relaxed by the warp (reader.cuh):
+ * each weight is loaded beside its id, in the same unrolled batch, and its
+ * lines are counted here (an array of 4-byte entries indexed as the ids). */
+template <int K, typename R, typename Op>
+__device__ __forceinline__ void relax(const R &r, typename R::warp &w,
+                                      const emogi_arr<uint32_t> &wt, const Op &op,
+                                      emogi_lines &lines, uint64_t u, uint64_t a, uint64_t start,
+                                      uint64_t b, unsigned lane, bool &changed)
 {
-    const uint64_t start = off[u], end = off[u + 1];
-    if (start >= end)
-        return;
-    warp_relax<T, K>(nb, wt, op, op.from(u), emogi_first_read<T, ALIGNED>(start), start, end,
-                     lane, changed);
-    /* The loads begin at START: the slack from FIRST is in its line. */
-    if (lane == 0)
-        count_read<T, K>(lines, nb, wt, start, end);
+    typedef typename dist_type<K>::type D;
+    const D du = op.from(u);
+    r.read(w, lines, u, a, start, b, lane, [&](uint64_t j) { return through<K>(du, wt, j); },
+           [&](typename R::id v, D d) { op.offer((uint64_t)v, d, changed); });
+    if (K != W_UNIT && lane == 0)
+        lines.add(wt, a > start ? a : start, b);
 }
 
-template <typename T, int K, bool ALIGNED, typename Op>
+template <int K, typename R, typename Op>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_warp(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-              const emogi_arr<uint32_t> wt, const Op op, uint64_t nv, uint32_t *flag,
+    sssp_warp(const R r, const emogi_arr<uint32_t> wt, const Op op, uint64_t nv, uint32_t *flag,
               unsigned long long *counters, const emogi_aside q)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     unsigned long long edges = 0;
     emogi_lines lines;
+    auto each = [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+        relax<K>(r, w, wt, op, lines, u, a, start, b, lane, changed);
+    };
     emogi_warp_frontier<CHUNKS>(
         &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return op.active(v); },
         [&](uint64_t u) {
-            const uint64_t start = off[u], end = off[u + 1];
-            const uint64_t first = emogi_first_read<T, ALIGNED>(start);
-            edges += end - start;
-            if (q.set_aside(u, end - first, HEAVY, lane))
+            edges += r.off[u + 1] - r.off[u];
+            if (q.set_aside(u, emogi_span(r, u, 0), HEAVY, lane))
                 return; /* its lines are counted by the launch that reads it */
-            relax_whole<T, K, ALIGNED>(off, nb, wt, op, u, lines, lane, changed);
+            emogi_whole(r, u, 0, each);
         });
     add_counts(counters, lane, edges, lines);
     if (__any_sync(FULL, changed) && lane == 0)
@@ -230,107 +213,17 @@ __global__ void __launch_bounds__(BLOCK)
 /* The long lists the round kernel set aside: hubs cut into SEGMENT-entry
  * pieces spread over every warp (pieces after the first start on a
  * boundary), then the medium lists, a whole list per grab. */
-template <typename T, int K, bool ALIGNED, typename Op>
+template <int K, typename R, typename Op>
 __global__ void __launch_bounds__(BLOCK)
-    sssp_heavy(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
-               const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
+    sssp_heavy(const R r, const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
                unsigned long long *counters, const emogi_aside q)
 {
+    EMOGI_READER_WARP(r, w);
     const unsigned lane = threadIdx.x & 31;
     bool changed = false;
     emogi_lines lines;
-    emogi_warp_pieces(
-        q.heavy, q.hubs(),
-        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            start = off[u], end = off[u + 1];
-            first = emogi_first_read<T, ALIGNED>(start);
-        },
-        [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
-            warp_relax<T, K>(nb, wt, op, op.from(u), a, start, b, lane, changed);
-            if (lane == 0)
-                count_read<T, K>(lines, nb, wt, a > start ? a : start, b);
-        });
-    q.mediums(lane, [&](uint64_t u) {
-        relax_whole<T, K, ALIGNED>(off, nb, wt, op, u, lines, lane, changed);
-    });
-    lines.flush(&counters[C_DEV]);
-    if (__any_sync(FULL, changed) && lane == 0)
-        *flag = op.round + 1;
-}
-
-/* ---- compressed lists (clist.cuh) ---- */
-
-/* Relax blocks [K0, K1) of U's compressed list; the weights stay plain,
- * entry j's beside entry j, and their lines are counted here. */
-template <int K, typename Op>
-__device__ __forceinline__ void relax_c(const emogi_clists &c, const emogi_arr<uint32_t> &wt,
-                                        const Op &op, emogi_cwin &win, emogi_lines &lines,
-                                        uint64_t u, uint64_t k0, uint64_t k1, unsigned lane,
-                                        bool &changed)
-{
-    typedef typename dist_type<K>::type D;
-    const D du = op.from(u);
-    const uint64_t e0 = c.off[u], end = c.off[u + 1];
-    emogi_warp_clist(c, win, lines, u, k0, k1, 0, true, lane,
-                     [&](bool ok, uint64_t j, uint64_t v) {
-                         if (ok)
-                             op.offer(v, through<K>(du, wt, j), changed);
-                         return false;
-                     });
-    if (K != W_UNIT && lane == 0) {
-        const uint64_t a = e0 + 32 * k0, b = e0 + 32 * k1 < end ? e0 + 32 * k1 : end;
-        lines.add(wt, a, b);
-    }
-}
-
-template <int K, typename Op>
-__global__ void __launch_bounds__(BLOCK)
-    sssp_warp_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint64_t nv,
-                uint32_t *flag, unsigned long long *counters, const emogi_aside q)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    bool changed = false;
-    unsigned long long edges = 0;
-    emogi_lines lines;
-    emogi_warp_frontier<CHUNKS>(
-        &counters[C_CHUNK], nv, lane, [&](uint64_t v) { return op.active(v); },
-        [&](uint64_t u) {
-            const uint64_t d = c.off[u + 1] - c.off[u];
-            edges += d;
-            if (q.set_aside(u, d, HEAVY, lane))
-                return;
-            relax_c<K>(c, wt, op, win, lines, u, 0, clist_blocks(d), lane, changed);
-        });
-    add_counts(counters, lane, edges, lines);
-    if (__any_sync(FULL, changed) && lane == 0)
-        *flag = op.round + 1;
-}
-
-template <int K, typename Op>
-__global__ void __launch_bounds__(BLOCK)
-    sssp_heavy_c(const emogi_clists c, const emogi_arr<uint32_t> wt, const Op op, uint32_t *flag,
-                 unsigned long long *counters, const emogi_aside q)
-{
-    EMOGI_CWIN_SHARED(shared);
-    emogi_cwin win(shared);
-    const unsigned lane = threadIdx.x & 31;
-    bool changed = false;
-    emogi_lines lines;
-    emogi_warp_pieces(
-        q.heavy, q.hubs(),
-        [&](uint64_t u, uint64_t &first, uint64_t &start, uint64_t &end) {
-            first = start = c.off[u], end = c.off[u + 1];
-        },
-        [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
-            uint64_t k0, k1;
-            clist_piece_blocks(start, a, b, &k0, &k1);
-            relax_c<K>(c, wt, op, win, lines, u, k0, k1, lane, changed);
-        });
-    q.mediums(lane, [&](uint64_t u) {
-        relax_c<K>(c, wt, op, win, lines, u, 0, clist_blocks(c.off[u + 1] - c.off[u]), lane,
-                   changed);
+    emogi_aside_read(q, r, 0, lane, [&](uint64_t u, uint64_t a, uint64_t start, uint64_t b) {
+        relax<K>(r, w, wt, op, lines, u, a, start, b, lane, changed);
     });
     lines.flush(&counters[C_DEV]);
     if (__any_sync(FULL, changed) && lane == 0)
@@ -370,38 +263,20 @@ void release(sssp_state &s)
     (void)cudaGetLastError();
 }
 
-/* One round's kernels over P's nv vertices, relaxing as OP says. */
-template <typename T, int K, bool ALIGNED, typename Op>
-int launch_warp(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error *err)
+/* One round's kernels over P's nv vertices, read by R, relaxing as OP says. */
+template <int K, typename R, typename Op>
+int launch_warp(const emogi_placed *p, const R &r, sssp_state &s, const Op &op, emogi_error *err)
 {
     const uint64_t nv = p->g->nv;
-    const emogi_arr<T> nb(p->nbr);
     const emogi_arr<uint32_t> wt(p->wgt);
     EMOGI_CK(cudaMemsetAsync(s.counters, 0, C_ROUND * sizeof *s.counters),
              "resetting the counters");
-    sssp_warp<T, K, ALIGNED><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        p->d_offsets, nb, wt, op, nv, s.flag, s.counters, s.q);
+    sssp_warp<K><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(r, wt, op, nv, s.flag,
+                                                                      s.counters, s.q);
     EMOGI_CK(cudaGetLastError(), "launching the round kernel");
     /* Always launched: it reads the queue length on the device, which costs
      * less than a round trip to ask whether the queue is empty. */
-    sssp_heavy<T, K, ALIGNED><<<s.blocks, BLOCK>>>(p->d_offsets, nb, wt, op, s.flag, s.counters,
-                                                    s.q);
-    EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
-    return 0;
-}
-
-template <int K, typename Op>
-int launch_c(const emogi_placed *p, sssp_state &s, const Op &op, emogi_error *err)
-{
-    const uint64_t nv = p->g->nv;
-    const emogi_clists c(*p);
-    const emogi_arr<uint32_t> wt(p->wgt);
-    EMOGI_CK(cudaMemsetAsync(s.counters, 0, C_ROUND * sizeof *s.counters),
-             "resetting the counters");
-    sssp_warp_c<K><<<emogi_grid((nv + 31) / 32 * 32, s.blocks), BLOCK>>>(
-        c, wt, op, nv, s.flag, s.counters, s.q);
-    EMOGI_CK(cudaGetLastError(), "launching the round kernel");
-    sssp_heavy_c<K><<<s.blocks, BLOCK>>>(c, wt, op, s.flag, s.counters, s.q);
+    sssp_heavy<K><<<s.blocks, BLOCK>>>(r, wt, op, s.flag, s.counters, s.q);
     EMOGI_CK(cudaGetLastError(), "launching the heavy-list kernel");
     return 0;
 }
@@ -411,11 +286,11 @@ int launch(const emogi_placed *p, enum emogi_kernel k, sssp_state &s, const Op &
            emogi_error *err)
 {
     if (p->d_coffsets) /* one reader for compressed lists, whatever K says */
-        return launch_c<K>(p, s, op, err);
+        return launch_warp<K>(p, emogi_packed<T>(*p), s, op, err);
     if (k == EMOGI_KERNEL_MERGED)
-        return launch_warp<T, K, false>(p, s, op, err);
+        return launch_warp<K>(p, emogi_plain<T, false>(*p), s, op, err);
     if (k == EMOGI_KERNEL_ALIGNED)
-        return launch_warp<T, K, true>(p, s, op, err);
+        return launch_warp<K>(p, emogi_plain<T, true>(*p), s, op, err);
     const uint64_t nv = p->g->nv;
     sssp_naive<T, K><<<emogi_grid(nv, s.blocks), BLOCK>>>(
         p->d_offsets, emogi_arr<T>(p->nbr), emogi_arr<uint32_t>(p->wgt), op, nv, s.flag,
