@@ -238,11 +238,11 @@ static void search(struct dbfs *b, uint64_t source, const struct emogi_bfs_opts 
 
 /* A GPU rank's search state, on OUT and IN; 0, or -1 with ERR. */
 static int gpu_open(struct dbfs *b, const struct emogi_placed *out, const struct emogi_placed *in,
-                    emogi_error *err)
+                    enum emogi_kernel k, emogi_error *err)
 {
     if (!out)
         return 0;
-    if (emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, b->d->lo, b->w->nv, &b->gpu, err) < 0)
+    if (emogi_dbfs_gpu_open(out, b->has_in ? in : NULL, k, b->d->lo, b->w->nv, &b->gpu, err) < 0)
         return -1;
     return emogi_dbfs_gpu_route(b->gpu, b->d->bound, b->d->size, b->d->rank, b->narrow, err);
 }
@@ -272,7 +272,7 @@ int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emog
         return emogi_fail(err, ok ? "another rank ran out of memory" : "out of memory");
     }
     emogi_error gerr = {{0}};
-    ok = gpu_open(b, gpu_out, gpu_in, &gerr) == 0;
+    ok = gpu_open(b, gpu_out, gpu_in, o->kernel, &gerr) == 0;
     if (dist_gpu_opened(d, ok, &gerr, err) < 0) {
         release(b);
         return -1;
@@ -430,7 +430,9 @@ void dist_bfs_run(struct dist *d, const struct emogi_graph *g, const struct dist
     uint32_t *mine = dist_alloc(d->hi - d->lo, sizeof *mine, "depths");
     uint32_t *depth = dist_alloc(w->nv, sizeof *depth, "depths");
     struct dbfs *run;
-    if (dist_bfs_open(d, g, j->search, gpu.out, gpu.in, j->trace, &run, &err) < 0)
+    struct emogi_bfs_opts search = *j->search;
+    search.kernel = gpu.kernel; /* as the placement read --kernel */
+    if (dist_bfs_open(d, g, &search, gpu.out, gpu.in, j->trace, &run, &err) < 0)
         tool_die_about(j->t.graph, &err);
     for (uint64_t i = 0; i < j->n; i++) {
         struct emogi_bfs_stats st;

@@ -34,11 +34,13 @@ struct emogi_dbfs_gpu;
  * depths, the seen bitmap of all NV vertices, the id buffers. */
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv);
 
-/* OUT: the rank's out-lists placed (vertex i = LO + i); IN: its
- * in-lists (OUT for an undirected graph), or NULL (no bottom-up).  NV:
- * the whole graph's vertices. */
+/* OUT: the rank's out-lists placed (vertex i = LO + i), plain or
+ * compressed; IN: its in-lists (OUT for an undirected graph), or NULL (no
+ * bottom-up); K: how plain out-lists are read, merged or aligned (naive
+ * is refused).  NV: the whole graph's vertices. */
 int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                        uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s, emogi_error *err);
+                        enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s,
+                        emogi_error *err);
 void emogi_dbfs_gpu_close(struct emogi_dbfs_gpu *s);
 
 /* How ids leave the rank: grouped by owner, ranks [BOUND[r], BOUND[r +

@@ -49,9 +49,10 @@ uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
 }
 
 int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                        uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s, emogi_error *err)
+                        enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s,
+                        emogi_error *err)
 {
-    (void)out, (void)in, (void)lo, (void)nv;
+    (void)out, (void)in, (void)k, (void)lo, (void)nv;
     *s = NULL;
     return emogi_fail(err, "GPU ranks unavailable: built without CUDA");
 }

@@ -203,18 +203,21 @@ EMOGI_API void emogi_unplace(struct emogi_placed *p);
  * with G's list (and its stored transpose's in-list), whose ids stay G's.
  * The view's offsets are rebased (kept in R, G's less R's base: V0's list
  * start rounded down to 32 entries, so that 128-byte lines stay whole);
- * its edge arrays point into G's, which must outlive it.  Plain lists
- * only: compressed lists are refused.  No GPU needed.
+ * its edge arrays point into G's, which must outlive it.  Compressed
+ * lists alike: their byte offsets rebased to V0's list start rounded
+ * down to 128 bytes.  No GPU needed.
  *
  * emogi_range_open returns 0, or -1 with *ERR filled ([V0, V1) not within
- * G's vertices, compressed lists, out of memory); emogi_range_close frees
+ * G's vertices, out of memory); emogi_range_close frees
  * the view's offsets and zeroes *R, harmless after a failed open.
  */
 struct emogi_range {
     struct emogi_graph g; /* the view */
     uint64_t v0, v1;
-    uint64_t base, t_base; /* entries of G's arrays before the view's */
-    uint64_t *off, *t_off; /* the view's offsets, owned */
+    uint64_t base, t_base;   /* entries of G's arrays before the view's */
+    uint64_t *off, *t_off;   /* the view's offsets, owned */
+    uint64_t cbase, t_cbase; /* compressed lists: bytes of G's lists before the view's */
+    uint64_t *coff, *t_coff; /* and the view's byte offsets, owned */
 };
 EMOGI_API int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
                                struct emogi_range *r, emogi_error *err);

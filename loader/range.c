@@ -10,7 +10,9 @@
  * on the same 128-byte line boundaries as the graph's (4- and 8-byte
  * ids, 4-byte weights), and the kernels' whole-line reads stay whole.
  * The few entries before v0's list that this takes in belong to earlier
- * vertices; no list of the view reaches them.
+ * vertices; no list of the view reaches them.  Compressed lists are cut
+ * alike: their byte offsets less a base rounded down to 128 bytes, so the
+ * warp decoder's window copies the same whole lines as from the graph.
  */
 #include "config.h"
 
@@ -20,14 +22,17 @@
 #include "emogi_loader.h"
 
 #define LINE_ENTRIES 32 /* entries of 4 bytes in a 128-byte line; of 8 bytes, two lines */
+#define LINE_BYTES 128   /* compressed lists: byte offsets */
 
-/* OUT[i] = OFF[v0 + i] - base for i in [0, v1 - v0]; returns the base. */
-static uint64_t *rebase(const uint64_t *off, uint64_t v0, uint64_t v1, uint64_t *base)
+/* OUT[i] = OFF[v0 + i] - base for i in [0, v1 - v0], base = OFF[v0]
+ * rounded down to a multiple of ALIGN (a power of two); returns OUT. */
+static uint64_t *rebase(const uint64_t *off, uint64_t v0, uint64_t v1, uint64_t align,
+                        uint64_t *base)
 {
     uint64_t *out = malloc((v1 - v0 + 1) * sizeof *out);
     if (!out)
         return NULL;
-    *base = off[v0] & ~(uint64_t)(LINE_ENTRIES - 1);
+    *base = off[v0] & ~(align - 1);
     for (uint64_t i = 0; i <= v1 - v0; i++)
         out[i] = off[v0 + i] - *base;
     return out;
@@ -42,37 +47,49 @@ int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
         return emogi_fail(err, "%s: vertex range [%llu, %llu) is not within its %llu vertices",
                           name, (unsigned long long)v0, (unsigned long long)v1,
                           (unsigned long long)g->nv);
-    if (emogi_compressed(g))
-        return emogi_fail(err, "%s: a part of compressed lists cannot be placed (convert "
-                               "without --compress)", name);
     r->g = *g;
     r->v0 = v0;
     r->v1 = v1;
     r->g.nv = v1 - v0;
-    if (!(r->off = rebase(g->offsets, v0, v1, &r->base)))
-        return emogi_fail(err, "%s: out of memory for %llu offsets", name,
-                          (unsigned long long)(v1 - v0 + 1));
+    r->g.idmap = NULL;
+    const int packed = emogi_compressed(g);
+    if (!(r->off = rebase(g->offsets, v0, v1, LINE_ENTRIES, &r->base)) ||
+        (packed && !(r->coff = rebase(g->coffsets, v0, v1, LINE_BYTES, &r->cbase))))
+        goto oom;
     r->g.offsets = r->off;
     r->g.ne = r->off[v1 - v0];
-    r->g.neighbors = (const char *)g->neighbors + r->base * g->id_width;
+    if (packed) {
+        r->g.coffsets = r->coff;
+        r->g.cneighbors = g->cneighbors + r->cbase;
+    } else {
+        r->g.neighbors = (const char *)g->neighbors + r->base * g->id_width;
+    }
     r->g.weights = g->weights ? (const char *)g->weights + r->base * 4 : NULL;
-    r->g.idmap = NULL;
     if (g->t_offsets) {
-        if (!(r->t_off = rebase(g->t_offsets, v0, v1, &r->t_base))) {
-            emogi_range_close(r);
-            return emogi_fail(err, "%s: out of memory for %llu offsets", name,
-                              (unsigned long long)(v1 - v0 + 1));
-        }
+        if (!(r->t_off = rebase(g->t_offsets, v0, v1, LINE_ENTRIES, &r->t_base)) ||
+            (packed && !(r->t_coff = rebase(g->t_coffsets, v0, v1, LINE_BYTES, &r->t_cbase))))
+            goto oom;
         r->g.t_offsets = r->t_off;
-        r->g.t_neighbors = (const char *)g->t_neighbors + r->t_base * g->id_width;
+        if (packed) {
+            r->g.t_coffsets = r->t_coff;
+            r->g.t_cneighbors = g->t_cneighbors + r->t_cbase;
+        } else {
+            r->g.t_neighbors = (const char *)g->t_neighbors + r->t_base * g->id_width;
+        }
         r->g.t_weights = g->t_weights ? (const char *)g->t_weights + r->t_base * 4 : NULL;
     }
     return 0;
+oom:
+    emogi_range_close(r);
+    return emogi_fail(err, "%s: out of memory for %llu offsets", name,
+                      (unsigned long long)(v1 - v0 + 1));
 }
 
 void emogi_range_close(struct emogi_range *r)
 {
     free(r->off);
     free(r->t_off);
+    free(r->coff);
+    free(r->t_coff);
     memset(r, 0, sizeof *r);
 }

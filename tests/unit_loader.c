@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emogi.h"
+#include "emogi_clist.h"
 #include "emogi_dist_gpu.h"
 #include "placement.h"
 #include "tests/tap.h"
@@ -640,9 +641,70 @@ static void test_range(void)
     emogi_range_close(&r);
     ok(emogi_range_open(&g, 4, 7, &r, &err) == -1 && strstr(err.msg, "not within its 6 vertices"),
        "range: past the last vertex refused: %s", err.msg);
-    g.flags |= EMOGI_COMPRESSED;
-    ok(emogi_range_open(&g, 0, 2, &r, &err) == -1 && strstr(err.msg, "compressed"),
-       "range: compressed lists refused: %s", err.msg);
+}
+
+/* emogi_range_open on compressed lists: every view's list decodes, as the
+ * vertex it was encoded for, to the graph's, from cneighbors cut at a
+ * 128-byte line; the plain offsets and weights are cut as for plain lists. */
+static void test_range_compressed(void)
+{
+    enum { CNV = 400 };
+    static uint64_t off[CNV + 1], coff[CNV + 1], toff[CNV + 1], tcoff[CNV + 1];
+    static uint32_t ids[CNV * 40], wt[CNV * 40];
+    static unsigned char cn[CNV * 200], tcn[CNV * 200];
+    struct emogi_graph g;
+    memset(&g, 0, sizeof g);
+    /* vertex u: u % 37 neighbours u+1, u+3, ... (mod NV, sorted); the
+     * transpose the same lists, shifted by one vertex, for a second base */
+    for (uint64_t u = 0; u < CNV; u++) {
+        const uint64_t d = u % 37;
+        uint32_t l[40];
+        for (uint64_t i = 0; i < d; i++)
+            l[i] = (uint32_t)((u + 1 + 2 * i) % CNV);
+        for (uint64_t i = 1; i < d; i++) /* insertion sort */
+            for (uint64_t j = i; j > 0 && l[j - 1] > l[j]; j--) {
+                const uint32_t t = l[j];
+                l[j] = l[j - 1], l[j - 1] = t;
+            }
+        off[u + 1] = off[u] + d;
+        memcpy(ids + off[u], l, d * 4);
+        for (uint64_t i = 0; i < d; i++)
+            wt[off[u] + i] = (uint32_t)(7 * (off[u] + i));
+        coff[u + 1] = coff[u] + emogi_clist_encode(l, 4, d, u, cn + coff[u]);
+        toff[u + 1] = toff[u] + d;
+        tcoff[u + 1] = tcoff[u] + emogi_clist_encode(l, 4, d, u, tcn + tcoff[u]);
+    }
+    g.nv = CNV, g.ne = off[CNV], g.id_width = 4;
+    g.flags = EMOGI_DIRECTED | EMOGI_TRANSPOSE | EMOGI_COMPRESSED;
+    g.offsets = off, g.coffsets = coff, g.cneighbors = cn;
+    g.weights = wt, g.weight_type = EMOGI_WEIGHT_UINT32;
+    g.t_offsets = toff, g.t_coffsets = tcoff, g.t_cneighbors = tcn;
+    const uint64_t cuts[][2] = {{0, CNV}, {3, 200}, {137, 138}, {251, CNV}};
+    for (size_t c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+        const uint64_t v0 = cuts[c][0], v1 = cuts[c][1];
+        struct emogi_range r;
+        emogi_error err = {{0}};
+        if (!ok(emogi_range_open(&g, v0, v1, &r, &err) == 0, "compressed range [%llu, %llu): %s",
+                (unsigned long long)v0, (unsigned long long)v1, err.msg))
+            continue;
+        int same = r.cbase % 128 == 0 && r.cbase <= coff[v0] && r.t_cbase % 128 == 0 &&
+                   r.g.coffsets[v1 - v0] == coff[v1] - r.cbase && r.g.neighbors == NULL;
+        for (uint64_t i = 0; same && i < v1 - v0; i++) {
+            const uint64_t u = v0 + i, d = r.g.offsets[i + 1] - r.g.offsets[i];
+            uint64_t a[40], b[40];
+            same &= d == off[u + 1] - off[u] &&
+                    emogi_clist_decode(r.g.cneighbors + r.g.coffsets[i],
+                                       r.g.coffsets[i + 1] - r.g.coffsets[i], d, u, a) == 0 &&
+                    emogi_clist_decode(r.g.t_cneighbors + r.g.t_coffsets[i],
+                                       r.g.t_coffsets[i + 1] - r.g.t_coffsets[i], d, u, b) == 0;
+            for (uint64_t k = 0; same && k < d; k++)
+                same &= a[k] == ids[off[u] + k] && b[k] == ids[off[u] + k] &&
+                        ((const uint32_t *)r.g.weights)[r.g.offsets[i] + k] == wt[off[u] + k];
+        }
+        ok(same, "compressed range [%llu, %llu): lists, in-lists and weights are the graph's",
+           (unsigned long long)v0, (unsigned long long)v1);
+        emogi_range_close(&r);
+    }
 }
 
 int main(void)
@@ -656,6 +718,7 @@ int main(void)
     test_refusals();
     test_copy();
     test_range();
+    test_range_compressed();
 
     struct emogi_graph g;
     memset(&g, 0, sizeof g);

@@ -571,8 +571,13 @@ template <typename T> int flatten(emogi_dcc_gpu *r, const char *what, emogi_erro
 template <typename T> int dist_sample(emogi_dcc_gpu *r, emogi_error *err)
 {
     cc_state &s = r->s;
-    sample_links<<<emogi_grid(r->n, s.blocks), BLOCK>>>(
-        emogi_plain<T, true>(*r->out), static_cast<T *>(s.label), r->n, r->lo, s.scratch + S_ACC);
+    T *comp = static_cast<T *>(s.label);
+    if (r->out->d_coffsets)
+        sample_links<<<emogi_grid(r->n, s.blocks), BLOCK>>>(emogi_packed<T>(*r->out), comp, r->n,
+                                                            r->lo, s.scratch + S_ACC);
+    else
+        sample_links<<<emogi_grid(r->n, s.blocks), BLOCK>>>(emogi_plain<T, true>(*r->out), comp,
+                                                            r->n, r->lo, s.scratch + S_ACC);
     EMOGI_CK(cudaGetLastError(), "launching the sampling");
     return flatten<T>(r, "linking the samples", err);
 }
@@ -645,8 +650,8 @@ extern "C" int emogi_dcc_gpu_open(const struct emogi_placed *out, const struct e
 {
     *rp = nullptr;
     const emogi_graph *g = out ? out->g : nullptr;
-    if (!g || !out->d_offsets || out->d_coffsets || !emogi_lists_placed(out))
-        return emogi_fail(err, "GPU CC: the rank's plain lists must be placed");
+    if (!g || !out->d_offsets || !emogi_lists_placed(out))
+        return emogi_fail(err, "GPU CC: the rank's lists must be placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU CC: id width %u unsupported", g->id_width);
     if ((g->flags & EMOGI_DIRECTED) && (!in || !in->d_offsets || !emogi_lists_placed(in)))

@@ -83,6 +83,7 @@ struct dbfs_route {
 
 struct emogi_dbfs_gpu {
     const emogi_placed *out, *in;
+    bool aligned;                  /* plain out-lists: the aligned read, else the merged */
     uint64_t lo, n, nv, words; /* words: of SEEN and of a frontier bitmap */
     unsigned resident;
     uint32_t *depth;               /* n */
@@ -544,14 +545,18 @@ static int alloc_state(emogi_dbfs_gpu *s, emogi_error *err)
 }
 
 int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
-                        uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **sp, emogi_error *err)
+                        enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **sp,
+                        emogi_error *err)
 {
     *sp = nullptr;
     const emogi_graph *g = out->g;
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
-    if (out->d_coffsets || !emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
-        return emogi_fail(err, "GPU BFS: the rank's plain lists must be placed");
+    if (!emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
+        return emogi_fail(err, "GPU BFS: the rank's lists must be placed");
+    if (k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU BFS: MPI ranks read lists with the merged or aligned "
+                               "kernel (--kernel naive is one process's)");
     /* any start: the slice is the rank's own bits, the seen bitmap set atomically */
     if (lo > nv || g->nv > nv - lo)
         return emogi_fail(err, "GPU BFS: the rank's range [%llu, %llu) is not within %llu vertices",
@@ -563,6 +568,7 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
         return emogi_fail(err, "GPU BFS: out of memory");
     s->out = out;
     s->in = in;
+    s->aligned = k == EMOGI_KERNEL_ALIGNED;
     s->lo = lo;
     s->n = g->nv;
     s->nv = nv;
@@ -739,17 +745,28 @@ static dbfs_sparse sparse_of(const emogi_dbfs_gpu *s)
     return dbfs_sparse{s->wat, sparse_slots(s), s->out->d_offsets, s->count};
 }
 
-/* A top-down level's two launches, from the frontier in s->ids. */
-template <typename T, bool SPARSE> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
+/* A top-down level's two launches, from the frontier in s->ids, the
+ * rank's lists read by R. */
+template <bool SPARSE, typename R>
+static void expand_with(emogi_dbfs_gpu *s, const R &r, uint32_t level)
 {
-    const emogi_plain<T, true> r(*s->out);
     const dbfs_sparse sp = sparse_of(s);
-    dbfs_expand<emogi_plain<T, true>, SPARSE><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
+    dbfs_expand<R, SPARSE><<<emogi_grid(s->qn * 32, s->resident), BLOCK>>>(
         r, s->ids, s->qn, s->lo, s->n, level + 1, s->depth, s->seen, s->slice, s->rt, sp, s->heavy,
         s->heavy_cap, emogi_heavy_at(s->scout), s->count);
-    dbfs_expand_heavy<emogi_plain<T, true>, SPARSE><<<s->resident, BLOCK>>>(
-        r, s->lo, s->n, level + 1, s->depth, s->seen, s->slice, s->rt, sp, s->heavy,
-        s->heavy_cap, s->count);
+    dbfs_expand_heavy<R, SPARSE><<<s->resident, BLOCK>>>(r, s->lo, s->n, level + 1, s->depth,
+                                                         s->seen, s->slice, s->rt, sp, s->heavy,
+                                                         s->heavy_cap, s->count);
+}
+
+template <typename T, bool SPARSE> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
+{
+    if (s->out->d_coffsets)
+        expand_with<SPARSE>(s, emogi_packed<T>(*s->out), level);
+    else if (s->aligned)
+        expand_with<SPARSE>(s, emogi_plain<T, true>(*s->out), level);
+    else
+        expand_with<SPARSE>(s, emogi_plain<T, false>(*s->out), level);
 }
 
 template <typename T> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
@@ -957,6 +974,23 @@ int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi
     return 0;
 }
 
+/* A bottom-up level's launch, the rank's in-lists read as placed: a
+ * bottom-up read is whole lines whatever the kernel (reader.cuh: find). */
+template <typename T>
+static void pull_launch(emogi_dbfs_gpu *s, unsigned grid, const uint32_t *front32,
+                        uint32_t *slice32, unsigned per, uint32_t level)
+{
+    const T *firsts = static_cast<const T *>(s->in->d_firsts);
+    if (s->in->d_coffsets)
+        dbfs_pull<<<grid, BLOCK>>>(emogi_packed<T>(*s->in), firsts, s->out->d_offsets, front32,
+                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
+                                   slice32, s->count);
+    else
+        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<T, true>(*s->in), firsts, s->out->d_offsets,
+                                   front32, s->lo, s->n, level + 1, s->depth, s->unvisited, per,
+                                   s->seen, slice32, s->count);
+}
+
 /* The last bottom-up level's slice into SLICE (host, ceil(n / 64) words). */
 static int slice_to_host(emogi_dbfs_gpu *s, uint64_t *slice, emogi_error *err)
 {
@@ -995,15 +1029,9 @@ int emogi_dbfs_gpu_bottom_up(struct emogi_dbfs_gpu *s, const uint64_t *front, ui
     const uint32_t *front32 = reinterpret_cast<const uint32_t *>(s->front);
     uint32_t *slice32 = reinterpret_cast<uint32_t *>(s->slice);
     if (s->n && s->in->g->id_width == 4)
-        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<uint32_t, true>(*s->in),
-                                   (const uint32_t *)s->in->d_firsts, s->out->d_offsets, front32,
-                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
-                                   slice32, s->count);
+        pull_launch<uint32_t>(s, grid, front32, slice32, per, level);
     else if (s->n)
-        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<uint64_t, true>(*s->in),
-                                   (const uint64_t *)s->in->d_firsts, s->out->d_offsets, front32,
-                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
-                                   slice32, s->count);
+        pull_launch<uint64_t>(s, grid, front32, slice32, per, level);
     if (collect(s, err) < 0) /* the slice is whole: the other ranks may read it */
         return -1;
     publish(s);

@@ -840,8 +840,6 @@ extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kerne
     *rp = nullptr;
     if (check(p, &prm, k, err))
         return -1;
-    if (p->d_coffsets)
-        return emogi_fail(err, "GPU PageRank: the rank's plain lists must be placed");
     if (lo + p->g->nv > nv)
         return emogi_fail(err, "GPU PageRank: the rank's range passes the graph's end");
     if (whole_spans && p->g->nv && (lo % SPAN || ((lo + p->g->nv) % SPAN && lo + p->g->nv != nv)))
@@ -851,7 +849,7 @@ extern "C" int emogi_dpr_gpu_open(const struct emogi_placed *p, enum emogi_kerne
     if (!r)
         return emogi_fail(err, "GPU PageRank: out of memory");
     r->p = p;
-    r->k = k;
+    r->k = p->d_coffsets ? EMOGI_KERNEL_MERGED : k; /* as run(): one reader, the merged order */
     r->lo = lo;
     r->nv = nv;
     r->whole = whole_spans != 0;

@@ -690,8 +690,8 @@ extern "C" int emogi_dsssp_gpu_open(const struct emogi_placed *out, enum emogi_k
 {
     *rp = nullptr;
     const emogi_graph *g = out ? out->g : nullptr;
-    if (!g || !out->d_offsets || out->d_coffsets || !emogi_lists_placed(out))
-        return emogi_fail(err, "GPU SSSP: the rank's plain lists must be placed");
+    if (!g || !out->d_offsets || !emogi_lists_placed(out))
+        return emogi_fail(err, "GPU SSSP: the rank's lists must be placed");
     if (g->id_width != 4 && g->id_width != 8)
         return emogi_fail(err, "GPU SSSP: id width %u unsupported", g->id_width);
     if (!unit && g->weight_type != EMOGI_WEIGHT_UINT32 && g->weight_type != EMOGI_WEIGHT_FLOAT32)
