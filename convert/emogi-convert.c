@@ -57,6 +57,7 @@ static void resolve_defaults(struct convert_opts *o, const struct parse_result *
         o->directed = o->source != SOURCE_KRON && o->source != SOURCE_URAND && !b->mirror &&
                       !r->undirected;
     b->directed = o->directed;
+    b->both_ends = r->undirected; /* METIS, an undirected sg */
     b->skew = b->mirror && r->symmetry == MTX_SKEW;
     if (b->transpose && !o->directed && !o->quiet)
         fprintf(stderr, "emogi-convert: note: --transpose ignored: an undirected graph's "

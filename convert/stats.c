@@ -47,7 +47,7 @@ static void stats_print(FILE *out, const struct convert_stats *s)
     }
     fprintf(out,
             "emogi-convert: stats: total %.3f s, %.3g input edges/s; %llu vertices, %llu "
-            "edges stored (%llu in-edges); dropped %llu self-loops, %llu duplicate arcs\n",
+            "edges stored (%llu in-edges); dropped %llu self-loops, %llu duplicate edges\n",
             s->total, rate((double)s->edges_in, s->total), (unsigned long long)s->nv,
             (unsigned long long)s->ne, (unsigned long long)s->t_ne,
             (unsigned long long)s->self_loops_dropped,

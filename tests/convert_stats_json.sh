@@ -11,7 +11,7 @@ plan 25
 
 # 0-1, 1-2, 0-2, 2-3, 4-5; a self-loop 3-3 and 1-0 again.  Undirected: 7
 # edges read, 6 vertices, 5 edges both ways = 10 stored; dropped: the
-# loop, and 1-0 twice (as 1->0 and 0->1).
+# loop, and the edge 1-0 once.
 printf '0 1 2\n1 2 3\n0 2 7\n2 3 1\n4 5 1\n3 3 1\n1 0 2\n' >g.wel
 
 # check TEXT JSON: the JSON file holds exactly one object, of emogi-convert's
@@ -26,7 +26,7 @@ def check():
     r = json.loads(lines[0])
     assert r.pop("tool") == "emogi-convert" and r.pop("event") == "run", r
     m = re.search(r"(\d+) vertices, (\d+) edges stored \((\d+) in-edges\); dropped (\d+) "
-                  r"self-loops, (\d+) duplicate arcs", text)
+                  r"self-loops, (\d+) duplicate edges", text)
     assert m, text
     for k, v in zip(("vertices", "edges", "in_edges", "self_loops_dropped",
                      "duplicates_dropped"), m.groups()):
@@ -66,8 +66,8 @@ both() {
 both mem wel g.wel g.csr --undirected
 is "$(check mem.txt mem.json)" "ok g.wel g.csr 7" "in memory: one JSON object, the text's figures"
 is "$(field mem.json vertices) $(field mem.json edges) $(field mem.json self_loops_dropped) \
-$(field mem.json duplicates_dropped) $(field mem.json text_bytes)" "6 10 1 2 $(wc -c <g.wel | tr -d ' ')" \
-    "in memory: 6 vertices, 10 edges, 1 loop and 2 duplicate arcs dropped, every byte read"
+$(field mem.json duplicates_dropped) $(field mem.json text_bytes)" "6 10 1 1 $(wc -c <g.wel | tr -d ' ')" \
+    "in memory: 6 vertices, 10 edges, 1 loop and 1 duplicate edge dropped, every byte read"
 is "$(field mem.json out_of_core)" "False" "in memory: out_of_core is a JSON boolean"
 
 EMOGI_CONVERT_RUN_EDGES=2 both ooc wel g.wel o.csr --undirected --tmpdir .

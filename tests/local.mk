@@ -259,6 +259,8 @@ EXTRA_DIST += tests/verify_stats.sh
 # emogi-convert's --stats=json: one record with its text lines' figures
 TESTS += tests/convert_stats_json.sh
 EXTRA_DIST += tests/convert_stats_json.sh
+TESTS += tests/convert_duplicates.sh
+EXTRA_DIST += tests/convert_duplicates.sh
 
 # the --stats record emitter of libcommon (through libtools), both forms, on hand-written lines
 check_PROGRAMS += tests/unit_stats

@@ -141,13 +141,11 @@ static void compact_in_place(struct build_side *s, uint64_t nv, uint64_t *len, s
     s->ne = len[nv];
 }
 
-static int compact_side(const struct build_ctx *c, struct build_side *s, uint64_t *dropped,
-                        emogi_error *err)
+static int compact_side(const struct build_ctx *c, struct build_side *s, emogi_error *err)
 {
     uint64_t nv = c->nv, *len = s->len;
     build_exclusive_scan(len, nv);
     s->len = NULL;
-    *dropped += s->ne - len[nv];
     int packed = c->kind == ELEM_U32W || c->kind == ELEM_U64W;
     if (!packed && len[nv] == s->ne) { /* nothing dropped: the slots are final */
         free(len);
@@ -296,12 +294,48 @@ static void note(void (*progress)(const char *), const char *phase)
         progress(phase);
 }
 
+/* The self-loops stored on side S (compacted: its lists sorted, its ids
+ * of the final width), for the duplicates count. */
+static uint64_t stored_loops(const struct build_ctx *c, const struct build_side *s)
+{
+    const uint32_t *n32 = s->elems;
+    const uint64_t *n64 = s->elems;
+    const int narrow = c->kind == ELEM_U32 || c->kind == ELEM_U32W;
+    uint64_t loops = 0;
+#pragma omp parallel for schedule(dynamic, 4096) reduction(+ : loops)
+    for (uint64_t v = 0; v < c->nv; v++) {
+        uint64_t lo = s->offsets[v], hi = s->offsets[v + 1];
+        while (lo < hi) { /* the first entry not below v */
+            uint64_t mid = lo + (hi - lo) / 2;
+            if ((narrow ? n32[mid] : n64[mid]) < v)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        while (lo < s->offsets[v + 1] && (narrow ? n32[lo] : n64[lo]) == v)
+            lo++, loops++;
+    }
+    return loops;
+}
+
+uint64_t build_duplicates(const struct build_opts *o, uint64_t entries, uint64_t loops,
+                          uint64_t ne, uint64_t self)
+{
+    uint64_t kept = entries - loops; /* the entries that reached the lists */
+    if (o->directed && !o->mirror)
+        return kept > ne ? kept - ne : 0;
+    if (o->both_ends) /* every stored edge came as two entries, a loop too */
+        return kept > ne + self ? (kept - ne - self) / 2 : 0;
+    uint64_t edges = (ne - self) / 2 + self;
+    return kept > edges ? kept - edges : 0;
+}
+
 /* Sort, compact and weigh one side. */
 static int finish_side(const struct build_ctx *c, struct build_side *s, struct built_graph *b,
                        emogi_error *err)
 {
     double t = emogi_now();
-    if (build_sort_blocks(c, s, err) || compact_side(c, s, &b->duplicates_dropped, err))
+    if (build_sort_blocks(c, s, err) || compact_side(c, s, err))
         return -1;
     double t2 = emogi_now();
     b->times.sort += t2 - t;
@@ -319,9 +353,9 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     uint32_t width = 8;
     double t0 = emogi_now();
     memset(b, 0, sizeof *b);
+    const uint64_t entries = e->n;
     if (o->combine == COMBINE_FIRST && !o->keep_duplicates && e->w &&
-        o->weights == BUILD_WEIGHTS_INPUT &&
-        build_keep_first(e, o, &b->duplicates_dropped, err))
+        o->weights == BUILD_WEIGHTS_INPUT && build_keep_first(e, o, err))
         goto fail;
     if (o->relabel) {
         note(progress, "relabelling");
@@ -346,6 +380,9 @@ int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struc
     note(progress, "sorting");
     if (finish_side(&c, &out, b, err) || (in.elems && finish_side(&c, &in, b, err)))
         goto fail;
+    b->duplicates_dropped =
+        build_duplicates(o, entries, b->self_loops_dropped, out.ne,
+                         o->keep_self_loops ? stored_loops(&c, &out) : 0);
     fill_graph(&c, width, b, &out, &in);
     return 0;
 fail:

@@ -42,6 +42,8 @@ enum build_combine {
 struct build_opts {
     int directed;        /* else every edge is stored in both directions */
     int mirror;          /* store v->u too even when directed (mtx symmetric) */
+    int both_ends;       /* the input lists every edge at both of its ends (METIS, an
+                            undirected sg): an input edge is two entries */
     int skew;            /* mirrored weights are negated (mtx skew-symmetric) */
     int keep_self_loops;
     int keep_duplicates; /* else duplicates collapse to one, weighted by combine */
@@ -68,7 +70,8 @@ struct built_graph {
     char *names;
     void *neighbors, *weights, *t_neighbors, *t_weights;
     struct build_times times;
-    uint64_t self_loops_dropped, duplicates_dropped; /* over both directions */
+    uint64_t self_loops_dropped; /* input entries */
+    uint64_t duplicates_dropped; /* input edges, each once (build_duplicates) */
 };
 
 /*
@@ -79,6 +82,17 @@ struct built_graph {
 int build_csr(struct edge_list *e, uint64_t nv, enum weight_kind wk, const struct build_opts *o,
               struct built_graph *out, void (*progress)(const char *phase), emogi_error *err);
 void built_graph_free(struct built_graph *b);
+
+/*
+ * Input edges dropped as duplicates, each counted once, from what a build
+ * was given and what it stored: ENTRIES (loops of them dropped as
+ * self-loops), and the NE arcs of the out side, SELF of them self-loops.
+ * A directed edge is one arc; an edge stored both ways two, a self-loop
+ * one; where the input lists each edge at both ends (both_ends), an input
+ * edge is two entries.  The in-edges of --transpose are the same edges.
+ */
+uint64_t build_duplicates(const struct build_opts *o, uint64_t entries, uint64_t loops,
+                          uint64_t ne, uint64_t self);
 
 /* The id width for NV vertices: ASKED (4 or 8), or the smallest that fits
  * when 0; an error when 4 was asked and cannot hold them (emogi-csr(5)). */
@@ -145,9 +159,8 @@ struct build_ctx {
 };
 
 /* --combine first: drop every duplicate (u, v) entry of E but the first
- * in input order, counting the arcs they would have made. */
-int build_keep_first(struct edge_list *e, const struct build_opts *o, uint64_t *dropped_arcs,
-                     emogi_error *err);
+ * in input order. */
+int build_keep_first(struct edge_list *e, const struct build_opts *o, emogi_error *err);
 /* Fold duplicate weight keys under --combine (the keys ascending): into
  * *acc, the combined key so far; -1 when a uint32 sum overflows. */
 int combine_keys(enum build_combine how, int real, uint32_t *acc, uint32_t key);

@@ -41,14 +41,7 @@ static int by_edge_then_position(const void *x, const void *y, void *ctx)
     return i < j ? -1 : i > j;
 }
 
-/* Arcs an entry would have made, for the duplicates count. */
-static uint64_t arcs_of(const struct build_opts *o, int two_way, uint64_t u, uint64_t v)
-{
-    return (two_way && u != v ? 2 : 1) + (o->transpose && o->directed ? 1 : 0);
-}
-
-int build_keep_first(struct edge_list *e, const struct build_opts *o, uint64_t *dropped_arcs,
-                     emogi_error *err)
+int build_keep_first(struct edge_list *e, const struct build_opts *o, emogi_error *err)
 {
     struct first_ctx c = {e, !o->directed || o->mirror};
     if (edge_list_widen(e, err)) /* it reads and drops 64-bit ids in place (edges.h) */
@@ -67,7 +60,6 @@ int build_keep_first(struct edge_list *e, const struct build_opts *o, uint64_t *
             p = a, q = b;
             continue;
         }
-        *dropped_arcs += arcs_of(o, c.two_way, a, b);
         e->src[i] = DROPPED;
     }
     free(rank);

@@ -120,7 +120,8 @@ struct ooc {
     struct ooc_side *side; /* [0] out-edges, [1] in-edges (--transpose) */
     uint64_t *ids, nids;   /* --relabel: every input id seen, ascending */
     int any_real;          /* some run stored float weights */
-    uint64_t self_loops, dups; /* dropped inside runs */
+    uint64_t entries;    /* edges handed to the runs */
+    uint64_t self_loops; /* dropped inside runs */
     struct ooc_stats st;
 };
 

@@ -48,6 +48,7 @@ struct worker {
     uint8_t *onb;           /* pass 2 output */
     uint32_t *ow;
     uint64_t on, obase, cell_arcs;
+    uint64_t self_loops; /* pass 1: kept in the merged lists */
     uint64_t cn, cbase, cell_bytes; /* compressing: bytes in onb, their place */
     unsigned char *enc;             /* a list whose encoding may not fit onb */
     uint64_t enc_cap;
@@ -306,6 +307,7 @@ static int merge_lists(const struct merge *m, struct worker *w, uint64_t v, int 
         w->obase = m->offsets[fv];
     for (uint64_t h = 0; h < (uint64_t)n; h++) {
         count++;
+        w->self_loops += w->ids[h] == v;
         if (pass == 2 && emit(m, w, fv, w->ids[h], w->keys[h]))
             return -1;
     }
@@ -419,6 +421,8 @@ static int merge_clist(const struct merge *m, struct worker *w, uint64_t v, int 
     if (pass == 1) {
         m->offsets[fv] = d;
         w->cell_bytes += emogi_clist_encode(w->tids, 8, d, fv, NULL);
+        for (uint64_t i = 0; i < d; i++)
+            w->self_loops += w->tids[i] == fv;
         return 0;
     }
     for (uint64_t i = 0; m->weighted && i < d; i++) {
@@ -586,9 +590,13 @@ int merge_pass(const struct merge *m, int pass, emogi_error *err)
                 progress_update(pass == 1 ? "counting" : "merging", done, m->ncells, "cells");
             }
 #pragma omp critical
-        if (bad && !failed) {
-            failed = 1;
-            *err = w.err;
+        {
+            if (bad && !failed) {
+                failed = 1;
+                *err = w.err;
+            }
+            if (pass == 1 && m->self_loops)
+                *m->self_loops += w.self_loops;
         }
         worker_free(&w);
     }

@@ -22,6 +22,7 @@ struct merge {
     size_t cursor_buf;      /* bytes of read buffer per run and thread */
     size_t out_buf;         /* neighbours a thread gathers before it writes */
     int threads;            /* as many as --memory has room for */
+    uint64_t *self_loops; /* pass 1 adds the self-loops the lists keep, unless NULL */
     uint64_t *cells, ncells;
     uint32_t *crc_nb, *crc_w; /* per cell, pass 2 */
     uint64_t *cell_arcs;

@@ -328,6 +328,7 @@ static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
     struct build_opts rb = ooc_run_opts(s, ooc_run_relabel(s, e->n, nv, weighted));
     if (s->fd < 0 && open_run_file(s, err))
         return -1;
+    s->entries += e->n;
     if (build_csr(e, nv, e->w ? (real ? WEIGHTS_REAL : WEIGHTS_INT) : WEIGHTS_NONE, &rb, &b,
                   NULL, err))
         return -1;
@@ -345,7 +346,6 @@ static int write_run(struct ooc *s, struct edge_list *e, emogi_error *err)
         rc = merge_ids(s, b.idmap, g->nv, err);
     s->any_real |= wreal;
     s->self_loops += b.self_loops_dropped;
-    s->dups += b.duplicates_dropped;
     s->st.runs++;
     s->st.run_arcs += g->ne + (g->t_offsets ? g->t_offsets[g->nv] : 0);
     s->st.run_bytes = s->file_pos;

@@ -274,11 +274,13 @@ static int finish_file(struct writer *w, const struct ooc_output *out, emogi_err
 static int merge_all(struct ooc *s, struct merge *m, struct writer *w,
                      const struct ooc_output *out, struct ooc_result *res, emogi_error *err)
 {
-    uint64_t ne, t_ne = 0;
+    uint64_t ne, t_ne = 0, self_loops = 0;
     m->side = &s->side[0];
+    m->self_loops = &self_loops;
     progress_phase("merging runs: counting");
     if (count_side(m, w, &ne, &w->cbytes[0], err))
         return -1;
+    m->self_loops = NULL; /* the in-edges hold the same */
     w->g.ne = ne;
     if (place_sections(w, err))
         return -1;
@@ -299,7 +301,7 @@ static int merge_all(struct ooc *s, struct merge *m, struct writer *w,
     res->t_ne = t_ne;
     res->file_bytes = w->plan.file_size;
     res->self_loops_dropped = s->self_loops;
-    res->duplicates_dropped = s->dups + (s->st.run_arcs - ne - t_ne);
+    res->duplicates_dropped = build_duplicates(s->bo, s->entries, s->self_loops, ne, self_loops);
     return 0;
 }
 
