@@ -42,7 +42,8 @@ static const char help_text[] =
     "  OUTPUT        replaced whole when complete; .gz: gzip, .zst: zstd;\n"
     "                - is standard output\n"
     "  -o, --output OUTPUT the output, instead of the third argument\n"
-    "      --original-ids  el, wel: the input's ids (or names), through the id map\n"
+    "      --original-ids  el, wel: the input's ids (or names), through the id map;\n"
+    "                      mtx, gr, metis: the id map as comment lines\n"
     "      --stats[=FORM]  seconds, arcs and bytes written, rates and peak memory\n"
     "                      on stderr, in FORM text (the default) or json\n"
     "      --json          the same as --stats=json\n"
@@ -118,10 +119,10 @@ static void parse_args(int argc, char **argv, struct export_opts *o)
     o->input = argv[optind + 1];
     if (!o->output)
         o->output = argv[optind + 2];
-    if (o->original && o->w->ids) {
+    if (o->original && o->w->ids && !o->w->comment) {
         char why[256];
-        snprintf(why, sizeof why, "%s %s, so it cannot carry the input's ids or names; only el "
-                                  "and wel can",
+        snprintf(why, sizeof why, "%s %s, so it cannot carry the input's ids or names; el and "
+                                  "wel write them as ids, mtx, gr and metis as comments",
                  o->w->name, o->w->ids);
         usage_error("--original-ids: %s", why);
     }
@@ -181,6 +182,22 @@ static void note_unit_weights(const struct export_opts *o, const struct emogi_gr
     if (!g->weights && o->w->weights && !o->quiet)
         fprintf(stderr, PROG ": note: %s has no weights: every %s weight written is 1\n",
                 o->input, o->w->name);
+}
+
+/* A file's id map or names that the output leaves out: said in one line,
+ * with where they can be had, since the import numbers the vertices
+ * 0..N-1 (or 1..N) and the input's ids are otherwise gone. */
+static void note_dropped_ids(const struct export_opts *o, const struct emogi_graph *g)
+{
+    int names = (g->flags & EMOGI_IDNAMES) != 0;
+    if (o->quiet || (!names && !g->idmap) || (o->original && (!o->w->ids || o->w->comment)))
+        return;
+    fprintf(stderr, PROG ": note: %s: %s of its %" PRIu64 " vertices are not written: %s %s (%s)\n",
+            o->input, names ? "the names" : "the input ids (id map)", g->nv, o->w->name,
+            o->w->ids ? o->w->ids : "writes ids 0..N-1",
+            !o->w->ids     ? "--original-ids writes them"
+            : o->w->comment ? "--original-ids writes them as comments"
+                            : "emogi-info --ids prints them");
 }
 
 /* --original-ids leaves out the '# Nodes:' line, so a vertex without arcs
@@ -248,6 +265,7 @@ int main(int argc, char **argv)
     if (export_check(&x) || out_open(&x.out, o.output, &err))
         die(&err);
     note_unit_weights(&o, &g);
+    note_dropped_ids(&o, &g);
     note_lost_vertices(&o, &g);
     if (export_graph(&x)) {
         out_abort(&x.out);

@@ -180,7 +180,8 @@ fails "-o without FILE: a usage error" 2 "" emogi-export el dw.csr -o
 ex el r.csr -o compact.el
 is "$(grep -c '^# Nodes' compact.el)" 1 "-o is the output, not --original-ids: compact ids"
 is "$(emogi-export --help | grep -c -- '-o, --output OUTPUT')" 1 "--help lists -o, --output"
-fails "--original-ids is for el and wel" 2 "only el and wel" emogi-export mtx r.csr x.mtx --original-ids
+fails "--original-ids is not for sg" 2 "el and wel write them as ids, mtx, gr and metis as comments" \
+    emogi-export sg r.csr x.sg --original-ids
 fails "an unknown format" 2 "unknown FORMAT 'xml'" emogi-export xml dw.csr x.xml
 fails "a missing input names it" 1 "nothere.csr" emogi-export el nothere.csr x.el
 fails "OUTPUT over the input is refused" 2 "is the input" emogi-export sg dw.csr ./dw.csr

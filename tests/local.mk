@@ -261,6 +261,8 @@ TESTS += tests/convert_stats_json.sh
 EXTRA_DIST += tests/convert_stats_json.sh
 TESTS += tests/convert_duplicates.sh
 EXTRA_DIST += tests/convert_duplicates.sh
+TESTS += tests/export_ids.sh
+EXTRA_DIST += tests/export_ids.sh
 
 # the --stats record emitter of libcommon (through libtools), both forms, on hand-written lines
 check_PROGRAMS += tests/unit_stats

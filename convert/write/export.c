@@ -8,13 +8,13 @@
 #include "export.h"
 
 static const struct writer writers[] = {
-    {"el", write_el, NULL, 0, 0, 0, NULL},
-    {"wel", write_el, NULL, 0, 1, 0, NULL},
-    {"mtx", write_mtx, NULL, 1, 0, 0, "wants integer ids 1..N"},
-    {"gr", write_gr, NULL, 1, 1, 0, "wants integer ids 1..N"},
-    {"metis", write_metis, check_metis, 1, 0, 0, "wants integer ids 1..N"},
-    {"sg", write_sg, check_sg, 0, 0, 1, "names a vertex by its position, 0..N-1 as int32"},
-    {"wsg", write_sg, check_sg, 0, 1, 1, "names a vertex by its position, 0..N-1 as int32"},
+    {"el", write_el, NULL, 0, 0, 0, NULL, NULL},
+    {"wel", write_el, NULL, 0, 1, 0, NULL, NULL},
+    {"mtx", write_mtx, NULL, 1, 0, 0, "wants integer ids 1..N", "%"},
+    {"gr", write_gr, NULL, 1, 1, 0, "wants integer ids 1..N", "c"},
+    {"metis", write_metis, check_metis, 1, 0, 0, "wants integer ids 1..N", "%"},
+    {"sg", write_sg, check_sg, 0, 0, 1, "names a vertex by its position, 0..N-1 as int32", NULL},
+    {"wsg", write_sg, check_sg, 0, 1, 1, "names a vertex by its position, 0..N-1 as int32", NULL},
 };
 
 const struct writer *writer_find(const char *name)
@@ -56,21 +56,24 @@ int export_directed(const struct emogi_graph *g)
 
 /* --original-ids of names: each must read back as one el token, so a
  * name with a blank (or empty) is refused, and so is a source's name that
- * starts with '#' or '%', which would make its lines comments. */
+ * starts with '#' or '%', which would make its lines comments; in a
+ * comment line (mtx, gr, metis) only a line break ends a name early. */
 static int check_names(const struct exporter *x)
 {
     const struct emogi_graph *g = x->g;
+    const int token = !x->w->comment;
     for (uint64_t v = 0; v < g->nv; v++) {
         size_t n;
         const char *s = emogi_csr_id_name(g, v, &n);
         const char *bad = NULL;
-        if (!s || n == 0)
+        if (token && (!s || n == 0))
             bad = "is empty";
         for (size_t i = 0; !bad && i < n; i++)
-            if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\v' || s[i] == '\f' ||
-                s[i] == '\n')
+            if (s[i] == '\r' || s[i] == '\n')
+                bad = "holds a line break";
+            else if (token && (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f'))
                 bad = "holds a blank";
-        if (!bad && (s[0] == '#' || s[0] == '%') && g->offsets[v + 1] > g->offsets[v])
+        if (!bad && token && (s[0] == '#' || s[0] == '%') && g->offsets[v + 1] > g->offsets[v])
             bad = "starts a line with a comment character";
         if (!bad)
             continue;
@@ -80,9 +83,11 @@ static int check_names(const struct exporter *x)
             shown[j++] = (unsigned char)s[i] < 0x20 ? '?' : s[i];
         shown[j] = '\0';
         return emogi_fail(x->err, "%s: --original-ids: the name of vertex %" PRIu64 " ('%s%s') "
-                                  "%s, which %s cannot hold (its ids are blank-separated "
-                                  "tokens); emogi-info --edges --original-ids prints every name",
-                          x->input, v, shown, n > 40 ? "..." : "", bad, x->w->name);
+                                  "%s, which %s cannot hold (%s); emogi-info --edges "
+                                  "--original-ids prints every name",
+                          x->input, v, shown, n > 40 ? "..." : "", bad, x->w->name,
+                          token ? "its ids are blank-separated tokens"
+                                : "the names are comment lines");
     }
     return 0;
 }

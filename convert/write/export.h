@@ -36,7 +36,9 @@ struct writer {
     int weights;   /* a weight an arc, 1 where the graph has none */
     int binary;    /* bytes, not text: not for a terminal */
     const char *ids; /* how it names a vertex, which the input's ids or names
-                        cannot be (--original-ids); NULL: el and wel, which can */
+                        cannot be; NULL: el and wel, whose --original-ids write them */
+    const char *comment; /* what starts a comment line, in which --original-ids
+                            writes the id map (mtx, gr, metis); NULL: none */
 };
 
 /* The writer named NAME; NULL: none. */
@@ -56,7 +58,8 @@ struct exporter {
 };
 
 /* What the format cannot hold (and, under --original-ids, the names el
- * cannot): 0, or -1 with x->err, before anything is written. */
+ * or a comment line cannot): 0, or -1 with x->err, before anything is
+ * written. */
 int export_check(const struct exporter *x);
 /* The whole graph into x->out: 0, or -1 with x->err. */
 int export_graph(struct exporter *x);

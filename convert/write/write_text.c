@@ -22,9 +22,16 @@ static char *put_weight(char *p, const struct emogi_graph *g, uint64_t e)
     return p + snprintf(p, 32, "%.9g", (double)((const float *)g->weights)[e]);
 }
 
+/* --original-ids in the arcs themselves: el and wel (the others write
+ * the id map as comments, id_comments). */
+static int ids_inline(const struct exporter *x)
+{
+    return x->original && !x->w->ids;
+}
+
 static uint64_t id_out(const struct exporter *x, uint64_t v)
 {
-    return x->original && x->g->idmap ? x->g->idmap[v] : v + x->base;
+    return ids_inline(x) && x->g->idmap ? x->g->idmap[v] : v + x->base;
 }
 
 /* --original-ids of a graph whose ids are names: "NAME NAME [W]\n".
@@ -48,14 +55,14 @@ static int named_arc(struct exporter *x, uint64_t u, uint64_t v, uint64_t e)
 
 static int names_out(const struct exporter *x)
 {
-    return x->original && (x->g->flags & EMOGI_IDNAMES);
+    return ids_inline(x) && (x->g->flags & EMOGI_IDNAMES);
 }
 
 /* "U V [W]\n", after PREFIX ("a " for gr). */
 static int text_arc(struct exporter *x, const char *prefix, uint64_t u, uint64_t v, uint64_t e)
 {
     x->arcs++;
-    if (names_out(x)) /* el, wel only: the other formats refuse --original-ids */
+    if (names_out(x))
         return named_arc(x, u, v, e);
     char *p = out_line(&x->out, x->err), *start = p;
     if (!p)
@@ -109,6 +116,32 @@ static int put_text(struct exporter *x, const char *fmt, ...)
                    x->err);
 }
 
+/* --original-ids of mtx, gr and metis, whose ids are 1..N: the id map in
+ * comment lines before the first line of data, "% id V ID" or "% name V
+ * NAME" (V as the file numbers the vertex), which a reader of the file
+ * can use and emogi-convert skips. */
+static int id_comments(struct exporter *x)
+{
+    const struct emogi_graph *g = x->g;
+    int names = (g->flags & EMOGI_IDNAMES) != 0;
+    if (!x->original || (!names && !g->idmap))
+        return 0;
+    for (uint64_t v = 0; v < g->nv; v++) {
+        if (!names) {
+            if (put_text(x, "%s id %" PRIu64 " %" PRIu64 "\n", x->w->comment, v + x->base,
+                         g->idmap[v]))
+                return -1;
+            continue;
+        }
+        size_t n;
+        const char *s = emogi_csr_id_name(g, v, &n);
+        if (put_text(x, "%s name %" PRIu64 " ", x->w->comment, v + x->base) ||
+            out_put(&x->out, s, n, x->err) || out_put(&x->out, "\n", 1, x->err))
+            return -1;
+    }
+    return 0;
+}
+
 /* el, wel: SNAP's "# Nodes: N Edges: M" keeps the isolated vertices past
  * the largest id used (emogi-convert reads it as the vertex count); it is
  * left out with --original-ids, whose ids (or names) are not 0..N-1. */
@@ -142,9 +175,10 @@ int write_mtx(struct exporter *x)
     }
     x->weights = g->weights != NULL;
     if (put_text(x, "%%%%MatrixMarket matrix coordinate %s %s\n%% %s, written by " EXPORT_TOOL
-                    " %s\n%" PRIu64 " %" PRIu64 " %" PRIu64 "\n",
-                 field, sym ? "symmetric" : "general", x->input, PACKAGE_VERSION, g->nv,
-                 g->nv, nnz))
+                    " %s\n",
+                 field, sym ? "symmetric" : "general", x->input, PACKAGE_VERSION) ||
+        id_comments(x) ||
+        put_text(x, "%" PRIu64 " %" PRIu64 " %" PRIu64 "\n", g->nv, g->nv, nnz))
         return -1;
     return each_vertex_arc(x, sym ? lower_arc : plain_arc);
 }
@@ -152,10 +186,10 @@ int write_mtx(struct exporter *x)
 int write_gr(struct exporter *x)
 {
     const struct emogi_graph *g = x->g;
-    if (put_text(x, "c %s, written by " EXPORT_TOOL " %s\nc %s%s\np sp %" PRIu64 " %" PRIu64 "\n",
-                 x->input, PACKAGE_VERSION,
+    if (put_text(x, "c %s, written by " EXPORT_TOOL " %s\nc %s%s\n", x->input, PACKAGE_VERSION,
                  export_directed(g) ? "directed" : "undirected: every edge as two arcs",
-                 g->weights ? "" : "; unweighted, so every weight is 1", g->nv, g->ne))
+                 g->weights ? "" : "; unweighted, so every weight is 1") ||
+        id_comments(x) || put_text(x, "p sp %" PRIu64 " %" PRIu64 "\n", g->nv, g->ne))
         return -1;
     return each_vertex_arc(x, gr_arc);
 }
@@ -184,8 +218,9 @@ int write_metis(struct exporter *x)
 {
     const struct emogi_graph *g = x->g;
     x->weights = g->weights != NULL;
-    if (put_text(x, "%% %s, written by " EXPORT_TOOL " %s\n%" PRIu64 " %" PRIu64 "%s\n", x->input,
-                 PACKAGE_VERSION, g->nv, g->ne / 2, x->weights ? " 1" : ""))
+    if (put_text(x, "%% %s, written by " EXPORT_TOOL " %s\n", x->input, PACKAGE_VERSION) ||
+        id_comments(x) ||
+        put_text(x, "%" PRIu64 " %" PRIu64 "%s\n", g->nv, g->ne / 2, x->weights ? " 1" : ""))
         return -1;
     for (uint64_t u = 0; u < g->nv; u++)
         if (each_arc(x, &x->lists, u, metis_arc) || out_put(&x->out, "\n", 1, x->err))
