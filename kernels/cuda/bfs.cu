@@ -253,37 +253,6 @@ __global__ void __launch_bounds__(BLOCK) bfs_push_heavy(const td_args a, const R
     lines.flush(&a.counters[C_DEV]);
 }
 
-/* ---- bottom-up over the unvisited ---- */
-
-template <typename R>
-__global__ void __launch_bounds__(BLOCK)
-    bfs_pull(const R r, const typename R::id *__restrict__ firsts,
-             const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
-             uint32_t *next, uint32_t *depth, uint32_t *unvisited, unsigned per, uint64_t nv,
-             uint32_t level, unsigned long long *counters)
-{
-    EMOGI_READER_WARP(r, w);
-    const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
-    emogi_lines lines;
-    bu_sweep(r, w, firsts, front, nv, unvisited, per, &counters[C_CHUNK], lane, lines, edges, left,
-             [&](uint64_t base, unsigned word) {
-                 const uint64_t v = base + lane;
-                 if (word >> lane & 1u) {
-                     depth[v] = level + 1;
-                     found++;
-                     scout += out_off[v + 1] - out_off[v];
-                 }
-                 if (lane == 0)
-                     next[base >> 5] = word;
-             });
-    warp_add(&counters[C_FOUND], found);
-    warp_add(&counters[C_SCOUT], scout);
-    warp_add(&counters[C_LEFT], lane == 0 ? left : 0);
-    warp_add(&counters[C_EDGES], lane == 0 ? edges : 0);
-    lines.flush(&counters[C_DEV]);
-}
-
 /* ---- the queue from the bitmap ---- */
 
 __global__ void __launch_bounds__(BLOCK)
@@ -471,12 +440,14 @@ int pull_level(const emogi_placed *in, const uint64_t *out_off, bfs_state &s, ui
     /* the kernels write the words of chunks with finds only */
     EMOGI_CK(cudaMemsetAsync(s.next, 0, s.words * sizeof *s.next), "clearing the frontier");
     const T *firsts = static_cast<const T *>(in->d_firsts);
+    const bu_counters c = {&s.counters[C_CHUNK], &s.counters[C_FOUND], &s.counters[C_SCOUT],
+                           &s.counters[C_LEFT],  &s.counters[C_EDGES], &s.counters[C_DEV]};
     if (in->d_coffsets)
-        bfs_pull<<<grid, BLOCK>>>(emogi_packed<T>(*in), firsts, out_off, s.front, s.next, s.depth,
-                                  s.unvisited, per, nv, level, s.counters);
+        bu_level<<<grid, BLOCK>>>(emogi_packed<T>(*in), firsts, out_off, s.front, s.next, s.depth,
+                                  s.unvisited, per, nv, level + 1, bu_no_seen{}, c);
     else
-        bfs_pull<<<grid, BLOCK>>>(emogi_plain<T, true>(*in), firsts, out_off, s.front, s.next,
-                                  s.depth, s.unvisited, per, nv, level, s.counters);
+        bu_level<<<grid, BLOCK>>>(emogi_plain<T, true>(*in), firsts, out_off, s.front, s.next,
+                                  s.depth, s.unvisited, per, nv, level + 1, bu_no_seen{}, c);
     EMOGI_CK(cudaGetLastError(), "launching the bottom-up level");
     return 0;
 }

@@ -163,6 +163,62 @@ __device__ __forceinline__ void bu_sweep(const R &r, typename R::warp &w,
     });
 }
 
+/* Where a bottom-up level adds up what it did (emogi_bu_count's, the
+ * entries tested and the lines): the single GPU's counters and a rank's
+ * are laid out apart. */
+struct bu_counters {
+    unsigned long long *chunk, *found, *scout, *left, *edges, *lines;
+};
+
+/* What else a found vertex marks: nothing on the single GPU; a rank sets
+ * its bit, LO + v, in the seen bitmap of all the vertices. */
+struct bu_no_seen {
+    __device__ void operator()(uint64_t) const {}
+};
+struct bu_seen {
+    unsigned long long *seen;
+    uint64_t lo;
+    __device__ void operator()(uint64_t v) const
+    {
+        atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
+    }
+};
+
+/* A bottom-up level, the single GPU's and a rank's (whose vertex v is
+ * the graph's LO + v): the warp owns each chunk's 32-bit word of NEXT
+ * (the next frontier, or the rank's slice, cleared before) and writes it
+ * once; the vertices found get depth D and their out-degrees (OUT_OFF)
+ * are the next level's scout. */
+template <typename R, typename Seen>
+__global__ void __launch_bounds__(BLOCK)
+    bu_level(const R r, const typename R::id *__restrict__ firsts,
+             const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
+             uint32_t *next, uint32_t *depth, uint32_t *unvisited, unsigned per, uint64_t nv,
+             uint32_t d, const Seen seen, const bu_counters c)
+{
+    EMOGI_READER_WARP(r, w);
+    const unsigned lane = threadIdx.x & 31;
+    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
+    emogi_lines lines;
+    bu_sweep(r, w, firsts, front, nv, unvisited, per, c.chunk, lane, lines, edges, left,
+             [&](uint64_t base, unsigned word) {
+                 const uint64_t v = base + lane;
+                 if (word >> lane & 1u) {
+                     depth[v] = d;
+                     seen(v);
+                     found++;
+                     scout += out_off[v + 1] - out_off[v];
+                 }
+                 if (lane == 0)
+                     next[base >> 5] = word;
+             });
+    warp_add(c.found, found);
+    warp_add(c.scout, scout);
+    warp_add(c.left, lane == 0 ? left : 0);
+    warp_add(c.edges, lane == 0 ? edges : 0);
+    lines.flush(c.lines);
+}
+
 } // namespace
 
 #endif

@@ -359,41 +359,6 @@ __global__ void __launch_bounds__(BLOCK)
         atomicOr(&front[q[i] >> 6], 1ull << (q[i] & 63));
 }
 
-/* Bottom-up over the rank's unreached vertices, as the single GPU's
- * bfs_pull (bfs_pull.cuh: bu_sweep): the warp owns each chunk's 32-bit
- * word of SLICE (bit i: the rank's vertex i) and writes it once.  Its
- * first version, a warp per vertex with a request per list, read a line
- * shared by short lists once per vertex where this reads it once. */
-template <typename R>
-__global__ void __launch_bounds__(BLOCK)
-    dbfs_pull(const R r, const typename R::id *__restrict__ firsts,
-              const uint64_t *__restrict__ out_off, const uint32_t *__restrict__ front,
-              uint64_t lo, uint64_t n, uint32_t next, uint32_t *depth, uint32_t *unvisited,
-              unsigned per, unsigned long long *seen, uint32_t *slice, unsigned long long *count)
-{
-    EMOGI_READER_WARP(r, w);
-    const unsigned lane = threadIdx.x & 31;
-    unsigned long long found = 0, edges = 0, left = 0, scout = 0;
-    emogi_lines lines;
-    bu_sweep(r, w, firsts, front, n, unvisited, per, &count[C_CHUNK], lane, lines, edges, left,
-             [&](uint64_t base, unsigned word) {
-                 const uint64_t v = base + lane;
-                 if (word >> lane & 1u) {
-                     depth[v] = next;
-                     atomicOr(&seen[(lo + v) >> 6], 1ull << ((lo + v) & 63));
-                     found++;
-                     scout += out_off[v + 1] - out_off[v];
-                 }
-                 if (lane == 0)
-                     slice[base >> 5] = word; /* cleared before the level */
-             });
-    warp_add(&count[C_FOUND], found);
-    warp_add(&count[C_SCOUT], scout);
-    warp_add(&count[C_LEFT], lane == 0 ? left : 0);
-    warp_add(&count[C_READ], lane == 0 ? edges : 0);
-    lines.flush(&count[C_DEV]);
-}
-
 /* UNVISITED for a bottom-up level: the rank's vertices (lo + i for bit i) with
  * in-edges (HAS_IN) that SEEN (WORDS words of all the vertices) has not
  * given a depth: one pass over two bitmaps, where one over the depths
@@ -974,21 +939,24 @@ int emogi_dbfs_gpu_queue_from_slice(struct emogi_dbfs_gpu *s, uint64_t *n, emogi
     return 0;
 }
 
-/* A bottom-up level's launch, the rank's in-lists read as placed: a
- * bottom-up read is whole lines whatever the kernel (reader.cuh: find). */
+/* A bottom-up level's launch (bfs_pull.cuh: bu_level), the rank's
+ * in-lists read as placed: a bottom-up read is whole lines whatever the
+ * kernel (reader.cuh: find).  The rank's slice is cleared before. */
 template <typename T>
 static void pull_launch(emogi_dbfs_gpu *s, unsigned grid, const uint32_t *front32,
                         uint32_t *slice32, unsigned per, uint32_t level)
 {
     const T *firsts = static_cast<const T *>(s->in->d_firsts);
+    const bu_counters c = {&s->count[C_CHUNK], &s->count[C_FOUND], &s->count[C_SCOUT],
+                           &s->count[C_LEFT],  &s->count[C_READ],  &s->count[C_DEV]};
+    const bu_seen seen = {s->seen, s->lo};
     if (s->in->d_coffsets)
-        dbfs_pull<<<grid, BLOCK>>>(emogi_packed<T>(*s->in), firsts, s->out->d_offsets, front32,
-                                   s->lo, s->n, level + 1, s->depth, s->unvisited, per, s->seen,
-                                   slice32, s->count);
+        bu_level<<<grid, BLOCK>>>(emogi_packed<T>(*s->in), firsts, s->out->d_offsets, front32,
+                                  slice32, s->depth, s->unvisited, per, s->n, level + 1, seen, c);
     else
-        dbfs_pull<<<grid, BLOCK>>>(emogi_plain<T, true>(*s->in), firsts, s->out->d_offsets,
-                                   front32, s->lo, s->n, level + 1, s->depth, s->unvisited, per,
-                                   s->seen, slice32, s->count);
+        bu_level<<<grid, BLOCK>>>(emogi_plain<T, true>(*s->in), firsts, s->out->d_offsets,
+                                  front32, slice32, s->depth, s->unvisited, per, s->n, level + 1,
+                                  seen, c);
 }
 
 /* The last bottom-up level's slice into SLICE (host, ceil(n / 64) words). */
