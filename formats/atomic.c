@@ -421,15 +421,23 @@ int emogi_atomic_commit(struct emogi_atomic *a, emogi_error *err)
     return 0;
 }
 
+/* Every held file named and closed (those still open: a second call
+ * finds them done), the steps that may fail before any rename. */
+int emogi_atomic_ready_held(emogi_error *err)
+{
+    for (size_t i = 0; i < held.n; i++) {
+        struct emogi_atomic *a = &held.files[i];
+        const char *what = a->fd >= 0 ? finish_file(a) : NULL;
+        if (what)
+            return emogi_fail(err, "%s: %s failed: %s", a->path, what, strerror(errno));
+    }
+    return 0;
+}
+
 int emogi_atomic_commit_held(emogi_error *err)
 {
-    int rc = 0;
     /* every file named and closed first: a failure here replaces nothing */
-    for (size_t i = 0; i < held.n && rc == 0; i++) {
-        const char *what = finish_file(&held.files[i]);
-        if (what)
-            rc = emogi_fail(err, "%s: %s failed: %s", held.files[i].path, what, strerror(errno));
-    }
+    int rc = emogi_atomic_ready_held(err);
     for (size_t i = 0; i < held.n && rc == 0; i++) {
         struct emogi_atomic *a = &held.files[i];
         if (rename(a->tmp_path, a->target) < 0) {

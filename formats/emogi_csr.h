@@ -456,6 +456,11 @@ EMOGI_API void emogi_atomic_install_signals(void);
  */
 EMOGI_API void emogi_atomic_hold(void);
 EMOGI_API int emogi_atomic_commit_held(emogi_error *err);
+/* The steps of commit_held that may fail, alone, before any rename: every
+ * held file named and closed; 0 (commit_held then only renames), or -1
+ * with *ERR, after which the group is only for abort_held (or exit).  MPI
+ * ranks agree on its outcome before rank 0 renames. */
+EMOGI_API int emogi_atomic_ready_held(emogi_error *err);
 EMOGI_API void emogi_atomic_abort_held(void);
 /* Write all LEN bytes of BUF to A, resuming after short writes and EINTR:
  * 0, or -1 with *ERR naming a->path and strerror (ENOSPC, EFBIG); the
