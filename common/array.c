@@ -152,8 +152,22 @@ void tool_outputs_hold(void)
     emogi_atomic_hold();
 }
 
+/* The ranks' vote on their outputs (dist/), or none in one process. */
+static struct {
+    void (*fn)(void *ctx, int ok, const emogi_error *err);
+    void *ctx;
+} vote;
+
+void tool_outputs_vote(void (*fn)(void *ctx, int ok, const emogi_error *err), void *ctx)
+{
+    vote.fn = fn;
+    vote.ctx = ctx;
+}
+
 int tool_outputs_commit(emogi_error *err)
 {
+    if (vote.fn) /* what may still fail fails before the vote, not between renames */
+        vote.fn(vote.ctx, emogi_atomic_ready_held(err) == 0, err);
     return emogi_atomic_commit_held(err);
 }
 

@@ -53,8 +53,20 @@ int tool_write_array_ids(const char *path, const void *a, enum tool_elem type, u
 void tool_outputs_hold(void);
 
 /* Rename the held outputs over their targets (emogi_atomic_commit_held):
- * 0, or -1 with *ERR (what was not renamed is dropped). */
+ * 0, or -1 with *ERR (what was not renamed is dropped).  With a vote
+ * (tool_outputs_vote) every held file is named and closed first, and the
+ * renames wait for the vote. */
 int tool_outputs_commit(emogi_error *err);
+
+/*
+ * Under MPI ranks (dist/): VOTE(CTX, OK, ERR) is called by
+ * tool_outputs_commit, which every rank calls, with whether this
+ * process's held outputs are complete (else ERR says why); it returns
+ * only where every rank's are, and otherwise ends the job on every rank
+ * (exit 1, the first failed rank's message).  So no rank renames an
+ * output before every write of every rank succeeded.
+ */
+void tool_outputs_vote(void (*vote)(void *ctx, int ok, const emogi_error *err), void *ctx);
 
 /* Bytes per entry of TYPE. */
 size_t tool_elem_size(enum tool_elem t);

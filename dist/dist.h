@@ -8,18 +8,21 @@
  * file system), and owns a contiguous range of vertices (chosen to
  * balance edges plus vertices, or its part's), computes its range's
  * results, and writes them at their offset of a named temporary beside
- * the output, which rank 0 renames into place once every rank has
- * written (dist_write; text, FIFOs and standard output are gathered to
- * rank 0 and written by the single process's writer), so the file is
- * byte for byte the single-process CPU run's and appears only when every
- * rank succeeded.  Not under mpirun, or with one process, nothing here
- * runs: the tools' harness (traverse/run.c) enters dist/ only when the
- * launcher's environment says it started the process.
+ * the output (dist_write; text, FIFOs and standard output are gathered to
+ * rank 0 and written by the single process's writer).  Every output of
+ * the run (-o, --parents, the --stats-file) is held under its temporary
+ * name, and rank 0 renames them all only after the ranks agreed, with
+ * one collective at the end (tool_outputs_commit's vote), that every
+ * write of every rank succeeded: the files are byte for byte the
+ * single-process CPU run's and appear only when the whole run succeeded.
+ * Not under mpirun, or with one process, nothing here runs: the tools'
+ * harness (traverse/run.c) enters dist/ only when the launcher's
+ * environment says it started the process.
  *
  * A rank that fails prints "TOOL: message" and exits 1 like a single
  * process; mpirun then ends the other ranks, and since rank 0 renames the
- * output only after every rank has written its part, no output appears
- * (an existing file stays).
+ * outputs only after every rank has voted, no output appears (every
+ * existing file stays).
  *
  * With --device gpu, every traversal tool runs GPU ranks (dist_place):
  * each rank places its own range's lists on GPU (local rank mod GPU
@@ -101,7 +104,9 @@ struct dist {
 /* Under a launcher that announced WORLD processes (traverse/run.c reads
  * its environment; 1 for mpirun -np 1): with more than one start MPI
  * (D->on = 1); built without MPI, say how to get an MPI build and exit
- * 1.  Otherwise D->on = 0, and only mpirun's binding is looked at. */
+ * 1.  Otherwise D->on = 0, and only mpirun's binding is looked at.
+ * Ranks hold their outputs from here (array.h: tool_outputs_hold), to be
+ * renamed after the ranks' vote in tool_outputs_commit. */
 void dist_start(int *argc, char ***argv, long world, struct dist *d);
 
 /* What the ranks must all have been given, beside the program and its

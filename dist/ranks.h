@@ -270,8 +270,10 @@ double dist_sssp_delta(struct dist *d, const struct emogi_graph *g,
  * part (hi - lo entries), as tool_write_array_ids writes it.  A regular
  * file (or a new name), raw or .npy: rank 0 makes a named temporary
  * beside it, every rank writes its part at its offset (pwrite), and rank
- * 0 renames it once every rank succeeded, so the file appears whole or
- * not at all and an existing one survives a failure.  Text, standard
+ * 0 commits it once every rank succeeded: held (dist_start), it is
+ * renamed with the run's other outputs after the ranks' last vote, so the
+ * file appears whole or not at all and an existing one survives a
+ * failure of any output of any rank.  Text, standard
  * output, a FIFO or a device: rank 0 gathers the parts and writes them
  * in order.  A failure: the rank that failed says why, and every rank
  * leaves MPI and exits 1.  Collective: every rank calls it.

@@ -149,6 +149,15 @@ static void binding_warning(int local)
 #endif
 }
 
+/* The ranks' one vote before rank 0 renames the outputs (array.h:
+ * tool_outputs_vote): back where every rank's are complete, else every
+ * rank leaves with the first failed rank's message, exit 1, and the held
+ * temporaries go at exit. */
+static void vote_outputs(void *ctx, int ok, const emogi_error *err)
+{
+    dist_fail_together(ctx, ok, NULL, err);
+}
+
 void dist_start(int *argc, char ***argv, long world, struct dist *d)
 {
     memset(d, 0, sizeof *d);
@@ -181,7 +190,14 @@ void dist_start(int *argc, char ***argv, long world, struct dist *d)
     if (!d->on) { /* an mpirun of one: the single-process tool */
         MPI_Finalize();
         d->rank = 0;
+        return;
     }
+    /* Every output of the run (each dist_write, the --stats-file) is held
+     * under its temporary name until the ranks agree at the end
+     * (tool_run_finish): a side output failing on any rank leaves every
+     * old output as it was. */
+    tool_outputs_hold();
+    tool_outputs_vote(vote_outputs, d);
 }
 
 void dist_partition(struct dist *d, const struct emogi_graph *g, uint64_t align)
@@ -625,8 +641,8 @@ static int write_part(struct dist *d, const char *path, const char *name, struct
     return ok;
 }
 
-/* Every rank's part at its offset of one temporary, renamed by rank 0
- * when all succeeded. */
+/* Every rank's part at its offset of one temporary, committed by rank 0
+ * when all succeeded (held: renamed with the run's other outputs). */
 static void write_positioned(struct dist *d, const char *path, const void *local, size_t es,
                              const char *head, size_t head_len, uint64_t nv)
 {

@@ -67,6 +67,9 @@ EXTRA_DIST += tests/convert_codec_offsets.sh
 # ranks apart so that a GPU machine's call can run them alone
 TESTS += tests/mpi.sh tests/mpi_gpu.sh
 EXTRA_DIST += tests/mpi.sh tests/mpi_gpu.sh tests/lib/mpi.sh tests/lsan-mpi.supp
+# a run of ranks commits its outputs together (skipped without mpirun)
+TESTS += tests/mpi_outputs.sh
+EXTRA_DIST += tests/mpi_outputs.sh
 
 # results as NumPy .npy: header bytes, every tool's dtype, emogi-verify, np.load
 TESTS += tests/results_npy.sh

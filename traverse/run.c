@@ -171,10 +171,16 @@ struct dist_job tool_run_job(struct tool_run *r, const struct tool_opts *o, unsi
     };
 }
 
+/* Rank 0 commits the --stats-file and the outputs (tool_stats_finish);
+ * under ranks its renames wait for the vote that every rank joins
+ * (tool_outputs_commit), the others with nothing of their own held. */
 void tool_run_finish(struct tool_run *r)
 {
+    emogi_error err;
     if (r->d.rank == 0)
         tool_stats_finish();
+    else if (r->d.on && tool_outputs_commit(&err) < 0)
+        tool_die(&err);
     if (r->d.on)
         dist_finish(&r->d);
 }
