@@ -22,6 +22,13 @@ echo old >old
 EMOGI_NO_TMPFILE=1
 export EMOGI_NO_TMPFILE
 
+# the temporaries left in the folder, by name
+temporaries() {
+    for f in ./*.tmp.* ./.*.tmp.*; do
+        [ -e "$f" ] && printf '%s ' "${f#./}"
+    done
+}
+
 # a job that hangs fails its case, not the whole suite
 MPI2="timeout 120 $MPIRUN -np 2"
 
@@ -36,7 +43,7 @@ refused() {
     [ "$st" -eq 1 ] || why="exit $st, want 1"
     grep -Eq -- "$re" err.txt || why="${why:-no message /$re/}"
     for f in $files; do cmp -s old "$f" || why="${why:-$f was replaced}"; done
-    left=$(ls -a | grep '\.tmp\.' | tr '\n' ' ')
+    left=$(temporaries)
     [ -z "$left" ] || why="${why:-left behind: $left}"
     rm -f ./*.tmp.*
     if [ -z "$why" ]; then ok 0 "$name"; else
@@ -49,6 +56,7 @@ refused() {
 # kept off shared memory, whose files the limit would stop
 limited() {
     blocks=$1; shift
+    # shellcheck disable=SC2016,SC2086 # the rank's own shell expands them; MPIRUN is words
     OMPI_MCA_btl=self,tcp timeout 120 $MPIRUN -np 2 sh -c \
         '[ "${OMPI_COMM_WORLD_RANK:-${PMI_RANK:-0}}" = 1 ] && ulimit -f "$0"; exec "$@"' \
         "$blocks" "$@"
@@ -82,9 +90,11 @@ for c in "bfs -s 0" "sssp -s 0" "cc" "pagerank --method jacobi"; do
         # the depths are written first, then the parents fail: on rank 0
         # (a device, written in place) or on rank 1 (its part: under 96
         # KiB, its depths end at 64 KiB and its parents past 96 KiB)
+        # shellcheck disable=SC2086
         refused "$tool: --parents /dev/full: -o's and the --stats-file's old files stay" \
             "/dev/full" "d.bin s.txt" \
             $MPI2 $tool g.csr -s 0 --device cpu -o d.bin --parents /dev/full --stats-file s.txt
+        # shellcheck disable=SC2086
         refused "$tool: rank 1 cannot write its part of --parents: every old file stays" \
             "p.bin: rank 1 could not write its part" "d.bin p.bin s.txt" \
             limited 192 $tool g.csr -s 0 --device cpu -o d.bin --parents p.bin --stats-file s.txt
@@ -108,6 +118,6 @@ for c in "bfs -s 0" "sssp -s 0" "cc" "pagerank --method jacobi"; do
     ok $? "$tool: a run that succeeds: exit $st, -o${extra:+ and --parents} replaced by one process's files"
     grep -q "^$tool: ranks ranks=2 " s.txt
     ok $? "$tool: a run that succeeds: its --stats-file replaced, with the ranks' record"
-    left=$(ls -a | grep '\.tmp\.' | tr '\n' ' ')
+    left=$(temporaries)
     is "$left" "" "$tool: a run that succeeds leaves no temporary"
 done
