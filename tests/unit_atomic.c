@@ -3,8 +3,9 @@
  * a regular file is replaced whole through a temporary (unnamed where the
  * file system allows, so SIGKILL leaves nothing), a symbolic link is
  * followed and stays a link, a FIFO and a device node are written in
- * place and stay what they are; and emogi_same_file() tells one file by
- * any of its names.  Everything happens in a private folder.
+ * place and stay what they are; a held group made ready (named, closed)
+ * replaces nothing until committed; and emogi_same_file() tells one file
+ * by any of its names.  Everything happens in a private folder.
  */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include <dirent.h>
@@ -295,6 +296,63 @@ static void test_replace(int named)
        named ? "named" : "unnamed", err.msg);
 }
 
+/* Write TEXT to NAME (held: kept under its temporary); 0 or -1. */
+static int write_held(const char *name, const char *text, emogi_error *err)
+{
+    struct emogi_atomic a;
+    if (emogi_atomic_open(&a, path_of(name), err) < 0)
+        return -1;
+    if (emogi_write_all(&a, text, strlen(text), err) < 0) {
+        emogi_atomic_abort(&a);
+        return -1;
+    }
+    return emogi_atomic_commit(&a, err);
+}
+
+static int holds(const char *name, const char *text)
+{
+    size_t n = 0;
+    char *x = slurp(path_of(name), &n);
+    int same = x && n == strlen(text) && memcmp(x, text, n) == 0;
+    free(x);
+    return same;
+}
+
+/* The held group made ready (named, closed) replaces nothing: then
+ * committed, both files are replaced; then abandoned, both stay old and
+ * no temporary is left (what MPI ranks do on either side of their vote). */
+static void test_ready_held(int commit)
+{
+    emogi_error err = {{0}};
+    FILE *f;
+    for (int i = 0; i < 2; i++) {
+        f = fopen(path_of(i ? "ready.b" : "ready.a"), "w");
+        fputs("old", f);
+        fclose(f);
+    }
+    emogi_atomic_hold();
+    int rc = write_held("ready.a", "new a", &err);
+    setenv("EMOGI_NO_TMPFILE", "1", 1);
+    rc = rc == 0 ? write_held("ready.b", "new b", &err) : rc;
+    unsetenv("EMOGI_NO_TMPFILE");
+    rc = rc == 0 ? emogi_atomic_ready_held(&err) : rc;
+    rc = rc == 0 ? emogi_atomic_ready_held(&err) : rc; /* a second call finds them done */
+    int untouched = holds("ready.a", "old") && holds("ready.b", "old") &&
+                    count_like("ready.") == 4;
+    if (commit) {
+        rc = rc == 0 ? emogi_atomic_commit_held(&err) : rc;
+        ok(rc == 0 && untouched && holds("ready.a", "new a") && holds("ready.b", "new b") &&
+               count_like("ready.") == 2,
+           "ready_held names the held files and replaces nothing; commit_held then "
+           "replaces both (%s)", err.msg);
+    } else {
+        emogi_atomic_abort_held();
+        ok(rc == 0 && untouched && holds("ready.a", "old") && holds("ready.b", "old") &&
+               count_like("ready.") == 2,
+           "ready_held, then abort_held: both old files stay, no temporary left (%s)", err.msg);
+    }
+}
+
 static void test_folder(void)
 {
     struct emogi_graph g = graph();
@@ -325,6 +383,8 @@ int main(void)
     test_replace(0);
     test_replace(1);
     test_folder();
+    test_ready_held(1);
+    test_ready_held(0);
     plan(tap_n);
     remove_dir();
     return done_testing();
