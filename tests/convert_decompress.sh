@@ -48,13 +48,13 @@ decodes() {
     size=$(wc -c <a.z)
     head -c $((size / 2)) a.z >in.el
     echo keep >out.csr
-    fails "$name cut in half: truncated" 1 "^emogi-convert: in\\.el: truncated $name stream$" \
+    fails "$name cut in half: truncated" 1 "^emogi-convert: in\\.el: truncated $name stream: the input ends at byte $((size / 2))$" \
         emogi-convert el in.el out.csr -q
     is "$(cat out.csr)" keep "$name cut in half: the existing output kept"
     no_files_like 'out.csr.*' "$name cut in half: no temporary file left"
     rm -f out.csr
     head -c $((size - 1)) a.z >in.el
-    fails "$name without its last byte: truncated" 1 "^emogi-convert: in\\.el: truncated $name stream$" \
+    fails "$name without its last byte: truncated" 1 "^emogi-convert: in\\.el: truncated $name stream: the input ends at byte $((size - 1))$" \
         emogi-convert el in.el out.csr -q
     # a byte in the middle changed: the stream's checks catch it
     { head -c $((size / 2)) a.z; printf 'Z'; tail -c +$((size / 2 + 2)) a.z; } >in.el

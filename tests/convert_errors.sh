@@ -92,7 +92,7 @@ printf '\050\265\057\375\044\004\041\000' >sig.zst
 printf '\002\041\114\030\010\000\000\000' >sig.lz4l
 # header_only NAME FILE FORMAT LIB: FILE holds only NAME's header
 header_only() {
-    r="$(echo "$2" | sed 's/\./\\./g'): (truncated $1 stream|$1 input needs an emogi built with $4 .*)$"
+    r="$(echo "$2" | sed 's/\./\\./g'): (truncated $1 stream: the input ends at byte $(wc -c <"$2")|$1 input needs an emogi built with $4 .*)$"
     refused "$3" "$2" "$r"
 }
 header_only bzip2 sig.bz2 el libbz2
@@ -153,21 +153,22 @@ fails "missing input file" 1 "^emogi-convert: missing\.el: No such file or direc
 if command -v gzip >/dev/null; then
     awk 'BEGIN { for (i = 0; i < 20000; i++) print i, i + 1 }' | gzip -c >whole.el.gz
     head -c 2000 whole.el.gz >graph.el.gz
-    fails "truncated gzip" 1 "^emogi-convert: graph\.el\.gz: truncated gzip stream$" \
+    fails "truncated gzip" 1 "^emogi-convert: graph\.el\.gz: truncated gzip stream: the input ends at byte 2000$" \
         emogi-convert el graph.el.gz out.csr
     no_files_like 'out.csr*' "truncated gzip: no output or temporary file left"
 else
     skip "gzip not installed"; skip "gzip not installed"
 fi
-fails "truncated gzip fixture on stdin" 1 "^emogi-convert: <stdin>: truncated gzip stream$" \
+fails "truncated gzip fixture on stdin" 1 "^emogi-convert: <stdin>: truncated gzip stream: the input ends at byte 60$" \
     sh -c "head -c 60 '$DATA/tiny.el.gz' | emogi-convert el - out.csr"
-# damage the lz4 fixture past its 7-byte frame header: the content checksum fails
+# damage the lz4 fixture past its 7-byte frame header: the content checksum
+# fails, and its offset is named (the fixture's last 4 bytes)
 { head -c 20 "$DATA/tiny.el.lz4"; printf 'XXXX'; tail -c +25 "$DATA/tiny.el.lz4"; } >bad.el.lz4
-fails "corrupt lz4" 1 "^emogi-convert: bad\.el\.lz4: corrupt lz4 frame: " \
+fails "corrupt lz4" 1 "^emogi-convert: bad\.el\.lz4: corrupt lz4 frame at byte 109 of the compressed input: " \
     emogi-convert el bad.el.lz4 out.csr
 no_files_like 'out.csr*' "corrupt lz4: no output or temporary file left"
 head -c 50 "$DATA/tiny.el.lz4" >cut.el.lz4
-fails "truncated lz4" 1 "^emogi-convert: cut\.el\.lz4: truncated lz4 frame$" \
+fails "truncated lz4" 1 "^emogi-convert: cut\.el\.lz4: truncated lz4 frame: the input ends at byte 50$" \
     emogi-convert el cut.el.lz4 out.csr
 no_files_like 'out.csr*' "truncated lz4: no output or temporary file left"
 

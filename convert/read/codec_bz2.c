@@ -92,9 +92,11 @@ int input_bz2_read(struct input *in, char *out, size_t cap, size_t *n, emogi_err
                               "input: bad data or a failed CRC", in->name,
                               input_raw_at(in, z->avail_in));
         else if (rc != BZ_OK)
-            return emogi_fail(err, "%s: corrupt bzip2 stream (libbz2 error %d)", in->name, rc);
+            return emogi_fail(err, "%s: corrupt bzip2 stream at byte %llu of the compressed input "
+                              "(libbz2 error %d)", in->name, input_raw_at(in, z->avail_in), rc);
         else if (z->avail_in == 0 && in->raw_eof && z->avail_out == want)
-            return emogi_fail(err, "%s: truncated bzip2 stream", in->name); /* and no output due */
+            return emogi_fail(err, "%s: truncated bzip2 stream: the input ends at byte %llu",
+                              in->name, input_raw_at(in, 0)); /* and no output due */
     }
     *n = want - z->avail_out;
     return 0;

@@ -44,7 +44,8 @@ int input_gzip_read(struct input *in, char *out, size_t cap, size_t *n, emogi_er
                 return -1;
             if (in->raw_eof) {
                 if (in->in_frame)
-                    return emogi_fail(err, "%s: truncated gzip stream", in->name);
+                    return emogi_fail(err, "%s: truncated gzip stream: the input ends at byte %llu",
+                                      in->name, input_raw_at(in, 0));
                 break;
             }
             z->next_in = in->raw;

@@ -5,6 +5,9 @@
  * A decoder may hold output back, so at the end of the file it is asked
  * once more with no input before the frame counts as truncated.  The
  * legacy format (lz4 -l) is refused with the command that reads it.
+ * On an error LZ4F does not say how far it read, so the decoder is fed
+ * what it asks for next (a block and the next block's header): a failed
+ * call then starts at the damaged block, and that byte is named.
  */
 #include <lz4frame.h>
 #include <unistd.h>
@@ -34,15 +37,20 @@ int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_err
 {
     *n = 0;
     while (*n < cap) {
-        size_t src = in->raw_len - in->raw_pos, dst = cap - *n;
+        size_t avail = in->raw_len - in->raw_pos, dst = cap - *n;
+        size_t want = in->dec_want ? in->dec_want : LZ4F_HEADER_SIZE_MAX;
+        size_t src = want < avail ? want : avail;
         size_t hint = LZ4F_decompress(in->dec, out + *n, &dst, in->raw + in->raw_pos, &src, NULL);
         if (LZ4F_isError(hint))
-            return emogi_fail(err, "%s: corrupt lz4 frame: %s", in->name,
-                              LZ4F_getErrorName(hint));
+            return emogi_fail(err, "%s: corrupt lz4 frame at byte %llu of the compressed "
+                                   "input: %s",
+                              in->name, input_raw_at(in, avail), LZ4F_getErrorName(hint));
         in->raw_pos += src;
         *n += dst;
-        if (src || dst) /* after a frame's end, an empty call asks for the next */
+        if (src || dst) { /* after a frame's end, an empty call asks for the next */
             in->in_frame = hint != 0;
+            in->dec_want = hint;
+        }
         if (*n > 0 && in->raw_pos == in->raw_len)
             break; /* hand over what we have rather than block on a pipe */
         if (src == 0 && dst == 0) {
@@ -50,7 +58,8 @@ int input_lz4_read(struct input *in, char *out, size_t cap, size_t *n, emogi_err
                 return -1;
             if (in->raw_eof) {
                 if (in->in_frame)
-                    return emogi_fail(err, "%s: truncated lz4 frame", in->name);
+                    return emogi_fail(err, "%s: truncated lz4 frame: the input ends at byte %llu",
+                                      in->name, input_raw_at(in, 0));
                 break;
             }
         }

@@ -69,24 +69,27 @@ int input_xz_init(struct input *in, emogi_error *err)
 
 static int xz_error(const struct input *in, lzma_ret rc, emogi_error *err)
 {
+    unsigned long long at = input_raw_at(in, ((const lzma_stream *)in->dec)->avail_in);
     switch (rc) {
     case LZMA_MEM_ERROR:
         return emogi_fail(err, "%s: out of memory in xz decompression", in->name);
     case LZMA_MEMLIMIT_ERROR:
-        return emogi_fail(err, "%s: an xz block needs more memory than its first block's "
-                               "%llu bytes",
-                          in->name, (unsigned long long)in->dec_state);
+        return emogi_fail(err, "%s: the xz block at byte %llu needs more memory than its first "
+                               "block's %llu bytes",
+                          in->name, at, (unsigned long long)in->dec_state);
     case LZMA_BUF_ERROR:
-        return emogi_fail(err, "%s: truncated xz stream", in->name);
+        return emogi_fail(err, "%s: truncated xz stream: the input ends at byte %llu", in->name,
+                          at);
     case LZMA_OPTIONS_ERROR:
-        return emogi_fail(err, "%s: xz stream with options this liblzma does not support",
-                          in->name);
+        return emogi_fail(err, "%s: xz stream with options this liblzma does not support, at "
+                               "byte %llu",
+                          in->name, at);
     case LZMA_DATA_ERROR:
         return emogi_fail(err, "%s: corrupt xz stream at byte %llu of the compressed input: "
-                               "bad data or a failed check", in->name,
-                          input_raw_at(in, ((const lzma_stream *)in->dec)->avail_in));
+                               "bad data or a failed check", in->name, at);
     default:
-        return emogi_fail(err, "%s: corrupt xz stream (liblzma error %d)", in->name, (int)rc);
+        return emogi_fail(err, "%s: corrupt xz stream at byte %llu of the compressed input "
+                               "(liblzma error %d)", in->name, at, (int)rc);
     }
 }
 

@@ -7,6 +7,10 @@
  * the decoder, so the state input_held() reports is a bound: a later frame
  * that asks for a larger window is refused rather than let grow.  The end
  * of the file inside a frame is a truncated stream, never a short graph.
+ * On an error libzstd does not say how far it read, so the decoder is fed
+ * what it asks for next (a block and the next block's header, a frame
+ * header, a checksum): a failed call then starts at the damaged block,
+ * and that byte of the compressed file is named.
  * Without libzstd, a zstd file is refused with a message naming it, and
  * so is an output named .zst.
  */
@@ -68,15 +72,21 @@ int input_zstd_read(struct input *in, char *out, size_t cap, size_t *n, emogi_er
             return -1;
         if (in->raw_eof && !in->in_frame)
             break;
-        ZSTD_inBuffer ib = {in->raw, in->raw_len, in->raw_pos};
+        size_t avail = in->raw_len - in->raw_pos;
+        size_t want = in->dec_want ? in->dec_want : ZSTD_FRAMEHEADERSIZE_PREFIX(ZSTD_f_zstd1);
+        ZSTD_inBuffer ib = {in->raw, in->raw_pos + (want < avail ? want : avail), in->raw_pos};
         size_t rc = ZSTD_decompressStream(in->dec, &ob, &ib);
         if (ZSTD_isError(rc))
-            return emogi_fail(err, "%s: corrupt zstd stream: %s", in->name,
-                              ZSTD_getErrorName(rc));
+            return emogi_fail(err, "%s: corrupt zstd stream at byte %llu of the compressed "
+                                   "input: %s",
+                              in->name, input_raw_at(in, avail), ZSTD_getErrorName(rc));
         in->raw_pos = ib.pos;
         in->in_frame = rc != 0;
-        if (in->raw_eof && ob.pos == 0 && in->in_frame)
-            return emogi_fail(err, "%s: truncated zstd stream", in->name);
+        in->dec_want = rc;
+        /* (the first frame's header may have read the whole file already) */
+        if (in->raw_eof && in->raw_pos == in->raw_len && ob.pos == 0 && in->in_frame)
+            return emogi_fail(err, "%s: truncated zstd stream: the input ends at byte %llu",
+                              in->name, input_raw_at(in, 0));
     }
     *n = ob.pos;
     return 0;

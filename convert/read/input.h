@@ -62,6 +62,9 @@ struct input {
     int in_frame;       /* a gzip member / lz4 or zstd frame / bzip2 or xz
                            stream is open: its end is still due */
     uint64_t dec_state; /* zstd, xz, bzip2: the most their decoder holds */
+    size_t dec_want;    /* zstd, lz4: the input their decoder asked for next
+                           (its hint), 0 at a frame's start: fed no more, so
+                           a failed call starts where the damage is */
 };
 
 int input_open(struct input *in, const char *path, size_t block, emogi_error *err);
