@@ -266,14 +266,15 @@ static uint64_t read_webgraph(struct job *j, struct parse_result *r)
 {
     const struct convert_opts *o = j->o;
     emogi_error err;
-    uint64_t held, arcs;
+    uint64_t held, nodes, arcs;
     char need[32], bound[32];
-    if (webgraph_held(o->input, o->threads, &held, &arcs, &err))
+    if (webgraph_held(o->input, o->threads, &held, &nodes, &arcs, &err))
         die(err.msg);
     if (held > o->memory) {
         fprintf(stderr, "emogi-convert: %s: the webgraph reader holds the whole graph: %llu "
-                        "arcs need %s, over --memory %s; use a larger --memory\n",
-                o->input, (unsigned long long)arcs, memory_str(held, need, sizeof need),
+                        "nodes and %llu arcs need %s, over --memory %s; use a larger --memory\n",
+                o->input, (unsigned long long)nodes, (unsigned long long)arcs,
+                memory_str(held, need, sizeof need),
                 memory_str(o->memory, bound, sizeof bound));
         exit(1);
     }

@@ -172,5 +172,39 @@ fails "truncated lz4" 1 "^emogi-convert: cut\.el\.lz4: truncated lz4 frame: the 
     emogi-convert el cut.el.lz4 out.csr
 no_files_like 'out.csr*' "truncated lz4: no output or temporary file left"
 
+# size refusals state the real limit: a plan past 2^64 bytes says so, never
+# the saturated sum's "16.0 EiB"; a count past a format's limit names it
+printf '%%%%MatrixMarket matrix coordinate pattern general\n4611686018427387904 4611686018427387904 1\n1 2\n' >huge.mtx
+fails "an mtx size line of 2^62 rows: past 2^64 bytes" 1 \
+    "^emogi-convert: huge\\.mtx: 4611686018427387904 vertices need more than 2\\^64 bytes of per-vertex arrays, over --memory 1 GiB; use --relabel for sparse ids, or a larger --memory$" \
+    emogi-convert mtx huge.mtx out.csr --memory 1G
+no_files_like 'out.csr*' "mtx of 2^62 rows: no output or temporary file left"
+printf '0 18446744073709551000\n' >hugeid.el
+fails "an id near 2^64 at --memory 1k: past 2^64 bytes" 1 \
+    "^emogi-convert: hugeid\\.el: 18446744073709551001 vertices need more than 2\\^64 bytes of per-vertex arrays, over --memory 1 KiB; use --relabel for sparse ids, or a larger --memory$" \
+    emogi-convert el hugeid.el out.csr --memory 1k
+no_files_like 'out.csr*' "an id near 2^64: no output or temporary file left"
+fails "--relabel at --memory 1k: the merge's own need, not the map of 0 ids" 1 \
+    "^emogi-convert: hugeid\\.el: --memory 1 KiB is too small: the merge of --relabel's runs alone needs [0-9.]+ KiB; use a larger --memory$" \
+    emogi-convert el hugeid.el out.csr --memory 1k --relabel
+no_files_like 'out.csr*' "--relabel at --memory 1k: no output or temporary file left"
+for x in graph offsets; do cp "$DATA/webgraph/tiny.$x" "wg.$x"; done
+sed 's/^nodes=6$/nodes=4611686018427387904/' "$DATA/webgraph/tiny.properties" >wg.properties
+fails "webgraph nodes=2^62 read in parallel: the nodes named, past 2^64 bytes" 1 \
+    "^emogi-convert: wg: the webgraph reader holds the whole graph: 4611686018427387904 nodes and 16 arcs need more than 2\\^64 bytes, over --memory 1 GiB; use a larger --memory$" \
+    emogi-convert webgraph wg out.csr --memory 1G --threads 2
+no_files_like 'out.csr*' "webgraph nodes=2^62: no output or temporary file left"
+sed 's/^nodes=6$/nodes=4611686018427387905/' "$DATA/webgraph/tiny.properties" >wg.properties
+fails "webgraph nodes= past 2^62: the line and the limit" 1 \
+    "^emogi-convert: wg\\.properties:4: nodes=4611686018427387905 is too large \\(at most 2\\^62, 4611686018427387904\\)$" \
+    emogi-convert webgraph wg out.csr
+no_files_like 'out.csr*' "webgraph nodes= past 2^62: no output or temporary file left"
+# a GAP .sg header of 2^62 edges and 2^62 + 1 vertices
+printf '\000\000\000\000\000\000\000\000\100\001\000\000\000\000\000\000\100' >huge.sg
+fails "an sg header past 2^64 bytes of file" 1 \
+    "^emogi-convert: huge\\.sg: byte offset 1: 4611686018427387904 edges and 4611686018427387905 vertices need a file of more than 2\\^64 bytes \\(a corrupt header\\?\\)$" \
+    emogi-convert sg huge.sg out.csr
+no_files_like 'out.csr*' "an sg header past 2^64 bytes: no output or temporary file left"
+
 plan $_n
 finish

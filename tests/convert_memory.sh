@@ -144,9 +144,9 @@ same_file rw.csr rws.csr "--reorder: weighted lists past the thread's buffer, he
 W="$DATA/webgraph/cnr-2000"
 peak 16384 "cnr-2000 at --memory 16M is refused before it is read" \
     emogi-convert webgraph "$W" w.csr --memory 16M 2>w.err
-grep -q 'cnr-2000: the webgraph reader holds the whole graph: 3216152 arcs need 53.0 MiB, over' \
+grep -q 'cnr-2000: the webgraph reader holds the whole graph: 325557 nodes and 3216152 arcs need 53.0 MiB, over' \
     w.err
-ok $? "... naming the arcs and what they need"
+ok $? "... naming the nodes, the arcs and what they need"
 emogi-convert webgraph "$W" wref.csr -q
 emogi-convert webgraph "$W" w64.csr -q --memory 64M
 same_file wref.csr w64.csr "... at 64M it converts, to the same file"

@@ -115,6 +115,10 @@ uint64_t memory_default(void)
 const char *memory_str(uint64_t bytes, char *buf, size_t cap)
 {
     static const char *unit[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (bytes == UINT64_MAX) { /* a saturated plan: its true size passed 2^64 */
+        snprintf(buf, cap, "more than 2^64 bytes");
+        return buf;
+    }
     if (bytes < 1024) {
         snprintf(buf, cap, "%llu bytes", (unsigned long long)bytes);
         return buf;

@@ -30,7 +30,9 @@ uint64_t memory_cgroup_limit(const char *cgroup, const char *root);
 /* Half of the smaller of physical memory and this process's cgroup limit. */
 uint64_t memory_default(void);
 
-/* "16.0 GiB", "256 MiB", "812 bytes": BUF holds at least 32 bytes. */
+/* "16.0 GiB", "256 MiB", "812 bytes"; a saturated size (UINT64_MAX)
+ * "more than 2^64 bytes", never "16.0 EiB": BUF holds at least
+ * 32 bytes. */
 const char *memory_str(uint64_t bytes, char *buf, size_t cap);
 
 static inline uint64_t mem_add(uint64_t a, uint64_t b)

@@ -145,12 +145,17 @@ int ooc_check_vertices(const struct ooc *s, emogi_error *err)
     uint64_t b = s->o.memory, floor = ooc_merge_worker_min(s);
     memory_str(b, bound, sizeof bound);
     if (s->bo->relabel) {
-        if (mem_add(ooc_merge_fixed(s, s->nids), floor) <= b)
+        uint64_t all = mem_add(ooc_merge_fixed(s, s->nids), floor); /* the figure compared */
+        if (all <= b)
             return 0;
-        return emogi_fail(err, "%s: %llu distinct ids need %s for the id map and offsets, over "
-                               "--memory %s; use a larger --memory",
+        if (s->nids == 0) /* before the first run: no id is counted yet */
+            return emogi_fail(err, "%s: --memory %s is too small: the merge of --relabel's runs "
+                                   "alone needs %s; use a larger --memory",
+                              s->o.name, bound, memory_str(all, need, sizeof need));
+        return emogi_fail(err, "%s: %llu distinct ids need %s for the id map, the offsets and "
+                               "the merge, over --memory %s; use a larger --memory",
                           s->o.name, (unsigned long long)s->nids,
-                          memory_str(mem_mul(16, mem_add(s->nids, 1)), need, sizeof need), bound);
+                          memory_str(all, need, sizeof need), bound);
     }
     uint64_t nv = mem_max(s->o.nv_hint, s->seen_nv), pv = mem_mul(8, mem_add(nv, 1));
     if (mem_add(ooc_merge_fixed(s, nv), floor) <= b ||

@@ -110,8 +110,8 @@ static int check_header(struct sg *s, emogi_error *err)
     char need[32], bound[32];
     uint64_t want = expected_size(s);
     if (!want)
-        return emogi_fail(err, "%s: byte offset 1: %llu edges and %llu vertices are past what "
-                               "a file can hold (a corrupt header?)",
+        return emogi_fail(err, "%s: byte offset 1: %llu edges and %llu vertices need a file of "
+                               "more than 2^64 bytes (a corrupt header?)",
                           s->name, (unsigned long long)s->m, (unsigned long long)s->n);
     if (s->size >= 0 && (uint64_t)s->size != want)
         return emogi_fail(err, "%s: the header says %llu vertices and %llu edges (%s), so the "
@@ -120,8 +120,10 @@ static int check_header(struct sg *s, emogi_error *err)
                           s->directed ? "directed: out and in sides" : "undirected",
                           (unsigned long long)want, (long long)s->size);
     if (s->n > EMOGI_MAX_ID)
-        return emogi_fail(err, "%s: %llu vertices: too many", s->name,
-                          (unsigned long long)s->n);
+        return emogi_fail(err, "%s: byte offset 9: %llu vertices, more than the %llu that ids "
+                               "can name",
+                          s->name, (unsigned long long)s->n,
+                          (unsigned long long)EMOGI_MAX_ID + 1);
     /* the offsets are held: they must fit --memory beside the block */
     uint64_t bytes = 8 * (s->n + 1);
     if (s->memory && mem_add(bytes, s->held) > s->memory)

@@ -107,7 +107,10 @@ static int read_offsets(const struct wg_file *of, const struct wg_file *gf,
 {
     uint64_t n = p->nodes;
     if (n + 1 > SIZE_MAX / sizeof **out)
-        return emogi_fail(err, "%s: too many offsets", of->path);
+        return emogi_fail(err, "%s: the %llu offsets of nodes=%llu are more than %zu bytes of "
+                               "memory can hold",
+                          of->path, (unsigned long long)n + 1, (unsigned long long)n,
+                          (size_t)SIZE_MAX);
     if (n + 1 > of->len * 8) /* a corrupt nodes= must not allocate the machine away */
         return emogi_fail(err, "%s: %llu bytes cannot hold the %llu offsets of nodes=%llu",
                           of->path, (unsigned long long)of->len, (unsigned long long)n + 1,
@@ -470,8 +473,8 @@ static uint64_t size_of(const char *base, const char *ext, int *exists)
     return *exists && st.st_size > 0 ? (uint64_t)st.st_size : 0;
 }
 
-int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *arcs,
-                  emogi_error *err)
+int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *nodes,
+                  uint64_t *arcs, emogi_error *err)
 {
     struct webgraph_props p;
     int has_graph, has_offsets;
@@ -485,6 +488,7 @@ int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *
     if (!webgraph_arcs_plausible(&p, graph))
         list = mem_mul(list, 2); /* grown by doubling, up to arcs= */
     *bytes = mem_add(b, list);
+    *nodes = p.nodes;
     *arcs = p.arcs;
     return 0;
 }

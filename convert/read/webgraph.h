@@ -25,9 +25,9 @@ int webgraph_read(const char *basename, int threads, struct parse_result *r, emo
 
 /* What webgraph_read() holds at its peak, besides its decoders' windows:
    the .graph file, the offsets when it uses them, the edge list of ARCS
-   (arcs=) arcs. */
-int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *arcs,
-                  emogi_error *err);
+   (arcs=) arcs; NODES (nodes=), which the offsets take 8 bytes each of. */
+int webgraph_held(const char *basename, int threads, uint64_t *bytes, uint64_t *nodes,
+                  uint64_t *arcs, emogi_error *err);
 
 struct webgraph_opts {
     int threads;     /* 0: OpenMP default; 1: sequential */

@@ -215,8 +215,9 @@ static int check_numbers(const char *name, const struct kv *kv, struct webgraph_
         return emogi_fail(err, "%s:%u: windowsize=%llu is too large (at most %u)", name,
                           kv[K_WINDOW].line, (unsigned long long)p->windowsize, MAX_WINDOW);
     if (p->nodes > (UINT64_C(1) << 62))
-        return emogi_fail(err, "%s:%u: nodes=%llu is too large", name, kv[K_NODES].line,
-                          (unsigned long long)p->nodes);
+        return emogi_fail(err, "%s:%u: nodes=%llu is too large (at most 2^62, %llu)", name,
+                          kv[K_NODES].line, (unsigned long long)p->nodes,
+                          (unsigned long long)(UINT64_C(1) << 62));
     p->zetak = (unsigned)k;
     return 0;
 }
