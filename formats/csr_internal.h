@@ -113,8 +113,10 @@ void emogi_csr_point_section(struct emogi_graph *g, uint32_t type, const void *p
 /* Header fields that make sense together: known flags, id width 4 or 8
  * (4 only below 2^32 vertices), a known weight type that agrees with the
  * weighted flag, not both an id map and names, no names in a part.  0, or
- * -1 naming NAME and the field. */
-int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_error *err);
+ * -1 naming NAME and the field: with IN_FILE (G was read from a header)
+ * also the field's byte offset. */
+int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, int in_file,
+                           emogi_error *err);
 
 /*
  * Whether FLAGS call for section TYPE: 1 required, 0 forbidden,

@@ -5,6 +5,7 @@
  * Every size is computed in uint64 with overflow checks: a header may
  * claim 2^40 edges, and that must become a clean error, not a wrap.
  */
+#include <stdio.h>
 #include <zlib.h>
 
 #include "csr_internal.h"
@@ -32,23 +33,43 @@ uint32_t emogi_id_width_for(uint64_t nv)
     return nv <= UINT32_MAX ? 4u : 8u;
 }
 
-int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, emogi_error *err)
+/* "byte 32: ", where a header field lies, for a graph read from a file. */
+static const char *field_at(int in_file, unsigned offset, char *buf, size_t cap)
 {
+    if (!in_file)
+        return "";
+    snprintf(buf, cap, "byte %u: ", offset);
+    return buf;
+}
+
+int emogi_csr_check_fields(const struct emogi_graph *g, const char *name, int in_file,
+                           emogi_error *err)
+{
+    char at[32];
     if (g->flags & ~(uint32_t)EMOGI_KNOWN_FLAGS)
-        return emogi_fail(err, "%s: unknown flags 0x%x", name, g->flags & ~(uint32_t)EMOGI_KNOWN_FLAGS);
+        return emogi_fail(err, "%s: %sunknown flags 0x%x", name,
+                          field_at(in_file, HDR_FLAGS, at, sizeof at),
+                          g->flags & ~(uint32_t)EMOGI_KNOWN_FLAGS);
     if (g->id_width != 4 && g->id_width != 8)
-        return emogi_fail(err, "%s: id width %u is neither 4 nor 8", name, g->id_width);
+        return emogi_fail(err, "%s: %sid width %u is neither 4 nor 8", name,
+                          field_at(in_file, HDR_ID_WIDTH, at, sizeof at), g->id_width);
     if (g->id_width == 4 && emogi_csr_id_bound(g) > UINT32_MAX)
-        return emogi_fail(err, "%s: %llu vertices do not fit 4-byte ids", name,
-                          (unsigned long long)emogi_csr_id_bound(g));
+        return emogi_fail(err, "%s: %s%llu vertices do not fit 4-byte ids (at most %llu)", name,
+                          field_at(in_file, HDR_ID_WIDTH, at, sizeof at),
+                          (unsigned long long)emogi_csr_id_bound(g),
+                          (unsigned long long)UINT32_MAX);
     if (g->weight_type > EMOGI_WEIGHT_FLOAT32)
-        return emogi_fail(err, "%s: unknown weight type %u", name, g->weight_type);
+        return emogi_fail(err, "%s: %sunknown weight type %u", name,
+                          field_at(in_file, HDR_WEIGHT_TYPE, at, sizeof at), g->weight_type);
     if ((g->flags & EMOGI_IDMAP) && (g->flags & EMOGI_IDNAMES))
-        return emogi_fail(err, "%s: both an id map and id names: a vertex has one input id", name);
+        return emogi_fail(err, "%s: %sboth an id map and id names: a vertex has one input id",
+                          name, field_at(in_file, HDR_FLAGS, at, sizeof at));
     if ((g->flags & EMOGI_IDNAMES) && emogi_is_part(g))
-        return emogi_fail(err, "%s: a part file cannot hold id names", name);
+        return emogi_fail(err, "%s: %sa part file cannot hold id names", name,
+                          field_at(in_file, HDR_FLAGS, at, sizeof at));
     if (!(g->flags & EMOGI_WEIGHTED) != (g->weight_type == EMOGI_WEIGHT_NONE))
-        return emogi_fail(err, "%s: weighted flag %s but weight type is %u", name,
+        return emogi_fail(err, "%s: %sweighted flag %s but weight type is %u", name,
+                          field_at(in_file, HDR_FLAGS, at, sizeof at),
                           g->flags & EMOGI_WEIGHTED ? "set" : "clear", g->weight_type);
     return 0;
 }

@@ -24,19 +24,24 @@ static int check_header_page(const unsigned char *page, uint64_t actual, const c
                              emogi_error *err)
 {
     if (memcmp(page + HDR_MAGIC, EMOGI_CSR_MAGIC, 8) != 0)
-        return emogi_fail(err, "%s: not a .csr file (bad magic)", path);
+        return emogi_fail(err, "%s: byte 0: not a .csr file (bad magic)", path);
     uint32_t version = get_le32(page + HDR_VERSION);
     if (version != EMOGI_CSR_VERSION && version != EMOGI_CSR_VERSION_COMPRESSED)
-        return emogi_fail(err, "%s: format version %u, this build reads versions %u and %u", path,
-                          version, EMOGI_CSR_VERSION, EMOGI_CSR_VERSION_COMPRESSED);
+        return emogi_fail(err, "%s: byte %u: format version %u, this build reads versions %u and "
+                               "%u",
+                          path, HDR_VERSION, version, EMOGI_CSR_VERSION,
+                          EMOGI_CSR_VERSION_COMPRESSED);
     uint32_t stored = get_le32(page + HDR_CRC), computed = emogi_csr_header_crc(page);
     if (stored != computed)
-        return emogi_fail(err, "%s: header checksum mismatch (stored 0x%08x, computed 0x%08x)", path,
-                          stored, computed);
+        return emogi_fail(err, "%s: header checksum mismatch in bytes 0 to %u (stored 0x%08x at "
+                               "byte %u, computed 0x%08x)",
+                          path, EMOGI_CSR_ALIGN - 1, stored, HDR_CRC, computed);
     uint64_t claimed = get_le64(page + HDR_FILE_SIZE);
     if (claimed != actual)
-        return emogi_fail(err, "%s: file is %llu bytes but its header says %llu (truncated?)", path,
-                          (unsigned long long)actual, (unsigned long long)claimed);
+        return emogi_fail(err, "%s: byte %u: file is %llu bytes but its header says %llu "
+                               "(truncated?)",
+                          path, HDR_FILE_SIZE, (unsigned long long)actual,
+                          (unsigned long long)claimed);
     if (actual % EMOGI_CSR_ALIGN != 0)
         return emogi_fail(err, "%s: file size %llu is not a multiple of %u", path,
                           (unsigned long long)actual, EMOGI_CSR_ALIGN);
@@ -51,8 +56,9 @@ static int check_version(const unsigned char *page, const struct emogi_graph *g,
     uint32_t version = get_le32(page + HDR_VERSION);
     uint32_t want = emogi_compressed(g) ? EMOGI_CSR_VERSION_COMPRESSED : EMOGI_CSR_VERSION;
     if (version != want)
-        return emogi_fail(err, "%s: format version %u, but the compressed flag is %s (version %u)",
-                          path, version, emogi_compressed(g) ? "set" : "clear", want);
+        return emogi_fail(err, "%s: byte %u: format version %u, but the compressed flag is %s "
+                               "(version %u)",
+                          path, HDR_VERSION, version, emogi_compressed(g) ? "set" : "clear", want);
     return 0;
 }
 
@@ -224,7 +230,7 @@ static int open_graph(const char *path, struct emogi_graph *g, int lists, emogi_
     if (check_header_page(page, g->map_size, path, err) < 0)
         goto fail;
     decode_header(page, g);
-    if (emogi_csr_check_fields(g, path, err) < 0 || check_version(page, g, path, err) < 0 ||
+    if (emogi_csr_check_fields(g, path, 1, err) < 0 || check_version(page, g, path, err) < 0 ||
         read_part(g, path, err) < 0 || check_table(g, g->map_size, path, err) < 0)
         goto fail;
     point_into_map(g);

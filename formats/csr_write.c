@@ -80,7 +80,7 @@ static int write_sections(struct emogi_atomic *a, const struct emogi_graph *g,
 static int check_graph(const struct emogi_graph *g, const char *path, struct emogi_csr_plan *plan,
                        emogi_error *err)
 {
-    if (emogi_csr_check_fields(g, path, err) < 0 || emogi_csr_check_part(g, path, err) < 0 ||
+    if (emogi_csr_check_fields(g, path, 0, err) < 0 || emogi_csr_check_part(g, path, err) < 0 ||
         emogi_csr_plan_layout(g, plan, path, err) < 0)
         return -1;
     if (plan->file_size > SIZE_MAX)

@@ -76,7 +76,7 @@ ok $? "csr --transpose: the provenance says so"
 fails "csr over its own input" 2 "same file as the input" emogi-convert csr kron.csr ./kron.csr
 fails "csr refuses --relabel" 2 "--relabel does not apply" emogi-convert csr kron.csr x.csr --relabel
 head -c 8192 /dev/zero >zero.csr
-fails "csr of a file that is not a .csr" 1 "zero.csr: not a \.csr file" emogi-convert csr zero.csr x.csr
+fails "csr of a file that is not a .csr" 1 "zero\.csr: byte 0: not a \.csr file \(bad magic\)$" emogi-convert csr zero.csr x.csr
 # out of core, the merge encodes the lists itself
 mkdir runs
 EMOGI_CONVERT_RUN_EDGES=2 emogi-convert el "$DATA/convert_small.el" ooc.csr -q --compress \

@@ -85,9 +85,19 @@ printf '\310' | dd of=range.csr bs=1 seek=$((8192 + 12)) conv=notrunc 2>/dev/nul
 fails "neighbor id out of range is refused on open" 1 \
     "^emogi-info: range.csr: neighbor 3 of vertex 0 is 200, not below 7$" emogi-info --edges range.csr
 head -c 8192 g.csr >short.csr
-fails "truncated file" 1 "short.csr: file is 8192 bytes but its header says" emogi-info short.csr
+fails "truncated file: the header's size field named" 1 \
+    "^emogi-info: short\\.csr: byte 48: file is 8192 bytes but its header says [0-9]+ \\(truncated\\?\\)$" emogi-info short.csr
 head -c 5000 /dev/zero >zero.csr
-fails "not a .csr" 1 "zero.csr: not a .csr file \(bad magic\)" emogi-info zero.csr
+fails "not a .csr: byte 0 named" 1 "^emogi-info: zero\\.csr: byte 0: not a \\.csr file \\(bad magic\\)$" emogi-info zero.csr
+cp g.csr ver.csr
+printf '\003' | dd of=ver.csr bs=1 seek=8 conv=notrunc 2>/dev/null
+fails "an unknown version: byte 8 named" 1 \
+    "^emogi-info: ver\\.csr: byte 8: format version 3, this build reads versions 1 and 2$" emogi-info ver.csr
+cp g.csr crc.csr
+printf '\001' | dd of=crc.csr bs=1 seek=60 conv=notrunc 2>/dev/null
+fails "a header checksum mismatch: the bytes it covers named" 1 \
+    "^emogi-info: crc\\.csr: header checksum mismatch in bytes 0 to 4095 \\(stored 0x[0-9a-f]{8} at byte 12, computed 0x[0-9a-f]{8}\\)$" \
+    emogi-info crc.csr
 fails "missing file" 1 "nope.csr: No such file" emogi-info nope.csr
 fails "no argument is a usage error" 2 "no graph given" emogi-info
 fails "unknown option is a usage error" 2 "usage" emogi-info --frobnicate g.csr

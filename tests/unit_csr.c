@@ -237,27 +237,29 @@ static void expect_reject(const char *p, const char *want, const char *what)
 static void test_header_corruption(void)
 {
     load(), memcpy(img, "EMOGICSX", 8);
-    expect_reject(save("magic.csr", 1), "bad magic", "bad magic");
+    expect_reject(save("magic.csr", 1), "byte 0: not a .csr file (bad magic)", "bad magic");
     load(), put_le32(img + HDR_VERSION, 3);
-    expect_reject(save("version.csr", 1), "format version 3, this build reads versions 1 and 2",
+    expect_reject(save("version.csr", 1), "byte 8: format version 3, this build reads versions 1 and 2",
                   "unknown version");
     load(), put_le32(img + HDR_VERSION, 2);
-    expect_reject(save("version2.csr", 1), "format version 2, but the compressed flag is clear",
+    expect_reject(save("version2.csr", 1), "byte 8: format version 2, but the compressed flag is clear",
                   "version 2 without compressed lists");
     load(), put_le32(img + HDR_FLAGS, get_le32(img + HDR_FLAGS) | EMOGI_COMPRESSED);
-    expect_reject(save("version1c.csr", 1), "format version 1, but the compressed flag is set",
+    expect_reject(save("version1c.csr", 1), "byte 8: format version 1, but the compressed flag is set",
                   "compressed flag in a version 1 file");
     load(), img[HDR_NV] ^= 1;
-    expect_reject(save("hdrcrc.csr", 0), "header checksum mismatch", "header byte flipped");
+    expect_reject(save("hdrcrc.csr", 0), "header checksum mismatch in bytes 0 to 4095 (stored 0x",
+                  "header byte flipped");
 
     const char *p = (load(), save("trunc.csr", 0));
     ok(truncate(p, 8192) == 0, "truncate a copy to 8192 bytes");
-    expect_reject(p, "file is 8192 bytes but its header says 12288", "truncated file");
+    expect_reject(p, "byte 48: file is 8192 bytes but its header says 12288", "truncated file");
     ok(truncate(p, 100) == 0, "truncate a copy to 100 bytes");
     expect_reject(p, "too short", "file shorter than the header");
 
     load(), put_le32(img + HDR_FLAGS, EMOGI_DIRECTED | EMOGI_WEIGHTED);
-    expect_reject(save("flags.csr", 1), "weighted flag set but weight type is 0", "flag without weight type");
+    expect_reject(save("flags.csr", 1), "byte 32: weighted flag set but weight type is 0",
+                  "flag without weight type");
     load(), put_le32(img + HDR_TABLE + HDR_ENTRY_SIZE + 8, 4096 * 2 + 512);
     expect_reject(save("align.csr", 1), "section neighbors at offset 8704 is not 4096-byte aligned",
                   "misaligned section");
@@ -490,7 +492,7 @@ static void test_big_math(void)
     ok(emogi_id_width_for(0xFFFFFFFFull) == 4 && emogi_id_width_for(0x100000000ull) == 8 &&
            emogi_id_width_for(0) == 4,
        "id width: 4 up to 2^32-1 vertices, then 8");
-    ok(emogi_csr_check_fields(&g, "big", &err) == 0 && emogi_csr_plan_layout(&g, &p, "big", &err) == 0,
+    ok(emogi_csr_check_fields(&g, "big", 0, &err) == 0 && emogi_csr_plan_layout(&g, &p, "big", &err) == 0,
        "6e9 edges: fields valid, layout planned (%s)", err.msg);
     uint64_t want[7] = {8 * 3000000001ull, 4 * 6000000000ull, 4 * 6000000000ull, 8 * 3000000001ull,
                         4 * 6000000000ull, 4 * 6000000000ull, 8 * 3000000000ull};

@@ -758,7 +758,7 @@ def open_maps_what_it_validated():
                 g.verify()
                 g.close()
     # messages name the path as given, not the descriptor's name
-    for path, want in (("race-junk.csr", "race-junk.csr: not a .csr file (bad magic)"),
+    for path, want in (("race-junk.csr", "race-junk.csr: byte 0: not a .csr file (bad magic)"),
                        ("no-such.csr", "no-such.csr: No such file or directory"),
                        (".", ".: not a regular file")):
         try:
