@@ -50,7 +50,7 @@ bad mtx badsize.mtx "$B pattern general\n3 3\n" "badsize\.mtx:2: expected the si
 bad mtx square.mtx "$B pattern symmetric\n3 4 0\n" "square\.mtx:2: a symmetric matrix must be square, but it is 3 x 4"
 bad mtx col0.mtx "$B pattern general\n%% c\n3 5 3\n1 1\n2 0\n" "col0\.mtx:5: column 0 out of range 1\.\.5"
 bad mtx row9.mtx "$B pattern general\n3 5 1\n9 1\n" "row9\.mtx:3: row 9 out of range 1\.\.3"
-bad mtx few.mtx "$B pattern general\n3 5 120\n1 1\n2 2\n" "few\.mtx: expected 120 entries, found 2"
+bad mtx few.mtx "$B pattern general\n3 5 120\n1 1\n2 2\n" "few\.mtx:2: the size line says 120 entries, but the file holds 2$"
 bad mtx many.mtx "$B pattern general\n3 5 2\n1 1\n2 2\n%% c\n3 3\n1 2\n" "many\.mtx:6: more entries than the 2 on the size line"
 bad mtx diag.mtx "$B integer skew-symmetric\n3 3 2\n2 1 5\n3 3 1\n" "diag\.mtx:4: diagonal entry \(3, 3\) in a skew-symmetric matrix"
 bad mtx negv.mtx "$B integer general\n3 3 1\n1 2 -4\n" "negv\.mtx:3: value '-4' is negative, which the uint32 weights of an integer matrix cannot hold: make the banner's field 'real' to store float32 weights, or drop the weights with --weights none"

@@ -49,8 +49,8 @@ bad gr tail.gr 'p sp 3 1\na 4 1 1\n' "tail\.gr:2: tail 4 out of range 1\.\.3"
 bad gr negw.gr 'p sp 3 2\na 1 2 1\na 2 3 -5\n' "negw\.gr:3: weight '-5' is a negative integer, which uint32 weights cannot hold"
 bad gr now.gr 'p sp 3 1\na 1 2\n' "now\.gr:2: expected a weight after the head, found end of line"
 bad gr junk.gr 'p sp 3 1\ne 1 2 3\n' "junk\.gr:2: expected an arc 'a TAIL HEAD WEIGHT' or a comment 'c \.\.\.', found 'e'"
-bad gr few.gr 'p sp 3 3\na 1 2 1\n' "few\.gr: the problem line says 3 arcs, found 1"
-bad gr many.gr 'p sp 3 1\na 1 2 1\na 2 3 1\n' "many\.gr: the problem line says 1 arcs, found 2"
+bad gr few.gr 'p sp 3 3\na 1 2 1\n' "few\.gr:1: the problem line says 3 arcs, but the file holds 1$"
+bad gr many.gr 'p sp 3 1\na 1 2 1\na 2 3 1\n' "many\.gr:1: the problem line says 1 arcs, but the file holds 2$"
 bad gr el.gr '0 1\n1 2\n' "el\.gr:1: expected the problem line 'p sp NODES ARCS' or a comment 'c \.\.\.', found '0' \(is this a DIMACS \.gr file\?\)"
 # a problem line past the first block (tiny blocks from a small --memory) is still a second one
 { echo 'p sp 3 1'; i=0; while [ $i -lt 20000 ]; do echo 'c padding padding padding'; i=$((i + 1)); done

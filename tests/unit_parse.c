@@ -212,7 +212,7 @@ static void test_errors(void)
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate pattern general\n3 5 2\n4 1\n",
         "t:3: row 4 out of range 1..3");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate pattern general\n3 5 3\n1 1\n2 2\n",
-        "t: expected 3 entries, found 2");
+        "t:2: the size line says 3 entries, but the file holds 2");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate pattern general\n3 5 1\n1 1\n% c\n2 2\n",
         "t:5: more entries than the 1 on the size line");
     bad(FORMAT_MTX, "%%MatrixMarket matrix coordinate integer general\n3 3 1\n1 2 -4\n",

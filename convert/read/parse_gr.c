@@ -70,12 +70,14 @@ static int problem_line(struct gr_header *h, const char *p, const char *eol, cha
     h->nodes = v[0];
     h->arcs = v[1];
     h->have_problem = 1;
+    h->problem_line = h->lines;
     return 0;
 }
 
 static int gr_header_line(void *h, const char *p, const char *eol, char *msg, size_t cap)
 {
     char d[192];
+    ((struct gr_header *)h)->lines++; /* the driver hands over every header line */
     if (gr_skip_line(p, eol))
         return 0;
     switch (line_kind(p, eol)) {
@@ -168,7 +170,8 @@ static int gr_finish(const void *hv, uint64_t entries, struct parse_result *r, c
     if (!h->have_problem)
         return emogi_fail(err, "%s: missing the problem line 'p sp NODES ARCS'", name);
     if (entries != h->arcs)
-        return emogi_fail(err, "%s: the problem line says %llu arcs, found %llu", name,
+        return emogi_fail(err, "%s:%llu: the problem line says %llu arcs, but the file holds %llu",
+                          name, (unsigned long long)h->problem_line,
                           (unsigned long long)h->arcs, (unsigned long long)entries);
     r->nv = h->nodes;
     r->one_based = 1;

@@ -43,6 +43,7 @@ enum mtx_field { MTX_PATTERN, MTX_INTEGER, MTX_REAL };
 
 struct mtx_header {
     int have_banner, have_size;
+    uint64_t lines, size_line; /* header lines seen; the size line's number */
     enum mtx_field field;
     enum mtx_symmetry symmetry;
     uint64_t rows, cols, nnz;
@@ -101,6 +102,7 @@ int mtx_banner_error(const char *name, int binary, emogi_error *err);
  * comes before any arc; 'c' lines and empty lines are comments. */
 struct gr_header {
     int have_problem;
+    uint64_t lines, problem_line; /* header lines seen; the problem line's number */
     uint64_t nodes, arcs;
 };
 

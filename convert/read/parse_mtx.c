@@ -139,12 +139,14 @@ static int size_line(struct mtx_header *h, const char *p, const char *eol, char 
     h->cols = v[1];
     h->nnz = v[2];
     h->have_size = 1;
+    h->size_line = h->lines;
     return 0;
 }
 
 static int mtx_header_line(void *hv, const char *p, const char *eol, char *msg, size_t cap)
 {
     struct mtx_header *h = hv;
+    h->lines++; /* the driver hands over every line of the header, one at a time */
     if (!h->have_banner)
         return banner(h, p, eol, msg, cap);
     if (is_skip_line(p, eol, 0))
@@ -309,8 +311,10 @@ static int mtx_finish(const void *hv, uint64_t entries, struct parse_result *r, 
     if (!h->have_size)
         return emogi_fail(err, "%s: missing the size line 'ROWS COLUMNS ENTRIES'", name);
     if (entries != h->nnz)
-        return emogi_fail(err, "%s: expected %llu entries, found %llu", name,
-                          (unsigned long long)h->nnz, (unsigned long long)entries);
+        return emogi_fail(err, "%s:%llu: the size line says %llu entries, but the file holds "
+                               "%llu",
+                          name, (unsigned long long)h->size_line, (unsigned long long)h->nnz,
+                          (unsigned long long)entries);
     mtx_header_read(h, r);
     r->one_based = 1;
     return 0;
