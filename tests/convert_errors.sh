@@ -199,6 +199,12 @@ fails "webgraph nodes= past 2^62: the line and the limit" 1 \
     "^emogi-convert: wg\\.properties:4: nodes=4611686018427387905 is too large \\(at most 2\\^62, 4611686018427387904\\)$" \
     emogi-convert webgraph wg out.csr
 no_files_like 'out.csr*' "webgraph nodes= past 2^62: no output or temporary file left"
+# webgraph: a decoded arc count that disagrees names the line of arcs=
+sed 's/^arcs=16$/arcs=15/' "$DATA/webgraph/tiny.properties" >wg.properties
+fails "webgraph arcs= that disagrees: its line named" 1 \
+    "^emogi-convert: wg\\.graph: decoded 16 arcs, but line 5 of the \\.properties says arcs=15$" \
+    emogi-convert webgraph wg out.csr
+no_files_like 'out.csr*' "webgraph arcs= that disagrees: no output or temporary file left"
 # a GAP .sg header of 2^62 edges and 2^62 + 1 vertices
 printf '\000\000\000\000\000\000\000\000\100\001\000\000\000\000\000\000\100' >huge.sg
 fails "an sg header past 2^64 bytes of file" 1 \

@@ -446,7 +446,7 @@ static void test_bad_properties(const struct adj *g)
         expect_error(what, base, 1, cases[i].needle);
     }
     enc_properties(base, &p, g, 12345, NULL); /* everything right but the arc count */
-    expect_error("wrong arcs=", base, 1, "but the properties say arcs=12345");
+    expect_error("wrong arcs=", base, 1, "arcs, but line 5 of the .properties says arcs=12345");
     uint64_t all = 0;
     for (uint64_t x = 0; x < g->n; x++)
         all += g->deg[x];

@@ -119,7 +119,7 @@ int main(void)
     bad("an id past the nodes", "3\n1\n5\n", ":3: successor '5' is not a node id below 3");
     bad("a word in a list", "3\n1\n2 x\n\n", ":3: successor 'x' is not a node id below 3");
     bad("no node count", "x\n1\n", ":1: expected the node count, found 'x'");
-    bad("missing lines", "3\n1\n", "only 1 of the 3 successor lines");
+    bad("missing lines", "3\n1\n", ":1: the node count is 3, but the file ends after 1 successor lines");
     bad("extra lines", "1\n0\n0\n", ":3: more lines than the 1 nodes");
     bad("an empty file", "", "empty: expected the node count");
     test_cnr();

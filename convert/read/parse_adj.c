@@ -211,8 +211,9 @@ int adj_read_stream(const char *path, const struct parse_opts *o, struct parse_r
     if (rc == 0 && !s.have_n)
         rc = emogi_fail(err, "%s: empty: expected the node count on the first line", in.name);
     if (rc == 0 && s.node < s.n)
-        rc = emogi_fail(err, "%s: only %llu of the %llu successor lines", in.name,
-                        (unsigned long long)s.node, (unsigned long long)s.n);
+        rc = emogi_fail(err, "%s:1: the node count is %llu, but the file ends after %llu "
+                             "successor lines",
+                        in.name, (unsigned long long)s.n, (unsigned long long)s.node);
     r->bytes_in = in.bytes_in;
     r->lines = s.line;
     r->nv = s.n;

@@ -50,6 +50,7 @@ struct metis_state {
     int have_header;
     struct metis_header h;
     uint64_t vertex, line, arcs; /* the next vertex line's vertex, lines read, arcs */
+    uint64_t header_line;        /* the header's line number, which the counts refer to */
     struct parse_result *r;
 };
 
@@ -190,6 +191,7 @@ static int header_line(struct metis_state *s, const char *p, const char *eol, em
     s->h.m = v[1];
     s->h.ncon = v[3];
     s->have_header = 1;
+    s->header_line = s->line + 1;
     return 0;
 }
 
@@ -340,12 +342,15 @@ static int metis_finish(struct metis_state *s, emogi_error *err)
     if (!s->have_header)
         return emogi_fail(err, "%s: empty: expected the header " HEADER, s->name);
     if (s->vertex < h->n)
-        return emogi_fail(err, "%s: only %llu of the %llu vertex lines", s->name,
-                          (unsigned long long)s->vertex, (unsigned long long)h->n);
+        return emogi_fail(err, "%s:%llu: the header says %llu vertices, but the file ends after "
+                               "%llu vertex lines",
+                          s->name, (unsigned long long)s->header_line,
+                          (unsigned long long)h->n, (unsigned long long)s->vertex);
     if (h->m > UINT64_MAX / 2 || s->arcs != 2 * h->m)
-        return emogi_fail(err, "%s: the header says %llu edges, but the lists hold %llu arcs "
+        return emogi_fail(err, "%s:%llu: the header says %llu edges, but the lists hold %llu arcs "
                                "(every edge is listed at both ends: %llu expected)",
-                          s->name, (unsigned long long)h->m, (unsigned long long)s->arcs,
+                          s->name, (unsigned long long)s->header_line, (unsigned long long)h->m,
+                          (unsigned long long)s->arcs,
                           h->m > UINT64_MAX / 2 ? 0ull : (unsigned long long)(2 * h->m));
     s->r->nv = h->n;
     s->r->one_based = 1;

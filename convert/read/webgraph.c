@@ -336,8 +336,10 @@ static int check_arcs(const struct webgraph_props *p, const char *path, uint64_t
                       emogi_error *err)
 {
     if (arcs != p->arcs)
-        return emogi_fail(err, "%s: decoded %llu arcs but the properties say arcs=%llu", path,
-                          (unsigned long long)arcs, (unsigned long long)p->arcs);
+        return emogi_fail(err, "%s: decoded %llu arcs, but line %u of the .properties says "
+                               "arcs=%llu",
+                          path, (unsigned long long)arcs, p->arcs_line,
+                          (unsigned long long)p->arcs);
     return 0;
 }
 

@@ -51,6 +51,7 @@ int adj_read_stream(const char *path, const struct parse_opts *o, struct parse_r
 /* What BASENAME.properties says (the keys of BVGraph.store()). */
 struct webgraph_props {
     uint64_t nodes, arcs;
+    unsigned arcs_line; /* the line of arcs=, which a decoded count is held to */
     uint64_t windowsize, maxrefcount, minintervallength;
     unsigned zetak;
     int version;

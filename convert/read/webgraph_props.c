@@ -232,6 +232,7 @@ static int interpret(const char *name, const struct kv *kv, struct webgraph_prop
     p->outdegrees = p->blocks = p->block_count = p->intervals = p->offsets = gamma;
     p->references = (struct wg_coding){WG_UNARY, 1};
     p->residuals = (struct wg_coding){WG_ZETA, p->zetak};
+    p->arcs_line = kv[K_ARCS].line;
     return parse_flags(name, &kv[K_FLAGS], p, err);
 }
 
