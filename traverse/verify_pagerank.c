@@ -239,11 +239,19 @@ static double *read_ranks(const char *path, uint64_t nv, enum tool_elem precisio
     return buf;
 }
 
-static double l1_distance(const double *a, const double *b, uint64_t n)
+/* The L1 distance of A and B, and in *AT the vertex where they differ most. */
+static double l1_distance(const double *a, const double *b, uint64_t n, uint64_t *at)
 {
-    double sum = 0;
-    for (uint64_t v = 0; v < n; v++)
-        sum += fabs(a[v] - b[v]);
+    double sum = 0, most = -1;
+    *at = 0;
+    for (uint64_t v = 0; v < n; v++) {
+        double d = fabs(a[v] - b[v]);
+        sum += d;
+        if (d > most || d != d) { /* a NaN is the most of all */
+            most = d != d ? INFINITY : d;
+            *at = v;
+        }
+    }
     return sum;
 }
 
@@ -265,13 +273,17 @@ int verify_pagerank_main(int argc, char **argv)
         verify_mismatch(name, &err, g.nv);
     double dist = 0;
     if (other) {
-        dist = l1_distance(rank, other, g.nv);
-        free(other);
+        uint64_t at;
+        dist = l1_distance(rank, other, g.nv, &at);
         if (!(dist <= a.c.tolerance)) {
-            emogi_fail(&err, "differs from %s by %.6g (L1), more than the tolerance %g",
-                       tool_input_name(a.compare), dist, a.c.tolerance);
+            emogi_fail(&err, "differs from %s by %.6g (L1), more than the tolerance %g; most at "
+                             "vertex %llu (%.17g here, %.17g there)",
+                       tool_input_name(a.compare), dist, a.c.tolerance, (unsigned long long)at,
+                       rank[at], other[at]);
+            free(other);
             verify_mismatch(name, &err, g.nv);
         }
+        free(other);
     }
     fprintf(stderr, "emogi-verify: %s: ok: pagerank of %llu vertices, sum %.9g, "
                     "one more iteration changes it by %.3g (L1)",
