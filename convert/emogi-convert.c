@@ -188,13 +188,19 @@ static int sink(void *ctx, struct parse_result *r, emogi_error *err)
     return 0;
 }
 
+/* The input as messages name it: standard input as the readers do. */
+static const char *input_name(const struct convert_opts *o)
+{
+    return !o->input ? o->format_name : strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+}
+
 /* --reorder needs the graph in memory: the build of NEED bytes does not fit. */
 static void reorder_too_big(const struct convert_opts *o, uint64_t need)
 {
     char a[32], b[32];
     fprintf(stderr, "emogi-convert: %s: --reorder needs the graph in memory: %s, over --memory "
                     "%s; raise --memory, or reorder a smaller graph\n",
-            o->input ? o->input : o->format_name, memory_str(need, a, sizeof a),
+            input_name(o), memory_str(need, a, sizeof a),
             memory_str(o->memory, b, sizeof b));
     exit(1);
 }
@@ -661,7 +667,7 @@ again:
     j.o = &o;
     j.names.memory = o.memory;
     j.names.tmpdir = tmpdir; /* names past --memory spill there */
-    j.ooc_opts = (struct ooc_opts){o.memory, tmpdir, 0, o.input ? o.input : o.format_name,
+    j.ooc_opts = (struct ooc_opts){o.memory, tmpdir, 0, input_name(&o),
                                    options_run_edges(), o.reorder != REORDER_NONE, o.compress == 1,
                                    o.string_ids};
     ooc_init(&j.ooc, &j.ooc_opts);

@@ -188,6 +188,10 @@ fails "--relabel at --memory 1k: the merge's own need, not the map of 0 ids" 1 \
     "^emogi-convert: hugeid\\.el: --memory 1 KiB is too small: the merge of --relabel's runs alone needs [0-9.]+ KiB; use a larger --memory$" \
     emogi-convert el hugeid.el out.csr --memory 1k --relabel
 no_files_like 'out.csr*' "--relabel at --memory 1k: no output or temporary file left"
+fails "--relabel at --memory 1k on standard input: named as the readers name it" 1 \
+    "^emogi-convert: <stdin>: --memory 1 KiB is too small: the merge of --relabel's runs alone needs [0-9.]+ KiB; use a larger --memory$" \
+    sh -c 'emogi-convert el - out.csr --memory 1k --relabel <hugeid.el'
+no_files_like 'out.csr*' "--relabel on standard input: no output or temporary file left"
 for x in graph offsets; do cp "$DATA/webgraph/tiny.$x" "wg.$x"; done
 sed 's/^nodes=6$/nodes=4611686018427387904/' "$DATA/webgraph/tiny.properties" >wg.properties
 fails "webgraph nodes=2^62 read in parallel: the nodes named, past 2^64 bytes" 1 \
