@@ -78,28 +78,43 @@ static void decode_header(const unsigned char *page, struct emogi_graph *g)
     }
 }
 
-/* One table entry: a known, wanted, unseen type, aligned, after its predecessor, inside the file. */
+/* The byte offset of table entry I's field at FIELD (0 type, 8 offset, 16 size). */
+static unsigned entry_at(uint32_t i, unsigned field)
+{
+    return HDR_TABLE + i * HDR_ENTRY_SIZE + field;
+}
+
+/* One table entry: a known, wanted, unseen type, aligned, after its
+ * predecessor, inside the file.  A refusal names the entry's field. */
 static int check_entry(const struct emogi_graph *g, uint32_t i, uint64_t prev_end, uint64_t file_size,
                        unsigned *seen, const char *path, emogi_error *err)
 {
     const struct emogi_section *s = &g->sections[i];
     const char *sec = emogi_section_name(s->type);
     if (s->type == 0 || s->type > EMOGI_SEC_MAX_TYPE)
-        return emogi_fail(err, "%s: section table entry %u has unknown type %u", path, i, s->type);
+        return emogi_fail(err, "%s: byte %u: section table entry %u has unknown type %u", path,
+                          entry_at(i, 0), i, s->type);
     if (*seen & (1u << s->type))
-        return emogi_fail(err, "%s: section %s appears twice", path, sec);
+        return emogi_fail(err, "%s: byte %u: section %s appears twice (table entry %u)", path,
+                          entry_at(i, 0), sec, i);
     *seen |= 1u << s->type;
     if (!emogi_csr_section_wanted(g->flags, s->type))
-        return emogi_fail(err, "%s: section %s present but the header flags do not call for it", path, sec);
+        return emogi_fail(err, "%s: byte %u: section %s present but the header flags do not call "
+                               "for it",
+                          path, entry_at(i, 0), sec);
     if (s->offset % EMOGI_CSR_ALIGN != 0)
-        return emogi_fail(err, "%s: section %s at offset %llu is not %u-byte aligned", path, sec,
-                          (unsigned long long)s->offset, EMOGI_CSR_ALIGN);
+        return emogi_fail(err, "%s: byte %u: section %s at offset %llu is not %u-byte aligned",
+                          path, entry_at(i, 8), sec, (unsigned long long)s->offset,
+                          EMOGI_CSR_ALIGN);
     if (s->offset < prev_end)
-        return emogi_fail(err, "%s: section %s at offset %llu overlaps what precedes it (ends at %llu)",
-                          path, sec, (unsigned long long)s->offset, (unsigned long long)prev_end);
+        return emogi_fail(err, "%s: byte %u: section %s at offset %llu overlaps what precedes it "
+                               "(ends at %llu)",
+                          path, entry_at(i, 8), sec, (unsigned long long)s->offset,
+                          (unsigned long long)prev_end);
     if (s->size > file_size || s->offset > file_size - s->size)
-        return emogi_fail(err, "%s: section %s (%llu bytes at offset %llu) extends past the end of "
-                          "the file (%llu bytes)", path, sec, (unsigned long long)s->size,
+        return emogi_fail(err, "%s: byte %u: section %s (%llu bytes at offset %llu) extends past "
+                               "the end of the file (%llu bytes)",
+                          path, entry_at(i, 16), sec, (unsigned long long)s->size,
                           (unsigned long long)s->offset, (unsigned long long)file_size);
     if (emogi_csr_sized_by_content(s->type))
         return 0;
@@ -107,8 +122,9 @@ static int check_entry(const struct emogi_graph *g, uint32_t i, uint64_t prev_en
     if (emogi_csr_section_size(g, s->type, &want, path, err) < 0)
         return -1;
     if (s->size != want)
-        return emogi_fail(err, "%s: section %s is %llu bytes; %llu vertices, %llu edges and %u-byte ids "
-                          "imply %llu", path, sec, (unsigned long long)s->size,
+        return emogi_fail(err, "%s: byte %u: section %s is %llu bytes; %llu vertices, %llu edges "
+                               "and %u-byte ids imply %llu",
+                          path, entry_at(i, 16), sec, (unsigned long long)s->size,
                           (unsigned long long)g->nv, (unsigned long long)g->ne, g->id_width,
                           (unsigned long long)want);
     return 0;
@@ -126,12 +142,13 @@ static int read_part(struct emogi_graph *g, const char *path, emogi_error *err)
         if (s->type != EMOGI_SEC_PART)
             continue;
         if (s->size != EMOGI_PART_SECTION_SIZE)
-            return emogi_fail(err, "%s: section part is %llu bytes, not %u", path,
-                              (unsigned long long)s->size, EMOGI_PART_SECTION_SIZE);
+            return emogi_fail(err, "%s: byte %u: section part is %llu bytes, not %u", path,
+                              entry_at(i, 16), (unsigned long long)s->size,
+                              EMOGI_PART_SECTION_SIZE);
         if (s->offset > g->map_size - s->size)
-            return emogi_fail(err, "%s: section part (at offset %llu) extends past the end of "
-                              "the file (%zu bytes)", path, (unsigned long long)s->offset,
-                              g->map_size);
+            return emogi_fail(err, "%s: byte %u: section part (at offset %llu) extends past the "
+                                   "end of the file (%zu bytes)",
+                              path, entry_at(i, 8), (unsigned long long)s->offset, g->map_size);
         memcpy(&g->part, (const unsigned char *)g->map + s->offset, sizeof g->part);
         return emogi_csr_check_part(g, path, err);
     }
@@ -144,8 +161,8 @@ static int check_table(const struct emogi_graph *g, uint64_t file_size, const ch
     unsigned seen = 0;
     uint64_t end = EMOGI_CSR_ALIGN;
     if (g->nsections > EMOGI_CSR_MAX_SECTIONS)
-        return emogi_fail(err, "%s: %u sections, at most %u allowed", path, g->nsections,
-                          EMOGI_CSR_MAX_SECTIONS);
+        return emogi_fail(err, "%s: byte %u: %u sections, at most %u allowed", path,
+                          HDR_NSECTIONS, g->nsections, EMOGI_CSR_MAX_SECTIONS);
     for (uint32_t i = 0; i < g->nsections; i++) {
         if (check_entry(g, i, end, file_size, &seen, path, err) < 0)
             return -1;

@@ -261,10 +261,12 @@ static void test_header_corruption(void)
     expect_reject(save("flags.csr", 1), "byte 32: weighted flag set but weight type is 0",
                   "flag without weight type");
     load(), put_le32(img + HDR_TABLE + HDR_ENTRY_SIZE + 8, 4096 * 2 + 512);
-    expect_reject(save("align.csr", 1), "section neighbors at offset 8704 is not 4096-byte aligned",
+    expect_reject(save("align.csr", 1),
+                  "byte 96: section neighbors at offset 8704 is not 4096-byte aligned",
                   "misaligned section");
     load(), put_le32(img + HDR_TABLE + HDR_ENTRY_SIZE, EMOGI_SEC_OFFSETS);
-    expect_reject(save("twice.csr", 1), "section offsets appears twice", "section listed twice");
+    expect_reject(save("twice.csr", 1), "byte 88: section offsets appears twice (table entry 1)",
+                  "section listed twice");
     load(), put_le32(img + HDR_NSECTIONS, 1);
     expect_reject(save("missing.csr", 1), "required section neighbors is missing", "missing section");
 }
@@ -273,19 +275,21 @@ static void test_huge_claims(void)
 {
     load(), put_le64(img + HDR_NE, 1ull << 40);
     expect_reject(save("ne40.csr", 1),
-                  "section neighbors is 28 bytes; 5 vertices, 1099511627776 edges and 4-byte ids imply "
-                  "4398046511104",
+                  "byte 104: section neighbors is 28 bytes; 5 vertices, 1099511627776 edges and "
+                  "4-byte ids imply 4398046511104",
                   "header claims 2^40 edges");
     put_le64(img + HDR_TABLE + HDR_ENTRY_SIZE + 16, 1ull << 42); /* and the table agrees */
     expect_reject(save("ne40t.csr", 1),
-                  "section neighbors (4398046511104 bytes at offset 8192) extends past the end of the "
-                  "file (12288 bytes)",
+                  "byte 104: section neighbors (4398046511104 bytes at offset 8192) extends past "
+                  "the end of the file (12288 bytes)",
                   "table claims a 4 TiB section in a 12 KiB file");
     load(), put_le64(img + HDR_NE, 5000000000ull);
     put_le64(img + HDR_TABLE + HDR_ENTRY_SIZE + 16, 20000000000ull);
     expect_reject(save("ne5g.csr", 1), "extends past the end", "header and table claim 5e9 edges");
     load(), put_le64(img + HDR_NV, 5000000000ull);
-    expect_reject(save("nv5g.csr", 1), "5000000000 vertices do not fit 4-byte ids", "huge nv with 4-byte ids");
+    expect_reject(save("nv5g.csr", 1),
+                  "byte 36: 5000000000 vertices do not fit 4-byte ids (at most 4294967295)",
+                  "huge nv with 4-byte ids");
     load(), put_le32(img + HDR_ID_WIDTH, 8), put_le64(img + HDR_NV, 1ull << 40);
     expect_reject(save("nv40.csr", 1), "section offsets is 48 bytes; 1099511627776 vertices",
                   "huge nv, small file");
