@@ -98,6 +98,22 @@ printf '\001' | dd of=crc.csr bs=1 seek=60 conv=notrunc 2>/dev/null
 fails "a header checksum mismatch: the bytes it covers named" 1 \
     "^emogi-info: crc\\.csr: header checksum mismatch in bytes 0 to 4095 \\(stored 0x[0-9a-f]{8} at byte 12, computed 0x[0-9a-f]{8}\\)$" \
     emogi-info crc.csr
+# a table entry's offset moved off the 4096-byte boundary, the header's
+# checksum made to agree: the entry's offset field (entry 1: byte 96) named
+cp g.csr table.csr
+if python3 -c '
+import struct, sys, zlib
+f = open(sys.argv[1], "r+b"); page = bytearray(f.read(4096))
+page[96:104] = struct.pack("<Q", struct.unpack("<Q", page[96:104])[0] + 512)
+page[12:16] = b"\0\0\0\0"
+page[12:16] = struct.pack("<I", zlib.crc32(bytes(page)) & 0xffffffff)
+f.seek(0); f.write(page)' table.csr 2>/dev/null; then
+    fails "a misaligned section: the table entry's byte named" 1 \
+        "^emogi-info: table\\.csr: byte 96: section [a-z_]+ at offset [0-9]+ is not 4096-byte aligned$" \
+        emogi-info table.csr
+else
+    skip "python3 is needed to rewrite the header's checksum"
+fi
 fails "missing file" 1 "nope.csr: No such file" emogi-info nope.csr
 fails "no argument is a usage error" 2 "no graph given" emogi-info
 fails "unknown option is a usage error" 2 "usage" emogi-info --frobnicate g.csr
