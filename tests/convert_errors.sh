@@ -203,6 +203,12 @@ fails "webgraph nodes= past 2^62: the line and the limit" 1 \
     "^emogi-convert: wg\\.properties:4: nodes=4611686018427387905 is too large \\(at most 2\\^62, 4611686018427387904\\)$" \
     emogi-convert webgraph wg out.csr
 no_files_like 'out.csr*' "webgraph nodes= past 2^62: no output or temporary file left"
+# --reorder over --memory found while reading: how far the input got
+awk 'BEGIN { for (i = 0; i < 300000; i++) print i, (i * 7919) % 300000 }' >reo.el
+fails "--reorder past --memory while reading: the edges read so far named" 1 \
+    "^emogi-convert: reo\\.el: --reorder needs the graph in memory, and its first [0-9]+ edges already fill --memory 4 MiB: raise --memory, or reorder a smaller graph$" \
+    emogi-convert el reo.el out.csr --reorder degree --memory 4M -q
+no_files_like 'out.csr*' "--reorder past --memory: no output or temporary file left"
 # webgraph: a decoded arc count that disagrees names the line of arcs=
 sed 's/^arcs=16$/arcs=15/' "$DATA/webgraph/tiny.properties" >wg.properties
 fails "webgraph arcs= that disagrees: its line named" 1 \

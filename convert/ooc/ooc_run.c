@@ -358,12 +358,16 @@ static int flush(struct ooc *s, emogi_error *err)
 {
     char what[64];
     if (s->o.reorder)
-        return emogi_fail(err, "%s: --reorder needs the graph in memory, and it does not fit "
-                               "in --memory %s: raise --memory, or reorder a smaller graph",
-                          s->o.name, memory_str(s->o.memory, what, sizeof what));
+        return emogi_fail(err, "%s: --reorder needs the graph in memory, and its first %llu "
+                               "edges already fill --memory %s: raise --memory, or reorder a "
+                               "smaller graph",
+                          s->o.name, (unsigned long long)s->buf.n,
+                          memory_str(s->o.memory, what, sizeof what));
     if (s->o.string_ids) /* provisional ids: the caller reads the input again */
-        return emogi_fail(err, "%s: --string-ids: the graph does not fit in --memory %s",
-                          s->o.name, memory_str(s->o.memory, what, sizeof what));
+        return emogi_fail(err, "%s: --string-ids: the graph does not fit in --memory %s: its "
+                               "first %llu edges already fill it",
+                          s->o.name, memory_str(s->o.memory, what, sizeof what),
+                          (unsigned long long)s->buf.n);
     snprintf(what, sizeof what, "writing run %llu (%llu edges)",
              (unsigned long long)s->st.runs + 1, (unsigned long long)s->buf.n);
     progress_note(what);
@@ -425,8 +429,11 @@ int ooc_add(struct ooc *s, struct edge_list *e, const struct build_opts *bo, emo
                 continue;
             }
             take = ooc_fitting(s, take, env, weighted);
-            if (take == 0)
-                return emogi_fail(err, "%s: no room in --memory for a run", s->o.name);
+            if (take == 0) {
+                char bound[32];
+                return emogi_fail(err, "%s: no room in --memory %s for a run of even one edge",
+                                  s->o.name, memory_str(s->o.memory, bound, sizeof bound));
+            }
         }
         if (append(s, e, i, take, narrow, err))
             return -1;
