@@ -119,7 +119,8 @@ int emogi_csr_check_part(const struct emogi_graph *g, const char *name, emogi_er
                           (unsigned long long)p->end, (unsigned long long)(p->edge_first + g->ne),
                           (unsigned long long)p->nv, (unsigned long long)p->ne);
     if (g->id_width == 4 && p->nv > UINT32_MAX)
-        return emogi_fail(err, "%s: %llu vertices do not fit 4-byte ids", name,
-                          (unsigned long long)p->nv);
+        return emogi_fail(err, "%s: part section: the whole graph's %llu vertices do not fit "
+                               "4-byte ids (at most %llu)",
+                          name, (unsigned long long)p->nv, (unsigned long long)UINT32_MAX);
     return 0;
 }

@@ -230,6 +230,11 @@ static void test_part_section(void)
     g.part.edge_first = 2;
     ok(emogi_csr_write(path_of("bad5.csr"), &g, &err) < 0 && strstr(err.msg, "last part"),
        "a last part that does not end the edges refused (%s)", err.msg);
+    part_graph(&g);
+    g.part.nv = 5000000000ull, g.part.first = g.part.nv - 2, g.part.end = g.part.nv;
+    ok(emogi_csr_write(path_of("bad6.csr"), &g, &err) < 0 &&
+           strstr(err.msg, ".csr: 5000000000 vertices do not fit 4-byte ids (at most 4294967295)"),
+       "a whole graph past 4-byte ids refused, the limit stated (%s)", err.msg);
     ok(access(path_of("bad1.csr"), F_OK) != 0 && access(path_of("bad5.csr"), F_OK) != 0,
        "refused parts leave no file");
 }
@@ -265,7 +270,7 @@ int main(void)
         perror("mkdtemp");
         return 1;
     }
-    plan(28);
+    plan(29);
     test_by_hand();
     test_random();
     test_past_2_32_edges();
