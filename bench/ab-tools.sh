@@ -50,7 +50,7 @@ figure_of() { # TOOL LOG
 }
 
 run() { # BUILD TOOL PLACEMENT GRAPH OUT LOG
-    r_tool=$2
+    r_tool=$2 r_out=$5 r_log=$6
     case $3 in
     hybrid) r_mem="--mem hybrid --gpu-memory $(($(list_bytes "$4") / 2))" ;;
     *) r_mem="--mem $3" ;;
@@ -62,7 +62,6 @@ run() { # BUILD TOOL PLACEMENT GRAPH OUT LOG
     cc) set -- "$1/emogi-cc" "$4" ;;
     pagerank) set -- "$1/emogi-pagerank" "$4" ;;
     esac
-    r_out=$5 r_log=$6
     # shellcheck disable=SC2086
     "$@" --device gpu $r_mem --kernel "$KERNEL" --stats -o "$r_out" >/dev/null 2>"$r_log"
 }
