@@ -55,8 +55,10 @@ void dist_place(struct dist *d, const struct emogi_graph *g, struct dist_placer 
     emogi_error err = {{0}};
     int n = emogi_gpu_count(&err);
     unsigned char *cls = n > 0 && p->firsts ? in_classes(d, g) : NULL;
-    /* Compressed lists on GPU ranks failed on the GPU (illegal accesses in
-     * every rank kernel): refused until that is found. */
+    /* A GPU rank does not yet read compressed lists correctly (its BFS, CC
+     * and SSSP kernels fault: the journal entry
+     * 2026-12-07-gpu-tests-with-one-list-reader.md), so it refuses them
+     * before placing anything. */
     if (n > 0 && emogi_compressed(g)) {
         fprintf(stderr, "%s: rank %d: compressed lists cannot be placed on GPU ranks yet "
                         "(convert without --compress, or run CPU ranks)\n", tool_name(), d->rank);
