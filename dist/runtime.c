@@ -55,15 +55,6 @@ void dist_place(struct dist *d, const struct emogi_graph *g, struct dist_placer 
     emogi_error err = {{0}};
     int n = emogi_gpu_count(&err);
     unsigned char *cls = n > 0 && p->firsts ? in_classes(d, g) : NULL;
-    /* A GPU rank does not yet read compressed lists correctly (its BFS, CC
-     * and SSSP kernels fault: the journal entry
-     * 2026-12-07-gpu-tests-with-one-list-reader.md), so it refuses them
-     * before placing anything. */
-    if (n > 0 && emogi_compressed(g)) {
-        fprintf(stderr, "%s: rank %d: compressed lists cannot be placed on GPU ranks yet "
-                        "(convert without --compress, or run CPU ranks)\n", tool_name(), d->rank);
-        exit(1);
-    }
     /* the mapped graph's own ids of this rank's range (a part file's: all) */
     if (n <= 0 || emogi_range_open(g, d->lo - d->first, d->hi - d->first, r, &err) < 0 ||
         p->place(p, &r->g, d->local_rank % n, cls, cls ? d->whole->nv : 0, state_bytes, gpu,

@@ -590,7 +590,7 @@ int emogi_csr_decompress(const struct emogi_graph *g, int transpose, void *ids, 
                           transpose ? "transpose" : "neighbour");
     uint64_t bad = decompress_into(transpose ? g->t_offsets : g->offsets, coff,
                                    transpose ? g->t_cneighbors : g->cneighbors, g->nv,
-                                   emogi_csr_id_base(g), g->id_width, ids);
+                                   emogi_id_base(g), g->id_width, ids);
     if (bad != UINT64_MAX)
         return emogi_fail(err, "%s: compressed %slist of vertex %llu is corrupt", name,
                           transpose ? "transpose " : "", (unsigned long long)bad);

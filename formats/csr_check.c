@@ -195,7 +195,7 @@ static int check_clist(const uint64_t *off, const uint64_t *coff, const unsigned
     uint64_t len;
     const unsigned char *list = emogi_clist_of(coff, bytes, u, &len);
     /* a part's lists are encoded for the whole graph's ids */
-    return emogi_clist_check(list, len, off[u + 1] - off[u], emogi_csr_id_base(g) + u,
+    return emogi_clist_check(list, len, off[u + 1] - off[u], emogi_id_base(g) + u,
                              emogi_csr_id_bound(g), g->id_width, rep);
 }
 

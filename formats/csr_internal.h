@@ -61,16 +61,8 @@ static inline uint64_t emogi_csr_id_bound(const struct emogi_graph *g)
     return emogi_is_part(g) ? g->part.nv : g->nv;
 }
 
-/* The whole graph's id of G's vertex 0 (compressed lists are encoded
- * against whole-graph ids). */
-static inline uint64_t emogi_csr_id_base(const struct emogi_graph *g)
-{
-    return emogi_is_part(g) ? g->part.first : 0;
-}
-
 /* A part section's fields agree with each other and with G's header. */
 int emogi_csr_check_part(const struct emogi_graph *g, const char *name, emogi_error *err);
-
 
 static inline uint32_t get_le32(const unsigned char *p)
 {

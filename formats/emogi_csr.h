@@ -188,6 +188,15 @@ static inline int emogi_is_part(const struct emogi_graph *g)
     return (g->flags & EMOGI_PART) != 0;
 }
 
+/* The whole graph's id of G's vertex 0: a part's first vertex (a part
+ * file, or one MPI rank's range of a graph: emogi_range_open), else 0.
+ * Compressed lists are encoded against whole-graph ids, so a decoder of
+ * G's list u starts from emogi_id_base(g) + u. */
+static inline uint64_t emogi_id_base(const struct emogi_graph *g)
+{
+    return emogi_is_part(g) ? g->part.first : 0;
+}
+
 /* ---- opening, checking, closing and writing a .csr file ---- */
 
 /*

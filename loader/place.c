@@ -439,7 +439,8 @@ static int place_firsts(const struct emogi_graph *g, const struct emogi_place_op
                         struct emogi_placed *p, struct place_priv *pv, emogi_error *err)
 {
     const uint64_t bytes = g->nv * (uint64_t)g->id_width;
-    const struct emogi_lists l = emogi_lists_out(g);
+    struct emogi_lists l = emogi_lists_out(g);
+    l.first = emogi_id_base(g); /* a rank's range reads its lists by the graph's ids */
     void *h = malloc(bytes ? bytes : 1);
     if (!h)
         return emogi_fail(err, "%s: out of memory for the lists' first ids", graph_name(g));

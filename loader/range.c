@@ -13,6 +13,10 @@
  * vertices; no list of the view reaches them.  Compressed lists are cut
  * alike: their byte offsets less a base rounded down to 128 bytes, so the
  * warp decoder's window copies the same whole lines as from the graph.
+ * The view is a part of the whole graph (EMOGI_PART): its part.first is
+ * the whole graph's id of its vertex 0, which a compressed list's first
+ * ids are coded against (emogi_id_base), and its part's counts are the
+ * whole graph's.
  */
 #include "config.h"
 
@@ -52,6 +56,13 @@ int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
     r->v1 = v1;
     r->g.nv = v1 - v0;
     r->g.idmap = NULL;
+    const uint64_t id0 = emogi_id_base(g);
+    if (!emogi_is_part(g))
+        r->g.part = (struct emogi_part){.index = 0, .count = 1, .nv = g->nv, .ne = g->ne};
+    r->g.flags |= EMOGI_PART;
+    r->g.part.first = id0 + v0;
+    r->g.part.end = id0 + v1;
+    r->g.part.edge_first += g->offsets[v0];
     const int packed = emogi_compressed(g);
     if (!(r->off = rebase(g->offsets, v0, v1, LINE_ENTRIES, &r->base)) ||
         (packed && !(r->coff = rebase(g->coffsets, v0, v1, LINE_BYTES, &r->cbase))))
@@ -77,6 +88,8 @@ int emogi_range_open(const struct emogi_graph *g, uint64_t v0, uint64_t v1,
             r->g.t_neighbors = (const char *)g->t_neighbors + r->t_base * g->id_width;
         }
         r->g.t_weights = g->t_weights ? (const char *)g->t_weights + r->t_base * 4 : NULL;
+        r->g.part.t_edge_first += g->t_offsets[v0];
+        r->g.part.t_ne = g->t_offsets[v1] - g->t_offsets[v0];
     }
     return 0;
 oom:

@@ -8,8 +8,8 @@
 # of 3 entries and 8-byte ids in the exchanges, hubs' lists read in
 # pieces) write the single-process
 # CPU run's files, PageRank's within the tolerance (emogi-verify
-# --compare: the GPU sums in another order); compressed lists are
-# refused; BFS ranks' --kernel; --stats counts the bytes over the link.  Without a GPU each
+# --compare: the GPU sums in another order), compressed lists too; BFS
+# ranks' --kernel; --stats counts the bytes over the link.  Without a GPU each
 # tool must say that none is usable, and the rest is skipped.  Apart from
 # tests/mpi.sh (CPU ranks) so that it runs alone: on a 4-GPU machine the
 # whole of both ran past the 10 minutes of a call before reaching these.
@@ -21,7 +21,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 90
+plan 102
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -93,9 +93,23 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     parts_run "GPU ranks: bfs big" 3 big.csr emogi-bfs -n 2 --seed 7
     parts_run "GPU ranks: bfs star, bottom-up only" 3 stard.csr emogi-bfs -s 7 --direction pull
     parts_run "GPU ranks: cc directed, 8-byte ids" 3 kront8.csr emogi-cc
-    RANKS_ARGS=""
-    fails "GPU ranks: compressed lists are refused" 1 "compressed" \
-        mpi 2 emogi-bfs kronz.csr -s 1 --device gpu -o new.bin
+    # compressed lists: each rank's part of them placed and decoded on its
+    # GPU (loader/range.c cuts them at a 128-byte line), in every placement
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: bfs on compressed lists" 2 kronz.csr emogi-bfs -n 2 --seed 7
+        same_run "GPU ranks, $p: cc on compressed lists" 3 kronz.csr emogi-cc
+    done
+    RANKS_ARGS="--device gpu --mem zerocopy"
+    same_run "GPU ranks, zerocopy: compressed in-lists, bottom-up only" 3 krontz.csr emogi-bfs \
+        -s 7 --direction pull
+    same_run "GPU ranks, zerocopy: compressed hubs' lists in pieces" 3 hubsz.csr emogi-bfs \
+        -s 23999 --direction push
+    same_run "GPU ranks, zerocopy: cc directed, compressed 8-byte ids" 2 krontz.csr emogi-cc
+    pagerank_gpu_run "GPU ranks, zerocopy: pagerank on compressed in-lists" 3 krontz.csr \
+        --device gpu --mem zerocopy
+    pagerank_gpu_run "GPU ranks, hybrid: pagerank on compressed lists" 2 kronz.csr \
+        --device gpu --mem hybrid --gpu-memory 1G
     # BFS ranks read plain lists as --kernel says: merged, or aligned (the
     # default); the naive kernel is one process's, and refused
     RANKS_ARGS="--device gpu --mem zerocopy --kernel merged"
@@ -209,9 +223,10 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
     RANKS_ARGS="--device gpu --mem device --kernel merged"
     same_run "GPU ranks, merged kernel: sssp float, --delta 0.001" 3 kwf.csr emogi-sssp -s 5 \
         --delta 0.001
-    RANKS_ARGS=""
-    fails "GPU ranks: sssp on compressed lists is refused" 1 "compressed" \
-        mpi 2 emogi-sssp kwz.csr -s 1 --device gpu -o new.bin
+    for p in zerocopy device "hybrid --gpu-memory 1G"; do
+        RANKS_ARGS="--device gpu --mem $p"
+        same_run "GPU ranks, $p: sssp on compressed lists" 3 kwz.csr emogi-sssp -n 2 --seed 7
+    done
     RANKS_ARGS=""
     mpi 2 emogi-sssp kw.csr -s 5 --device gpu --mem zerocopy --json -o out.bin 2>stats.txt
     link=$(grep '"event":"ranks"' stats.txt | sed 's/.*"link_bytes":\([0-9]*\).*/\1/')
@@ -225,6 +240,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 85 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 97 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

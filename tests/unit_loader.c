@@ -689,8 +689,15 @@ static void test_range_compressed(void)
             continue;
         int same = r.cbase % 128 == 0 && r.cbase <= coff[v0] && r.t_cbase % 128 == 0 &&
                    r.g.coffsets[v1 - v0] == coff[v1] - r.cbase && r.g.neighbors == NULL;
+        /* the view names the graph's id of its vertex 0, which its lists
+         * decode against (the GPU's reader and the first ids take it) */
+        ok(emogi_is_part(&r.g) && emogi_id_base(&r.g) == v0 && r.g.part.end == v1 &&
+               r.g.part.nv == CNV && r.g.part.edge_first == off[v0] &&
+               r.g.part.t_ne == toff[v1] - toff[v0],
+           "compressed range [%llu, %llu): a part of the graph from its vertex %llu",
+           (unsigned long long)v0, (unsigned long long)v1, (unsigned long long)v0);
         for (uint64_t i = 0; same && i < v1 - v0; i++) {
-            const uint64_t u = v0 + i, d = r.g.offsets[i + 1] - r.g.offsets[i];
+            const uint64_t u = emogi_id_base(&r.g) + i, d = r.g.offsets[i + 1] - r.g.offsets[i];
             uint64_t a[40], b[40];
             same &= d == off[u + 1] - off[u] &&
                     emogi_clist_decode(r.g.cneighbors + r.g.coffsets[i],

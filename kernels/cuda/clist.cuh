@@ -48,10 +48,15 @@ struct emogi_clists {
     const uint64_t *coff;  /* byte offset of each list */
     emogi_arr<uint32_t> w; /* the lists, as 4-byte words */
     uint64_t words;
+    /* The graph's id of list 0 (emogi_id_base: an MPI rank's range starts
+     * at its first vertex): a block's first id is coded against the id of
+     * the vertex whose list it is, not against its index here. */
+    uint64_t id0;
 
-    __host__ __device__ emogi_clists() : off(nullptr), coff(nullptr), words(0) {}
+    __host__ __device__ emogi_clists() : off(nullptr), coff(nullptr), words(0), id0(0) {}
     explicit emogi_clists(const emogi_placed &p)
-        : off(p.d_offsets), coff(p.d_coffsets), w(p.nbr), words(p.nbr.n)
+        : off(p.d_offsets), coff(p.d_coffsets), w(p.nbr), words(p.nbr.n),
+          id0(p.g ? emogi_id_base(p.g) : 0)
     {
     }
 };
@@ -175,7 +180,8 @@ __device__ __forceinline__ cblock_head cblock_parse(const emogi_cwin &win, uint6
     return h;
 }
 
-/* Lane i's entry of a parsed N-entry block of vertex U, for lanes below
+/* Lane i's entry of a parsed N-entry block of the vertex whose graph id
+ * is U (emogi_clists::id0 plus its list's index), for lanes below
  * M <= N (0 from M on: their fields need not be in the window). */
 __device__ __forceinline__ uint64_t cblock_entry(const emogi_cwin &win, const cblock_head &h,
                                                  unsigned n, unsigned m, uint64_t u,
@@ -263,7 +269,7 @@ __device__ __forceinline__ unsigned clist_first_two(const emogi_clists &c, uint6
     const unsigned hd = (unsigned)clist_bits(c, bit, 16);
     const unsigned b = hd & 127, mode = hd >> 7 & 1, f = hd >> 8 & 127;
     const uint64_t stream = bit + 16;
-    id[0] = u + clist_unzigzag(clist_bits(c, stream, f));
+    id[0] = c.id0 + u + clist_unzigzag(clist_bits(c, stream, f));
     uint64_t end = stream + f;
     if (n > 1) {
         /* Gap 0: 1 where the run mask says so, else the first field. */
@@ -349,7 +355,7 @@ __device__ __forceinline__ void emogi_warp_clist(const emogi_clists &c, emogi_cw
              * lines cover, and fetches the next line only if it must. */
             if (lazy && b >= k0) {
                 const unsigned m = cblock_covered(win, h, n, pos, lane);
-                const uint64_t id = cblock_entry(win, h, n, m, u, lane);
+                const uint64_t id = cblock_entry(win, h, n, m, c.id0 + u, lane);
                 if (m > 0 && use(lane < m && j >= from, j, id))
                     return;
             }
@@ -357,7 +363,7 @@ __device__ __forceinline__ void emogi_warp_clist(const emogi_clists &c, emogi_cw
             h = cblock_parse(win, pos, n);
         }
         if (b >= k0) {
-            const uint64_t id = cblock_entry(win, h, n, n, u, lane);
+            const uint64_t id = cblock_entry(win, h, n, n, c.id0 + u, lane);
             if (use(lane < n && j >= from, j, id))
                 return;
         }

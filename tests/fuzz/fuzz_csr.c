@@ -70,7 +70,7 @@ static void fix_up(unsigned char *f, size_t len, unsigned switches)
 static void decode_list(const struct emogi_graph *g, const uint64_t *off, const uint64_t *coff,
                         const unsigned char *bytes, uint64_t v, uint64_t *ids)
 {
-    uint64_t u = emogi_csr_id_base(g) + v; /* what the list was encoded for */
+    uint64_t u = emogi_id_base(g) + v; /* what the list was encoded for */
     uint64_t len, d = off[v + 1] - off[v], blk[EMOGI_CLIST_BLOCK];
     const unsigned char *list = emogi_clist_of(coff, bytes, v, &len);
     FUZZ_CHECK(coff[v] <= coff[v + 1] && coff[v + 1] <= coff[g->nv]);
@@ -89,7 +89,7 @@ static uint64_t sum_ids(const struct emogi_graph *g, const uint64_t *off, uint64
                         const unsigned char *bytes)
 {
     uint64_t nv = g->nv, head = 0, tail = 0, sum = 0;
-    uint64_t bound = emogi_csr_id_bound(g), base = emogi_csr_id_base(g);
+    uint64_t bound = emogi_csr_id_bound(g), base = emogi_id_base(g);
     unsigned char *seen = calloc(nv ? nv : 1, 1);
     uint64_t *queue = malloc((nv ? nv : 1) * sizeof *queue);
     FUZZ_CHECK(off[0] == 0 && off[nv] == ne);
