@@ -260,6 +260,15 @@ int dist_bfs_open(struct dist *d, const struct emogi_graph *g, const struct emog
                   int trace, struct dbfs **run, emogi_error *err)
 {
     *run = NULL;
+    /* The naive kernel reads top-down only, as a single GPU's does;
+     * compressed lists have one reader, which reads both ways. */
+    struct emogi_bfs_opts mine = *o;
+    if (gpu_out && o->kernel == EMOGI_KERNEL_NAIVE && !gpu_out->d_coffsets) {
+        if (o->direction == EMOGI_DIR_PULL)
+            return emogi_fail(err, "bfs: the naive kernel reads top-down only");
+        mine.direction = EMOGI_DIR_PUSH;
+    }
+    o = &mine;
     if (o->direction == EMOGI_DIR_PULL && (g->flags & EMOGI_DIRECTED) &&
         !((g->flags & EMOGI_TRANSPOSE) && g->t_offsets))
         return emogi_fail(err, "bfs: bottom-up needs in-edges: a directed graph must store its "

@@ -36,8 +36,9 @@ uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv);
 
 /* OUT: the rank's out-lists placed (vertex i = LO + i), plain or
  * compressed; IN: its in-lists (OUT for an undirected graph), or NULL (no
- * bottom-up); K: how plain out-lists are read, merged or aligned (naive
- * is refused).  NV: the whole graph's vertices. */
+ * bottom-up); K: how plain out-lists are read top-down, naive, merged
+ * or aligned (bottom-up levels read as aligned; a caller of the naive
+ * kernel runs top-down levels only).  NV: the whole graph's vertices. */
 int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_placed *in,
                         enum emogi_kernel k, uint64_t lo, uint64_t nv, struct emogi_dbfs_gpu **s,
                         emogi_error *err);

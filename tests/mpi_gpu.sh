@@ -9,7 +9,7 @@
 # pieces) write the single-process
 # CPU run's files, PageRank's within the tolerance (emogi-verify
 # --compare: the GPU sums in another order), compressed lists too; BFS
-# ranks' --kernel; --stats counts the bytes over the link.  Without a GPU each
+# ranks' every --kernel; --stats counts the bytes over the link.  Without a GPU each
 # tool must say that none is usable, and the rest is skipped.  Apart from
 # tests/mpi.sh (CPU ranks) so that it runs alone: on a 4-GPU machine the
 # whole of both ran past the 10 minutes of a call before reaching these.
@@ -21,7 +21,7 @@
 [ "${EMOGI_WITH_MPI:-}" = no ] && skip_all "built without MPI (./configure --with-mpi)"
 . "$top_srcdir/tests/lib/mpi.sh" # skips all where mpirun is missing
 
-plan 102
+plan 104
 
 mpi_graphs
 # three hubs of 6000 entries on different ranks, joined, and a leaf
@@ -110,13 +110,19 @@ if why=$("$EMOGI_BIN/tests/lib/gpu_probe" 2>&1); then
         --device gpu --mem zerocopy
     pagerank_gpu_run "GPU ranks, hybrid: pagerank on compressed lists" 2 kronz.csr \
         --device gpu --mem hybrid --gpu-memory 1G
-    # BFS ranks read plain lists as --kernel says: merged, or aligned (the
-    # default); the naive kernel is one process's, and refused
+    # BFS ranks read plain lists as --kernel says: naive (every level
+    # top-down, as one GPU's), merged, or aligned (the default)
     RANKS_ARGS="--device gpu --mem zerocopy --kernel merged"
     same_run "GPU ranks, merged kernel: bfs" 3 big.csr emogi-bfs -n 2 --seed 7
+    RANKS_ARGS="--device gpu --mem zerocopy --kernel naive"
+    same_run "GPU ranks, naive kernel: bfs, every level top-down" 3 big.csr emogi-bfs -n 2 \
+        --seed 7
+    RANKS_ARGS="--device gpu --mem hybrid --gpu-memory 1G --kernel naive"
+    same_run "GPU ranks, hybrid, naive kernel: bfs directed, 8-byte ids" 2 kront8.csr \
+        emogi-bfs -n 2 --seed 7
     RANKS_ARGS=""
-    fails "GPU ranks: bfs --kernel naive is refused" 1 "merged or aligned" \
-        mpi 2 emogi-bfs big.csr -s 1 --device gpu --kernel naive -o new.bin
+    fails "GPU ranks: bfs --kernel naive --direction pull is refused" 1 "top-down only" \
+        mpi 2 emogi-bfs big.csr -s 1 --device gpu --kernel naive --direction pull -o new.bin
     for p in zerocopy device "hybrid --gpu-memory 1G"; do
         RANKS_ARGS="--device gpu --mem $p"
         same_run "GPU ranks, $p: cc big" 3 big.csr emogi-cc
@@ -240,6 +246,6 @@ else
     done
     no_files_like "new.bin*" "... and no output appears"
     i=0
-    while [ $i -lt 97 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
+    while [ $i -lt 99 ]; do skip "GPU ranks: no CUDA device: $why"; i=$((i + 1)); done
 fi
 finish

@@ -83,7 +83,7 @@ struct dbfs_route {
 
 struct emogi_dbfs_gpu {
     const emogi_placed *out, *in;
-    bool aligned;                  /* plain out-lists: the aligned read, else the merged */
+    enum emogi_kernel kernel;      /* plain out-lists: naive, merged or aligned reads */
     uint64_t lo, n, nv, words; /* words: of SEEN and of a frontier bitmap */
     unsigned resident;
     uint32_t *depth;               /* n */
@@ -293,6 +293,31 @@ __global__ void __launch_bounds__(BLOCK)
                        take<true, SPARSE>((uint64_t)x, lo, n, next, depth, seen, slice, rt, sp);
                    });
         });
+    lines.flush(&count[C_DEV]);
+}
+
+/* --kernel naive: a thread per frontier vertex reads its whole list in
+ * order, EMOGI's baseline that the warp reads are measured against, as
+ * the single GPU's naive level does (bfs.cu); no list is set aside. */
+template <typename T, bool SPARSE>
+__global__ void __launch_bounds__(BLOCK)
+    dbfs_expand_naive(const uint64_t *__restrict__ off, const emogi_arr<T> nb,
+                      const uint64_t *__restrict__ front, uint64_t nf, uint64_t lo, uint64_t n,
+                      uint32_t next, uint32_t *depth, unsigned long long *seen,
+                      unsigned long long *slice, const dbfs_route rt, const dbfs_sparse sp,
+                      unsigned long long *count)
+{
+    unsigned long long read = 0;
+    emogi_lines lines;
+    const uint64_t stride = (uint64_t)gridDim.x * BLOCK;
+    for (uint64_t i = (uint64_t)blockIdx.x * BLOCK + threadIdx.x; i < nf; i += stride) {
+        const uint64_t u = front[i] - lo, start = off[u], end = off[u + 1];
+        for (uint64_t j = start; j < end; j++)
+            take<true, SPARSE>((uint64_t)nb[j], lo, n, next, depth, seen, slice, rt, sp);
+        read += end - start;
+        lines.add(nb, start, end);
+    }
+    warp_add(&count[C_READ], read);
     lines.flush(&count[C_DEV]);
 }
 
@@ -519,9 +544,8 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
         return emogi_fail(err, "GPU BFS: id width %u unsupported", g->id_width);
     if (!emogi_lists_placed(out) || (in && !emogi_lists_placed(in)))
         return emogi_fail(err, "GPU BFS: the rank's lists must be placed");
-    if (k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
-        return emogi_fail(err, "GPU BFS: MPI ranks read lists with the merged or aligned "
-                               "kernel (--kernel naive is one process's)");
+    if (k != EMOGI_KERNEL_NAIVE && k != EMOGI_KERNEL_MERGED && k != EMOGI_KERNEL_ALIGNED)
+        return emogi_fail(err, "GPU BFS: unknown kernel %d", (int)k);
     /* any start: the slice is the rank's own bits, the seen bitmap set atomically */
     if (lo > nv || g->nv > nv - lo)
         return emogi_fail(err, "GPU BFS: the rank's range [%llu, %llu) is not within %llu vertices",
@@ -533,7 +557,8 @@ int emogi_dbfs_gpu_open(const struct emogi_placed *out, const struct emogi_place
         return emogi_fail(err, "GPU BFS: out of memory");
     s->out = out;
     s->in = in;
-    s->aligned = k == EMOGI_KERNEL_ALIGNED;
+    /* compressed lists have one reader, the warp decoder (clist.cuh) */
+    s->kernel = out->d_coffsets ? EMOGI_KERNEL_ALIGNED : k;
     s->lo = lo;
     s->n = g->nv;
     s->nv = nv;
@@ -726,9 +751,13 @@ static void expand_with(emogi_dbfs_gpu *s, const R &r, uint32_t level)
 
 template <typename T, bool SPARSE> static void expand_launch(emogi_dbfs_gpu *s, uint32_t level)
 {
-    if (s->out->d_coffsets)
+    if (s->out->d_coffsets) {
         expand_with<SPARSE>(s, emogi_packed<T>(*s->out), level);
-    else if (s->aligned)
+    } else if (s->kernel == EMOGI_KERNEL_NAIVE) {
+        dbfs_expand_naive<T, SPARSE><<<emogi_grid(s->qn, s->resident), BLOCK>>>(
+            s->out->d_offsets, emogi_arr<T>(s->out->nbr), s->ids, s->qn, s->lo, s->n, level + 1,
+            s->depth, s->seen, s->slice, s->rt, sparse_of(s), s->count);
+    } else if (s->kernel == EMOGI_KERNEL_ALIGNED)
         expand_with<SPARSE>(s, emogi_plain<T, true>(*s->out), level);
     else
         expand_with<SPARSE>(s, emogi_plain<T, false>(*s->out), level);
