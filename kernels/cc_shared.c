@@ -1,9 +1,10 @@
 /* cc_shared.c - what both connected-components backends share: the
  * algorithm names (for options and stats) and the check that a graph has
- * the in-edges weak components need. */
+ * the in-edges weak (and strong) components need. */
 #include "config.h"
 
 #include "emogi_cc.h"
+#include "emogi_scc.h"
 
 static const char *const names[] = {
     [EMOGI_CC_UF] = "uf",
@@ -31,5 +32,14 @@ int emogi_cc_check_graph(const struct emogi_graph *g, emogi_error *err)
     if ((g->flags & EMOGI_DIRECTED) && (!(g->flags & EMOGI_TRANSPOSE) || !g->t_offsets))
         return emogi_fail(err, "directed graph without in-edges: weakly connected components "
                                "need them; convert with --transpose (or --undirected)");
+    return 0;
+}
+
+int emogi_scc_check_graph(const struct emogi_graph *g, emogi_error *err)
+{
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "strong components: id width %u unsupported", g->id_width);
+    if ((g->flags & EMOGI_DIRECTED) && (!(g->flags & EMOGI_TRANSPOSE) || !g->t_offsets))
+        return emogi_fail(err, "--strong needs in-edges: convert with --transpose");
     return 0;
 }
