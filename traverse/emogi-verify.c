@@ -2,8 +2,8 @@
  * emogi-verify - check a traversal result against its graph without
  * trusting the program that produced it.  One subcommand per algorithm,
  * each in the file of its checker (verify_bfs.c, verify_sssp.c,
- * verify_cc.c, verify_pagerank.c); each reads its own result file and
- * names the first violation.  See emogi-verify(1).
+ * verify_cc.c, verify_scc.c, verify_pagerank.c); each reads its own
+ * result file and names the first violation.  See emogi-verify(1).
  */
 #include "config.h"
 
@@ -24,6 +24,7 @@ static const struct subcommand subcommands[] = {
     {"sssp", "sssp GRAPH (-s SOURCE | -S ID) [--original-ids] [--unit-weights] DIST",
      verify_sssp_main},
     {"cc", "cc GRAPH LABELS", verify_cc_main},
+    {"scc", "scc GRAPH LABELS", verify_scc_main},
     {"pagerank",
      "pagerank GRAPH RANKS [--damping D --tolerance T --precision P --weighted --compare F]",
      verify_pagerank_main},
@@ -51,7 +52,7 @@ int main(int argc, char **argv)
 {
     tool_init("emogi-verify");
     if (argc < 2)
-        tool_usage_error("%s", "no algorithm given (bfs, sssp, cc, pagerank)");
+        tool_usage_error("%s", "no algorithm given (bfs, sssp, cc, scc, pagerank)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         help();
         return 0;
@@ -61,5 +62,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NSUB; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);
-    tool_usage_error("unknown algorithm '%s' (bfs, sssp, cc, pagerank)", argv[1]);
+    tool_usage_error("unknown algorithm '%s' (bfs, sssp, cc, scc, pagerank)", argv[1]);
 }

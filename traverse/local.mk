@@ -14,7 +14,8 @@ libtools_la_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 noinst_HEADERS += traverse/tool.h traverse/run.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c traverse/options.c traverse/sources.c traverse/backend.c \
 	traverse/run.c \
-	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_pagerank.c \
+	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_scc.c \
+	traverse/verify_pagerank.c \
 	traverse/verify_stats.c
 
 bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-verify

@@ -107,6 +107,16 @@ int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_erro
 /* emogi-verify cc GRAPH LABELS */
 int verify_cc_main(int argc, char **argv);
 
+/* ---- strongly connected components (verify_scc.c) ---- */
+
+/* LABELS (nv entries of G's id width) give every vertex the smallest id
+ * of its strongly connected component (an undirected graph's: its
+ * component). */
+int verify_scc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err);
+
+/* emogi-verify scc GRAPH LABELS */
+int verify_scc_main(int argc, char **argv);
+
 /* ---- PageRank (verify_pagerank.c) ---- */
 
 struct pagerank_check {
