@@ -22,6 +22,7 @@ noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
 	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu
+libkernels_la_SOURCES += kernels/cuda/scc.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
 # changed header rebuilds every kernel that includes it.
@@ -33,6 +34,7 @@ CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cud
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo \
 	kernels/cuda/dist_bfs.lo: \
 	$(CUDA_HEADER_DEPS)
+kernels/cuda/scc.lo: $(CUDA_HEADER_DEPS) kernels/emogi_scc.h
 else
 libkernels_la_SOURCES += kernels/no_cuda.c
 libkernels_la_SOURCES += kernels/no_cuda_scc.c

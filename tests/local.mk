@@ -228,8 +228,8 @@ EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh tests/sss
 
 # ==== cc
 # tests for emogi-cc and emogi-verify cc; the GPU ones skip without a GPU
-TESTS += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh tests/scc.sh
-EXTRA_DIST += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh tests/scc.sh
+TESTS += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh tests/scc.sh tests/scc_gpu.sh
+EXTRA_DIST += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh tests/scc.sh tests/scc_gpu.sh
 check_PROGRAMS += tests/unit_cc
 TESTS += tests/unit_cc
 tests_unit_cc_SOURCES = tests/unit_cc.c

@@ -6,8 +6,11 @@
 # variant; then emogi-verify scc on right and corrupted labels, --stats,
 # and the refusals.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
-PY=${PYTHON:-python3}
-$PY -c 'import networkx' 2>/dev/null || skip_all "no python3 with networkx"
+PY=
+for py in ${EMOGI_PYTHON:-} python3 /usr/bin/python3; do
+    "$py" -c 'import networkx' 2>/dev/null && PY=$py && break
+done
+[ -n "$PY" ] || skip_all "no python3 with networkx"
 plan 46
 
 VARIANTS="--id-width,4 --id-width,8 --id-width,4,--compress"
@@ -99,7 +102,7 @@ EOF
 
 # expect SHAPE: the shape's graph in every variant, with 2 threads.
 expect() {
-    $PY gen.py "$1" 11 >"$1.el"
+    "$PY" gen.py "$1" 11 >"$1.el"
     nv=$(sed -n '1s/# nv //p' "$1.el")
     for v in $VARIANTS; do
         opts=$(echo "$v" | tr ',' ' ')
@@ -107,7 +110,7 @@ expect() {
         if emogi-convert el "$1.el" g.csr -q --directed --transpose --keep-self-loops \
             --vertices "$nv" $opts 2>conv.err &&
             emogi-cc g.csr --strong --text --device cpu --threads 2 >got.txt 2>cc.err &&
-            $PY check.py "$1.el" "$nv" got.txt >n.txt 2>check.err; then
+            "$PY" check.py "$1.el" "$nv" got.txt >n.txt 2>check.err; then
             ok 0 "$1: networkx's strong components ($opts; $(cat n.txt) components)"
         else
             ok 1 "$1: networkx's strong components ($opts)"
@@ -134,14 +137,14 @@ for s in 10 13; do
     emogi-convert kron -s $s --directed --transpose k$s.csr -q
     emogi-export el k$s.csr k$s.el -q
     emogi-cc k$s.csr --strong --text --device cpu --threads 2 >k$s.txt 2>k.err
-    runs "kron $s directed: networkx's strong components" $PY check.py k$s.el $((1 << s)) k$s.txt
+    runs "kron $s directed: networkx's strong components" "$PY" check.py k$s.el $((1 << s)) k$s.txt
     emogi-cc k$s.csr --strong --device cpu -o k$s.bin
     runs "kron $s: emogi-verify scc accepts the labels" emogi-verify scc k$s.csr k$s.bin
 done
 emogi-convert kron -s 12 --directed --transpose --id-width 8 --compress k8.csr -q
 emogi-export el k8.csr k8.el -q
 emogi-cc k8.csr --strong --text --device cpu --threads 2 >k8.txt
-runs "kron 12, 8-byte compressed ids: networkx's strong components" $PY check.py k8.el 4096 k8.txt
+runs "kron 12, 8-byte compressed ids: networkx's strong components" "$PY" check.py k8.el 4096 k8.txt
 runs "kron 12, 8-byte ids: emogi-verify scc accepts, through a pipe" \
     sh -c 'emogi-cc k8.csr --strong --device cpu | emogi-verify scc k8.csr -'
 # strong components split what weak ones join
@@ -158,7 +161,7 @@ od -An -tu4 -v k13.bin | tr -s ' ' '\n' | sed '/^$/d' >k13.u32
 # largest component's second vertex keeps its own id
 big_label=$(sort -n k13.u32 | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
 second=$(awk -v l="$big_label" '$1 == l { n++; if (n == 2) { print NR - 1; exit } }' k13.u32)
-$PY -c "
+"$PY" -c "
 import sys, array
 a = array.array('I'); a.frombytes(open('k13.bin', 'rb').read())
 a[$second] = $second

@@ -96,6 +96,9 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
  * most) and two activity flags per vertex, and the queues of long lists
  * (emogi_kernel.h); --mem auto keeps it free. */
 #define GPU_STATE_BYTES_PER_VERTEX 10
+/* With --strong: labels and colours (8 bytes each at most) and four flags
+ * per vertex (the searches' two sets, two frontiers). */
+#define GPU_SCC_STATE_BYTES_PER_VERTEX 20
 
 static void report(void *ctx, const struct emogi_graph *g, const char *algorithm,
                    const void *labels, const struct emogi_cc_stats *st, int on_gpu);
@@ -108,7 +111,9 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
     emogi_error err;
     struct tool_backend b;
     if (tool_backend_open(&b, g, &o->t,
-                          g->nv * GPU_STATE_BYTES_PER_VERTEX + emogi_aside_bytes(g->ne),
+                          g->nv * (o->strong ? GPU_SCC_STATE_BYTES_PER_VERTEX
+                                             : GPU_STATE_BYTES_PER_VERTEX) +
+                              emogi_aside_bytes(g->ne),
                           TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
     /* Weak components of a directed graph read both sides. */
