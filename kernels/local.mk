@@ -8,12 +8,12 @@ libkernels_la_LDFLAGS = $(LIB_LDFLAGS)
 libkernels_la_CPPFLAGS = $(KERNELS_CPPFLAGS)
 libkernels_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
-	kernels/emogi_cc.h kernels/emogi_pagerank.h
+	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h
 include_HEADERS += kernels/emogi_scc.h
 libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/bfs.c kernels/cpu/bfs_parents.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
-	kernels/cpu/cc.c kernels/cpu/scc.c \
+	kernels/cpu/cc.c kernels/cpu/scc.c kernels/cpu/bc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
 	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
@@ -21,7 +21,7 @@ noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda
 	kernels/cpu/pagerank_sum.h
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
-	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu
+	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu kernels/cuda/bc.cu
 libkernels_la_SOURCES += kernels/cuda/scc.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
@@ -30,9 +30,9 @@ CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cud
 	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
 	formats/emogi_csr.h \
 	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
-	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_dist_gpu.h
+	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h kernels/emogi_dist_gpu.h
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo \
-	kernels/cuda/dist_bfs.lo: \
+	kernels/cuda/dist_bfs.lo kernels/cuda/bc.lo: \
 	$(CUDA_HEADER_DEPS)
 kernels/cuda/scc.lo: $(CUDA_HEADER_DEPS) kernels/emogi_scc.h
 else

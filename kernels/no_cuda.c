@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include "emogi_bc.h"
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
 #include "emogi_dist_gpu.h"
@@ -40,6 +41,13 @@ int emogi_pagerank_gpu(const struct emogi_placed *p, const struct emogi_pagerank
 {
     (void)p, (void)prm, (void)k, (void)rank, (void)st;
     return emogi_fail(err, "GPU PageRank unavailable: built without CUDA");
+}
+
+int emogi_bc_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
+                 double *score, struct emogi_bc_stats *st, emogi_error *err)
+{
+    (void)p, (void)source, (void)k, (void)score, (void)st;
+    return emogi_fail(err, "GPU BC unavailable: built without CUDA");
 }
 
 uint64_t emogi_dbfs_gpu_state_bytes(uint64_t n, uint64_t nv)
