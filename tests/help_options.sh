@@ -13,6 +13,7 @@ emogi-bfs:emogi-bfs.1
 emogi-sssp:emogi-sssp.1
 emogi-cc:emogi-cc.1
 emogi-pagerank:emogi-pagerank.1
+emogi-bc:emogi-bc.1
 emogi-verify:emogi-verify.1"
 plan "$(($(printf '%s\n' "$TOOLS" | wc -l) + 4))"
 

@@ -226,6 +226,12 @@ tests_unit_sssp_SOURCES = tests/unit_sssp.c
 TESTS += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh tests/sssp_delta.sh
 EXTRA_DIST += tests/sssp_cpu.sh tests/sssp_verify.sh tests/sssp_gpu.sh tests/sssp_delta.sh
 
+# ==== bc
+# emogi-bc against networkx (and GAP's bc where GAP_BC names one),
+# emogi-verify bc, and the GPU against the CPU (skipped without a GPU)
+TESTS += tests/bc.sh tests/bc_gpu.sh
+EXTRA_DIST += tests/bc.sh tests/bc_gpu.sh
+
 # ==== cc
 # tests for emogi-cc and emogi-verify cc; the GPU ones skip without a GPU
 TESTS += tests/cc_cpu.sh tests/cc_verify.sh tests/cc_gpu.sh tests/scc.sh tests/scc_gpu.sh

@@ -117,6 +117,17 @@ int verify_scc_labels(const struct emogi_graph *g, const void *labels, emogi_err
 /* emogi-verify scc GRAPH LABELS */
 int verify_scc_main(int argc, char **argv);
 
+/* ---- betweenness centrality (verify_bc.c) ---- */
+
+/* SCORE (nv float64) holds the Brandes sums of G from the N SOURCES
+ * (repeats counted), divided by (nv-1)(nv-2) when NORMALIZE, within a
+ * relative 1e-9 ("vertex 4 has score 2, not 3 (...)"). */
+int verify_bc_scores(const struct emogi_graph *g, const uint64_t *sources, uint64_t n,
+                     int normalize, const double *score, emogi_error *err);
+
+/* emogi-verify bc GRAPH (-s SOURCE | -n K [--seed S]) [--normalize] SCORES */
+int verify_bc_main(int argc, char **argv);
+
 /* ---- PageRank (verify_pagerank.c) ---- */
 
 struct pagerank_check {
