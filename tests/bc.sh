@@ -6,7 +6,8 @@
 # pairs; with --normalize its normalized value), and with every vertex a
 # source networkx's betweenness_centrality, on paths, stars, grids, small
 # Kronecker graphs, directed and undirected, disconnected, plain and
-# compressed lists, 4- and 8-byte ids, one thread and two.  Against GAP's
+# compressed lists, 4- and 8-byte ids, with and without in-edges (for
+# bottom-up levels), one thread and two.  Against GAP's
 # bc where a built one is named by GAP_BC (its scores divided by the
 # largest, and its source's own dependency counted).  emogi-verify bc
 # accepts right files and rejects corrupted ones; bad options, a source
@@ -18,7 +19,7 @@ for p in ${EMOGI_PYTHON:+"$EMOGI_PYTHON"} python3 /usr/bin/python3; do
     if "$p" -c 'import networkx' 2>/dev/null; then py=$p; break; fi
 done
 [ -n "$py" ] || skip_all "no python3 with networkx"
-plan 59
+plan 61
 
 # ref.py CSR SCORES STATS.json MODE: MODE raw, normalize (the sources of
 # the search records) or all (every vertex a source, SCORES the sum of one
@@ -120,6 +121,7 @@ emogi-convert kron -s 7 -e 6 --seed 4 kron.csr -q --undirected
 emogi-convert kron -s 7 -e 6 --seed 4 kronz.csr -q --undirected --compress
 emogi-convert kron -s 8 -e 4 --seed 9 kdir.csr -q --directed
 emogi-convert kron -s 8 -e 4 --seed 9 kdir8.csr -q --directed --id-width 8
+emogi-convert kron -s 8 -e 4 --seed 9 kdirt.csr -q --directed --transpose --compress
 
 # ---- one source, sampled sources, normalized ----
 against "path, the middle" path.csr raw -s 4
@@ -143,11 +145,15 @@ against "kron 7, normalized" kron.csr normalize -n 6 --seed 3
 against "kron 7, one thread" kron.csr raw -n 6 --threads 1
 against "kron 8 directed" kdir.csr raw -n 8 --seed 4
 against "kron 8 directed, 8-byte ids" kdir8.csr raw -n 8 --seed 4
+against "kron 8 directed, in-edges for bottom-up levels, compressed" kdirt.csr raw -n 8 --seed 4
 emogi-bc kron.csr -n 6 --device cpu --threads 1 -o t1.bin 2>/dev/null
 emogi-bc kron.csr -n 6 --device cpu --threads 2 -o t2.bin 2>/dev/null
 same_file t1.bin t2.bin "one thread and two write the same bytes"
 emogi-bc kronz.csr -n 6 --device cpu -o z.bin 2>/dev/null
 same_file t1.bin z.bin "compressed lists write the plain lists' bytes"
+emogi-bc kdir.csr -n 8 --seed 4 -o d1.bin 2>/dev/null
+emogi-bc kdirt.csr -n 8 --seed 4 -o d2.bin 2>/dev/null
+same_file d1.bin d2.bin "bottom-up levels over in-edges write the top-down levels' bytes"
 
 # ---- every vertex a source: networkx's betweenness_centrality ----
 all "path" path.csr

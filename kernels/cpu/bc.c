@@ -4,11 +4,22 @@
  *
  * Brandes' algorithm (U. Brandes, "A faster algorithm for betweenness
  * centrality", J. Math. Sociology 25(2), 2001) with the level-synchronous
- * phases of Madduri et al. (IPDPS 2009), as GAP's bc.cc runs it: a
- * top-down BFS from the source counts shortest paths (sigma), a vertex
- * adding its count to every neighbour one level down, and the levels are
- * kept as slices of one queue; then the dependencies are accumulated
- * level by level back towards the source.
+ * phases of Madduri et al. (IPDPS 2009), as GAP's bc.cc runs it: a BFS
+ * from the source counts shortest paths (sigma), and the levels are kept
+ * as slices of one queue; then the dependencies are accumulated level by
+ * level back towards the source.
+ *
+ * A forward level goes one of two ways.  Top-down, as GAP's: each
+ * frontier vertex adds its count to every neighbour one level down, with
+ * a compare-and-swap to claim it and an atomic addition.  Bottom-up,
+ * where in-edges are known: each vertex not yet reached sums the counts
+ * of its in-neighbours in the frontier (a bitmap) over its whole in-list,
+ * writing only its own entries, so with no atomics.  Unlike a BFS's, a
+ * bottom-up step cannot stop at the first parent: it reads every list
+ * still unreached, so a level goes bottom-up exactly when those lists
+ * hold fewer entries than the frontier's out-lists
+ * (bench/journal/2026-12-07-cpu-betweenness-against-gap.md has what that
+ * saves on Kronecker graphs).
  *
  * The trick that matters for memory: the backward phase needs neither
  * depths nor a successor bitmap (GAP keeps a bit per edge).  Each vertex
@@ -54,6 +65,14 @@ struct bc {
     unsigned w;
     int packed;
     struct emogi_clist_dir lists;
+    /* in-edges (the graph itself when undirected), or in_off NULL */
+    const uint64_t *in_off;
+    const void *in_nbr;
+    int in_packed;
+    struct emogi_clist_dir in_lists;
+    uint64_t *front;             /* bottom-up levels: the frontier, a bit a vertex */
+    uint64_t scout, seen_in;     /* the next frontier's out-entries; reached in-entries */
+    int pull;                    /* the next level goes bottom-up */
     uint32_t *depth;
     double *sigma, *coef, *delta; /* delta: by queue position */
     uint64_t *queue;
@@ -139,6 +158,36 @@ ALWAYS_INLINE double backward_list(const struct bc *b, uint64_t u, unsigned w)
     return s;
 }
 
+ALWAYS_INLINE bool in_front(const uint64_t *front, uint64_t u)
+{
+    return (front[u >> 6] >> (u & 63)) & 1;
+}
+
+/* Unreached V's paths from the frontier, summed over its whole in-list. */
+ALWAYS_INLINE double pull_list(const struct bc *b, uint64_t v, unsigned w)
+{
+    const uint64_t *off = b->in_off;
+    const double *sigma = b->sigma;
+    double s = 0;
+    if (!b->in_packed) {
+        for (uint64_t e = off[v]; e < off[v + 1]; e++) {
+            uint64_t u = id_at(b->in_nbr, e, w);
+            if (in_front(b->front, u))
+                s += sigma[u];
+        }
+        return s;
+    }
+    struct emogi_clist_cursor c;
+    uint64_t ids[EMOGI_CLIST_BLOCK];
+    unsigned n;
+    emogi_clist_open(&c, &b->in_lists, v);
+    while ((n = emogi_clist_read(&c, ids)) > 0)
+        for (unsigned i = 0; i < n; i++)
+            if (in_front(b->front, ids[i]))
+                s += sigma[ids[i]];
+    return s;
+}
+
 /* The queue is read in order, its lists at random: the list bounds of the
  * entry QUEUE_AHEAD on and the list of the one LIST_AHEAD on are asked
  * for early, as the BFS does (kernels/cpu/bfs.c). */
@@ -163,7 +212,8 @@ ALWAYS_INLINE void prefetch(const struct bc *b, uint64_t i, uint64_t hi, unsigne
 static void forward(struct bc *b, uint64_t source, int parallel)
 {
     const unsigned w = b->w;
-    const uint64_t *off = b->g->offsets;
+    const uint64_t *off = b->g->offsets, nv = b->g->nv, words = (nv + 63) / 64;
+    const uint64_t in_total = b->in_off ? b->in_off[nv] : 0;
     b->depth[source] = 0;
     b->sigma[source] = 1;
     b->queue[0] = source;
@@ -171,6 +221,9 @@ static void forward(struct bc *b, uint64_t source, int parallel)
     b->level[0] = 0;
     b->level[1] = 1;
     b->levels = 1;
+    b->pull = 0;
+    b->scout = 0;
+    b->seen_in = b->in_off ? b->in_off[source + 1] - b->in_off[source] : 0;
     uint64_t edges = 0;
 #pragma omp parallel if (parallel) reduction(+ : edges)
     {
@@ -179,21 +232,60 @@ static void forward(struct bc *b, uint64_t source, int parallel)
             const uint64_t lo = b->level[d], hi = b->level[d + 1];
             if (lo == hi)
                 break;
+            if (b->pull) {
+                /* the frontier's bits, then every unreached vertex's in-list */
+#pragma omp for schedule(static)
+                for (uint64_t k = 0; k < words; k++)
+                    b->front[k] = 0;
+#pragma omp for schedule(static)
+                for (uint64_t i = lo; i < hi; i++)
+                    __atomic_fetch_or(&b->front[b->queue[i] >> 6], 1ull << (b->queue[i] & 63),
+                                      __ATOMIC_RELAXED);
+#pragma omp for schedule(dynamic, 1024) nowait
+                for (uint64_t v = 0; v < nv; v++) {
+                    if (b->depth[v] != UNSET)
+                        continue;
+                    edges += b->in_off[v + 1] - b->in_off[v];
+                    const double s = pull_list(b, v, w);
+                    if (s > 0) {
+                        b->sigma[v] = s;
+                        b->depth[v] = d + 1;
+                        t->buf[t->n++] = v;
+                        if (t->n == LOCAL_QUEUE)
+                            flush(b, t);
+                    }
+                }
+            } else {
 #pragma omp for schedule(dynamic, 64) nowait
-            for (uint64_t i = lo; i < hi; i++) {
-                prefetch(b, i, hi, w);
-                const uint64_t u = b->queue[i];
-                edges += off[u + 1] - off[u];
-                forward_list(b, t, u, d + 1, w);
+                for (uint64_t i = lo; i < hi; i++) {
+                    prefetch(b, i, hi, w);
+                    const uint64_t u = b->queue[i];
+                    edges += off[u + 1] - off[u];
+                    forward_list(b, t, u, d + 1, w);
+                }
             }
             if (t->n)
                 flush(b, t);
+#pragma omp barrier
+            /* what the direction rule needs of the level just found */
+            uint64_t scout = 0, seen_in = 0;
+#pragma omp for schedule(static) nowait
+            for (uint64_t i = hi; i < b->tail; i++) {
+                const uint64_t v = b->queue[i];
+                scout += off[v + 1] - off[v];
+                if (b->in_off)
+                    seen_in += b->in_off[v + 1] - b->in_off[v];
+            }
+            __atomic_fetch_add(&b->scout, scout, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&b->seen_in, seen_in, __ATOMIC_RELAXED);
 #pragma omp barrier
 #pragma omp single
             {
                 b->level[d + 2] = b->tail;
                 if (b->tail > hi)
                     b->levels = d + 2;
+                b->pull = b->in_off && in_total - b->seen_in < b->scout;
+                b->scout = 0;
             }
         }
     }
@@ -241,6 +333,7 @@ static void release(struct bc *b)
     free(b->delta);
     free(b->queue);
     free(b->level);
+    free(b->front);
 }
 
 int emogi_bc_cpu(const struct emogi_graph *g, uint64_t source, double *score,
@@ -256,13 +349,27 @@ int emogi_bc_cpu(const struct emogi_graph *g, uint64_t source, double *score,
     const uint64_t nv = g->nv;
     if (b.packed)
         b.lists = emogi_clist_dir_of(g->offsets, g->coffsets, g->cneighbors, nv);
+    if (!(g->flags & EMOGI_DIRECTED)) {
+        b.in_off = g->offsets;
+        b.in_nbr = g->neighbors;
+        b.in_packed = b.packed;
+        b.in_lists = b.lists;
+    } else if ((g->flags & EMOGI_TRANSPOSE) && g->t_offsets && (g->t_neighbors || g->t_coffsets)) {
+        b.in_off = g->t_offsets;
+        b.in_nbr = g->t_neighbors;
+        b.in_packed = b.packed && g->t_coffsets;
+        if (b.in_packed)
+            b.in_lists = emogi_clist_dir_of(g->t_offsets, g->t_coffsets, g->t_cneighbors, nv);
+    }
     b.depth = malloc(nv * sizeof *b.depth);
     b.sigma = calloc(nv, sizeof *b.sigma);
     b.coef = calloc(nv, sizeof *b.coef);
     b.delta = malloc(nv * sizeof *b.delta);
     b.queue = malloc(nv * sizeof *b.queue);
     b.level = malloc((nv + 2) * sizeof *b.level); /* at most nv levels, and two ends */
-    if (!b.depth || !b.sigma || !b.coef || !b.delta || !b.queue || !b.level) {
+    b.front = b.in_off ? malloc((nv + 63) / 64 * sizeof *b.front) : NULL;
+    if (!b.depth || !b.sigma || !b.coef || !b.delta || !b.queue || !b.level ||
+        (b.in_off && !b.front)) {
         release(&b);
         return emogi_fail(err, "bc: out of memory for %llu vertices", (unsigned long long)nv);
     }
