@@ -56,12 +56,16 @@ EMOGI_API int emogi_bc_cpu(const struct emogi_graph *g, uint64_t source, double 
 /*
  * CUDA: the same search of the placed graph P from SOURCE, its lists read
  * as kernel K reads them (compressed lists by the warp decoder whatever
- * K), adding into the host array SCORE.  -1 with *ERR filled ("GPU BC:
- * ...") when P is not placed, SOURCE is not below nv, K is unknown, a
- * CUDA call fails, or the build has no CUDA; SCORE is then unchanged.
+ * K), adding into the host array SCORE.  IN: the in-edges its bottom-up
+ * levels read (P itself when undirected, its placed transpose when
+ * directed, on the same device), or NULL: top-down levels only.  -1 with
+ * *ERR filled ("GPU BC: ...") when P or IN is not placed, SOURCE is not
+ * below nv, K is unknown, a CUDA call fails, or the build has no CUDA;
+ * SCORE is then unchanged.
  */
-EMOGI_API int emogi_bc_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                           double *score, struct emogi_bc_stats *st, emogi_error *err);
+EMOGI_API int emogi_bc_gpu(const struct emogi_placed *p, const struct emogi_placed *in,
+                           uint64_t source, enum emogi_kernel k, double *score,
+                           struct emogi_bc_stats *st, emogi_error *err);
 
 /*
  * networkx's normalization, betweenness_centrality(normalized=True) with

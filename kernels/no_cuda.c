@@ -43,10 +43,10 @@ int emogi_pagerank_gpu(const struct emogi_placed *p, const struct emogi_pagerank
     return emogi_fail(err, "GPU PageRank unavailable: built without CUDA");
 }
 
-int emogi_bc_gpu(const struct emogi_placed *p, uint64_t source, enum emogi_kernel k,
-                 double *score, struct emogi_bc_stats *st, emogi_error *err)
+int emogi_bc_gpu(const struct emogi_placed *p, const struct emogi_placed *in, uint64_t source,
+                 enum emogi_kernel k, double *score, struct emogi_bc_stats *st, emogi_error *err)
 {
-    (void)p, (void)source, (void)k, (void)score, (void)st;
+    (void)p, (void)in, (void)source, (void)k, (void)score, (void)st;
     return emogi_fail(err, "GPU BC unavailable: built without CUDA");
 }
 

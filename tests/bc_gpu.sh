@@ -2,8 +2,10 @@
 # bc_gpu.sh - every GPU kernel under every placement gives the CPU
 # backend's betweenness scores, to within a relative 1e-9 of the largest
 # (the GPU adds in another order), and passes emogi-verify bc: Kronecker
-# graphs (undirected with 4-byte ids, directed with 8-byte ids,
-# compressed lists) from sampled sources, and a star whose hub list
+# graphs (undirected with 4-byte ids, directed with 8-byte ids and no
+# in-edges, so top-down levels only, directed with its in-edges placed
+# for bottom-up levels, compressed lists) from sampled sources, and a
+# star whose hub list
 # (100 000 entries) goes through the pieces launch.  Device and uvm
 # placements read nothing over the link, zero-copy nothing from device
 # memory, hybrid both.  Skipped, with the reason, where no GPU is usable.
@@ -47,13 +49,13 @@ link_ok() { # MEM STATS-FILE
     esac
 }
 
-check_graph() { # NAME GRAPH SOURCES...
-    name=$1 g=$2
-    shift 2
+check_graph() { # NAME GRAPH EDGE-BYTES SOURCES...: EDGE-BYTES placed per edge
+    name=$1 g=$2 eb=$3
+    shift 3
     if ! emogi-bc "$g" "$@" --device cpu -o "$T/cpu.bin" 2>"$T/.err"; then
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
-    hybrid_budgets emogi-bc "$g" "$(info_num "$g" "id width")" "$@"
+    hybrid_budgets emogi-bc "$g" "$eb" "$@"
     for k in $kernels; do
         for p in $places; do
             mem=${p%%:*}
@@ -84,19 +86,23 @@ check_graph() { # NAME GRAPH SOURCES...
     done
 }
 
-ngraphs=4 nsetup=5
+ngraphs=5 nsetup=6
 plan $((ngraphs * 3 * 6 + nsetup))
 
 runs "kron 12: convert, undirected, 4-byte ids" emogi-convert kron -s 12 k4.csr -q
 runs "kron 12: convert, directed, 8-byte ids" \
     emogi-convert kron -s 12 --directed --id-width 8 kd8.csr -q
+runs "kron 12: convert, directed with in-edges" \
+    emogi-convert kron -s 12 --directed --transpose kdt.csr -q
 runs "kron 12: convert, compressed" emogi-convert kron -s 12 --compress kz.csr -q
 awk 'BEGIN { for (i = 1; i <= 100000; i++) print 0, i }' >star.el
 runs "star: convert" emogi-convert el star.el star.csr --undirected -q
 ok "$(test -s k4.csr && test -s star.csr; echo $?)" "graphs written"
 
-check_graph "kron 12, 4-byte" k4.csr -n 4 --seed 3
-check_graph "kron 12 directed, 8-byte" kd8.csr -n 4 --seed 5
-check_graph "kron 12, compressed" kz.csr -n 3 --seed 2
-check_graph "star from a leaf" star.csr -s 777
+# bytes placed per edge: the ids, and a directed graph's in-edges' ids
+check_graph "kron 12, 4-byte" k4.csr 4 -n 4 --seed 3
+check_graph "kron 12 directed, 8-byte, top-down only" kd8.csr 8 -n 4 --seed 5
+check_graph "kron 12 directed, in-edges for bottom-up levels" kdt.csr 8 -n 4 --seed 5
+check_graph "kron 12, compressed" kz.csr 4 -n 3 --seed 2
+check_graph "star from a leaf" star.csr 4 -s 777
 finish

@@ -120,15 +120,17 @@ static void run(const struct bc_cli *o, struct tool_run *r)
         emogi_fail(&err, "out of memory for %llu scores", (unsigned long long)g.nv);
         tool_die(&err);
     }
-    if (tool_backend_open(&b, &g, &o->t, g.nv * GPU_STATE_BYTES + emogi_aside_bytes(g.ne), 0,
-                          &err) < 0)
+    /* the in-edges for bottom-up levels: a directed graph's stored transpose */
+    if (tool_backend_open(&b, &g, &o->t, g.nv * GPU_STATE_BYTES + emogi_aside_bytes(g.ne),
+                          TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
+    const struct emogi_placed *in = b.on_gpu ? tool_backend_in(&b) : NULL;
     if (o->t.stats)
         tool_backend_report_load(&b, open_s);
     struct bc_tally tally = {0};
     for (uint64_t i = 0; i < n; i++) {
         struct emogi_bc_stats st = {0};
-        int rc = b.on_gpu ? emogi_bc_gpu(&b.placed, sources[i], b.kernel, score, &st, &err)
+        int rc = b.on_gpu ? emogi_bc_gpu(&b.placed, in, sources[i], b.kernel, score, &st, &err)
                           : emogi_bc_cpu(&g, sources[i], score, &st, &err);
         if (rc < 0)
             tool_die_about(o->t.graph, &err);
