@@ -9,8 +9,8 @@
  *   emogi_loader.h    placing an opened graph for the GPU: emogi_place,
  *                     emogi_unplace
  *   emogi_kernel.h    how GPU warps read lists (naive, merged, aligned)
- *   emogi_bfs.h, emogi_sssp.h, emogi_cc.h, emogi_pagerank.h, emogi_bc.h
- *                     one algorithm each, a CPU (OpenMP) reference and a
+ *   emogi_bfs.h, emogi_sssp.h, emogi_cc.h, emogi_scc.h, emogi_pagerank.h,
+ *   emogi_bc.h        one algorithm each, a CPU (OpenMP) reference and a
  *                     CUDA entry point that give the same result
  *
  * A BFS on the GPU, errors checked at each step:
@@ -45,6 +45,7 @@
 #include "emogi_bfs.h"
 #include "emogi_sssp.h"
 #include "emogi_cc.h"
+#include "emogi_scc.h"
 #include "emogi_pagerank.h"
 #include "emogi_bc.h"
 #endif
