@@ -10,7 +10,8 @@
  *                     emogi_unplace
  *   emogi_kernel.h    how GPU warps read lists (naive, merged, aligned)
  *   emogi_bfs.h, emogi_sssp.h, emogi_cc.h, emogi_scc.h, emogi_pagerank.h,
- *   emogi_bc.h        one algorithm each, a CPU (OpenMP) reference and a
+ *   emogi_bc.h, emogi_tc.h
+ *                     one algorithm each, a CPU (OpenMP) reference and a
  *                     CUDA entry point that give the same result
  *
  * A BFS on the GPU, errors checked at each step:
@@ -48,4 +49,5 @@
 #include "emogi_scc.h"
 #include "emogi_pagerank.h"
 #include "emogi_bc.h"
+#include "emogi_tc.h"
 #endif

@@ -8,12 +8,12 @@ libkernels_la_LDFLAGS = $(LIB_LDFLAGS)
 libkernels_la_CPPFLAGS = $(KERNELS_CPPFLAGS)
 libkernels_la_CFLAGS = $(LIB_CFLAGS)
 include_HEADERS += kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
-	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h
+	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h kernels/emogi_tc.h
 include_HEADERS += kernels/emogi_scc.h
 libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/bfs.c kernels/cpu/bfs_parents.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
-	kernels/cpu/cc.c kernels/cpu/scc.c kernels/cpu/bc.c \
+	kernels/cpu/cc.c kernels/cpu/scc.c kernels/cpu/bc.c kernels/cpu/tc.c \
 	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
 	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
@@ -36,6 +36,6 @@ kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pageran
 	$(CUDA_HEADER_DEPS)
 kernels/cuda/scc.lo: $(CUDA_HEADER_DEPS) kernels/emogi_scc.h
 else
-libkernels_la_SOURCES += kernels/no_cuda.c
+libkernels_la_SOURCES += kernels/no_cuda.c kernels/no_cuda_tc.c
 libkernels_la_SOURCES += kernels/no_cuda_scc.c
 endif
