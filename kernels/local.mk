@@ -21,7 +21,7 @@ noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda
 	kernels/cpu/pagerank_sum.h
 if HAVE_CUDA
 libkernels_la_SOURCES += kernels/cuda/bfs.cu kernels/cuda/sssp.cu kernels/cuda/cc.cu \
-	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu kernels/cuda/bc.cu
+	kernels/cuda/pagerank.cu kernels/cuda/dist_bfs.cu kernels/cuda/bc.cu kernels/cuda/tc.cu
 libkernels_la_SOURCES += kernels/cuda/scc.cu
 
 # nvcc objects get no automatic header dependencies: name them, so that a
@@ -30,9 +30,10 @@ CUDA_HEADER_DEPS = kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cud
 	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
 	formats/emogi_csr.h \
 	loader/emogi_loader.h kernels/emogi_kernel.h kernels/emogi_bfs.h kernels/emogi_sssp.h \
-	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h kernels/emogi_dist_gpu.h
+	kernels/emogi_cc.h kernels/emogi_pagerank.h kernels/emogi_bc.h kernels/emogi_dist_gpu.h \
+	kernels/emogi_tc.h
 kernels/cuda/bfs.lo kernels/cuda/sssp.lo kernels/cuda/cc.lo kernels/cuda/pagerank.lo \
-	kernels/cuda/dist_bfs.lo kernels/cuda/bc.lo: \
+	kernels/cuda/dist_bfs.lo kernels/cuda/bc.lo kernels/cuda/tc.lo: \
 	$(CUDA_HEADER_DEPS)
 kernels/cuda/scc.lo: $(CUDA_HEADER_DEPS) kernels/emogi_scc.h
 else
