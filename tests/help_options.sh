@@ -14,6 +14,7 @@ emogi-sssp:emogi-sssp.1
 emogi-cc:emogi-cc.1
 emogi-pagerank:emogi-pagerank.1
 emogi-bc:emogi-bc.1
+emogi-tc:emogi-tc.1
 emogi-verify:emogi-verify.1"
 plan "$(($(printf '%s\n' "$TOOLS" | wc -l) + 4))"
 

@@ -2,8 +2,9 @@
  * emogi-verify - check a traversal result against its graph without
  * trusting the program that produced it.  One subcommand per algorithm,
  * each in the file of its checker (verify_bfs.c, verify_sssp.c,
- * verify_cc.c, verify_scc.c, verify_pagerank.c, verify_bc.c); each reads its
- * own result file and names the first violation.  See emogi-verify(1).
+ * verify_cc.c, verify_scc.c, verify_pagerank.c, verify_bc.c, verify_tc.c);
+ * each reads its own result file and names the first violation.  See
+ * emogi-verify(1).
  */
 #include "config.h"
 
@@ -30,6 +31,7 @@ static const struct subcommand subcommands[] = {
      verify_pagerank_main},
     {"bc", "bc GRAPH (-s SOURCE | -S ID | -n K [--seed S]) [--original-ids] [--normalize] SCORES",
      verify_bc_main},
+    {"tc", "tc GRAPH COUNTS [--undirected]", verify_tc_main},
 };
 #define NSUB (sizeof subcommands / sizeof subcommands[0])
 
@@ -48,6 +50,7 @@ static void help(void)
          "      --seed S            bc: the seed emogi-bc -n was given (default 1)\n"
          "      --normalize         bc: the scores were normalized as emogi-bc --normalize\n"
          "      --original-ids      bfs, sssp, bc: -s gives an input id, as -S does\n"
+         "      --undirected        tc: check the undirected graph under a directed one\n"
          "      --json              the same as --stats=json\n"
          "  -h, --help              this help (after ALGORITHM: the subcommand's)\n"
          "      --version           print the version");
@@ -57,7 +60,7 @@ int main(int argc, char **argv)
 {
     tool_init("emogi-verify");
     if (argc < 2)
-        tool_usage_error("%s", "no algorithm given (bfs, sssp, cc, scc, pagerank, bc)");
+        tool_usage_error("%s", "no algorithm given (bfs, sssp, cc, scc, pagerank, bc, tc)");
     if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
         help();
         return 0;
@@ -67,5 +70,5 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NSUB; i++)
         if (strcmp(argv[1], subcommands[i].name) == 0)
             return subcommands[i].run(argc - 1, argv + 1);
-    tool_usage_error("unknown algorithm '%s' (bfs, sssp, cc, scc, pagerank, bc)", argv[1]);
+    tool_usage_error("unknown algorithm '%s' (bfs, sssp, cc, scc, pagerank, bc, tc)", argv[1]);
 }

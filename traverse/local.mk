@@ -15,10 +15,10 @@ noinst_HEADERS += traverse/tool.h traverse/run.h traverse/verify.h
 libtools_la_SOURCES = traverse/tool.c traverse/options.c traverse/sources.c traverse/backend.c \
 	traverse/run.c \
 	traverse/verify_bfs.c traverse/verify_sssp.c traverse/verify_cc.c traverse/verify_scc.c \
-	traverse/verify_pagerank.c traverse/verify_bc.c \
+	traverse/verify_pagerank.c traverse/verify_bc.c traverse/verify_tc.c \
 	traverse/verify_stats.c
 
-bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-bc emogi-verify
+bin_PROGRAMS += emogi-info emogi-bfs emogi-sssp emogi-cc emogi-pagerank emogi-bc emogi-tc emogi-verify
 emogi_info_SOURCES = traverse/emogi-info.c
 emogi_info_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_info_LDADD = libtools.la $(LDADD)
@@ -37,6 +37,9 @@ emogi_pagerank_LDADD = libtools.la $(LDADD)
 emogi_bc_SOURCES = traverse/emogi-bc.c
 emogi_bc_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_bc_LDADD = libtools.la $(LDADD)
+emogi_tc_SOURCES = traverse/emogi-tc.c
+emogi_tc_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
+emogi_tc_LDADD = libtools.la $(LDADD)
 emogi_verify_SOURCES = traverse/emogi-verify.c
 emogi_verify_CPPFLAGS = $(TRAVERSE_CPPFLAGS)
 emogi_verify_LDADD = libtools.la $(LDADD)

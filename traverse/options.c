@@ -153,10 +153,10 @@ static void parse_one(const struct tool_spec *t, int c, const char *arg, struct 
 
 static void check_sources(const struct tool_spec *t, struct tool_opts *o)
 {
-    if (!t->takes_source) {
+    if (t->takes_source != 1) {
         if (o->have_source || o->runs)
             tool_usage_error("%s", "-s and -n do not apply: the result covers every vertex");
-        if (!o->out)
+        if (!o->out && t->takes_source == 0)
             o->out = "-";
         return;
     }
@@ -212,7 +212,7 @@ void tool_parse_options(int argc, char **argv, const struct tool_spec *t, struct
     o->mem = EMOGI_MEM_AUTO;
     o->advice = EMOGI_UVM_READ_MOSTLY;
     int c;
-    while ((c = getopt_long(argc, argv, t->takes_source ? "s:S:n:o:h" : "o:h", all, NULL)) != -1)
+    while ((c = getopt_long(argc, argv, t->takes_source == 1 ? "s:S:n:o:h" : "o:h", all, NULL)) != -1)
         parse_one(t, c, optarg, o);
     if (optind + 1 != argc)
         tool_usage_error("%s", optind == argc ? "no graph given" : "more than one graph given");

@@ -131,7 +131,8 @@ struct tool_opts {
 /* What a traversal tool adds to the shared command line. */
 struct tool_spec {
     const char *usage; /* the whole --help text */
-    int takes_source;  /* 1: -s or -n required (bfs, sssp); 0: neither allowed */
+    int takes_source;  /* 1: -s or -n required (bfs, sssp); 0: neither allowed; 2:
+                          neither, and without -o out stays NULL (tc: a total alone) */
     const struct option *own; /* the tool's own long options, {0}-terminated, or NULL */
     /* Handle one of them (code >= TOOL_OPT_OWN); return -1 to reject ARG. */
     int (*own_option)(int code, const char *arg, void *ctx);

@@ -128,6 +128,17 @@ int verify_bc_scores(const struct emogi_graph *g, const uint64_t *sources, uint6
 /* emogi-verify bc GRAPH (-s SOURCE | -n K [--seed S]) [--normalize] SCORES */
 int verify_bc_main(int argc, char **argv);
 
+/* ---- triangles (verify_tc.c) ---- */
+
+/* COUNTS (nv entries, or NULL to check TOTAL alone) are the triangles at
+ * each vertex of the undirected G, and TOTAL the triangles of G ("vertex
+ * 7 is in 3 triangles, the result says 4"). */
+int verify_tc_counts(const struct emogi_graph *g, uint64_t total, const uint64_t *counts,
+                     emogi_error *err);
+
+/* emogi-verify tc GRAPH COUNTS [--undirected] */
+int verify_tc_main(int argc, char **argv);
+
 /* ---- PageRank (verify_pagerank.c) ---- */
 
 struct pagerank_check {
