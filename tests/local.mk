@@ -240,6 +240,13 @@ check_PROGRAMS += tests/unit_cc
 TESTS += tests/unit_cc
 tests_unit_cc_SOURCES = tests/unit_cc.c
 
+# ==== tc
+# tests for emogi-tc and emogi-verify tc (networkx, GAP's tc where its
+# source is found), and every GPU kernel x placement against the CPU
+# (skipped without a GPU)
+TESTS += tests/tc.sh tests/tc_gpu.sh
+EXTRA_DIST += tests/tc.sh tests/tc_gpu.sh
+
 # ==== pagerank
 # tests for emogi-pagerank: the CPU kernel on in-memory graphs, the tool
 # against answers computed independently in awk, emogi-verify pagerank,
