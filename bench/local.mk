@@ -21,6 +21,7 @@ EXTRA_DIST += \
 	bench/journal/2026-12-07-gpu-tests-with-one-list-reader.md \
 	bench/journal/2026-12-07-cpu-strong-components-against-weak.md \
 	bench/journal/2026-12-07-cpu-betweenness-against-gap.md \
+	bench/journal/2026-12-07-tc-cpu-against-gap.md \
 	bench/journal/2026-12-07-gpu-tests-after-the-reshaped-tree.md \
 	bench/journal/2026-12-07-sssp-default-delta.md \
 	bench/journal/2026-12-07-one-cuda-architecture-without-a-gpu.md \

@@ -46,7 +46,8 @@
 #define SKEW 1.3
 
 /* Where y's kept list is this many times longer than the entries of x's
- * it may share, those are searched in it rather than it scanned. */
+ * it may share, those are searched in it rather than it scanned
+ * (bench/journal/2026-12-07-tc-cpu-against-gap.md). */
 #define SEARCH_RATIO 16
 
 /* Below a few thousand vertices waking threads costs more than the work. */
