@@ -95,6 +95,7 @@ EMOGI_API uint64_t emogi_tc_gpu_state_bytes(const struct emogi_graph *g, int per
  * take at most EMOGI_TC_TABLES_MAX bytes, fewer warps running where they
  * would take more. */
 #define EMOGI_TC_TABLES_MAX (256ull << 20)
+#define EMOGI_TC_MAX_WARPS 65536 /* more than any GPU holds resident */
 static inline uint64_t emogi_tc_slots(uint64_t up)
 {
     uint64_t s = 32;

@@ -570,9 +570,12 @@ int emogi_tc_cpu(const struct emogi_graph *g, uint64_t *counts, struct emogi_tc_
 
 uint64_t emogi_tc_gpu_state_bytes(const struct emogi_graph *g, int per_vertex)
 {
-    /* tc.cu: per-warp tables for as many warps as EMOGI_TC_TABLES_MAX
-     * holds, and the counts */
-    const uint64_t tables = emogi_tc_warp_bytes(emogi_tc_up_bound(g), g->id_width) * 4096;
-    return (tables < EMOGI_TC_TABLES_MAX ? tables : EMOGI_TC_TABLES_MAX) +
+    /* tc.cu: a table for each warp it runs (at most the resident ones, no
+     * more than EMOGI_TC_MAX_WARPS on any GPU) within EMOGI_TC_TABLES_MAX,
+     * the counts, and its counters */
+    const uint64_t per_warp = emogi_tc_warp_bytes(emogi_tc_up_bound(g) + 1, g->id_width);
+    const uint64_t warps = EMOGI_TC_TABLES_MAX / per_warp;
+    const uint64_t tables = per_warp * (warps < EMOGI_TC_MAX_WARPS ? warps : EMOGI_TC_MAX_WARPS);
+    return (tables > per_warp * 8 ? tables : per_warp * 8) +
            (per_vertex ? g->nv * sizeof(uint64_t) : 0) + 4096;
 }

@@ -258,7 +258,9 @@ int run(const emogi_placed *p, enum emogi_kernel k, tc_state &s, bool per_vertex
     /* as many warps as EMOGI_TC_TABLES_MAX holds tables for, a block at least */
     const uint64_t per_block = emogi_tc_warp_bytes(up, sizeof(T)) * (BLOCK / 32);
     uint64_t blocks = EMOGI_TC_TABLES_MAX / per_block;
+    const uint64_t most = EMOGI_TC_MAX_WARPS / (BLOCK / 32);
     blocks = blocks < 1 ? 1 : blocks > resident ? resident : blocks;
+    blocks = blocks > most ? most : blocks;
     const uint64_t warps = blocks * (BLOCK / 32);
     EMOGI_CK(cudaMalloc(&s.slots, warps * slots * sizeof(T)), "cudaMalloc of the hash sets");
     EMOGI_CK(cudaMemset(s.slots, 0xff, warps * slots * sizeof(T)), "cudaMemset");
