@@ -246,6 +246,9 @@ tests_unit_cc_SOURCES = tests/unit_cc.c
 # (skipped without a GPU)
 TESTS += tests/tc.sh tests/tc_gpu.sh
 EXTRA_DIST += tests/tc.sh tests/tc_gpu.sh
+check_PROGRAMS += tests/unit_tc
+TESTS += tests/unit_tc
+tests_unit_tc_SOURCES = tests/unit_tc.c
 
 # ==== pagerank
 # tests for emogi-pagerank: the CPU kernel on in-memory graphs, the tool
