@@ -6,14 +6,15 @@
 # lists, graphs that are renumbered by degree and graphs that are not),
 # the total against GAP's tc on the same graph written as .sg, the
 # checker rejecting corrupted counts, a directed graph refused or
-# symmetrized with --undirected, and bad options refused.
+# symmetrized with --undirected, bad options refused, and MPI ranks
+# refused.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/tap.sh"
 
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=$(command -v python3) || skip_all "python3 not installed"
 "$PY" -c 'import networkx' 2>/dev/null || skip_all "python3 has no networkx"
 export OMP_NUM_THREADS=2
-plan 69
+plan 70
 
 # gen.py NAME [NV]: NAME.el (the edges as generated, loops and repeats
 # kept) and NAME.want ('vertex triangles' for vertices 0 .. NV - 1, or the
@@ -224,4 +225,20 @@ fails "no graph" 2 'no graph given' emogi-tc
 fails "a missing graph" 1 'nope.csr' emogi-tc nope.csr
 fails "-o naming the graph is refused" 2 'is the graph file' emogi-tc kr12.csr -o kr12.csr
 fails "emogi-verify tc needs two files" 2 'usage' emogi-verify tc kr12.csr
+
+# ---- MPI ranks: refused until the count has them ----
+if ! command -v mpirun >/dev/null 2>&1; then
+    skip "mpirun not found: MPI ranks not tried"
+else
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_tmpdir_base=$T \
+        OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_pml=ob1 OMP_NUM_THREADS=1 \
+        mpirun -np 2 emogi-tc complete.csr >mpi.out 2>mpi.err
+    st=$?
+    if grep -q 'built without MPI' mpi.err; then
+        skip "built without MPI: ranks cannot start"
+    else
+        ok "$([ $st -ne 0 ] && grep -q 'emogi-tc: MPI ranks are not supported yet' mpi.err &&
+            ! test -s mpi.out; echo $?)" "two MPI ranks are refused, nothing written (status $st)"
+    fi
+fi
 finish
