@@ -10,7 +10,7 @@ plan 9
 for t in $TOOLS; do
     if [ "$t" = verify ]; then
         { emogi-verify --help
-          for a in bfs sssp cc pagerank bc tc; do emogi-verify $a --help; done; } >help.txt 2>&1
+          for a in bfs sssp cc scc pagerank bc tc; do emogi-verify $a --help; done; } >help.txt 2>&1
     else
         emogi-$t --help >help.txt 2>&1
     fi
@@ -29,7 +29,7 @@ bad=
 for t in $TOOLS info; do
     emogi-$t --version | grep -qx "emogi-$t (emogi) $v" || bad="$bad $t"
 done
-for a in bfs sssp cc pagerank bc tc; do
+for a in bfs sssp cc scc pagerank bc tc; do
     emogi-verify $a --version 2>/dev/null | grep -qx "emogi-verify (emogi) $v" || bad="$bad verify-$a"
 done
 is "$bad" "" "every traversal tool and emogi-info print 'TOOL (emogi) $v'"
