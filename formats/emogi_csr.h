@@ -247,6 +247,28 @@ EMOGI_API void emogi_csr_close(struct emogi_graph *g);
  */
 EMOGI_API int emogi_csr_write(const char *path, const struct emogi_graph *g, emogi_error *err);
 
+/*
+ * Make *G, whose arrays the caller holds in memory, a graph the
+ * traversals take, checked as emogi_csr_open() checks a file.  The caller
+ * fills nv, flags, id_width, weight_type and the arrays the flags call
+ * for (offsets, neighbors; weights, t_offsets, t_neighbors, t_weights,
+ * idmap, name_offsets, names as flagged) and may set provenance; this
+ * sets ne from offsets[nv], path to NAME (which must outlive G, and
+ * which messages name), and zeroes the file's fields.  The arrays stay
+ * the caller's, unchanged and uncopied, for as long as G is used;
+ * emogi_csr_close() only zeroes *G.  Returns 0, or -1 with *ERR naming
+ * NAME when a field is inconsistent, an array the flags call for is NULL
+ * or one they do not call for is given, the flags ask for compressed
+ * lists or a part (files only), or the content fails a check of
+ * emogi_csr_open (offsets from 0 and monotone, ids below nv, each list
+ * ascending, float weights finite, names ascending).
+ */
+EMOGI_API int emogi_csr_from_arrays(struct emogi_graph *g, const char *name, emogi_error *err);
+
+/* This libemogi's version, "MAJOR.MINOR.PATCH": the tools' --version
+ * number, and the Python package's emogi.__version__. */
+EMOGI_API const char *emogi_version(void);
+
 /* ---- part files and the balanced split ---- */
 
 /*

@@ -195,6 +195,37 @@ EMOGI_API int emogi_place(const struct emogi_graph *g, const struct emogi_place_
  * already unplaced, or that emogi_place() failed on. */
 EMOGI_API void emogi_unplace(struct emogi_placed *p);
 
+/* What emogi_place_for() places beside a graph's out-lists. */
+enum emogi_place_what {
+    EMOGI_PLACE_IN = 1u << 0,     /* a directed graph's stored transpose (its in-lists) */
+    EMOGI_PLACE_FIRSTS = 1u << 1  /* the in-lists' first ids (bottom-up BFS levels) */
+};
+
+/* A graph placed with its transpose, from emogi_place_for(). */
+struct emogi_placement;
+
+/*
+ * Place G as emogi's tools place it for one algorithm: G within the
+ * budget, with O->state_bytes (the algorithm's, from
+ * emogi_ALGO_gpu_state_bytes()) counting the room a transpose's offsets
+ * take; then, when WHAT has EMOGI_PLACE_IN and G is directed with a
+ * stored transpose, the transpose as a graph of its own with G's
+ * placement and split, both within O->gpu_memory; EMOGI_PLACE_FIRSTS the
+ * in-lists' first ids, where the budget kept room.  *OUT gets a
+ * placement to read with emogi_placement_out() and _in(), and to free
+ * with emogi_placement_free().  Returns 0, or -1 with *ERR filled as
+ * emogi_place() fails (or memory runs out); nothing then stays placed.
+ */
+EMOGI_API int emogi_place_for(const struct emogi_graph *g, const struct emogi_place_opts *o,
+                              unsigned what, struct emogi_placement **out, emogi_error *err);
+/* The out-lists placed, and the in-lists: the graph itself when G is
+ * undirected, its placed transpose when directed, NULL when it has none
+ * placed. */
+EMOGI_API const struct emogi_placed *emogi_placement_out(const struct emogi_placement *p);
+EMOGI_API const struct emogi_placed *emogi_placement_in(const struct emogi_placement *p);
+/* Unplace both and free P (NULL: nothing). */
+EMOGI_API void emogi_placement_free(struct emogi_placement *p);
+
 /* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
 
 /*
