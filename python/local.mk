@@ -2,12 +2,16 @@
 # `make install` puts it in $(pythondir) when configure found a Python 3
 # (the first that imports numpy; pythondir from its sysconfig for the
 # prefix, python/sitedir.py);
-# `pip install ./python` installs it from the source tree instead.  The
-# installed package finds the installed libemogi through libdir.txt.
+# `pip install ./python` (python/backend/emogi_backend.py) builds a wheel
+# that holds libemogi itself instead.  The package `make install` installs
+# finds the installed libemogi through libdir.txt.
 EMOGI_PY_FILES = python/emogi/__init__.py python/emogi/_lib.py python/emogi/_check.py \
-	python/emogi/csr.py python/emogi/writer.py python/emogi/algorithms.py
+	python/emogi/csr.py python/emogi/writer.py python/emogi/algorithms.py \
+	python/emogi/_inputs.py python/emogi/_result.py
 EXTRA_DIST += $(EMOGI_PY_FILES) python/pyproject.toml python/README.md \
-	python/tests/test_emogi.py python/sitedir.py python/installcheck.sh
+	python/backend/emogi_backend.py python/tests/conftest.py python/tests/test_emogi.py \
+	python/tests/test_csgraph.py \
+	python/sitedir.py python/installcheck.sh
 
 if HAVE_PYTHON
 emogipydir = $(pythondir)/emogi

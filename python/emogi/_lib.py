@@ -1,6 +1,11 @@
 """ctypes view of libemogi's public C API (formats/emogi_csr.h, kernels/emogi_*.h).
 
-The structs mirror the C headers field for field; keep them in step.
+The one place the package mirrors the C headers: the structs field for
+field, the enums' values, each function's signature.  ctypes over the
+library rather than a compiled extension, so that the package needs no
+compiler or Python headers to install and one wheel serves every Python 3;
+tests/lib/struct_layout prints the C side's sizes and offsets, and
+python/tests/test_emogi.py compares them with these structs.
 """
 import ctypes
 import ctypes.util
@@ -18,8 +23,9 @@ SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
 
 DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, COMPRESSED, PART = 1, 2, 4, 8, 16, 32
 WEIGHT_NONE, WEIGHT_UINT32, WEIGHT_FLOAT32 = 0, 1, 2
-PAGERANK_STORE_F64, PAGERANK_STORE_F32 = 0, 1
-PAGERANK_F32_TOLERANCE = 1e-5  # traverse/emogi-pagerank.c: float32 contributions from here
+PLACE_IN, PLACE_FIRSTS = 1, 2  # enum emogi_place_what
+DIR_PUSH = 1  # EMOGI_DIR_PUSH: top-down only, no in-edges placed
+CC_UF = 0     # EMOGI_CC_UF, emogi-cc's default GPU algorithm
 
 
 class EmogiError(Exception):
@@ -197,6 +203,23 @@ _SIGNATURES = {
                                ctypes.POINTER(PagerankStats), E], ctypes.c_int),
     "emogi_pagerank_cpu_jacobi": ([G, ctypes.POINTER(PagerankParams), ctypes.c_int, c_ptr,
                                    ctypes.POINTER(PagerankStats), E], ctypes.c_int),
+    "emogi_csr_from_arrays": ([G, ctypes.c_char_p, E], ctypes.c_int),
+    "emogi_csr_find_name": ([G, ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(c_u64)],
+                            ctypes.c_int),
+    "emogi_version": ([], ctypes.c_char_p),
+    "emogi_built_with_cuda": ([], ctypes.c_int),
+    "emogi_cpu_threads": ([], ctypes.c_int),
+    "emogi_set_cpu_threads": ([ctypes.c_int], ctypes.c_int),
+    "emogi_bfs_gpu_state_bytes": ([G], c_u64),
+    "emogi_sssp_gpu_state_bytes": ([G, ctypes.POINTER(SsspOpts)], c_u64),
+    "emogi_cc_gpu_state_bytes": ([G], c_u64),
+    "emogi_pagerank_gpu_state_bytes": ([G, ctypes.c_int], c_u64),
+    "emogi_pagerank_store_for": ([c_dbl], ctypes.c_int),
+    "emogi_place_for": ([G, ctypes.POINTER(PlaceOpts), ctypes.c_uint, ctypes.POINTER(c_ptr), E],
+                        ctypes.c_int),
+    "emogi_placement_out": ([c_ptr], ctypes.POINTER(Placed)),
+    "emogi_placement_in": ([c_ptr], ctypes.POINTER(Placed)),
+    "emogi_placement_free": ([c_ptr], None),
 }
 
 
@@ -207,6 +230,8 @@ def _candidates():
         yield os.path.join(env, "libemogi.so") if os.path.isdir(env) else env
         return
     here = os.path.dirname(os.path.abspath(__file__))
+    # a wheel's (pip install ./python): the library inside the package
+    yield os.path.join(here, "libemogi.so.0")
     # installed by `make install`: the libdir configure chose
     try:
         with open(os.path.join(here, "libdir.txt")) as f:
@@ -244,7 +269,9 @@ def lib():
             fn.argtypes, fn.restype = args, res
         _lib = handle
         return _lib
-    raise EmogiError("libemogi not found (set EMOGI_LIB to the library or its folder); tried: "
+    raise EmogiError("libemogi not found (install the package with `pip install ./python` "
+                     "after building emogi, or set EMOGI_LIB to the library or its folder); "
+                     "tried: "
                      + ", ".join(tried))
 
 

@@ -1,4 +1,13 @@
-"""BFS, SSSP, CC and PageRank through libemogi's CPU kernels, and the tools' outputs."""
+"""BFS, SSSP, CC and PageRank through libemogi, shaped as scipy.sparse.csgraph's
+functions (the graph first, directed= as scipy spells it), and the tools' outputs.
+
+Every function takes as its graph a .csr path, an open emogi.Graph, a
+scipy.sparse array or matrix, a square numpy array or a networkx graph
+(_inputs.py); results are numpy arrays of one value a vertex (Result:
+result.to_dict() keys them by name or original id).  The CPU kernels,
+the GPU placement, its byte counts and the thread count are all
+libemogi's: nothing here computes what the library does.
+"""
 import builtins
 import ctypes
 import functools
@@ -10,27 +19,16 @@ import re
 import numpy as np
 
 from . import _check, _lib
+from ._inputs import Prepared
 from ._lib import EmogiError
+from ._result import wrap
 from .csr import Graph
 
-_DIR_PUSH = 1  # EMOGI_DIR_PUSH: top-down only, no in-edges placed
-_CC_UF = 0     # EMOGI_CC_UF, emogi-cc's default GPU algorithm
 # The placement keywords every algorithm takes with device='gpu' (or 'gpu:N',
 # 'auto'), as the tools' options: --device gpu:N, --mem, --gpu-memory,
 # --uvm-advice, --hybrid, --kernel.
 _GPU_DEFAULTS = {"gpu": 0, "mem": "auto", "gpu_memory": 0, "uvm_advice": "read-mostly",
                  "hybrid": "heads", "kernel": "aligned"}
-
-
-def _graph(g):
-    """G's C graph, checked first of all the arguments: an open emogi.Graph of a
-    whole graph."""
-    if not isinstance(g, Graph):
-        raise TypeError("g must be an emogi.Graph (from emogi.open), not %s" % type(g).__name__)
-    if g.part is not None:  # its ids are the whole graph's: the kernels would read past it
-        raise EmogiError("%s is part %d of %d of a graph; traverse the whole file"
-                         % (g.path, g.part["index"] + 1, g.part["count"]))
-    return ctypes.byref(g.cgraph())
 
 
 def _enum(parse, what, name):
@@ -114,31 +112,11 @@ def _gpu_options(device, placement):
     return o
 
 
-_OMP = []  # the OpenMP runtime libemogi loaded, or None: looked up once
-
-
-def _omp():
-    """The OpenMP runtime already in the process with libemogi (RTLD_NOLOAD:
-    the one its kernels use, never a second), or None for a serial build."""
-    if not _OMP:
-        _lib.lib()
-        found = None
-        for name in ("libgomp.so.1", "libomp.so.5", "libomp.so", "libiomp5.so"):
-            try:
-                found = ctypes.CDLL(name, mode=getattr(os, "RTLD_NOLOAD", 0) | ctypes.RTLD_LOCAL)
-            except OSError:
-                continue
-            found.omp_get_max_threads.restype = ctypes.c_int
-            found.omp_set_num_threads.argtypes = [ctypes.c_int]
-            break
-        _OMP.append(found)
-    return _OMP[0]
-
-
 def _threads(fn):
     """Give FN the keyword threads=N, as the tools' --threads: the CPU kernels'
-    OpenMP threads for this call (1..4096), the previous count restored after
-    it; None (the default): OpenMP's.  A build without OpenMP runs one."""
+    threads for this call (1..4096; libemogi's emogi_set_cpu_threads), the
+    previous count restored after it; None (the default): libemogi's.  A
+    build without OpenMP runs one."""
     @functools.wraps(fn)
     def run(*args, threads=None, **kw):
         if threads is None:
@@ -147,304 +125,319 @@ def _threads(fn):
                 or not 1 <= threads <= 4096):
             raise ValueError("threads must be a count of CPU threads, 1..4096, not %r"
                              % (threads,))
-        omp = _omp()
-        if omp is None:
-            return fn(*args, **kw)
-        old = omp.omp_get_max_threads()
-        omp.omp_set_num_threads(int(threads))
+        lib = _lib.lib()
+        old = lib.emogi_set_cpu_threads(int(threads))
         try:
             return fn(*args, **kw)
         finally:
-            omp.omp_set_num_threads(old)
+            lib.emogi_set_cpu_threads(old)
     return run
 
 
-def _transpose_view(c):
-    """A copy of emogi_graph C whose out-lists are its stored transpose."""
-    v = _lib.CGraph()
-    ctypes.memmove(ctypes.byref(v), ctypes.byref(c), ctypes.sizeof(v))
-    v.offsets, v.neighbors = c.t_offsets, c.t_neighbors
-    v.coffsets, v.cneighbors = c.t_coffsets, c.t_cneighbors
-    v.weights = v.t_offsets = v.t_neighbors = v.t_weights = None
-    v.t_coffsets = v.t_cneighbors = None
-    return v
-
-
 class _Placement:
-    """A graph placed on a GPU as the tools place it (tool_backend_open in
-    traverse/tool.c): the graph within the budget, then, when asked for and
-    the graph is directed with a transpose, the transpose as a graph of its
-    own with the same placement and split; with_firsts, the in-lists' first
-    ids too (TOOL_PLACE_FIRSTS, for BFS).  A context manager: leaving it
-    frees the device memory and unpins the file."""
+    """C graph placed on a GPU as the tools place it (emogi_place_for): the
+    graph within the budget and, WHAT asking, its transpose with the same
+    placement and split.  A context manager: leaving it frees the device
+    memory and unpins the file."""
 
-    def __init__(self, c, o, state_bytes, with_weights=False, with_in=False,
-                 with_firsts=False):
+    def __init__(self, c, o, state_bytes, what=0, with_weights=False):
         lib = _lib.lib()
-        self._c, self._in_view = c, None
-        self.out, self.inn = _lib.Placed(), None
-        directed = bool(c.flags & _lib.DIRECTED)
-        with_in = with_in and directed and bool(c.t_offsets)
-        compressed = bool(c.flags & _lib.COMPRESSED)
-        firsts = with_firsts and (with_in or not directed)
-        po = _lib.PlaceOpts(
-            device=int(o["gpu"]), mem=o["mem"], advice=o["uvm_advice"],
-            state_bytes=int(state_bytes) + ((2 if compressed else 1) * (c.nv + 1) * 8
-                                            if with_in else 0),
-            with_weights=1 if with_weights else 0, gpu_memory=int(o["gpu_memory"]),
-            extra_edge_bytes=lib.emogi_edge_bytes(ctypes.byref(c), 1) if with_in else 0,
-            rule=o["hybrid"], with_firsts=1 if firsts and not directed else 0,
-            firsts_bytes=c.nv * c.id_width if firsts else 0)
-        _lib.call(EmogiError, lib.emogi_place, ctypes.byref(c), ctypes.byref(po),
-                  ctypes.byref(self.out))
-        if not with_in:
-            return
-        self._in_view = _transpose_view(c)
-        pin = _lib.PlaceOpts(device=self.out.device, mem=self.out.mem, advice=o["uvm_advice"],
-                             presplit=1, split=self.out.split, rule=o["hybrid"],
-                             with_firsts=1 if firsts and self.out.kept_firsts else 0)
-        placed = _lib.Placed()
-        try:
-            _lib.call(EmogiError, lib.emogi_place, ctypes.byref(self._in_view), ctypes.byref(pin),
-                      ctypes.byref(placed))
-        except EmogiError:
-            self.close()
-            raise
-        self.inn = placed
-
-    def in_edges(self):
-        """The placed in-edges: the graph itself when undirected, else its
-        placed transpose, or None."""
-        if not self._c.flags & _lib.DIRECTED:
-            return self.out
-        return self.inn
-
-    def close(self):
-        lib = _lib.lib()
-        if self.inn is not None:
-            lib.emogi_unplace(ctypes.byref(self.inn))
-            self.inn = None
-        if self.out is not None:
-            lib.emogi_unplace(ctypes.byref(self.out))
-            self.out = None
+        po = _lib.PlaceOpts(device=int(o["gpu"]), mem=o["mem"], advice=o["uvm_advice"],
+                            state_bytes=int(state_bytes), with_weights=int(with_weights),
+                            gpu_memory=int(o["gpu_memory"]), rule=o["hybrid"])
+        self._p = _lib.c_ptr()
+        _lib.call(EmogiError, lib.emogi_place_for, ctypes.byref(c), ctypes.byref(po), what,
+                  ctypes.byref(self._p))
+        self.out = lib.emogi_placement_out(self._p)
+        inn = lib.emogi_placement_in(self._p)
+        self.inn = inn if inn else None  # a NULL pointer: no in-lists placed
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self.close()
-
-
-def _check_source(g, source, original_ids=False):
-    """The compact id of SOURCE, named as the tools name it: a compact id,
-    or with original_ids an input id looked up in the graph's id map
-    (emogi-convert --relabel, --reorder; a graph without one has its input
-    ids as its own).  ValueError naming the numbering when there is none."""
-    if not _check.is_int(source):
-        raise TypeError("source must be an integer, a vertex id (%s), not %r"
-                        % ("an input id" if original_ids else "0..nv-1", source))
-    s = int(source)
-    if g.nv == 0:
-        raise ValueError("%s: the graph has no vertices" % g.path)
-    how = "an input id, original_ids=True"
-    if original_ids and g.idmap is not None:
-        found = np.flatnonzero(g.idmap == np.uint64(s)) if 0 <= s < 2**64 else ()
-        if len(found) == 0:
-            raise ValueError("%s: source %d (%s) is not in the graph's id map" % (g.path, s, how))
-        return int(found[0])  # the smallest vertex, as the tools pick
-    if 0 <= s < g.nv:
-        return s
-    if original_ids:
-        raise ValueError("%s: source %d (%s) out of range 0..%d: the graph has no id map, so "
-                         "its input ids are its own" % (g.path, s, how, g.nv - 1))
-    raise ValueError("%s: source %d out of range (compact ids 0..%d)" % (g.path, s, g.nv - 1))
+        _lib.lib().emogi_placement_free(self._p)
+        self._p = None
 
 
 def _ptr(arr):
     return arr.ctypes.data_as(ctypes.c_void_p)
 
 
-def _result(arr, st, stats):
-    return (arr, _lib.stats_dict(st)) if stats else arr
+def _result(p, arr, st, stats):
+    """ARR (one value a vertex of P) as a Result, with the stats dict when asked."""
+    r = wrap(arr, p.keys())
+    return (r, _lib.stats_dict(st)) if stats else r
 
 
 @_threads
-def bfs(g, source, *, parents=False, stats=False, device=None, direction="auto",
-        original_ids=False, **placement):
-    """Breadth-first search from source, as emogi-bfs.
+def bfs(g, source, *, directed=None, parents=False, stats=False, device=None,
+        direction="auto", original_ids=False, **placement):
+    """Breadth-first search of g from source, as emogi-bfs.
 
-    Returns the depths, a uint32 array of nv entries (0xFFFFFFFF where unreached);
-    with parents=True the pair (depth, parent), parent uint64 (the smallest
-    in-neighbour one level up; 2**64-1 where unreached); with stats=True also a dict
-    of the kernel's figures (seconds, levels, reached, edges_examined, edge_bytes,
-    link_bytes, devmem_bytes, push_levels, pull_levels, and reached_edges: the
-    stored out-entries of the reached vertices, each undirected edge twice).
+    g: a .csr path, an emogi.Graph, a scipy.sparse array or matrix, a square
+    numpy array or a networkx graph; directed as scipy.sparse.csgraph takes it
+    (True: along the stored direction, row to column; False: either way; None,
+    the default: a file's or networkx graph's own, True for arrays).  source:
+    a compact id 0..nv-1; on a graph with names (emogi-convert --string-ids) a
+    name, on a networkx graph a node; original_ids=True takes an input id,
+    looked up in the graph's id map (emogi-bfs -S).
+
+    Returns the depths, a uint32 array of nv entries (emogi.UNREACHED,
+    0xFFFFFFFF, where unreached); with parents=True the pair (depth, parent),
+    parent uint64 (the smallest in-neighbour one level up; emogi.NO_PARENT
+    where unreached); with stats=True also a dict of the kernel's figures
+    (seconds, levels, reached, edges_examined, edge_bytes, link_bytes,
+    devmem_bytes, push_levels, pull_levels, and reached_edges: the stored
+    out-entries of the reached vertices, each undirected edge twice).  Each
+    array is a Result: result.to_dict() keys its values by the vertices'
+    names or original ids.
 
     device: as emogi-bfs --device: None or 'cpu' (the default) the CPU kernel;
     'gpu' or 'gpu:N' the CUDA kernel on the graph placed as emogi-bfs places it,
-    with the placement keywords (see _GPU_DEFAULTS: gpu, mem, gpu_memory (bytes,
-    or a size string such as '16G'), uvm_advice, hybrid, kernel) and direction
-    ('auto', 'push', 'pull', 'gap'; on the CPU the search is always 'auto'); 'auto' the
-    GPU when one is usable, else the CPU.  threads=N: the CPU threads (--threads);
-    every algorithm takes device, the placement keywords and threads.
-
-    original_ids=True takes source as an input id (emogi-bfs -S), looked up in the
-    graph's id map; the result stays in compact ids.  A source out of range, or
-    not in the id map, raises ValueError naming the numbering.
+    with the placement keywords (gpu, mem, gpu_memory (bytes, or a size string
+    such as '16G'), uvm_advice, hybrid, kernel) and direction ('auto', 'push',
+    'pull', 'gap'; on the CPU the search is always 'auto'); 'auto' the GPU when
+    one is usable, else the CPU.  threads=N: the CPU threads (--threads); every
+    algorithm takes device, the placement keywords and threads.
     """
-    lib, cg = _lib.lib(), _graph(g)
+    with Prepared.of(g, directed, weights=False) as p:
+        return _bfs(p, source, parents, stats, device, direction, original_ids, placement)
+
+
+def _bfs(p, source, parents, stats, device, direction, original_ids, placement):
+    lib, cg = _lib.lib(), ctypes.byref(p.c)
     parents, stats = _check.flag(parents, "parents"), _check.flag(stats, "stats")
-    original_ids = _check.flag(original_ids, "original_ids")
     d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
     o = _gpu_options(device, placement)
-    source = _check_source(g, source, original_ids)
-    depth = np.empty(g.nv, dtype=np.uint32)
+    source = p.source(source, original_ids)
+    depth = np.empty(p.nv, dtype=np.uint32)
     st = _lib.BfsStats()
     if o is None:
         bo = _lib.BfsOpts(count_reached_edges=int(stats))
         _lib.call(EmogiError, lib.emogi_bfs_cpu_with, cg, source, ctypes.byref(bo), _ptr(depth),
                   ctypes.byref(st))
     else:
-        with _Placement(g.cgraph(), o, g.nv * (4 + g.id_width + 1),
-                        with_in=d != _DIR_PUSH, with_firsts=d != _DIR_PUSH) as p:
-            inn = p.in_edges()
-            bo = _lib.BfsOpts(direction=d, kernel=o["kernel"],
-                              in_=ctypes.pointer(inn) if inn is not None else None,
+        what = 0 if d == _lib.DIR_PUSH else _lib.PLACE_IN | _lib.PLACE_FIRSTS
+        with _Placement(p.c, o, lib.emogi_bfs_gpu_state_bytes(cg), what) as pl:
+            bo = _lib.BfsOpts(direction=d, kernel=o["kernel"], in_=pl.inn,
                               count_reached_edges=int(stats))
-            _lib.call(EmogiError, lib.emogi_bfs_gpu, ctypes.byref(p.out), source,
-                      ctypes.byref(bo), _ptr(depth), ctypes.byref(st))
+            _lib.call(EmogiError, lib.emogi_bfs_gpu, pl.out, source, ctypes.byref(bo),
+                      _ptr(depth), ctypes.byref(st))
     if not parents:
-        return _result(depth, st, stats)
-    parent = np.empty(g.nv, dtype=np.uint64)
+        return _result(p, depth, st, stats)
+    parent = np.empty(p.nv, dtype=np.uint64)
     _lib.call(EmogiError, lib.emogi_bfs_parents, cg, source, _ptr(depth), _ptr(parent))
-    return _result((depth, parent), st, stats)
+    pair = (wrap(depth, p.keys()), wrap(parent, p.keys()))
+    return (pair, _lib.stats_dict(st)) if stats else pair
 
 
 @_threads
-def sssp(g, source, *, unit_weights=False, delta=0.0, stats=False, device=None,
+def sssp(g, source, *, directed=None, unit_weights=False, delta=0.0, stats=False, device=None,
          original_ids=False, **placement):
-    """Single-source shortest paths from source (delta-stepping), as emogi-sssp.
+    """Single-source shortest paths of g from source (delta-stepping), as emogi-sssp
+    and scipy.sparse.csgraph.dijkstra(g, directed, indices=source).
 
-    Distances are uint64 (2**64-1 where unreached) for uint32 weights or
-    unit_weights=True, float32 (+inf where unreached) for float32 weights.
-    delta: the bucket width, a positive finite number as emogi-sssp --delta takes,
-    or 0 (the default) for one chosen from the weights.  stats=True also returns
-    a dict (seconds, iterations, reached, edges_relaxed, edge_bytes, edges_examined,
-    and link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': the CUDA
+    g, directed, source and original_ids: as bfs's.  The edge values are the
+    weights: whole numbers from 0 to 2^32-1 are kept exactly (uint32), others
+    as float32.  Distances are uint64 (emogi.SSSP_UNREACHED, 2**64-1, where
+    unreached) for uint32 weights or unit_weights=True, float32 (+inf where
+    unreached) for float32 weights.  delta: the bucket width, a positive
+    finite number as emogi-sssp --delta takes, or 0 (the default) for one
+    chosen from the weights.  stats=True also returns a dict (seconds,
+    iterations, reached, edges_relaxed, edge_bytes, edges_examined, and
+    link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': the CUDA
     kernel (Bellman-Ford over frontiers; delta unused), placed as emogi-sssp
-    places the graph, with bfs's placement keywords.  original_ids: as bfs's.
+    places the graph, with bfs's placement keywords.
     """
-    lib, cg = _lib.lib(), _graph(g)
+    with Prepared.of(g, directed, weights=not unit_weights) as p:
+        return _sssp(p, source, unit_weights, delta, stats, device, original_ids, placement)
+
+
+def _sssp(p, source, unit_weights, delta, stats, device, original_ids, placement):
+    lib, cg = _lib.lib(), ctypes.byref(p.c)
     unit_weights = _check.flag(unit_weights, "unit_weights")
-    stats, original_ids = _check.flag(stats, "stats"), _check.flag(original_ids, "original_ids")
+    stats = _check.flag(stats, "stats")
     delta = _check.real(delta, "delta", lambda d: d == 0 or 0 < d < math.inf,
                         "a positive finite bucket width (emogi-sssp --delta), or 0 for one "
                         "chosen from the weights")
     o = _gpu_options(device, placement)
-    source = _check_source(g, source, original_ids)
+    source = p.source(source, original_ids)
     opts = _lib.SsspOpts(1 if unit_weights else 0, delta)
     _lib.call(EmogiError, lib.emogi_sssp_check_weights, cg, ctypes.byref(opts))
     dtype = np.float32 if lib.emogi_sssp_float_dist(cg, ctypes.byref(opts)) else np.uint64
-    dist = np.empty(g.nv, dtype=dtype)
+    dist = np.empty(p.nv, dtype=dtype)
     st = _lib.SsspStats()
     if o is None:
         _lib.call(EmogiError, lib.emogi_sssp_cpu, cg, source, ctypes.byref(opts), _ptr(dist),
                   ctypes.byref(st))
-        return _result(dist, st, stats)
-    stamp = 4  # the kernels' per-vertex frontier stamp, as emogi-sssp counts it
-    with _Placement(g.cgraph(), o, g.nv * (dist.itemsize + stamp),
-                    with_weights=not unit_weights) as p:
-        _lib.call(EmogiError, lib.emogi_sssp_gpu, ctypes.byref(p.out), source, ctypes.byref(opts),
+        return _result(p, dist, st, stats)
+    with _Placement(p.c, o, lib.emogi_sssp_gpu_state_bytes(cg, ctypes.byref(opts)),
+                    with_weights=not unit_weights) as pl:
+        _lib.call(EmogiError, lib.emogi_sssp_gpu, pl.out, source, ctypes.byref(opts),
                   o["kernel"], _ptr(dist), ctypes.byref(st))
-    return _result(dist, st, stats)
+    return _result(p, dist, st, stats)
+
+
+def _strong_components(p, stats, device, placement):
+    """Strong components: the one place to call libemogi's strong components
+    (emogi-cc --strong) once the library has them."""
+    raise ValueError("connection='strong': strong components are not in this build of "
+                     "libemogi (they come with emogi-cc --strong); connection='weak' gives "
+                     "the weak components")
 
 
 @_threads
-def cc(g, *, stats=False, device=None, **placement):
-    """Connected components (weakly, for a directed graph with a stored transpose).
+def cc(g, *, directed=None, connection="weak", stats=False, device=None, **placement):
+    """Connected components of g, as scipy.sparse.csgraph.connected_components(g,
+    directed, connection) and emogi-cc.
 
-    Each label is the smallest vertex id of the component: uint32 when the graph
-    stores 4-byte ids, uint64 for 8-byte ids, as emogi-cc writes.  stats=True also
-    returns a dict (seconds, passes, edges_examined, edge_bytes, and link_bytes and
-    devmem_bytes, 0 on the CPU).  device='gpu': emogi-cc's GPU union-find, the
-    graph (and a directed graph's transpose) placed as the tool places them, with
-    bfs's placement keywords.
+    g and directed: as bfs's (a directed .csr file needs its stored
+    transpose, emogi-convert --transpose; arrays get theirs from libemogi).
+    connection: 'weak' (the default: a directed graph's edges taken either
+    way) or 'strong'.  Returns (n_components, labels): labels an int32 array
+    (int64 past 2^31 vertices) of nv entries numbering the components
+    0..n_components-1 in the order of their smallest vertex, as scipy numbers
+    them; a Result (labels.to_dict()).  stats=True also returns a dict
+    (seconds, passes, edges_examined, edge_bytes, and link_bytes and
+    devmem_bytes, 0 on the CPU).  device='gpu': emogi-cc's GPU union-find,
+    the graph (and a directed graph's transpose) placed as the tool places
+    them, with bfs's placement keywords.  emogi.cc_labels gives emogi-cc's
+    own labels (each component's smallest vertex).
     """
-    lib, cg = _lib.lib(), _graph(g)
-    stats = _check.flag(stats, "stats")
+    if connection not in ("weak", "strong"):
+        raise ValueError("connection must be 'weak' or 'strong', not %r" % (connection,))
+    with Prepared.of(g, directed, weights=False) as p:
+        if connection == "strong" and p.c.flags & _lib.DIRECTED:
+            return _strong_components(p, stats, device, placement)
+        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement)
+        # numbered by their smallest vertex, the component's own label
+        roots, numbers_ = np.unique(labels, return_inverse=True)
+        dtype = np.int32 if p.nv < 2**31 else np.int64
+        r = wrap(numbers_.astype(dtype, copy=False).reshape(-1), p.keys())
+        return ((len(roots), r), _lib.stats_dict(st)) if stats else (len(roots), r)
+
+
+@_threads
+def cc_labels(g, *, directed=None, stats=False, device=None, **placement):
+    """Weak components as emogi-cc writes them: each vertex's label is the
+    smallest vertex id of its component, uint32 when the graph's ids take 4
+    bytes, uint64 for 8.  Arguments and stats as cc's."""
+    with Prepared.of(g, directed, weights=False) as p:
+        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement)
+        return _result(p, labels, st, stats)
+
+
+def _cc(p, stats, device, placement):
+    lib = _lib.lib()
     o = _gpu_options(device, placement)
+    c = p.with_transpose() if p.graph is None else p.c
+    cg = ctypes.byref(c)
     _lib.call(EmogiError, lib.emogi_cc_check_graph, cg)
-    labels = np.empty(g.nv, dtype=np.uint32 if g.id_width == 4 else np.uint64)
+    labels = np.empty(p.nv, dtype=np.uint32 if p.id_width == 4 else np.uint64)
     st = _lib.CcStats()
     if o is None:
         _lib.call(EmogiError, lib.emogi_cc_cpu, cg, _ptr(labels), ctypes.byref(st))
-        return _result(labels, st, stats)
-    with _Placement(g.cgraph(), o, g.nv * 10, with_in=True) as p:  # 10: emogi-cc's state
-        inn = ctypes.byref(p.inn) if p.inn is not None else None
-        _lib.call(EmogiError, lib.emogi_cc_gpu, ctypes.byref(p.out), inn, _CC_UF, o["kernel"],
+        return labels, st
+    with _Placement(c, o, lib.emogi_cc_gpu_state_bytes(cg), _lib.PLACE_IN) as pl:
+        inn = pl.inn if c.flags & _lib.DIRECTED else None
+        _lib.call(EmogiError, lib.emogi_cc_gpu, pl.out, inn, _lib.CC_UF, o["kernel"],
                   _ptr(labels), ctypes.byref(st))
-    return _result(labels, st, stats)
+    return labels, st
+
+
+_UNSET = object()
+
+
+def _alias(new, new_name, old, old_name, default):
+    """The value of NEW_NAME, or of its documented alias OLD_NAME; not both."""
+    if new is not _UNSET and old is not _UNSET:
+        raise TypeError("give %s or its alias %s, not both" % (new_name, old_name))
+    return new if new is not _UNSET else old if old is not _UNSET else default
 
 
 @_threads
-def pagerank(g, *, damping=0.85, tolerance=1e-4, max_iterations=100, precision="float64",
-             method="gauss-seidel", weighted=False, stats=False, device=None, **placement):
-    """PageRank, as emogi-pagerank: edge weights are ignored unless weighted=True
-    (emogi-pagerank --weighted), which takes them as transition probabilities:
-    each out-edge's weight over its source's out-weight sum, a vertex whose
-    out-weights sum to 0 dangling, as networkx.pagerank(G, weight='weight').
+def pagerank(g, alpha=_UNSET, *, directed=None, tol=_UNSET, max_iter=_UNSET,
+             precision="float64", method="gauss-seidel", weighted=False, stats=False,
+             device=None, damping=_UNSET, tolerance=_UNSET, max_iterations=_UNSET,
+             **placement):
+    """PageRank of g, as emogi-pagerank and networkx.pagerank(G, alpha, tol=tol,
+    max_iter=max_iter, weight=None).
 
-    damping (0 <= d < 1), tolerance (finite, >= 0) and max_iterations (1 to
-    2^32-1) take the ranges of the tool's --damping, --tolerance and
-    --max-iterations.  tolerance is the total L1 change sum |rank' - rank| between iterations (what
-    networkx calls tol times the vertex count); dangling vertices spread their rank
-    to every vertex.  method: 'gauss-seidel' (the tool's default) or 'jacobi'
-    (reproducible bit for bit).  precision: 'float64' or 'float32' (rounded on
-    output), the result's dtype.  stats=True also returns a dict (seconds,
-    iterations, converged, delta, edges_read, edge_bytes, edges_examined, and
-    link_bytes and devmem_bytes, 0 on the CPU).  device='gpu': emogi-pagerank's
-    CUDA kernel (method is the CPU's choice) on the in-edges placed as the tool
+    g and directed: as bfs's.  alpha: the damping factor, 0 <= alpha < 1
+    (default 0.85).  tol: networkx's tolerance, per vertex: the iterations
+    stop once the total L1 change sum |rank' - rank| is below nv * tol.
+    max_iter: the iteration cap, 1 to 2^32-1 (default 100).  The tools' names
+    are kept as aliases: damping for alpha, max_iterations for max_iter, and
+    tolerance, the total L1 change itself (emogi-pagerank --tolerance,
+    default 1e-4: what applies when neither tol nor tolerance is given).
+    Dangling vertices spread their rank to every vertex.
+
+    Edge values are ignored unless weighted=True (emogi-pagerank --weighted),
+    which takes them as transition probabilities: each out-edge's weight
+    over its source's out-weight sum, a vertex whose out-weights sum to 0
+    dangling, as networkx.pagerank(G, weight='weight').  method:
+    'gauss-seidel' (the tool's default) or 'jacobi' (reproducible bit for
+    bit).  precision: 'float64' or 'float32' (rounded on output), the
+    result's dtype.  stats=True also returns a dict (seconds, iterations,
+    converged, delta, edges_read, edge_bytes, edges_examined, and link_bytes
+    and devmem_bytes, 0 on the CPU).  device='gpu': emogi-pagerank's CUDA
+    kernel (method is the CPU's choice) on the in-edges placed as the tool
     places them, with bfs's placement keywords.
     """
-    lib, cg = _lib.lib(), _graph(g)
-    damping = _check.real(damping, "damping", lambda d: 0 <= d < 1,
-                          "a damping factor 0 <= d < 1 (emogi-pagerank --damping)")
-    tolerance = _check.real(tolerance, "tolerance", lambda t: 0 <= t < math.inf,
-                            "a finite number >= 0 (emogi-pagerank --tolerance)")
-    max_iterations = _check.integer(max_iterations, "max_iterations", 1, _check.U32_MAX,
-                                    "an iteration cap (emogi-pagerank --max-iterations)")
+    alpha = _alias(alpha, "alpha", damping, "damping", 0.85)
+    max_iter = _alias(max_iter, "max_iter", max_iterations, "max_iterations", 100)
+    alpha_name = "alpha" if damping is _UNSET else "damping"
+    alpha = _check.real(alpha, alpha_name, lambda d: 0 <= d < 1,
+                        "a damping factor 0 <= d < 1 (emogi-pagerank --damping)")
+    if tol is not _UNSET and tolerance is not _UNSET:
+        raise TypeError("give tol (per vertex) or tolerance (the total), not both")
+    if tol is not _UNSET:
+        tol = _check.real(tol, "tol", lambda t: 0 <= t < math.inf,
+                          "a finite number >= 0 (networkx's tol: per vertex)")
+    else:
+        tolerance = _check.real(1e-4 if tolerance is _UNSET else tolerance, "tolerance",
+                                lambda t: 0 <= t < math.inf,
+                                "a finite number >= 0 (emogi-pagerank --tolerance)")
+    max_iter = _check.integer(max_iter, "max_iter" if max_iterations is _UNSET
+                              else "max_iterations", 1, _check.U32_MAX,
+                              "an iteration cap (emogi-pagerank --max-iterations)")
     weighted, stats = _check.flag(weighted, "weighted"), _check.flag(stats, "stats")
     o = _gpu_options(device, placement)
     if precision not in ("float64", "float32"):
         raise ValueError("precision must be 'float64' or 'float32', not %r" % (precision,))
     if method not in ("gauss-seidel", "jacobi"):
         raise ValueError("method must be 'gauss-seidel' or 'jacobi', not %r" % (method,))
-    prm = _lib.PagerankParams(damping, tolerance, max_iterations, 1 if weighted else 0)
+    with Prepared.of(g, directed, weights=weighted) as p:
+        if tol is not _UNSET:
+            tolerance = tol * p.nv
+        return _pagerank(p, alpha, tolerance, max_iter, precision, method, weighted, stats, o)
+
+
+def _pagerank(p, alpha, tolerance, max_iter, precision, method, weighted, stats, o):
+    lib, cg = _lib.lib(), ctypes.byref(p.c)
+    prm = _lib.PagerankParams(alpha, tolerance, max_iter, 1 if weighted else 0)
     _lib.call(ValueError, lib.emogi_pagerank_check_params, ctypes.byref(prm))
-    rank = np.empty(g.nv, dtype=np.float64)
+    rank = np.empty(p.nv, dtype=np.float64)
     st = _lib.PagerankStats()
     in_edges = _lib.CGraph()
     find_in = lib.emogi_pagerank_in_edges_weighted if weighted else lib.emogi_pagerank_in_edges
     _lib.call(EmogiError, find_in, cg, ctypes.byref(in_edges))
-    # as the tool: float32 contributions where the tolerance is far above their rounding
-    store = (_lib.PAGERANK_STORE_F32 if tolerance >= _lib.PAGERANK_F32_TOLERANCE
-             else _lib.PAGERANK_STORE_F64)
     run = lib.emogi_pagerank_cpu_jacobi if method == "jacobi" else lib.emogi_pagerank_cpu_gs
     try:
         if o is not None:
-            # emogi-pagerank's state: 24 bytes a vertex, 8 more weighted
-            with _Placement(in_edges, o, g.nv * (32 if weighted else 24),
-                            with_weights=weighted) as p:
-                _lib.call(EmogiError, lib.emogi_pagerank_gpu, ctypes.byref(p.out),
-                          ctypes.byref(prm), o["kernel"], _ptr(rank), ctypes.byref(st))
+            state = lib.emogi_pagerank_gpu_state_bytes(ctypes.byref(in_edges), int(weighted))
+            with _Placement(in_edges, o, state, with_weights=weighted) as pl:
+                _lib.call(EmogiError, lib.emogi_pagerank_gpu, pl.out, ctypes.byref(prm),
+                          o["kernel"], _ptr(rank), ctypes.byref(st))
         else:
-            _lib.call(EmogiError, run, ctypes.byref(in_edges), ctypes.byref(prm), store,
-                      _ptr(rank), ctypes.byref(st))
+            _lib.call(EmogiError, run, ctypes.byref(in_edges), ctypes.byref(prm),
+                      lib.emogi_pagerank_store_for(tolerance), _ptr(rank), ctypes.byref(st))
     finally:
         lib.emogi_pagerank_in_edges_free(cg, ctypes.byref(in_edges))
     if precision == "float32":
         rank = rank.astype(np.float32)
-    return _result(rank, st, stats)
+    return _result(p, rank, st, stats)
 
 
 def _result_dtypes(g, kind):

@@ -42,7 +42,8 @@ class Graph:
     id_width, weight_type ('uint32', 'float32' or None), and the arrays offsets,
     neighbors, weights, t_offsets, t_neighbors, t_weights, idmap (None when absent),
     provenance (str, or None), names (with emogi-convert --string-ids: a list of nv
-    bytes objects, vertex v's input name at names[v]; else None), and part (for a part file of emogi-convert --partitions,
+    str, vertex v's input name at names[v]; else None), ids (the original ids:
+    the id map, else the compact ids; None where there are names), and part (for a part file of emogi-convert --partitions,
     its part section as a dict: index, count, first, end, nv, ne, ...; else None).
     Close with close() or use it as a context manager.
 
@@ -102,6 +103,7 @@ class Graph:
         for attr in _ATTRS.values():
             setattr(self, attr, None)
         self.provenance = None
+        self._names_list = None
         # a part file (emogi-csr(5), "Part files"): its range of the whole graph
         self.part = ({name: getattr(c.part, name) for name, _ in _lib.Part._fields_}
                      if c.flags & PART else None)
@@ -144,11 +146,28 @@ class Graph:
 
     @property
     def names(self):
-        """The input names (--string-ids) as a list of bytes, or None."""
+        """The input names (emogi-convert --string-ids), vertex v's at names[v],
+        as str (UTF-8; bytes that are not UTF-8 kept as surrogate escapes, as
+        os.fsdecode keeps them), or None for a graph without names."""
         if self.name_offsets is None:
             return None
-        off, blob = self.name_offsets, self._names
-        return [bytes(blob[off[v]:off[v + 1]]) for v in range(self.nv)]
+        if self._names_list is None:
+            off, blob = self.name_offsets, self._names
+            self._names_list = [bytes(blob[off[v]:off[v + 1]]).decode("utf-8", "surrogateescape")
+                                for v in range(self.nv)]
+        return self._names_list
+
+    @property
+    def ids(self):
+        """Each vertex's original id, vertex v's at ids[v]: the id map
+        (emogi-convert --relabel, --reorder), or for a graph without one its
+        compact ids themselves (a uint64 array of nv entries); None for a
+        graph whose vertices have names instead (see names)."""
+        if self.idmap is not None:
+            return self.idmap
+        if self.name_offsets is not None:
+            return None
+        return np.arange(self.nv, dtype=np.uint64)
 
     @property
     def neighbors(self):
