@@ -116,8 +116,7 @@ class Prepared:
             keep = np.ones(len(rows), bool)
             keep[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1])
             rows, cols, vals = rows[keep], cols[keep], vals[keep]
-        offsets = np.zeros(nv + 1, np.uint64)
-        np.cumsum(np.bincount(rows, minlength=nv), out=offsets[1:])
+        offsets, cols, vals = lists_from_pairs(rows, cols, vals, nv, ordered=True)
         self._csr(nv, offsets, cols, vals, directed, weights, what)
 
     def _csr(self, nv, indptr, indices, data, directed, weights, what):
@@ -238,6 +237,18 @@ class Prepared:
                              "so its input ids are its own" % (self.path, s, how, self.nv - 1))
         raise ValueError("%s: source %d out of range (compact ids 0..%d)"
                          % (self.path, s, self.nv - 1))
+
+
+def lists_from_pairs(src, dst, values, nv, ordered=False):
+    """Edges SRC[i] -> DST[i] (with VALUES[i], or None) as CSR lists sorted by
+    source, then target: (offsets, targets, values).  ORDERED: already so."""
+    if not ordered:
+        order = np.lexsort((dst, src))
+        dst = dst[order]
+        values = None if values is None else values[order]
+    offsets = np.zeros(nv + 1, dtype=np.uint64)
+    np.cumsum(np.bincount(np.asarray(src, np.int64), minlength=nv), out=offsets[1:])
+    return offsets, dst, values
 
 
 def _is_networkx(g):

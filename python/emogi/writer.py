@@ -7,6 +7,7 @@ import numpy as np
 
 from . import _check, _lib
 from ._check import U32_MAX, U64_MAX
+from ._inputs import lists_from_pairs
 from ._lib import DIRECTED, WEIGHTED, TRANSPOSE, IDMAP, WEIGHT_UINT32, WEIGHT_FLOAT32, EmogiError
 
 # The largest vertex count: emogi-convert --vertices N takes 1 to 2^64-2 (0 here:
@@ -53,14 +54,7 @@ def _from_edges(edges, weights, nv, directed):
         src, dst = np.concatenate([src, dst[back]]), np.concatenate([dst, src[back]])
         if weights is not None:
             weights = np.concatenate([weights, weights[back]])
-    return _lists_from_pairs(src, dst, weights, nv)
-
-
-def _lists_from_pairs(src, dst, weights, nv):
-    order = np.lexsort((dst, src))
-    offsets = np.zeros(nv + 1, dtype=np.uint64)
-    np.cumsum(np.bincount(src.astype(np.int64), minlength=nv), out=offsets[1:])
-    return offsets, dst[order], None if weights is None else weights[order]
+    return lists_from_pairs(src, dst, weights, nv)
 
 
 def _from_matrix(matrix, weighted):
@@ -121,15 +115,11 @@ def _check_symmetric(offsets, neighbors):
                          "lists of both u and v (pass directed=True, or an edge list)")
 
 
-def _transpose(offsets, neighbors, weights, nv):
-    src = _sources(offsets)
-    return _lists_from_pairs(neighbors, src, weights, nv)
-
-
-def _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress):
+def _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress, transpose):
     """Hand the arrays to libemogi's writer (emogi_csr_write_plain), the one
     emogi-convert writes with: its checks, its layout, its compression and
-    its output handling."""
+    its output handling; with TRANSPOSE the in-lists (and their weights)
+    built by libemogi (emogi_pagerank_in_edges) from the out-lists."""
     lib = _lib.lib()
     path = os.fsencode(path)
     g = _lib.CGraph(nv=nv, ne=len(arrays["neighbors"]), flags=flags, id_width=id_width,
@@ -144,7 +134,26 @@ def _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compres
             raise EmogiError("standard output is a terminal: not writing a binary .csr to it "
                              "(give a file, or a pipe)")
         sys.stdout.flush()
-    _lib.call(EmogiError, lib.emogi_csr_write_plain, path, ctypes.byref(g), int(bool(compress)))
+    if not transpose:
+        _lib.call(EmogiError, lib.emogi_csr_write_plain, path, ctypes.byref(g),
+                  int(bool(compress)))
+        return
+    # the in-lists of a graph not yet flagged directed are the graph itself:
+    # flag it so that libemogi builds them
+    out = _lib.CGraph()
+    ctypes.memmove(ctypes.byref(out), ctypes.byref(g), ctypes.sizeof(g))
+    out.flags |= DIRECTED
+    inn = _lib.CGraph()
+    find_in = lib.emogi_pagerank_in_edges_weighted if g.weights else lib.emogi_pagerank_in_edges
+    _lib.call(EmogiError, find_in, ctypes.byref(out), ctypes.byref(inn))
+    try:
+        g.flags |= TRANSPOSE
+        g.t_offsets, g.t_neighbors = inn.offsets, inn.neighbors
+        g.t_weights = inn.weights if g.weights else None
+        _lib.call(EmogiError, lib.emogi_csr_write_plain, path, ctypes.byref(g),
+                  int(bool(compress)))
+    finally:
+        lib.emogi_pagerank_in_edges_free(ctypes.byref(out), ctypes.byref(inn))
 
 
 def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matrix=None,
@@ -231,12 +240,6 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
         weight_type = WEIGHT_UINT32 if weights.dtype == np.dtype("<u4") else WEIGHT_FLOAT32
         flags |= WEIGHTED
         arrays["weights"] = weights
-    if directed if transpose is None else transpose:
-        flags |= TRANSPOSE
-        t_off, t_nbr, t_w = _transpose(offsets, neighbors, weights, nv)
-        arrays.update(t_offsets=t_off, t_neighbors=t_nbr.astype(ids))
-        if t_w is not None:
-            arrays["t_weights"] = t_w
     if idmap is not None:
         idmap = _check.integers(idmap, "idmap", 0, U64_MAX, "input ids (uint64)")
         if idmap.shape != (nv,):
@@ -246,4 +249,5 @@ def write(path, offsets=None, neighbors=None, weights=None, *, edges=None, matri
     if provenance is not None:
         provenance = provenance.encode("utf-8")
     arrays = {k: np.ascontiguousarray(a) for k, a in arrays.items()}
-    _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress)
+    _write_c(path, nv, flags, id_width, weight_type, arrays, provenance, compress,
+             directed if transpose is None else transpose)
