@@ -196,6 +196,11 @@ EXTRA_DIST += tests/placement_options.sh tests/lib/hybrid.sh
 TESTS += tests/medium_gpu.sh
 EXTRA_DIST += tests/medium_gpu.sh
 tests_unit_loader_SOURCES = tests/unit_loader.c
+# graphs over arrays in memory, the build's facts, a placement with its
+# transpose (emogi_csr_from_arrays, emogi_version, emogi_place_for)
+check_PROGRAMS += tests/unit_arrays
+TESTS += tests/unit_arrays
+tests_unit_arrays_SOURCES = tests/unit_arrays.c
 tests_lib_gpu_probe_SOURCES = tests/lib/gpu_probe.c
 
 # ==== webgraph

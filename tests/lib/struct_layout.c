@@ -24,7 +24,7 @@ static void graph(void)
     AT(emogi_graph, offsets); AT(emogi_graph, t_weights); AT(emogi_graph, idmap);
     AT(emogi_graph, provenance_len); AT(emogi_graph, map_size); AT(emogi_graph, nsections);
     AT(emogi_graph, sections); AT(emogi_graph, coffsets); AT(emogi_graph, t_cneighbors);
-    AT(emogi_graph, part);
+    AT(emogi_graph, part); AT(emogi_graph, name_offsets); AT(emogi_graph, names);
     SIZE(emogi_part);
 }
 
