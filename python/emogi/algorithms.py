@@ -164,6 +164,42 @@ def _ptr(arr):
     return arr.ctypes.data_as(ctypes.c_void_p)
 
 
+# struct emogi_bfs_opts' level_done(arg, level, direction, found, seconds)
+_LEVEL_DONE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint32, ctypes.c_int,
+                               ctypes.c_uint64, ctypes.c_double)
+PROGRESS_MIN_VERTICES = 1 << 20  # progress=None: a bar for searches of this many vertices up
+
+
+def _progress_bar(progress, nv):
+    """A tqdm bar for a search of NV vertices, or None: progress=True wants
+    one (tqdm must be installed), False none, None one where tqdm is
+    installed, the graph is large and standard error is a terminal or the
+    code runs in a notebook."""
+    progress = _check.flag(progress, "progress", none=True)
+    if progress is False:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        if progress:
+            raise ValueError("progress=True needs tqdm (pip install tqdm)") from None
+        return None
+    if progress is None:
+        import sys
+        shown = "ipykernel" in sys.modules or (hasattr(sys.stderr, "isatty") and
+                                                sys.stderr.isatty())
+        if not shown or nv < PROGRESS_MIN_VERTICES:
+            return None
+    return tqdm(total=nv, unit="vertex", desc="bfs", leave=False)
+
+
+def _level_done(bar):
+    """A level_done callback that moves BAR by each level's finds (None: none)."""
+    if bar is None:
+        return None
+    return _LEVEL_DONE(lambda arg, level, way, found, seconds: bar.update(found))
+
+
 def _result(p, arr, st, stats):
     """ARR (one value a vertex of P) as a Result, with the stats dict when asked."""
     r = wrap(arr, p.keys())
@@ -172,7 +208,7 @@ def _result(p, arr, st, stats):
 
 @_threads
 def bfs(g, source, *, directed=None, parents=False, stats=False, device=None,
-        direction="auto", original_ids=False, **placement):
+        direction="auto", original_ids=False, progress=None, **placement):
     """Breadth-first search of g from source, as emogi-bfs.
 
     g: a .csr path, an emogi.Graph, a scipy.sparse array or matrix, a square
@@ -200,30 +236,44 @@ def bfs(g, source, *, directed=None, parents=False, stats=False, device=None,
     'pull', 'gap'; on the CPU the search is always 'auto'); 'auto' the GPU when
     one is usable, else the CPU.  threads=N: the CPU threads (--threads); every
     algorithm takes device, the placement keywords and threads.
+
+    progress: a tqdm bar of the vertices found, level by level: True (tqdm
+    must be installed), False, or None (the default) where tqdm is installed,
+    the graph has PROGRESS_MIN_VERTICES vertices or more and standard error
+    is a terminal or the code runs in a notebook.
     """
     with Prepared.of(g, directed, weights=False) as p:
-        return _bfs(p, source, parents, stats, device, direction, original_ids, placement)
+        return _bfs(p, source, parents, stats, device, direction, original_ids, progress,
+                    placement)
 
 
-def _bfs(p, source, parents, stats, device, direction, original_ids, placement):
+def _bfs(p, source, parents, stats, device, direction, original_ids, progress, placement):
     lib, cg = _lib.lib(), ctypes.byref(p.c)
     parents, stats = _check.flag(parents, "parents"), _check.flag(stats, "stats")
     d = _enum(lib.emogi_direction_parse, "direction (auto, push, pull, gap)", direction)
     o = _gpu_options(device, placement)
     source = p.source(source, original_ids)
+    bar = _progress_bar(progress, p.nv)
+    level_done = _level_done(bar)
     depth = np.empty(p.nv, dtype=np.uint32)
     st = _lib.BfsStats()
-    if o is None:
-        bo = _lib.BfsOpts(count_reached_edges=int(stats))
-        _lib.call(EmogiError, lib.emogi_bfs_cpu_with, cg, source, ctypes.byref(bo), _ptr(depth),
-                  ctypes.byref(st))
-    else:
-        what = 0 if d == _lib.DIR_PUSH else _lib.PLACE_IN | _lib.PLACE_FIRSTS
-        with _Placement(p.c, o, lib.emogi_bfs_gpu_state_bytes(cg), what) as pl:
-            bo = _lib.BfsOpts(direction=d, kernel=o["kernel"], in_=pl.inn,
-                              count_reached_edges=int(stats))
-            _lib.call(EmogiError, lib.emogi_bfs_gpu, pl.out, source, ctypes.byref(bo),
+    try:
+        if o is None:
+            bo = _lib.BfsOpts(count_reached_edges=int(stats))
+            bo.level_done = ctypes.cast(level_done, ctypes.c_void_p) if level_done else None
+            _lib.call(EmogiError, lib.emogi_bfs_cpu_with, cg, source, ctypes.byref(bo),
                       _ptr(depth), ctypes.byref(st))
+        else:
+            what = 0 if d == _lib.DIR_PUSH else _lib.PLACE_IN | _lib.PLACE_FIRSTS
+            with _Placement(p.c, o, lib.emogi_bfs_gpu_state_bytes(cg), what) as pl:
+                bo = _lib.BfsOpts(direction=d, kernel=o["kernel"], in_=pl.inn,
+                                  count_reached_edges=int(stats))
+                bo.level_done = ctypes.cast(level_done, ctypes.c_void_p) if level_done else None
+                _lib.call(EmogiError, lib.emogi_bfs_gpu, pl.out, source, ctypes.byref(bo),
+                          _ptr(depth), ctypes.byref(st))
+    finally:
+        if bar is not None:
+            bar.close()
     if not parents:
         return _result(p, depth, st, stats)
     parent = np.empty(p.nv, dtype=np.uint64)

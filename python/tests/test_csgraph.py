@@ -379,3 +379,39 @@ def test_pip_wheel_holds_libemogi(tmp_path):
                          capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == str(site / "emogi" / "libemogi.so.0"), out
     assert out[1] == "[0, 1, 2]", out
+
+
+def test_bfs_progress_bar_counts_the_vertices_found(monkeypatch):
+    """progress=True moves a tqdm bar by each level's finds (libemogi's
+    level_done); a stand-in for tqdm records them."""
+    import types
+    bars = []
+
+    class Bar:
+        def __init__(self, total, **kw):
+            self.total, self.done, self.closed = total, 0, False
+            bars.append(self)
+
+        def update(self, n):
+            self.done += n
+
+        def close(self):
+            self.closed = True
+    auto = types.ModuleType("tqdm.auto")
+    auto.tqdm = Bar
+    monkeypatch.setitem(sys.modules, "tqdm", types.ModuleType("tqdm"))
+    monkeypatch.setitem(sys.modules, "tqdm.auto", auto)
+    a = random_matrix(seed=12)
+    depth = emogi.bfs(a, 0, progress=True)
+    reached = int(np.count_nonzero(depth != emogi.UNREACHED))
+    bar, = bars
+    assert bar.total == a.shape[0] and bar.closed and bar.done in (reached, reached - 1), \
+        (bar.done, reached)
+    assert np.array_equal(emogi.bfs(a, 0, progress=False), depth) and len(bars) == 1
+    emogi.bfs(a, 0)  # None: a small graph shows none
+    assert len(bars) == 1
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    with pytest.raises(ValueError, match="needs tqdm"):
+        emogi.bfs(a, 0, progress=True)
+    with pytest.raises(TypeError, match="progress"):
+        emogi.bfs(a, 0, progress="yes")
