@@ -38,23 +38,27 @@ class Prepared:
         WEIGHTS whether the edge values matter (sssp, weighted pagerank)."""
         p = cls()
         directed = _check.flag(directed, "directed", none=True)
-        if isinstance(g, Graph) or isinstance(g, (str, bytes, os.PathLike)):
-            p._file(g, directed)
-            return p
-        if _is_networkx(g):
-            p._networkx(g, directed, weights)
-        elif hasattr(g, "tocsr") and hasattr(g, "shape"):
-            p._sparse(g, True if directed is None else directed, weights)
-        elif isinstance(g, np.ndarray) or (isinstance(g, (list, tuple)) and len(g) and
-                                           isinstance(g[0], (list, tuple, np.ndarray))):
-            p._dense(np.asarray(g), True if directed is None else directed, weights)
-        else:
-            raise TypeError("g must be %s, not %s" % (_ACCEPTS, type(g).__name__))
+        try:
+            if isinstance(g, (Graph, str, bytes, os.PathLike)):
+                p._file(g, directed)
+            elif _is_networkx(g):
+                p._networkx(g, directed, weights)
+            elif hasattr(g, "tocsr") and hasattr(g, "shape"):
+                p._sparse(g, True if directed is None else directed, weights)
+            elif isinstance(g, np.ndarray) or (isinstance(g, (list, tuple)) and len(g) and
+                                               isinstance(g[0], (list, tuple, np.ndarray))):
+                p._dense(np.asarray(g), True if directed is None else directed, weights)
+            else:
+                raise TypeError("g must be %s, not %s" % (_ACCEPTS, type(g).__name__))
+        except BaseException:
+            p.close()
+            raise
         return p
 
     def _file(self, g, directed):
         if not isinstance(g, Graph):
-            g, self._opened = Graph(_check.path(g, "g")), True
+            g = Graph(_check.path(g, "g"))
+            self.graph, self._opened = g, True
         if g.part is not None:  # its ids are the whole graph's: the kernels would read past it
             raise EmogiError("%s is part %d of %d of a graph; traverse the whole file"
                              % (g.path, g.part["index"] + 1, g.part["count"]))
@@ -275,16 +279,14 @@ def _view(a, dtype):
 def _weights(w):
     """Edge values as libemogi stores weights: uint32 when they are whole
     numbers from 0 to 2^32-1 (exact distances), else float32."""
-    if w.dtype.kind in "biu" or (w.dtype.kind == "f" and w.size and np.all(np.isfinite(w)) and
-                                 np.all(w == np.round(w))):
-        if w.size and (w.min() < 0 or w.max() > _check.U32_MAX):
-            if w.min() < 0:
-                raise ValueError("g: negative edge weight %r (shortest paths need weights >= 0)"
-                                 % w.min())
-        else:
-            return np.ascontiguousarray(w, dtype="<u4")
     if w.dtype.kind not in "biuf":
         raise TypeError("g: edge values must be numbers, not %s" % w.dtype)
+    if w.size and w.min() < 0:
+        raise ValueError("g: negative edge weight %r (shortest paths need weights >= 0)"
+                         % w.min())
+    whole = w.dtype.kind in "biu" or bool(np.all(np.isfinite(w)) and np.all(w == np.round(w)))
+    if whole and (w.size == 0 or w.max() <= _check.U32_MAX):
+        return np.ascontiguousarray(w, dtype="<u4")
     w32 = np.ascontiguousarray(w, dtype="<f4")
     if not np.all(np.isfinite(w32)):
         raise ValueError("g: edge weights must be finite in float32, not %r"
