@@ -182,18 +182,19 @@ class Prepared:
         if self.nodes is not None:
             nodes = self.nodes
             return lambda: nodes
-        g = self.graph
-        if g is not None and (g.name_offsets is not None or g.idmap is not None):
-            names = g.names if g.name_offsets is not None else None
-            ids = g.idmap
-            return (lambda: names) if names is not None else (lambda: ids.tolist())
+        g = self.graph  # looked up when to_dict() asks: names cost a str a vertex
+        if g is not None and g.name_offsets is not None:
+            return lambda: g.names
+        if g is not None and g.idmap is not None:
+            return lambda: g.idmap.tolist()
         nv = self.nv
         return lambda: range(nv)
 
     def source(self, source, original_ids=False):
         """The compact id of SOURCE, named as the input names vertices: a
         compact id; a name (str or bytes) on a graph with names; a networkx
-        node; with original_ids an input id looked up in the id map."""
+        node; with original_ids an input id looked up in the id map, or on a
+        graph with names the name an integer input id is written as."""
         original_ids = _check.flag(original_ids, "original_ids")
         if self.nodes is not None:
             if self._index is None:
@@ -205,6 +206,8 @@ class Prepared:
                                  % (source,)) from None
         g = self.graph
         names = g is not None and g.name_offsets is not None
+        if names and original_ids and _check.is_int(source):
+            source = str(int(source))  # an input id of a --string-ids graph is its name
         if isinstance(source, (str, bytes)):
             if not names:
                 raise ValueError("%s: source %r is a name, but the graph has no names (only "
@@ -218,8 +221,8 @@ class Prepared:
                 raise ValueError("%s: source %r is not a name of the graph" % (self.path, source))
             return v.value
         if names and original_ids:
-            raise ValueError("%s: the graph's vertices have names (emogi-convert --string-ids), "
-                             "not original ids: give source as the name, a str" % self.path)
+            raise TypeError("source must be a name (str) or an integer input id of the "
+                            "--string-ids graph %s, not %r" % (self.path, source))
         if not _check.is_int(source):
             raise TypeError("source must be an integer, a vertex id (%s)%s, not %r"
                             % ("an input id" if original_ids else "0..nv-1",

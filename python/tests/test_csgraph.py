@@ -292,12 +292,28 @@ def test_sources_by_name_and_results_by_name():
     assert set(labels.to_dict()) == set(g.names)
     with pytest.raises(ValueError, match="not a name of the graph"):
         emogi.bfs(g, "mallory")
-    with pytest.raises(ValueError, match="give source as the name"):
-        emogi.bfs(g, 0, original_ids=True)
+    with pytest.raises(ValueError, match="not a name of the graph"):
+        emogi.bfs(g, 0, original_ids=True)  # no vertex is named "0"
     g2 = emogi.open(as_csr_file(random_matrix(seed=9), True, "plain"))
     with pytest.raises(ValueError, match="has no names"):
         emogi.bfs(g2, "alice")
     assert np.array_equal(g2.ids, np.arange(g2.nv))
+
+
+def test_string_ids_that_are_numbers_by_input_id():
+    """On a --string-ids graph an integer input id is the name it is written as."""
+    with open("numbered.el", "w") as f:
+        f.write("10 20\n20 30\n30 10\n40 10\n")
+    tool("emogi-convert", "el", "numbered.el", "numbered.csr", "--string-ids", "-q")
+    g = emogi.open("numbered.csr")
+    assert sorted(g.names) == ["10", "20", "30", "40"]
+    h = nx.read_edgelist("numbered.el", create_using=nx.DiGraph if g.directed else nx.Graph)
+    want = nx.single_source_shortest_path_length(h, "40")
+    for source in (40, "40", b"40"):
+        depth = emogi.bfs(g, source, original_ids=True)
+        assert {k: v for k, v in depth.to_dict().items() if v != emogi.UNREACHED} == want
+    with pytest.raises(ValueError, match="not a name"):
+        emogi.bfs(g, 50, original_ids=True)
 
 
 def test_original_ids_key_the_results():
