@@ -25,8 +25,8 @@ import zipfile
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # python/
 TOP = os.path.dirname(HERE)
-PY_FILES = ["__init__.py", "_lib.py", "_check.py", "csr.py", "writer.py", "algorithms.py",
-            "_inputs.py", "_result.py"]
+# every module of the package (python/local.mk lists them for make install)
+PY_FILES = sorted(f for f in os.listdir(os.path.join(HERE, "emogi")) if f.endswith(".py"))
 SUMMARY = "Open, write and traverse emogi .csr graphs from Python (numpy, over libemogi)"
 REQUIRES = ["Requires-Python: >=3.8", "Requires-Dist: numpy",
             "Provides-Extra: scipy", "Requires-Dist: scipy; extra == \"scipy\"",
