@@ -13,6 +13,7 @@
  *   emogi_bc.h, emogi_tc.h
  *                     one algorithm each, a CPU (OpenMP) reference and a
  *                     CUDA entry point that give the same result
+ *   emogi_gpu_state.h the device memory each GPU run adds, for placing
  *
  * A BFS on the GPU, errors checked at each step:
  *
@@ -50,4 +51,5 @@
 #include "emogi_pagerank.h"
 #include "emogi_bc.h"
 #include "emogi_tc.h"
+#include "emogi_gpu_state.h"
 #endif

@@ -126,10 +126,6 @@ EMOGI_API int emogi_bfs_gpu(const struct emogi_placed *p, uint64_t source,
 EMOGI_API int emogi_bfs_parents(const struct emogi_graph *g, uint64_t source, const uint32_t *depth,
                                 uint64_t *parent, emogi_error *err);
 
-/* Device memory emogi_bfs_gpu() adds beside G placed (its offsets and
- * lists): emogi_place_opts' state_bytes for a search of G. */
-EMOGI_API uint64_t emogi_bfs_gpu_state_bytes(const struct emogi_graph *g);
-
 /* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
 
 /* What a bottom-up level leaves for the direction rule, every backend

@@ -69,10 +69,6 @@ EMOGI_API int emogi_cc_gpu(const struct emogi_placed *out, const struct emogi_pl
                            enum emogi_cc_algorithm a, enum emogi_kernel k, void *labels,
                            struct emogi_cc_stats *st, emogi_error *err);
 
-/* Device memory emogi_cc_gpu() adds beside G (and a directed G's
- * transpose) placed: emogi_place_opts' state_bytes for a run on G. */
-EMOGI_API uint64_t emogi_cc_gpu_state_bytes(const struct emogi_graph *g);
-
 #ifdef __cplusplus
 }
 #endif

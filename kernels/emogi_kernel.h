@@ -28,18 +28,6 @@ EMOGI_API const char *emogi_kernel_name(enum emogi_kernel k);
  * (no message, *K left alone) for any other string. */
 EMOGI_API int emogi_kernel_parse(const char *s, enum emogi_kernel *k);
 
-/* Whether this libemogi has the CUDA backend: 1, or 0 when it was built
- * without CUDA (every emogi_ALGO_gpu() then fails, saying so).  Whether a
- * GPU is there to use is emogi_gpu_count()'s to say. */
-EMOGI_API int emogi_built_with_cuda(void);
-
-/* The OpenMP threads the CPU kernels run on (1 in a build without
- * OpenMP); emogi_set_cpu_threads(N) makes it N (N >= 1; a smaller N
- * changes nothing) for the calls that follow, as the tools' --threads
- * does, and returns the count before. */
-EMOGI_API int emogi_cpu_threads(void);
-EMOGI_API int emogi_set_cpu_threads(int n);
-
 /* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
 
 /*

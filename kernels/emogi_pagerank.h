@@ -149,16 +149,6 @@ EMOGI_API int emogi_pagerank_gpu(const struct emogi_placed *p,
 EMOGI_API int emogi_pagerank_check_params(const struct emogi_pagerank_params *prm,
                                           emogi_error *err);
 
-/* Device memory emogi_pagerank_gpu() adds beside the in-edge graph IN
- * placed (WEIGHTED: a weighted run's too): emogi_place_opts' state_bytes
- * for a run over IN. */
-EMOGI_API uint64_t emogi_pagerank_gpu_state_bytes(const struct emogi_graph *in, int weighted);
-
-/* How the CPU iterations store the contributions for TOLERANCE, as
- * emogi-pagerank chooses: float32 from 1e-5 up, where its rounding
- * (about 1e-7 in L1) is far below the tolerance; float64 below. */
-EMOGI_API enum emogi_pagerank_store emogi_pagerank_store_for(double tolerance);
-
 /* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
 
 /* The CPU's global sums are taken per block of this many vertices, then

@@ -114,11 +114,6 @@ EMOGI_API int emogi_sssp_gpu(const struct emogi_placed *p, uint64_t source,
                              enum emogi_kernel k, void *dist, struct emogi_sssp_stats *st,
                              emogi_error *err);
 
-/* Device memory emogi_sssp_gpu() adds beside G placed, with options O:
- * emogi_place_opts' state_bytes for a run on G. */
-EMOGI_API uint64_t emogi_sssp_gpu_state_bytes(const struct emogi_graph *g,
-                                              const struct emogi_sssp_opts *o);
-
 /* ---- internal: for emogi's tools and ranks; not a stable interface ---- */
 
 /* emogi_sssp_check_weights for the lists of vertices [LO, HI) of G

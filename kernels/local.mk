@@ -14,8 +14,7 @@ libkernels_la_SOURCES = kernels/kernel_names.c kernels/cc_shared.c \
 	kernels/cpu/bfs.c kernels/cpu/bfs_parents.c \
 	kernels/cpu/sssp.c kernels/cpu/sssp_weights.c \
 	kernels/cpu/cc.c kernels/cpu/scc.c kernels/cpu/bc.c kernels/cpu/tc.c \
-	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c \
-	kernels/build_info.c
+	kernels/cpu/pagerank.c kernels/cpu/pagerank_gs.c kernels/cpu/pagerank_in_edges.c
 noinst_HEADERS += kernels/cuda/common.cuh kernels/cuda/cc_lists.cuh kernels/cuda/clist.cuh \
 	kernels/cuda/bfs_pull.cuh kernels/cuda/reader.cuh \
 	kernels/emogi_dist_gpu.h kernels/emogi_ranks.h kernels/cpu/random_array.h kernels/sssp_float.h kernels/cc_link.h \
@@ -41,3 +40,6 @@ else
 libkernels_la_SOURCES += kernels/no_cuda.c kernels/no_cuda_tc.c
 libkernels_la_SOURCES += kernels/no_cuda_scc.c
 endif
+# what callers holding a graph in memory need (the Python package)
+libkernels_la_SOURCES += kernels/gpu_state.c
+include_HEADERS += kernels/emogi_gpu_state.h

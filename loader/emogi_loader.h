@@ -195,6 +195,19 @@ EMOGI_API int emogi_place(const struct emogi_graph *g, const struct emogi_place_
  * already unplaced, or that emogi_place() failed on. */
 EMOGI_API void emogi_unplace(struct emogi_placed *p);
 
+/* Whether this libemogi has the CUDA backend: 1, or 0 when it was built
+ * without CUDA (emogi_place() and every emogi_ALGO_gpu() then fail,
+ * saying so).  Whether a GPU is there to use is emogi_gpu_count()'s to
+ * say. */
+EMOGI_API int emogi_built_with_cuda(void);
+
+/* The OpenMP threads the CPU kernels run on (1 in a build without
+ * OpenMP); emogi_set_cpu_threads(N) makes it N (N >= 1; a smaller N
+ * changes nothing) for the calls that follow, as the tools' --threads
+ * does, and returns the count before. */
+EMOGI_API int emogi_cpu_threads(void);
+EMOGI_API int emogi_set_cpu_threads(int n);
+
 /* What emogi_place_for() places beside a graph's out-lists. */
 enum emogi_place_what {
     EMOGI_PLACE_IN = 1u << 0,     /* a directed graph's stored transpose (its in-lists) */
@@ -207,8 +220,8 @@ struct emogi_placement;
 /*
  * Place G as emogi's tools place it for one algorithm: G within the
  * budget, with O->state_bytes (the algorithm's, from
- * emogi_ALGO_gpu_state_bytes()) counting the room a transpose's offsets
- * take; then, when WHAT has EMOGI_PLACE_IN and G is directed with a
+ * emogi_ALGO_gpu_state_bytes() of emogi_gpu_state.h) and the room a
+ * transpose's offsets take counted; then, when WHAT has EMOGI_PLACE_IN and G is directed with a
  * stored transpose, the transpose as a graph of its own with G's
  * placement and split, both within O->gpu_memory; EMOGI_PLACE_FIRSTS the
  * in-lists' first ids, where the budget kept room.  *OUT gets a

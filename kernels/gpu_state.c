@@ -1,50 +1,11 @@
 /*
- * build_info.c - what this build of libemogi runs on, and the device
- * memory each algorithm's GPU kernels add beside the placed graph, so
- * that every caller of emogi_place (the tools, the Python package) gives
- * the budget the same byte counts.
+ * gpu_state.c - the device memory each algorithm's GPU kernels add beside
+ * the placed graph (emogi_gpu_state.h), so that every caller of
+ * emogi_place (the tools, the Python package) gives the budget the same
+ * byte counts; and the CPU PageRank's choice of how to store its
+ * contributions.
  */
-#include "config.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-#include "emogi_bfs.h"
-#include "emogi_cc.h"
-#include "emogi_kernel.h"
-#include "emogi_pagerank.h"
-#include "emogi_sssp.h"
-
-int emogi_built_with_cuda(void)
-{
-#ifdef HAVE_CUDA
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-int emogi_cpu_threads(void)
-{
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
-
-int emogi_set_cpu_threads(int n)
-{
-    const int old = emogi_cpu_threads();
-#ifdef _OPENMP
-    if (n >= 1)
-        omp_set_num_threads(n);
-#else
-    (void)n;
-#endif
-    return old;
-}
+#include "emogi_gpu_state.h"
 
 /* A 4-byte depth, the top-down queue (one id), and under a byte for the
  * two frontier bitmaps, bottom-up's bitmap of vertices to test, the scan
@@ -77,6 +38,8 @@ uint64_t emogi_pagerank_gpu_state_bytes(const struct emogi_graph *in, int weight
     return in->nv * (25 + (weighted ? 8 : 0));
 }
 
+/* float32 from 1e-5 up: its rounding moves the fixed point by about 1e-7
+ * in L1 (emogi_pagerank.h, enum emogi_pagerank_store). */
 enum emogi_pagerank_store emogi_pagerank_store_for(double tolerance)
 {
     return tolerance >= 1e-5 ? EMOGI_PAGERANK_STORE_F32 : EMOGI_PAGERANK_STORE_F64;
