@@ -3,14 +3,17 @@
  * it places, for emogi_place_opts' state_bytes (emogi_loader.h), and the
  * CPU PageRank's store for a tolerance: the counts the tools give, for
  * any caller of emogi_place (emogi_place_for) to give the same.  None
- * needs a GPU or fails.
+ * needs a GPU or fails.  Triangle counting's is emogi_tc_gpu_state_bytes
+ * (emogi_tc.h), beside the sizes of its per-warp tables.
  */
 #ifndef EMOGI_GPU_STATE_H
 #define EMOGI_GPU_STATE_H
 
+#include "emogi_bc.h"
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
 #include "emogi_pagerank.h"
+#include "emogi_scc.h"
 #include "emogi_sssp.h"
 
 #ifdef __cplusplus
@@ -28,6 +31,14 @@ EMOGI_API uint64_t emogi_sssp_gpu_state_bytes(const struct emogi_graph *g,
 /* Device memory emogi_cc_gpu() adds beside G (and a directed G's
  * transpose) placed. */
 EMOGI_API uint64_t emogi_cc_gpu_state_bytes(const struct emogi_graph *g);
+
+/* Device memory emogi_scc_gpu() adds beside G and its transpose placed
+ * (emogi-cc --strong). */
+EMOGI_API uint64_t emogi_scc_gpu_state_bytes(const struct emogi_graph *g);
+
+/* Device memory emogi_bc_gpu() adds beside G (and the in-edges its
+ * bottom-up levels read) placed: the state of one search. */
+EMOGI_API uint64_t emogi_bc_gpu_state_bytes(const struct emogi_graph *g);
 
 /* Device memory emogi_pagerank_gpu() adds beside the in-edge graph IN
  * placed (WEIGHTED: for a weighted run). */

@@ -30,6 +30,21 @@ uint64_t emogi_cc_gpu_state_bytes(const struct emogi_graph *g)
     return g->nv * 10 + emogi_aside_bytes(g->ne);
 }
 
+/* A label and a colour (8 bytes each at most) and four flags per vertex
+ * (the searches' two sets, two frontiers), and the queues of long
+ * lists. */
+uint64_t emogi_scc_gpu_state_bytes(const struct emogi_graph *g)
+{
+    return g->nv * 20 + emogi_aside_bytes(g->ne);
+}
+
+/* A depth, path count, coefficient, dependency sum and score per vertex,
+ * and the queues of long lists. */
+uint64_t emogi_bc_gpu_state_bytes(const struct emogi_graph *g)
+{
+    return g->nv * (4 + 8 + 8 + 8 + 8) + emogi_aside_bytes(g->ne);
+}
+
 /* Ranks and contributions (8 bytes each) and, for directed graphs, the
  * out-edge offsets, a change sum a 32-vertex chunk and two sums a
  * 2048-vertex span (under a byte); weighted, the out-weight sums. */

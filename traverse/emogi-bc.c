@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "emogi_bc.h"
+#include "emogi_gpu_state.h"
 #include "run.h"
 #include "verify.h"
 
@@ -79,11 +80,6 @@ static void parse_options(int argc, char **argv, struct bc_cli *o)
 
 /* ---- run ---- */
 
-/* Device memory the GPU search adds beside the offsets, per vertex: a
- * depth, path count, coefficient, dependency sum and score; and the
- * queues of long lists (emogi_kernel.h). */
-#define GPU_STATE_BYTES (4 + 8 + 8 + 8 + 8)
-
 struct bc_tally {
     uint64_t searches;
     double seconds;
@@ -121,8 +117,7 @@ static void run(const struct bc_cli *o, struct tool_run *r)
         tool_die(&err);
     }
     /* the in-edges for bottom-up levels: a directed graph's stored transpose */
-    if (tool_backend_open(&b, &g, &o->t, g.nv * GPU_STATE_BYTES + emogi_aside_bytes(g.ne),
-                          TOOL_PLACE_IN, &err) < 0)
+    if (tool_backend_open(&b, &g, &o->t, emogi_bc_gpu_state_bytes(&g), TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
     const struct emogi_placed *in = b.on_gpu ? tool_backend_in(&b) : NULL;
     if (o->t.stats)

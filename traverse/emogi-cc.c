@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "emogi_cc.h"
+#include "emogi_gpu_state.h"
 #include "emogi_scc.h"
 #include "run.h"
 #include "verify.h"
@@ -92,14 +93,6 @@ static void parse_options(int argc, char **argv, struct cc_opts *o)
 
 /* ---- run ---- */
 
-/* Device memory the GPU run adds beside the offsets: labels (8 bytes at
- * most) and two activity flags per vertex, and the queues of long lists
- * (emogi_kernel.h); --mem auto keeps it free. */
-#define GPU_STATE_BYTES_PER_VERTEX 10
-/* With --strong: labels and colours (8 bytes each at most) and four flags
- * per vertex (the searches' two sets, two frontiers). */
-#define GPU_SCC_STATE_BYTES_PER_VERTEX 20
-
 static void report(void *ctx, const struct emogi_graph *g, const char *algorithm,
                    const void *labels, const struct emogi_cc_stats *st, int on_gpu);
 static void report_seconds(void *ctx, const struct emogi_cc_stats *st);
@@ -110,10 +103,10 @@ static void run(const struct cc_opts *o, const struct emogi_graph *g, void *labe
 {
     emogi_error err;
     struct tool_backend b;
+    /* what the GPU run adds beside the graph (emogi_gpu_state.h); --mem
+     * auto keeps it free */
     if (tool_backend_open(&b, g, &o->t,
-                          g->nv * (o->strong ? GPU_SCC_STATE_BYTES_PER_VERTEX
-                                             : GPU_STATE_BYTES_PER_VERTEX) +
-                              emogi_aside_bytes(g->ne),
+                          o->strong ? emogi_scc_gpu_state_bytes(g) : emogi_cc_gpu_state_bytes(g),
                           TOOL_PLACE_IN, &err) < 0)
         tool_die(&err);
     /* Weak components of a directed graph read both sides. */
