@@ -3,6 +3,9 @@
     depth = emogi.bfs(A, 0)              # A: a scipy.sparse matrix, numpy array,
                                          # networkx graph, .csr path or emogi.Graph
     n, labels = emogi.cc(A, directed=False)   # as scipy.sparse.csgraph
+    n, labels = emogi.cc(A, connection="strong")
+    score = emogi.bc(A, [0, 5])          # betweenness from sources 0 and 5
+    n, at_vertex = emogi.tc(A)           # triangles, total and per vertex
     g = emogi.open("web.csr")            # validated, sections as numpy memmaps
     emogi.write("m.csr", matrix=A)       # a scipy sparse matrix as a .csr file
 
@@ -14,14 +17,14 @@ from ._lib import EmogiError, FormatError
 from ._result import Result
 from .csr import Graph, open
 from .writer import write
-from .algorithms import bfs, sssp, cc, cc_labels, pagerank, read_result
+from .algorithms import bfs, sssp, cc, cc_labels, pagerank, bc, tc, read_result
 
 UNREACHED = 0xFFFFFFFF
 NO_PARENT = 0xFFFFFFFFFFFFFFFF
 SSSP_UNREACHED = 0xFFFFFFFFFFFFFFFF
 
 __all__ = ["EmogiError", "FormatError", "Graph", "Result", "open", "write", "bfs", "sssp", "cc",
-           "cc_labels", "pagerank", "read_result", "info", "UNREACHED", "NO_PARENT",
+           "cc_labels", "pagerank", "bc", "tc", "read_result", "info", "UNREACHED", "NO_PARENT",
            "SSSP_UNREACHED"]
 
 

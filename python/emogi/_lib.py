@@ -92,6 +92,19 @@ class CcStats(ctypes.Structure):
                 ("edge_bytes", c_u64), ("link_bytes", c_u64), ("devmem_bytes", c_u64)]
 
 
+class BcStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("levels", c_u32), ("reached", c_u64),
+                ("edges_examined", c_u64), ("edge_bytes", c_u64), ("link_bytes", c_u64),
+                ("devmem_bytes", c_u64)]
+
+
+class TcStats(ctypes.Structure):
+    _fields_ = [("seconds", c_dbl), ("orient_seconds", c_dbl), ("triangles", c_u64),
+                ("relabelled", ctypes.c_int), ("oriented_edges", c_u64),
+                ("edges_examined", c_u64), ("edge_bytes", c_u64), ("link_bytes", c_u64),
+                ("devmem_bytes", c_u64)]
+
+
 class PagerankParams(ctypes.Structure):
     _fields_ = [("damping", c_dbl), ("tolerance", c_dbl), ("max_iterations", c_u32),
                 ("weighted", c_u32)]
@@ -146,7 +159,8 @@ STRUCTS = {"emogi_graph": CGraph, "emogi_part": Part, "emogi_place_opts": PlaceO
            "emogi_load_stats": LoadStats, "emogi_edges": Edges, "emogi_placed": Placed,
            "emogi_bfs_opts": BfsOpts, "emogi_bfs_stats": BfsStats, "emogi_sssp_opts": SsspOpts,
            "emogi_sssp_stats": SsspStats, "emogi_cc_stats": CcStats,
-           "emogi_pagerank_params": PagerankParams, "emogi_pagerank_stats": PagerankStats}
+           "emogi_pagerank_params": PagerankParams, "emogi_pagerank_stats": PagerankStats,
+           "emogi_bc_stats": BcStats, "emogi_tc_stats": TcStats}
 C_FIELD_NAMES = {"in": "in_"}  # C names that are Python keywords
 
 
@@ -220,6 +234,23 @@ _SIGNATURES = {
     "emogi_placement_out": ([c_ptr], ctypes.POINTER(Placed)),
     "emogi_placement_in": ([c_ptr], ctypes.POINTER(Placed)),
     "emogi_placement_free": ([c_ptr], None),
+    "emogi_scc_check_graph": ([G, E], ctypes.c_int),
+    "emogi_scc_cpu": ([G, c_ptr, ctypes.POINTER(CcStats), E], ctypes.c_int),
+    "emogi_scc_gpu": ([ctypes.POINTER(Placed), ctypes.POINTER(Placed), ctypes.c_int, c_ptr,
+                       ctypes.POINTER(CcStats), E], ctypes.c_int),
+    "emogi_scc_gpu_state_bytes": ([G], c_u64),
+    "emogi_bc_cpu": ([G, c_u64, c_ptr, ctypes.POINTER(BcStats), E], ctypes.c_int),
+    "emogi_bc_gpu": ([ctypes.POINTER(Placed), ctypes.POINTER(Placed), c_u64, ctypes.c_int, c_ptr,
+                      ctypes.POINTER(BcStats), E], ctypes.c_int),
+    "emogi_bc_normalize": ([c_u64, c_ptr], None),
+    "emogi_bc_gpu_state_bytes": ([G], c_u64),
+    "emogi_tc_check_graph": ([G, E], ctypes.c_int),
+    "emogi_tc_symmetric": ([G, G, E], ctypes.c_int),
+    "emogi_tc_symmetric_free": ([G], None),
+    "emogi_tc_cpu": ([G, c_ptr, ctypes.POINTER(TcStats), E], ctypes.c_int),
+    "emogi_tc_gpu": ([ctypes.POINTER(Placed), ctypes.c_int, c_ptr, ctypes.POINTER(TcStats), E],
+                     ctypes.c_int),
+    "emogi_tc_gpu_state_bytes": ([G, ctypes.c_int], c_u64),
 }
 
 

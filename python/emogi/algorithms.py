@@ -1,5 +1,6 @@
-"""BFS, SSSP, CC and PageRank through libemogi, shaped as scipy.sparse.csgraph's
-functions (the graph first, directed= as scipy spells it), and the tools' outputs.
+"""BFS, SSSP, weak and strong components, PageRank, betweenness centrality and
+triangles through libemogi, shaped as scipy.sparse.csgraph's functions (the
+graph first, directed= as scipy spells it), and the tools' outputs.
 
 Every function takes as its graph a .csr path, an open emogi.Graph, a
 scipy.sparse array or matrix, a square numpy array or a networkx graph
@@ -19,7 +20,7 @@ import re
 import numpy as np
 
 from . import _check, _lib
-from ._inputs import Prepared
+from ._inputs import Prepared, _is_networkx
 from ._lib import EmogiError
 from ._result import wrap
 from .csr import Graph
@@ -329,14 +330,6 @@ def _sssp(p, source, unit_weights, delta, stats, device, original_ids, placement
     return _result(p, dist, st, stats)
 
 
-def _strong_components(p, stats, device, placement):
-    """Strong components: the one place to call libemogi's strong components
-    (emogi-cc --strong) once the library has them."""
-    raise ValueError("connection='strong': strong components are not in this build of "
-                     "libemogi (they come with emogi-cc --strong); connection='weak' gives "
-                     "the weak components")
-
-
 @_threads
 def cc(g, *, directed=None, connection="weak", stats=False, device=None, **placement):
     """Connected components of g, as scipy.sparse.csgraph.connected_components(g,
@@ -345,22 +338,23 @@ def cc(g, *, directed=None, connection="weak", stats=False, device=None, **place
     g and directed: as bfs's (a directed .csr file needs its stored
     transpose, emogi-convert --transpose; arrays get theirs from libemogi).
     connection: 'weak' (the default: a directed graph's edges taken either
-    way) or 'strong'.  Returns (n_components, labels): labels an int32 array
+    way) or 'strong' (emogi-cc --strong: libemogi's trimming,
+    forward-backward and colouring; on an undirected graph the same as
+    'weak').  Returns (n_components, labels): labels an int32 array
     (int64 past 2^31 vertices) of nv entries numbering the components
-    0..n_components-1 in the order of their smallest vertex, as scipy numbers
-    them; a Result (labels.to_dict()).  stats=True also returns a dict
-    (seconds, passes, edges_examined, edge_bytes, and link_bytes and
+    0..n_components-1 in the order of their smallest vertex (scipy numbers
+    weak components so; its strong ones come in another order, the same
+    partition); a Result (labels.to_dict()).  stats=True also returns a
+    dict (seconds, passes, edges_examined, edge_bytes, and link_bytes and
     devmem_bytes, 0 on the CPU).  device='gpu': emogi-cc's GPU union-find,
-    the graph (and a directed graph's transpose) placed as the tool places
-    them, with bfs's placement keywords.  emogi.cc_labels gives emogi-cc's
-    own labels (each component's smallest vertex).
+    or for strong components its GPU forward-backward, the graph and a
+    directed graph's transpose placed as the tool places them, with bfs's
+    placement keywords.  emogi.cc_labels gives emogi-cc's own labels (each
+    component's smallest vertex).
     """
-    if connection not in ("weak", "strong"):
-        raise ValueError("connection must be 'weak' or 'strong', not %r" % (connection,))
+    strong = _connection(connection)
     with Prepared.of(g, directed, weights=False) as p:
-        if connection == "strong" and p.c.flags & _lib.DIRECTED:
-            return _strong_components(p, stats, device, placement)
-        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement)
+        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement, strong)
         # numbered by their smallest vertex, the component's own label
         roots, numbers_ = np.unique(labels, return_inverse=True)
         dtype = np.int32 if p.nv < 2**31 else np.int64
@@ -369,31 +363,202 @@ def cc(g, *, directed=None, connection="weak", stats=False, device=None, **place
 
 
 @_threads
-def cc_labels(g, *, directed=None, stats=False, device=None, **placement):
-    """Weak components as emogi-cc writes them: each vertex's label is the
-    smallest vertex id of its component, uint32 when the graph's ids take 4
-    bytes, uint64 for 8.  Arguments and stats as cc's."""
+def cc_labels(g, *, directed=None, connection="weak", stats=False, device=None, **placement):
+    """Components as emogi-cc writes them (with connection='strong', as
+    emogi-cc --strong does): each vertex's label is the smallest vertex id
+    of its component, uint32 when the graph's ids take 4 bytes, uint64 for
+    8.  Arguments and stats as cc's."""
+    strong = _connection(connection)
     with Prepared.of(g, directed, weights=False) as p:
-        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement)
+        labels, st = _cc(p, _check.flag(stats, "stats"), device, placement, strong)
         return _result(p, labels, st, stats)
 
 
-def _cc(p, stats, device, placement):
+def _connection(connection):
+    """Whether CONNECTION asks for strong components."""
+    if connection not in ("weak", "strong"):
+        raise ValueError("connection must be 'weak' or 'strong', not %r" % (connection,))
+    return connection == "strong"
+
+
+def _cc(p, stats, device, placement, strong=False):
+    """Weak components, or with STRONG on a directed graph strong ones
+    (emogi_scc_cpu, emogi_scc_gpu): both read the in-lists."""
     lib = _lib.lib()
     o = _gpu_options(device, placement)
     c = p.with_transpose() if p.graph is None else p.c
     cg = ctypes.byref(c)
-    _lib.call(EmogiError, lib.emogi_cc_check_graph, cg)
+    directed = bool(c.flags & _lib.DIRECTED)
+    strong = strong and directed  # an undirected graph's strong components are its components
+    try:  # the library's refusal says what is missing; the graph is the caller's to name
+        _lib.call(EmogiError, lib.emogi_scc_check_graph if strong else lib.emogi_cc_check_graph,
+                  cg)
+    except EmogiError as e:
+        raise EmogiError("%s: %s" % (p.path, e)) from None
     labels = np.empty(p.nv, dtype=np.uint32 if p.id_width == 4 else np.uint64)
     st = _lib.CcStats()
     if o is None:
-        _lib.call(EmogiError, lib.emogi_cc_cpu, cg, _ptr(labels), ctypes.byref(st))
-        return labels, st
-    with _Placement(c, o, lib.emogi_cc_gpu_state_bytes(cg), _lib.PLACE_IN) as pl:
-        inn = pl.inn if c.flags & _lib.DIRECTED else None
-        _lib.call(EmogiError, lib.emogi_cc_gpu, pl.out, inn, _lib.CC_UF, o["kernel"],
+        _lib.call(EmogiError, lib.emogi_scc_cpu if strong else lib.emogi_cc_cpu, cg,
                   _ptr(labels), ctypes.byref(st))
+        return labels, st
+    state = lib.emogi_scc_gpu_state_bytes(cg) if strong else lib.emogi_cc_gpu_state_bytes(cg)
+    with _Placement(c, o, state, _lib.PLACE_IN) as pl:
+        inn = pl.inn if directed else None
+        if strong:
+            _lib.call(EmogiError, lib.emogi_scc_gpu, pl.out, inn, o["kernel"], _ptr(labels),
+                      ctypes.byref(st))
+        else:
+            _lib.call(EmogiError, lib.emogi_cc_gpu, pl.out, inn, _lib.CC_UF, o["kernel"],
+                      _ptr(labels), ctypes.byref(st))
     return labels, st
+
+
+def _sources(p, sources, original_ids):
+    """The compact ids of SOURCES: None every vertex; a list, tuple, range
+    or 1-d numpy array several (repeats kept); anything else one, named as
+    bfs's source is."""
+    if sources is None:
+        return list(range(p.nv))
+    if isinstance(sources, np.ndarray) and sources.ndim == 0:
+        sources = sources.item()
+    if isinstance(sources, (list, tuple, range, np.ndarray)):
+        if isinstance(sources, np.ndarray) and sources.ndim != 1:
+            raise ValueError("sources must be a 1-d array of vertices, not of shape %s"
+                             % (sources.shape,))
+        if len(sources) == 0:
+            raise ValueError("sources is empty: give at least one vertex, or None for every "
+                             "vertex")
+        return [p.source(s.item() if isinstance(s, np.generic) else s, original_ids)
+                for s in sources]
+    return [p.source(sources, original_ids)]
+
+
+@_threads
+def bc(g, sources=None, *, directed=None, normalized=False, stats=False, device=None,
+       original_ids=False, **placement):
+    """Betweenness centrality of g by Brandes' algorithm, as emogi-bc: for each
+    source a breadth-first search counting shortest paths, then the
+    dependencies accumulated level by level backwards.
+
+    g and directed: as bfs's (unweighted: every edge is one hop).  sources:
+    None (the default) every vertex, as networkx.betweenness_centrality;
+    one vertex, or a list, tuple, range or 1-d array of them (repeats
+    counted, as emogi-bc -s and -n count them), each named as bfs's source
+    (a compact id, a name, a networkx node; original_ids=True an input id).
+    A networkx node that is itself a tuple goes inside a list.
+
+    Returns a float64 Result of nv scores: score[v] sums, over the sources s
+    other than v, the shares of the shortest paths from s to every other
+    vertex that pass through v, emogi-bc's sums over ordered pairs.  On a
+    directed graph that is networkx's betweenness_centrality_subset(G,
+    sources, targets=every vertex, normalized=False) (with every vertex a
+    source, betweenness_centrality(G, normalized=False)); on an undirected
+    graph, where networkx halves its sums, twice networkx's.
+    normalized=True (emogi-bc --normalize) divides by (nv-1)(nv-2), which
+    is networkx's normalized=True on directed and undirected graphs alike.
+    stats=True also returns a dict summed over the searches (searches,
+    seconds, reached, edges_examined, edge_bytes, link_bytes, devmem_bytes;
+    levels: the deepest search's).  device='gpu': emogi-bc's CUDA kernels,
+    the graph (and a directed .csr file's transpose, for the bottom-up
+    levels) placed as the tool places them, with bfs's placement keywords.
+    """
+    normalized = _check.flag(normalized, "normalized")
+    stats = _check.flag(stats, "stats")
+    with Prepared.of(g, directed, weights=False) as p:
+        lib, cg = _lib.lib(), ctypes.byref(p.c)
+        o = _gpu_options(device, placement)
+        srcs = _sources(p, sources, original_ids)
+        score = np.zeros(p.nv, dtype=np.float64)
+        total = dict.fromkeys(("searches", "seconds", "levels", "reached", "edges_examined",
+                               "edge_bytes", "link_bytes", "devmem_bytes"), 0)
+        st = _lib.BcStats()
+
+        def add():
+            total["searches"] += 1
+            for name, _ in _lib.BcStats._fields_:
+                v = getattr(st, name)
+                total[name] = max(total[name], v) if name == "levels" else total[name] + v
+        if o is None:
+            for s in srcs:
+                _lib.call(EmogiError, lib.emogi_bc_cpu, cg, s, _ptr(score), ctypes.byref(st))
+                add()
+        else:
+            with _Placement(p.c, o, lib.emogi_bc_gpu_state_bytes(cg), _lib.PLACE_IN) as pl:
+                for s in srcs:
+                    _lib.call(EmogiError, lib.emogi_bc_gpu, pl.out, pl.inn, s, o["kernel"],
+                              _ptr(score), ctypes.byref(st))
+                    add()
+        if normalized:
+            lib.emogi_bc_normalize(p.nv, _ptr(score))
+        r = wrap(score, p.keys())
+        return (r, total) if stats else r
+
+
+def _is_file(g):
+    return isinstance(g, (Graph, str, bytes, os.PathLike))
+
+
+@_threads
+def tc(g, *, directed=None, undirected=False, per_vertex=True, stats=False, device=None,
+       **placement):
+    """Triangles of the undirected graph g, as emogi-tc: each counted once, on
+    the edges oriented from the end of lower degree to the higher (libemogi
+    renumbers by degree where GAP's rule says it pays).  Self-loops close no
+    triangle and an edge stored twice counts once.
+
+    g: as bfs's.  Triangles are counted on undirected graphs, so directed=None
+    (the default) reads a scipy.sparse or numpy array as undirected (each
+    stored entry an edge either way, as directed=False), and a file or
+    networkx graph as it says; a directed graph (directed=True, a directed
+    .csr file, a networkx DiGraph) is refused with ValueError unless
+    undirected=True, which counts the undirected graph under it, every edge
+    taken either way (emogi-tc --undirected; libemogi's emogi_tc_symmetric).
+
+    Returns (n_triangles, counts), counts a uint64 Result of nv entries: the
+    triangles each vertex belongs to, as networkx.triangles(G); with
+    per_vertex=False n_triangles alone (faster: no per-vertex sums).
+    stats=True also returns a dict (seconds, orient_seconds, triangles,
+    relabelled, oriented_edges, edges_examined, edge_bytes, link_bytes,
+    devmem_bytes).  device='gpu': emogi-tc's CUDA kernel over the graph
+    placed as the tool places it, with bfs's placement keywords.
+    """
+    undirected = _check.flag(undirected, "undirected")
+    per_vertex = _check.flag(per_vertex, "per_vertex")
+    stats = _check.flag(stats, "stats")
+    if directed is None and not _is_file(g) and not _is_networkx(g):
+        directed = False  # arrays: undirected unless said otherwise
+    with Prepared.of(g, directed, weights=False) as p:
+        lib = _lib.lib()
+        o = _gpu_options(device, placement)
+        c, sym = p.c, None
+        if c.flags & _lib.DIRECTED:
+            if not undirected:
+                raise ValueError("%s is a directed graph, and triangles are counted on "
+                                 "undirected ones: pass undirected=True to count the "
+                                 "undirected graph under it (or, for arrays and networkx graphs, "
+                                 "directed=False)"
+                                 % p.path)
+            sym = _lib.CGraph()
+            _lib.call(EmogiError, lib.emogi_tc_symmetric, ctypes.byref(c), ctypes.byref(sym))
+            c = sym
+        try:
+            cg = ctypes.byref(c)
+            _lib.call(EmogiError, lib.emogi_tc_check_graph, cg)
+            counts = np.empty(p.nv, dtype=np.uint64) if per_vertex else None
+            out = _ptr(counts) if per_vertex else None
+            st = _lib.TcStats()
+            if o is None:
+                _lib.call(EmogiError, lib.emogi_tc_cpu, cg, out, ctypes.byref(st))
+            else:
+                with _Placement(c, o, lib.emogi_tc_gpu_state_bytes(cg, int(per_vertex))) as pl:
+                    _lib.call(EmogiError, lib.emogi_tc_gpu, pl.out, o["kernel"], out,
+                              ctypes.byref(st))
+        finally:
+            if sym is not None:
+                lib.emogi_tc_symmetric_free(ctypes.byref(sym))
+        n = int(st.triangles)
+        r = (n, wrap(counts, p.keys())) if per_vertex else n
+        return (r, _lib.stats_dict(st)) if stats else r
 
 
 _UNSET = object()

@@ -1,11 +1,12 @@
 """emogi's scipy.sparse.csgraph-shaped functions against scipy and networkx.
 
-Every public traversal (bfs, sssp, cc, cc_labels, pagerank) takes every
+Every public traversal (bfs, sssp, cc, cc_labels, pagerank, bc, tc) takes every
 input kind (a .csr path, an emogi.Graph, a scipy.sparse array and matrix, a
 dense numpy array, a networkx graph), directed and not, on graphs generated
 here with seeded random numbers; the answers come from scipy.sparse.csgraph
-(breadth-first depths as unweighted shortest paths, Dijkstra, connected
-components) and networkx.pagerank, independent implementations.  Then the
+(breadth-first depths as unweighted shortest paths, Dijkstra, weak and
+strong components) and networkx (pagerank, strongly_connected_components,
+betweenness_centrality, triangles), independent implementations.  Then the
 ways back to the input's vertices (names, original ids, to_dict), the
 package's own facts (version, info) and the wheel that pip builds.
 """
@@ -164,16 +165,141 @@ def test_cc_is_csgraph_connected_components(directed, seed):
     assert n == n_want and st["passes"] >= 1
 
 
-def test_cc_strong_is_refused_with_the_way_to_weak():
+def numbered_by_smallest_vertex(labels):
+    """Whether LABELS number the components 0..n-1 in the order of their
+    smallest vertex."""
+    values, first = np.unique(labels, return_index=True)
+    return np.array_equal(values, np.arange(len(values))) and np.all(np.diff(first) > 0)
+
+
+@pytest.mark.parametrize("seed", (1, 3, 9))
+def test_cc_strong_is_csgraph_strong_components(seed):
+    a = random_matrix(density=0.03, seed=seed)
+    n_want, want = csgraph.connected_components(a, directed=True, connection="strong")
+    n_weak = csgraph.connected_components(a, directed=True, connection="weak")[0]
+    assert n_want > n_weak  # a graph whose strong components are not its weak ones
+    h = nx.from_scipy_sparse_array(a, create_using=nx.DiGraph)
+    nx_parts = sorted(sorted(c) for c in nx.strongly_connected_components(h))
+    for kind, g, d in inputs(a, True):
+        n, labels = emogi.cc(g, directed=d, connection="strong")
+        assert n == n_want and labels.dtype == np.int32, kind
+        assert same_partition(labels, want), kind
+        assert numbered_by_smallest_vertex(labels), kind
+        parts = {}
+        for v, c in enumerate(labels.tolist()):
+            parts.setdefault(c, []).append(v)
+        assert sorted(parts.values()) == nx_parts, kind
+        smallest = emogi.cc_labels(g, directed=d, connection="strong")
+        assert same_partition(smallest, want), kind
+        assert all(smallest[v] == min(parts[labels[v]]) for v in range(a.shape[0])), kind
+    (n, labels), st = emogi.cc(a, connection="strong", stats=True)
+    assert n == n_want and st["passes"] >= 1 and st["edges_examined"] > 0
+
+
+def test_cc_strong_on_undirected_graphs_and_bad_arguments(tmp_path):
     a = random_matrix(seed=5)
-    with pytest.raises(ValueError, match="strong components are not in this build"):
-        emogi.cc(a, connection="strong")
     # an undirected graph's strong components are its components
     n, labels = emogi.cc(a, directed=False, connection="strong")
     n_want, want = csgraph.connected_components(a, directed=False)
     assert n == n_want and np.array_equal(labels, want)
     with pytest.raises(ValueError, match="connection must be 'weak' or 'strong'"):
         emogi.cc(a, connection="both")
+    with pytest.raises(ValueError, match="connection must be"):
+        emogi.cc_labels(a, connection="")
+    # a directed file without its transpose: libemogi's refusal, naming the file
+    path = str(tmp_path / "no-t.csr")
+    emogi.write(path, a.indptr, a.indices, directed=True, transpose=False)
+    with pytest.raises(emogi.EmogiError, match="no-t.csr.*in-edges"):
+        emogi.cc(path, connection="strong")
+
+
+def networkx_bc(h, sources, normalized):
+    """networkx's betweenness of H from SOURCES (None: every vertex) to every
+    vertex in the order of list(H), in emogi's convention: sums over ordered
+    pairs, so twice networkx's unnormalized figure on an undirected graph."""
+    if sources is None:
+        got = nx.betweenness_centrality(h, normalized=normalized)
+    else:
+        got = nx.betweenness_centrality_subset(h, sources, list(h), normalized=normalized)
+    twice = 2 if not normalized and not h.is_directed() else 1
+    return np.array([twice * got[v] for v in h])
+
+
+@pytest.mark.parametrize("directed,seed", CASES)
+def test_bc_is_networkx_betweenness(directed, seed):
+    a = random_matrix(n=60, density=0.05, seed=seed, weights=None)
+    h = nx.from_scipy_sparse_array(a if directed else undirected(a),
+                                   create_using=nx.DiGraph if directed else nx.Graph)
+    for sources in (None, [0, 5, 17], 7):
+        many = None if sources is None else sources if isinstance(sources, list) else [sources]
+        for normalized in (False, True):
+            want = networkx_bc(h, many, normalized)
+            assert want.max() > 0
+            for kind, g, d in inputs(a, directed):
+                got = emogi.bc(g, sources, directed=d, normalized=normalized)
+                assert got.dtype == np.float64, kind
+                assert np.allclose(got, want, rtol=1e-9, atol=1e-12), (kind, sources, normalized)
+    # a source given twice counts twice, as emogi-bc -s and -n count it
+    twice = emogi.bc(a, np.array([3, 3]), directed=directed)
+    assert np.allclose(twice, 2 * emogi.bc(a, 3, directed=directed))
+    score, st = emogi.bc(a, range(4), directed=directed, stats=True)
+    assert st["searches"] == 4 and st["reached"] >= 4 and st["edges_examined"] > 0
+
+
+def test_bc_sources_by_node_and_bad_arguments():
+    h = nx.karate_club_graph()
+    named = nx.relabel_nodes(h, {v: "m%d" % v for v in h})
+    want = networkx_bc(named, ["m0", "m33"], False)
+    got = emogi.bc(named, ["m0", "m33"])
+    assert np.allclose(got, want)
+    assert got.to_dict()["m2"] == pytest.approx(want[2])
+    a = random_matrix(seed=2)
+    for bad, exc, word in (({"sources": []}, ValueError, "sources"),
+                           ({"sources": np.zeros((2, 2), int)}, ValueError, "sources"),
+                           ({"sources": [0, 80]}, ValueError, "80"),
+                           ({"sources": "x"}, ValueError, "name"),
+                           ({"normalized": "yes"}, TypeError, "normalized"),
+                           ({"stats": 2}, TypeError, "stats")):
+        with pytest.raises(exc, match=word):
+            emogi.bc(a, **bad)
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_tc_is_networkx_triangles(seed):
+    a = random_matrix(n=70, density=0.12, seed=seed)
+    u = undirected(a)
+    h = nx.from_scipy_sparse_array(u, create_using=nx.Graph)
+    want = nx.triangles(h)
+    want = np.array([want[v] for v in range(len(h))], dtype=np.uint64)
+    n_want = int(want.sum()) // 3
+    assert n_want > 10
+    for kind, g, d in inputs(a, False):
+        n, counts = emogi.tc(g, directed=d)
+        assert n == n_want and counts.dtype == np.uint64, kind
+        assert np.array_equal(counts, want), kind
+        assert emogi.tc(g, directed=d, per_vertex=False) == n_want, kind
+    # arrays are read as undirected by default; a directed graph only with undirected=True
+    assert emogi.tc(a)[0] == n_want
+    for kind, g, d in inputs(a, True):
+        with pytest.raises(ValueError, match="undirected=True"):
+            emogi.tc(g, directed=d)
+        n, counts = emogi.tc(g, directed=d, undirected=True)
+        assert n == n_want and np.array_equal(counts, want), kind
+    (n, counts), st = emogi.tc(u, stats=True)
+    assert st["triangles"] == n_want and st["oriented_edges"] == u.nnz // 2
+
+
+def test_tc_ignores_self_loops_and_checks_its_arguments():
+    # a triangle 0-1-2, a self-loop at 3 joined to 0 and 1: one triangle more
+    d = np.zeros((5, 5))
+    for u, v in ((0, 1), (1, 2), (0, 2), (3, 3), (3, 0), (3, 1)):
+        d[u, v] = d[v, u] = 1
+    n, counts = emogi.tc(d)
+    assert n == 2 and counts.tolist() == [2, 2, 1, 1, 0]
+    for bad, exc in (({"undirected": "no"}, TypeError), ({"per_vertex": None}, TypeError),
+                     ({"mem": "device"}, ValueError)):
+        with pytest.raises(exc, match=list(bad)[0]):
+            emogi.tc(d, **bad)
 
 
 @pytest.mark.parametrize("directed,seed", CASES)

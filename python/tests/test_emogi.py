@@ -1077,6 +1077,9 @@ def test_gpu_matches_cpu():
               convert("mtx", os.path.join(DATA, "karate.mtx"), "karate-c.csr", "--compress")]
     for g in graphs:
         cpu_cc = emogi.cc_labels(g)
+        cpu_scc = emogi.cc_labels(g, connection="strong")
+        cpu_bc = emogi.bc(g, [0, g.nv - 1])
+        cpu_tc = None if g.directed else emogi.tc(g)
         cpu_pr = emogi.pagerank(g, method="jacobi", tolerance=1e-9)
         for kw in GPU_PLACEMENTS:
             what = "%s %r" % (g.path, kw)
@@ -1103,6 +1106,14 @@ def test_gpu_matches_cpu():
                 assert np.array_equal(emogi.sssp(g, s, unit_weights=True, device="gpu", **kw),
                                       emogi.sssp(g, s, unit_weights=True)), "unit sssp " + what
             assert np.array_equal(emogi.cc_labels(g, device="gpu", **kw), cpu_cc), "cc " + what
+            assert np.array_equal(emogi.cc_labels(g, connection="strong", device="gpu", **kw),
+                                  cpu_scc), "strong cc " + what
+            # the GPU adds the dependencies in another order (emogi_bc.h)
+            assert np.allclose(emogi.bc(g, [0, g.nv - 1], device="gpu", **kw), cpu_bc,
+                               rtol=1e-9, atol=1e-12), "bc " + what
+            if cpu_tc is not None:
+                n, counts = emogi.tc(g, device="gpu", **kw)
+                assert n == cpu_tc[0] and np.array_equal(counts, cpu_tc[1]), "tc " + what
             pr = emogi.pagerank(g, device="gpu", tolerance=1e-9, **kw)
             assert np.allclose(pr, cpu_pr, atol=1e-7), "pagerank %s: %g" % (
                 what, np.abs(pr - cpu_pr).max())

@@ -8,11 +8,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "emogi_bc.h"
 #include "emogi_bfs.h"
 #include "emogi_cc.h"
 #include "emogi_loader.h"
 #include "emogi_pagerank.h"
 #include "emogi_sssp.h"
+#include "emogi_tc.h"
 
 #define SIZE(t) printf("%s %zu\n", #t, sizeof(struct t))
 #define AT(t, f) printf("%s.%s %zu\n", #t, #f, offsetof(struct t, f))
@@ -68,6 +70,12 @@ static void algorithms(void)
     SIZE(emogi_pagerank_stats);
     AT(emogi_pagerank_stats, converged); AT(emogi_pagerank_stats, delta);
     AT(emogi_pagerank_stats, devmem_bytes);
+    SIZE(emogi_bc_stats);
+    AT(emogi_bc_stats, levels); AT(emogi_bc_stats, reached); AT(emogi_bc_stats, devmem_bytes);
+    SIZE(emogi_tc_stats);
+    AT(emogi_tc_stats, orient_seconds); AT(emogi_tc_stats, triangles);
+    AT(emogi_tc_stats, relabelled); AT(emogi_tc_stats, oriented_edges);
+    AT(emogi_tc_stats, devmem_bytes);
 }
 
 int main(void)
