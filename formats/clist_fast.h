@@ -266,20 +266,47 @@ EMOGI_CLIST_INLINE uint64_t emogi_clist_entry(const struct emogi_clist_dir *dir,
 }
 
 /*
- * Bottom-up BFS's question (emogi_clist_find_in_bitmap): is an entry of
- * U's list set in BM?  Entries are tested as they are decoded and
- * decoding stops at the first hit; *READ counts the entries decoded.
- * 1 on a hit, 0 when none is set (a corrupt block reads as U's, as above).
+ * The mode 0 gaps of the parsed block at P (H, B <= EMOGI_CLIST_PAIR_WIDTH)
+ * tested against BM as they are summed, entries 1..N-1: the index + 1 of
+ * the first entry set in BM, or 0.  Two gaps come from each 8-byte load,
+ * which a field pair of up to 57 bits fits whatever its first bit's place.
  */
-EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint64_t u,
-                                        const uint64_t *bm, uint64_t *read)
+#define EMOGI_CLIST_PAIR_WIDTH 28u
+EMOGI_CLIST_INLINE unsigned emogi_clist_find_pairs(const unsigned char *p,
+                                                   const struct emogi_clist_head *h, unsigned n,
+                                                   const uint64_t *bm)
+{
+    const unsigned char *s = p + 2;
+    const unsigned b = h->b;
+    const uint64_t m = (UINT64_C(1) << b) - 1;
+    uint64_t id = h->first, x = h->xbase;
+    unsigned i = 1;
+    for (; i + 1 < n; i += 2, x += 2 * b) {
+        uint64_t w = emogi_clist_word(s + x / 8) >> (x % 8);
+        id += w & m;
+        if (emogi_clist_hit(bm, id))
+            return i + 1;
+        id += (w >> b) & m;
+        if (emogi_clist_hit(bm, id))
+            return i + 2;
+    }
+    if (i < n) {
+        id += (emogi_clist_word(s + x / 8) >> (x % 8)) & m;
+        if (emogi_clist_hit(bm, id))
+            return i + 1;
+    }
+    return 0;
+}
+
+/* emogi_clist_find over a list whose blocks may need the padded copy
+ * (emogi_clist_at): the last lists of a section. */
+EMOGI_CLIST_INLINE int emogi_clist_find_padded(const struct emogi_clist_dir *dir, uint64_t u,
+                                               const uint64_t *bm, uint64_t *read)
 {
     struct emogi_clist_cursor c;
     unsigned char pad[EMOGI_CLIST_MAX_BLOCK + 8];
     emogi_clist_open(&c, dir, u);
     *read = 0;
-    if (!bm) /* never: but so the compiler drops the test from each entry's */
-        return 0;
     while (c.left) {
         unsigned n = c.left < EMOGI_CLIST_BLOCK ? (unsigned)c.left : EMOGI_CLIST_BLOCK;
         uint64_t avail = (uint64_t)(c.list_end - c.p);
@@ -305,6 +332,86 @@ EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint6
         c.left -= n;
     }
     return 0;
+}
+
+/*
+ * Bottom-up BFS's question (emogi_clist_find_in_bitmap): is an entry of
+ * U's list set in BM?  Entries are tested as they are decoded and
+ * decoding stops at the first hit; *READ counts the entries decoded.
+ * 1 on a hit, 0 when none is set (a corrupt block reads as U's, as above).
+ * Most lists end 8 bytes or more before their section does, so that no
+ * block of theirs needs the padded copy: one test for the list, and a
+ * loop with nothing else to carry, serve them.
+ */
+EMOGI_CLIST_INLINE int emogi_clist_find(const struct emogi_clist_dir *dir, uint64_t u,
+                                        const uint64_t *bm, uint64_t *read)
+{
+    const uint64_t d = dir->off[u + 1] - dir->off[u];
+    const uint64_t at = dir->coff[u], len = dir->coff[u + 1] - at;
+    const unsigned char *list_end = dir->bytes + at + len;
+    if (!bm || d == 0) { /* bm: never, but so the compiler drops its test */
+        *read = 0;
+        return 0;
+    }
+    if (dir->end - list_end < 8)
+        return emogi_clist_find_padded(dir, u, bm, read);
+    const uint64_t skip = 8 * emogi_clist_skip_entries(emogi_clist_blocks(d));
+    const unsigned char *p = skip <= len ? list_end - len + skip : list_end;
+    for (uint64_t done = 0; done < d;) {
+        unsigned n = d - done < EMOGI_CLIST_BLOCK ? (unsigned)(d - done) : EMOGI_CLIST_BLOCK;
+        struct emogi_clist_head h;
+        if (!emogi_clist_head(p, (uint64_t)(list_end - p), n, u, &h)) {
+            *read = done + (emogi_clist_hit(bm, u) ? 1 : d - done);
+            return emogi_clist_hit(bm, u);
+        }
+        if (emogi_clist_hit(bm, h.first)) {
+            *read = done + 1;
+            return 1;
+        }
+        unsigned k = !h.mode && h.b <= EMOGI_CLIST_PAIR_WIDTH
+                         ? emogi_clist_find_pairs(p, &h, n, bm)
+                         : emogi_clist_gaps(p, &h, n, NULL, bm);
+        if (k) {
+            *read = done + k;
+            return 1;
+        }
+        done += n;
+        p += h.size;
+    }
+    *read = d;
+    return 0;
+}
+
+/*
+ * emogi_clist_find's answer from the first entry of U's list, worked out
+ * with no branch: 1 when it settles it, *HIT then 1 when the entry is set
+ * in BM, 0 when the list holds no other (both read 1 entry); 0 when it
+ * does not settle it (a longer list whose first entry is not set, or one
+ * with a skip index, or ending within 16 bytes of its section), and the
+ * caller asks emogi_clist_find.  A sweep over many lists (bottom-up BFS)
+ * mostly stops at their first entries; deciding those without a branch on
+ * each answer lets their loads overlap, where a mispredicted branch would
+ * wait for each.  Unlike emogi_clist_find, this does not recognize a first
+ * block that fails its checks: the lists must have passed
+ * emogi_clist_check (emogi_csr_open's), as the ids of every decoder here
+ * must; its loads stay inside the section whatever the bytes.
+ */
+EMOGI_CLIST_INLINE int emogi_clist_first_find(const struct emogi_clist_dir *dir, uint64_t u,
+                                              const uint64_t *bm, int *hit)
+{
+    static const unsigned char zero[16];
+    const uint64_t d = dir->off[u + 1] - dir->off[u];
+    const unsigned char *p = dir->bytes + dir->coff[u];
+    const int safe = (d - 1 < EMOGI_CLIST_BLOCK * EMOGI_CLIST_SKIP) &
+                     (dir->end - (dir->bytes + dir->coff[u + 1]) >= 16);
+    p = safe ? p : zero; /* reads as u's, unused */
+    const unsigned f = p[1];
+    const uint64_t code = emogi_clist_word(p + 2) & (~UINT64_C(0) >> ((64 - f) & 63)) &
+                          (0 - (uint64_t)(f != 0));
+    const uint64_t id = u + emogi_clist_unzigzag(code);
+    const int h = safe & (int)((bm[id >> 6] >> (id & 63)) & 1);
+    *hit = h;
+    return h | (safe & (d == 1));
 }
 
 /*

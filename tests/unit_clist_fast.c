@@ -179,7 +179,10 @@ static int run_agrees(const struct dir *g, const struct emogi_clist_dir *cd, uin
 
 /* emogi_clist_find against emogi_clist_find_in_bitmap on every list that
  * checks (ids below NV: a bitmap of NV bits holds them), with bitmaps
- * empty, of one entry of the list, sparse random. */
+ * empty, of one entry of the list, sparse random; and emogi_clist_first_find,
+ * which must settle a list of one entry, or one whose first entry is set,
+ * wherever the list has no skip index and ends 16 bytes or more before its
+ * section (the lists near the guard page test its bounds). */
 static int find_agrees(const struct dir *g, const struct emogi_clist_dir *cd, uint64_t nv,
                        uint64_t *bm)
 {
@@ -203,9 +206,17 @@ static int find_agrees(const struct dir *g, const struct emogi_clist_dir *cd, ui
             int want = emogi_clist_find_in_bitmap(cd->bytes + g->coff[u], len, d, u, bm, &want_read);
             int got = emogi_clist_find(cd, u, bm, &got_read);
             agree &= got == want && got_read == want_read;
+            int first_hit;
+            if (emogi_clist_first_find(cd, u, bm, &first_hit)) /* settled: as the library */
+                agree &= first_hit == want && want_read == 1;
+            else /* not settled: a longer list, its first entry not set, or near the end */
+                agree &= !(d == 1 && g->coff[LISTS] - g->coff[u + 1] >= 16) &&
+                         !(want && want_read == 1 && d <= 1024 &&
+                           g->coff[LISTS] - g->coff[u + 1] >= 16);
         }
     return agree;
 }
+
 
 static void valid_sections(unsigned width, uint64_t nv, int with_find)
 {
@@ -232,7 +243,8 @@ static void valid_sections(unsigned width, uint64_t nv, int with_find)
     ok(run, "%u-byte ids below %llu: runs over consecutive lists read the same", width,
        (unsigned long long)nv);
     if (with_find)
-        ok(find, "%u-byte ids below %llu: find answers as emogi_clist_find_in_bitmap", width,
+        ok(find, "%u-byte ids below %llu: find and first_find answer as emogi_clist_find_in_bitmap",
+           width,
            (unsigned long long)nv);
     ok(seen.mode1, "%u-byte ids: the sections held mode 1 blocks", width);
     if (nv > UINT64_C(1) << 60)
