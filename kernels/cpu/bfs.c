@@ -247,7 +247,13 @@ ALWAYS_INLINE uint64_t bu_scan_packed(const struct bfs *b, uint64_t u, int *hit)
  *   sweep skips the lists of visited vertices, so the hardware's stream
  *   prefetch loses the way and each list's first line would be a miss;
  * - the arrays are read through locals, which the stores into depth
- *   cannot alias, rather than reloaded from *b at every vertex.
+ *   cannot alias, rather than reloaded from *b at every vertex;
+ * - compressed lists are first asked about their first entries alone,
+ *   a word's lists at a time and without a branch on each answer
+ *   (emogi_clist_first_find), then the lists those leave open are read
+ *   through emogi_clist_find: most lists stop at their first entry, and a
+ *   branch on each answer mispredicted and waited on every list's decode
+ *   (bench/journal/2026-12-07-compressed-bottom-up-first-entries.md).
  * Each word of next is written whole by the thread that owns it.
  */
 ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
@@ -265,8 +271,30 @@ ALWAYS_INLINE void bu_work(struct bfs *b, unsigned w)
             for (uint64_t ahead = unvisited[i + 1]; ahead; ahead &= ahead - 1)
                 __builtin_prefetch((const char *)nbr +
                                    off[(i + 1) * 64 + (uint64_t)__builtin_ctzll(ahead)] * w);
-        uint64_t found = 0;
-        for (uint64_t bits = unvisited[i]; bits; bits &= bits - 1) {
+        uint64_t found = 0, todo = unvisited[i];
+        if (packed) { /* first entries first: see above */
+            uint64_t decided = 0;
+            for (uint64_t bits = todo; bits; bits &= bits - 1) {
+                uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
+                int hit;
+                decided |= (uint64_t)emogi_clist_first_find(&b->in_lists, u, front, &hit)
+                           << (u & 63);
+                found |= (uint64_t)hit << (u & 63);
+            }
+            examined += (uint64_t)__builtin_popcountll(decided);
+            for (uint64_t bits = found; bits; bits &= bits - 1) {
+                uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
+                depth[u] = next_depth;
+                awake++;
+                scout += out[u + 1] - out[u];
+            }
+            for (uint64_t bits = decided & ~found; bits; bits &= bits - 1) {
+                uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
+                left += off[u + 1] - off[u];
+            }
+            todo &= ~decided;
+        }
+        for (uint64_t bits = todo; bits; bits &= bits - 1) {
             uint64_t u = i * 64 + (uint64_t)__builtin_ctzll(bits);
             int hit = 0;
             examined += packed ? bu_scan_packed(b, u, &hit) : bu_scan(off, nbr, front, u, &hit, w);
