@@ -11,10 +11,12 @@
 # | graph | job | plain s | compressed s | compressed / plain |
 #
 # Seconds are the tools' --stats: the mean per search for emogi-bfs
-# (-n 8 --seed 1) and emogi-sssp (-n 3 --seed 1), the whole run for
+# (-n SEARCHES --seed 1) and emogi-sssp (-n 3 --seed 1), the whole run for
 # emogi-cc and emogi-pagerank (Gauss-Seidel, to the default tolerance);
 # loading the file is not counted.  Environment: SCALE (20: a Kronecker
-# graph, weights random:8:72, converted plain and compressed), CNR (the
+# graph, weights random:8:72, converted plain and compressed), REORDER
+# (none; bfs or degree: the Kronecker graph converted with that --reorder
+# too), SEARCHES (8: emogi-bfs's sources a call), CNR (the
 # WebGraph basename of cnr-2000, converted with --transpose, searched with
 # --unit-weights; default $EMOGI_DATA/webgraph/cnr-2000, skipped if absent),
 # REPS (5), THREADS (1: single-threaded runs are steadier on a shared
@@ -28,6 +30,8 @@ bench_dir=$(cd "$(dirname "$0")" && pwd)
 SCALE=${SCALE:-20}
 CNR=${CNR:-${EMOGI_DATA:-/work/shared/data}/webgraph/cnr-2000}
 REPS=${REPS:-5}
+REORDER=${REORDER:-none}
+SEARCHES=${SEARCHES:-8}
 THREADS=${THREADS:-1}
 JOBS=${JOBS:-"bfs-auto bfs-push bfs-pull cc pagerank sssp"}
 WORK=${WORK:-/tmp/emogi-bench-compressed}
@@ -48,7 +52,7 @@ convert() {
 # seconds JOB GRAPH UNIT: one call's seconds from its --stats, or nothing.
 seconds() {
     case $1 in
-    bfs-*) set -- "$2" emogi-bfs -n 8 --seed 1 --direction "${1#bfs-}" ;;
+    bfs-*) set -- "$2" emogi-bfs -n "$SEARCHES" --seed 1 --direction "${1#bfs-}" ;;
     cc) set -- "$2" emogi-cc ;;
     pagerank) set -- "$2" emogi-pagerank ;;
     sssp) set -- "$2" emogi-sssp -n 3 --seed 1 ${3:+"$3"} ;; # UNIT: an option or nothing
@@ -84,7 +88,7 @@ row() {
     echo "## CPU traversals, compressed against plain lists"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); host: $(nproc) cores, load $(cut -d ' ' -f 1-3 /proc/loadavg 2>/dev/null)"
-    echo "- \`--device cpu --threads $THREADS --stats\`, best of $REPS interleaved calls"
+    echo "- \`--device cpu --threads $THREADS --stats\`, best of $REPS interleaved calls; kron \`--reorder $REORDER\`, BFS \`-n $SEARCHES\`"
     echo
     echo "| graph | job | plain s | compressed s | compressed / plain |"
     echo "|---|---|---|---|---|"
@@ -92,7 +96,7 @@ row() {
 cat "$res"
 status=0
 graphs="kron$SCALE"
-convert "kron$SCALE" kron -s "$SCALE" --weights random:8:72 || {
+convert "kron$SCALE" kron -s "$SCALE" --weights random:8:72 --reorder "$REORDER" || {
     echo "| kron$SCALE | conversion failed: $(tail -n 1 "$WORK/kron$SCALE.log") | | | |" | tee -a "$res"
     graphs='' status=1
 }
