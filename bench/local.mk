@@ -5,12 +5,12 @@ EXTRA_DIST += bench/README.md bench/RESULTS.md bench/REFERENCE.md bench/referenc
 	bench/lib.sh bench/run-gpu.sh bench/memcpy_bw.cu bench/gather_bw.cu bench/gpu_hold.cu bench/bfs.sh bench/sssp.sh bench/cc.sh \
 	bench/pagerank.sh bench/traversals.sh bench/convert.sh bench/at-scale.sh bench/reorder.sh \
 	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh bench/compressed-cpu.sh bench/gap.sh \
-	bench/mpi.sh bench/ab.sh bench/ab-tools.sh bench/grid.sh bench/sssp-delta.sh
+	bench/mpi.sh bench/ab.sh bench/ab-tools.sh bench/gpu-vs-cpu.sh bench/grid.sh bench/sssp-delta.sh
 
 # bench/stages/: run-gpu.sh's stages, a file each with its knobs, sourced by it.
 EXTRA_DIST += bench/stages/build.sh bench/stages/hold.sh bench/stages/prepare.sh \
 	bench/stages/check.sh bench/stages/gputests.sh bench/stages/mpi.sh bench/stages/ab.sh \
-	bench/stages/abtools.sh \
+	bench/stages/abtools.sh bench/stages/newtools.sh \
 	bench/stages/bfs.sh bench/stages/fewer-bytes.sh bench/stages/compressed.sh \
 	bench/stages/traversals.sh bench/stages/reorder.sh bench/stages/at-scale.sh
 

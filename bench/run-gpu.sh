@@ -10,8 +10,8 @@
 #
 # knob      default                  meaning
 # STAGES    check bfs                what runs after the build: prepare check gputests mpi ab
-#                                    abtools bfs fewer-bytes compressed traversals reorder
-#                                    at-scale,
+#                                    abtools newtools bfs fewer-bytes compressed traversals
+#                                    reorder at-scale,
 #                                    in that order whatever the order given; mpi's tests run
 #                                    with the other tests, its benchmark after them, and the
 #                                    base of ab and abtools builds in the background from the
@@ -38,7 +38,7 @@ t_start=$(date +%s)
 say() { printf '== %s (%ss)\n' "$*" $(($(date +%s) - t_start)); }
 die() { echo "run-gpu.sh: $*" >&2; exit 1; }
 has() { case " $STAGES " in *" $1 "*) return 0 ;; esac; return 1; }
-for f in build hold prepare check gputests mpi ab abtools bfs fewer-bytes compressed traversals reorder at-scale; do
+for f in build hold prepare check gputests mpi ab abtools newtools bfs fewer-bytes compressed traversals reorder at-scale; do
     # shellcheck disable=SC1090
     . "$root/bench/stages/$f.sh"
 done
@@ -47,6 +47,7 @@ build
 base_build=
 { has ab || has abtools; } && ab_build_base
 has abtools && abtools_prepare
+has newtools && newtools_prepare
 hold_start
 check_status=0
 ngpu=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU') # the test stages spread scripts over them
@@ -70,6 +71,7 @@ bench_status=0
 has mpi && stage_mpi_bench
 has ab && stage_ab
 has abtools && stage_abtools
+has newtools && stage_newtools
 for stage in bfs fewer-bytes compressed traversals reorder at-scale; do
     has "$stage" && "stage_$(echo "$stage" | tr - _)"
 done
