@@ -98,6 +98,30 @@ int verify_sssp_dist(const struct emogi_graph *g, uint64_t source, const struct 
 /* emogi-verify sssp GRAPH -s SOURCE [--unit-weights] DIST */
 int verify_sssp_main(int argc, char **argv);
 
+/* ---- component labels, weak and strong (verify_cc.c) ---- */
+
+/* Label v of LABELS, an array of W-byte ids. */
+static inline uint64_t verify_label(const void *labels, unsigned w, uint64_t v)
+{
+    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
+}
+
+/* Every label is its class's smallest id: label[v] <= v and
+ * label[label[v]] == label[v].  Both component checks start here. */
+int verify_labels_canonical(const struct emogi_graph *g, const void *labels, emogi_error *err);
+
+/* CHECK(plain, labels, err) on G's lists as plain ids (a view of
+ * compressed lists decoded once). */
+int verify_labels_plain(const struct emogi_graph *g, const void *labels,
+                        int (*check)(const struct emogi_graph *, const void *, emogi_error *),
+                        emogi_error *err);
+
+/* emogi-verify NAME GRAPH LABELS for labels checked by VERIFY; the summary
+ * counts the labels that are their own vertex as WHAT ("components"). */
+int verify_labels_main(int argc, char **argv, const char *name,
+                       int (*verify)(const struct emogi_graph *, const void *, emogi_error *),
+                       const char *what);
+
 /* ---- connected components (verify_cc.c) ---- */
 
 /* LABELS (nv entries of G's id width) give every vertex the smallest id

@@ -23,18 +23,13 @@
 
 #define NONE UINT64_MAX
 
-static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
-{
-    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
-}
-
 static uint64_t first_non_minimal(const struct emogi_graph *g, const void *labels)
 {
     uint64_t first = NONE;
 #pragma omp parallel for reduction(min : first)
     for (uint64_t v = 0; v < g->nv; v++) {
-        uint64_t l = label_at(labels, g->id_width, v);
-        if ((l > v || label_at(labels, g->id_width, l) != l) && v < first)
+        uint64_t l = verify_label(labels, g->id_width, v);
+        if ((l > v || verify_label(labels, g->id_width, l) != l) && v < first)
             first = v;
     }
     return first;
@@ -45,10 +40,10 @@ static uint64_t first_split_edge(const struct emogi_graph *g, const void *labels
     uint64_t first = NONE, nread = 0;
 #pragma omp parallel for schedule(dynamic, 1024) reduction(min : first) reduction(+ : nread)
     for (uint64_t u = 0; u < g->nv; u++) {
-        uint64_t lu = label_at(labels, g->id_width, u);
+        uint64_t lu = verify_label(labels, g->id_width, u);
         for (uint64_t e = g->offsets[u]; e < g->offsets[u + 1] && u < first; e++) {
             nread++;
-            if (label_at(labels, g->id_width, emogi_neighbor(g, e)) != lu)
+            if (verify_label(labels, g->id_width, emogi_neighbor(g, e)) != lu)
                 first = u;
         }
     }
@@ -95,7 +90,7 @@ static int check_not_coarser(const struct emogi_graph *g, const void *labels, em
         return -1;
     int rc = 0;
     for (uint64_t v = 0; v < g->nv; v++) {
-        uint64_t l = label_at(labels, g->id_width, v);
+        uint64_t l = verify_label(labels, g->id_width, v);
         if (l != min[v]) {
             rc = emogi_fail(err, "vertex %llu has label %llu but no path joins it to vertex "
                                  "%llu (its component's smallest id is %llu)",
@@ -108,65 +103,68 @@ static int check_not_coarser(const struct emogi_graph *g, const void *labels, em
     return rc;
 }
 
-static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err);
+int verify_labels_canonical(const struct emogi_graph *g, const void *labels, emogi_error *err)
+{
+    if (g->id_width != 4 && g->id_width != 8)
+        return emogi_fail(err, "id width %u unsupported (4 or 8 bytes)", g->id_width);
+    uint64_t v = first_non_minimal(g, labels);
+    if (v == NONE)
+        return 0;
+    uint64_t l = verify_label(labels, g->id_width, v);
+    if (l > v)
+        return emogi_fail(err, "vertex %llu has label %llu, larger than its own id",
+                          (unsigned long long)v, (unsigned long long)l);
+    return emogi_fail(err, "vertex %llu has label %llu, but vertex %llu has label %llu: "
+                           "labels must be their class's smallest id",
+                      (unsigned long long)v, (unsigned long long)l, (unsigned long long)l,
+                      (unsigned long long)verify_label(labels, g->id_width, l));
+}
 
-int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
+int verify_labels_plain(const struct emogi_graph *g, const void *labels,
+                        int (*check)(const struct emogi_graph *, const void *, emogi_error *),
+                        emogi_error *err)
 {
     struct emogi_graph plain;
     void *keep[2];
     if (tool_plain_view(g, &plain, keep, err) < 0)
         return -1;
-    int rc = check_labels(&plain, labels, err);
+    int rc = check(&plain, labels, err);
     tool_plain_free(keep);
     return rc;
 }
 
 static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
-    if (g->id_width != 4 && g->id_width != 8)
-        return emogi_fail(err, "id width %u unsupported (4 or 8 bytes)", g->id_width);
-    uint64_t v = first_non_minimal(g, labels);
+    if (verify_labels_canonical(g, labels, err) < 0)
+        return -1;
+    uint64_t v = first_split_edge(g, labels);
     if (v != NONE) {
-        uint64_t l = label_at(labels, g->id_width, v);
-        if (l > v)
-            return emogi_fail(err, "vertex %llu has label %llu, larger than its own id",
-                              (unsigned long long)v, (unsigned long long)l);
-        return emogi_fail(err, "vertex %llu has label %llu, but vertex %llu has label %llu: "
-                               "labels must be their class's smallest id",
-                          (unsigned long long)v, (unsigned long long)l, (unsigned long long)l,
-                          (unsigned long long)label_at(labels, g->id_width, l));
-    }
-    if ((v = first_split_edge(g, labels)) != NONE) {
         for (uint64_t e = g->offsets[v];; e++) {
             uint64_t u = emogi_neighbor(g, e);
-            if (label_at(labels, g->id_width, u) != label_at(labels, g->id_width, v))
+            if (verify_label(labels, g->id_width, u) != verify_label(labels, g->id_width, v))
                 return emogi_fail(err, "edge %llu -> %llu joins labels %llu and %llu",
                                   (unsigned long long)v, (unsigned long long)u,
-                                  (unsigned long long)label_at(labels, g->id_width, v),
-                                  (unsigned long long)label_at(labels, g->id_width, u));
+                                  (unsigned long long)verify_label(labels, g->id_width, v),
+                                  (unsigned long long)verify_label(labels, g->id_width, u));
         }
     }
     return check_not_coarser(g, labels, err);
 }
 
-/* ---- emogi-verify cc GRAPH LABELS ---- */
+/* ---- emogi-verify cc|scc GRAPH LABELS ---- */
 
-static void summary(const struct emogi_graph *g, const void *labels, const char *path)
+int verify_cc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
-    uint64_t n = 0;
-#pragma omp parallel for reduction(+ : n)
-    for (uint64_t v = 0; v < g->nv; v++)
-        n += label_at(labels, g->id_width, v) == v;
-    fprintf(stderr, "emogi-verify: %s: ok: %llu components in %llu vertices\n",
-            tool_input_name(path), (unsigned long long)n, (unsigned long long)g->nv);
+    return verify_labels_plain(g, labels, check_labels, err);
 }
 
-int verify_cc_main(int argc, char **argv)
+int verify_labels_main(int argc, char **argv, const char *name,
+                       int (*verify)(const struct emogi_graph *, const void *, emogi_error *),
+                       const char *what)
 {
     static const struct option longopts[] = {VERIFY_STATS_LONGOPTS,
                                               {"help", no_argument, NULL, 'h'},
                                               {NULL, 0, NULL, 0}};
-    static const char usage[] = "usage: emogi-verify cc GRAPH LABELS " VERIFY_USAGE_STATS;
     int c;
     opterr = 0; /* getopt would name the subcommand as the program */
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -174,13 +172,13 @@ int verify_cc_main(int argc, char **argv)
             continue;
         if (c != 'h')
             tool_usage_error("bad option: %s", argv[optind - 1]);
-        puts(usage);
+        printf("usage: emogi-verify %s GRAPH LABELS " VERIFY_USAGE_STATS "\n", name);
         exit(0);
     }
     if (optind + 2 != argc)
-        tool_usage_error("%s", usage);
+        tool_usage_error("usage: emogi-verify %s GRAPH LABELS " VERIFY_USAGE_STATS, name);
     const char *graph = argv[optind], *path = argv[optind + 1];
-    verify_stats_start("cc", graph, path, NULL);
+    verify_stats_start(name, graph, path, NULL);
 
     emogi_error err;
     struct emogi_graph g;
@@ -189,11 +187,21 @@ int verify_cc_main(int argc, char **argv)
     if (tool_read_array(path, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, &labels, &err) < 0)
         tool_die(&err);
     verify_stats_checking();
-    if (verify_cc_labels(&g, labels, &err) < 0)
+    if (verify(&g, labels, &err) < 0)
         verify_mismatch(tool_input_name(path), &err, g.nv);
-    summary(&g, labels, path);
+    uint64_t n = 0;
+#pragma omp parallel for reduction(+ : n)
+    for (uint64_t v = 0; v < g.nv; v++)
+        n += verify_label(labels, g.id_width, v) == v;
+    fprintf(stderr, "emogi-verify: %s: ok: %llu %s in %llu vertices\n", tool_input_name(path),
+            (unsigned long long)n, what, (unsigned long long)g.nv);
     verify_stats_ok(g.nv);
     free(labels);
     emogi_csr_close(&g);
     return 0;
+}
+
+int verify_cc_main(int argc, char **argv)
+{
+    return verify_labels_main(argc, argv, "cc", verify_cc_labels, "components");
 }

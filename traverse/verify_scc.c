@@ -16,18 +16,12 @@
  */
 #include "config.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "verify.h"
 
 #define NONE UINT64_MAX
-
-static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
-{
-    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
-}
 
 /* The smallest id of each vertex's strong component, by Tarjan's search:
  * index[v] is v's visiting order (NONE unvisited), low[v] the least index
@@ -100,32 +94,15 @@ static uint64_t *tarjan_minima(const struct emogi_graph *g, emogi_error *err)
 
 static int check_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
-    if (g->id_width != 4 && g->id_width != 8)
-        return emogi_fail(err, "id width %u unsupported (4 or 8 bytes)", g->id_width);
+    if (verify_labels_canonical(g, labels, err) < 0)
+        return -1;
     const unsigned w = g->id_width;
-    uint64_t first = NONE;
-#pragma omp parallel for reduction(min : first)
-    for (uint64_t v = 0; v < g->nv; v++) {
-        uint64_t l = label_at(labels, w, v);
-        if ((l > v || label_at(labels, w, l) != l) && v < first)
-            first = v;
-    }
-    if (first != NONE) {
-        uint64_t l = label_at(labels, w, first);
-        if (l > first)
-            return emogi_fail(err, "vertex %llu has label %llu, larger than its own id",
-                              (unsigned long long)first, (unsigned long long)l);
-        return emogi_fail(err, "vertex %llu has label %llu, but vertex %llu has label %llu: "
-                               "labels must be their class's smallest id",
-                          (unsigned long long)first, (unsigned long long)l, (unsigned long long)l,
-                          (unsigned long long)label_at(labels, w, l));
-    }
     uint64_t *min = tarjan_minima(g, err);
     if (!min)
         return -1;
     int rc = 0;
     for (uint64_t v = 0; v < g->nv; v++) {
-        uint64_t l = label_at(labels, w, v);
+        uint64_t l = verify_label(labels, w, v);
         if (l == min[v])
             continue;
         if (l > min[v])
@@ -146,55 +123,12 @@ static int check_labels(const struct emogi_graph *g, const void *labels, emogi_e
 
 int verify_scc_labels(const struct emogi_graph *g, const void *labels, emogi_error *err)
 {
-    struct emogi_graph plain;
-    void *keep[2];
-    if (tool_plain_view(g, &plain, keep, err) < 0)
-        return -1;
-    int rc = check_labels(&plain, labels, err);
-    tool_plain_free(keep);
-    return rc;
+    return verify_labels_plain(g, labels, check_labels, err);
 }
 
 /* ---- emogi-verify scc GRAPH LABELS ---- */
 
 int verify_scc_main(int argc, char **argv)
 {
-    static const struct option longopts[] = {VERIFY_STATS_LONGOPTS,
-                                              {"help", no_argument, NULL, 'h'},
-                                              {NULL, 0, NULL, 0}};
-    static const char usage[] = "usage: emogi-verify scc GRAPH LABELS " VERIFY_USAGE_STATS;
-    int c;
-    opterr = 0; /* getopt would name the subcommand as the program */
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (verify_stats_option(c, optarg) == 0)
-            continue;
-        if (c != 'h')
-            tool_usage_error("bad option: %s", argv[optind - 1]);
-        puts(usage);
-        exit(0);
-    }
-    if (optind + 2 != argc)
-        tool_usage_error("%s", usage);
-    const char *graph = argv[optind], *path = argv[optind + 1];
-    verify_stats_start("scc", graph, path, NULL);
-
-    emogi_error err;
-    struct emogi_graph g;
-    void *labels;
-    tool_open_graph(graph, &g);
-    if (tool_read_array(path, g.id_width == 4 ? TOOL_U32 : TOOL_U64, g.nv, &labels, &err) < 0)
-        tool_die(&err);
-    verify_stats_checking();
-    if (verify_scc_labels(&g, labels, &err) < 0)
-        verify_mismatch(tool_input_name(path), &err, g.nv);
-    uint64_t n = 0;
-#pragma omp parallel for reduction(+ : n)
-    for (uint64_t v = 0; v < g.nv; v++)
-        n += label_at(labels, g.id_width, v) == v;
-    fprintf(stderr, "emogi-verify: %s: ok: %llu strong components in %llu vertices\n",
-            tool_input_name(path), (unsigned long long)n, (unsigned long long)g.nv);
-    verify_stats_ok(g.nv);
-    free(labels);
-    emogi_csr_close(&g);
-    return 0;
+    return verify_labels_main(argc, argv, "scc", verify_scc_labels, "strong components");
 }
