@@ -9,11 +9,13 @@
  * 2 MiB pages, eight of them, which the TLB holds
  * (bench/journal/2026-11-24-cpu-backend-against-gap-on-a-quiet-machine.md).
  * Elsewhere the advice is ignored and the array is as malloc gives it.
- * Free it with free().
+ * Free it with free().  SSSP's distances, one random read an edge, gain
+ * the same way (bench/journal/2026-12-07-cpu-sssp-distances-on-huge-pages.md).
  */
 #ifndef EMOGI_RANDOM_ARRAY_H
 #define EMOGI_RANDOM_ARRAY_H
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 
@@ -38,6 +40,21 @@ static inline void *emogi_random_array(size_t bytes)
     (void)madvise(p, round, MADV_HUGEPAGE); /* advice: without it the 4 KiB pages serve */
 #endif
     return p;
+}
+
+/* The same advice for an array the caller allocated (a search's result):
+ * its whole 2 MiB pages inside it, which take huge pages when first
+ * touched after this.  Advice only, for an array of any origin. */
+static inline void emogi_random_advise(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t mask = (uintptr_t)EMOGI_HUGE_PAGE - 1;
+    uintptr_t a = ((uintptr_t)p + mask) & ~mask, b = ((uintptr_t)p + bytes) & ~mask;
+    if (b > a)
+        (void)madvise((void *)a, b - a, MADV_HUGEPAGE);
+#else
+    (void)p, (void)bytes;
+#endif
 }
 
 #endif

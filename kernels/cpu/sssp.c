@@ -34,7 +34,11 @@
  *     of the search.  A prefetch a fixed distance ahead within a list
  *     never serves a list's first edges, a large share of all where most
  *     lists are short; the queue serves every edge, plain or compressed
- *     (bench/journal/2026-11-27-cpu-backend-against-gap-sssp-ahead-too.md).
+ *     (bench/journal/2026-11-27-cpu-backend-against-gap-sssp-ahead-too.md);
+ *   - the distances and the done marks, read at random once an edge and
+ *     once a frontier entry, sit on huge pages where the system gives them
+ *     (random_array.h), so those reads do not also walk the page table
+ *     (bench/journal/2026-12-07-cpu-sssp-distances-on-huge-pages.md).
  *
  * Compressed lists (clist_fast.h) are decoded a block at a time into the
  * same queue; their list offsets are prefetched with the frontier's, and
@@ -54,6 +58,7 @@
 
 #include "clist_fast.h"
 #include "emogi_sssp.h"
+#include "random_array.h"
 #include "sssp_float.h"
 
 #ifdef _OPENMP
@@ -438,7 +443,8 @@ static int setup(struct sssp *s, const struct emogi_graph *g, const struct emogi
     }
     s->frontier_cap = 1024;
     s->frontier = malloc(s->frontier_cap * sizeof *s->frontier);
-    s->done = malloc(g->nv * (k == K_F32 ? 4 : 8));
+    s->done = emogi_random_array(g->nv * (k == K_F32 ? 4 : 8));
+    emogi_random_advise(dist, g->nv * (k == K_F32 ? 4 : 8)); /* before init_dist touches it */
     if (!s->frontier || !s->done)
         return emogi_fail(err, "sssp: out of memory for the frontier");
     s->frontier[0] = source;
