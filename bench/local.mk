@@ -4,7 +4,7 @@
 EXTRA_DIST += bench/README.md bench/RESULTS.md bench/REFERENCE.md bench/reference.tsv \
 	bench/lib.sh bench/run-gpu.sh bench/memcpy_bw.cu bench/gather_bw.cu bench/gpu_hold.cu bench/bfs.sh bench/sssp.sh bench/cc.sh \
 	bench/pagerank.sh bench/traversals.sh bench/convert.sh bench/at-scale.sh bench/reorder.sh \
-	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh bench/compressed-cpu.sh bench/gap.sh \
+	bench/fewer-bytes.sh bench/link.sh bench/compressed.sh bench/compressed-cpu.sh bench/gap.sh bench/cpu-paired.sh \
 	bench/mpi.sh bench/ab.sh bench/ab-tools.sh bench/gpu-vs-cpu.sh bench/grid.sh bench/sssp-delta.sh
 
 # bench/stages/: run-gpu.sh's stages, a file each with its knobs, sourced by it.
