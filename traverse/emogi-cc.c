@@ -188,11 +188,6 @@ int main(int argc, char **argv)
 
 /* ---- report ---- */
 
-static uint64_t label_at(const void *labels, unsigned w, uint64_t v)
-{
-    return w == 4 ? ((const uint32_t *)labels)[v] : ((const uint64_t *)labels)[v];
-}
-
 /* Components and the largest one's size, from canonical labels of G's id
  * width (a component is counted at the vertex that labels it). */
 static int summary(const struct emogi_graph *g, const void *labels, uint64_t *components,
@@ -208,7 +203,7 @@ static int summary(const struct emogi_graph *g, const void *labels, uint64_t *co
     {
 #pragma omp for reduction(+ : n)
         for (uint64_t v = 0; v < g->nv; v++) {
-            uint64_t l = label_at(labels, w, v);
+            uint64_t l = verify_label(labels, w, v);
             n += l == v;
             if (l < g->nv)
                 __atomic_fetch_add(&size[l], 1, __ATOMIC_RELAXED);
