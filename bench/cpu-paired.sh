@@ -19,7 +19,9 @@
 # gapbs checkout).  Every job runs with THREADS threads (default 2),
 # ROUNDS pairs (default 7; TC 3), emogi first in each pair.  Graphs stay in
 # WORK-DIR (default $TMPDIR or /tmp, emogi-bench-cpu-paired) for the next
-# call.  Prints a markdown table: per figure the median ratio, its range,
+# call, and so do the results the tools write: a file there, not /dev/null,
+# so that no run as root relies on a tool writing a device node in place
+# rather than renaming its finished output over it.  Prints a markdown table: per figure the median ratio, its range,
 # and the median times.
 set -eu
 if [ $# -lt 1 ] || [ ! -x "$1/converter" ]; then
@@ -75,7 +77,7 @@ for i in $(seq "$ROUNDS"); do
     pair "SSSP, emogi / GAP (GAP's kron 21, weights 1..255)" "$e" "$g"
 done
 for i in $(seq "$ROUNDS"); do
-    e=$("$B/emogi-bc" k20.csr -n 4 $T -o /dev/null 2>&1 | field seconds "mean searches")
+    e=$("$B/emogi-bc" k20.csr -n 4 $T -o "$W/bc.bin" 2>&1 | field seconds "mean searches")
     g=$("$G/bc" -f k20.sg -i 4 -n 1 | gap "Trial Time")
     pair "BC, 4 sources, emogi / GAP (GAP's kron 20)" "$(echo "$e" | awk '{ print 4 * $1 }')" "$g"
 done
@@ -85,8 +87,8 @@ for i in $(seq 3); do
     pair "TC, emogi / GAP (GAP's kron 20)" "$e" "$g"
 done
 for i in $(seq "$ROUNDS"); do
-    w=$("$B/emogi-cc" k20d.csr --repeat 10 $T -o /dev/null 2>&1 | least seconds)
-    s=$("$B/emogi-cc" k20d.csr --strong --repeat 10 $T -o /dev/null 2>&1 | least seconds)
+    w=$("$B/emogi-cc" k20d.csr --repeat 10 $T -o "$W/weak.bin" 2>&1 | least seconds)
+    s=$("$B/emogi-cc" k20d.csr --strong --repeat 10 $T -o "$W/strong.bin" 2>&1 | least seconds)
     pair "strong / weak components (directed kron 20)" "$s" "$w"
 done
 
