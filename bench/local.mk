@@ -18,7 +18,7 @@ EXTRA_DIST += bench/stages/build.sh bench/stages/hold.sh bench/stages/prepare.sh
 # bench/RESULTS.md sums up their current figures.
 EXTRA_DIST += \
 	bench/journal/README.md \
-	bench/journal/2026-12-07-cpu-sssp-distances-on-huge-pages.md bench/journal/2026-12-07-gpu-ranks-compressed-and-the-one-reader-against-its-base.md \
+	bench/journal/2026-12-08-warp-list-kernels-under-a-register-bound.md bench/journal/2026-12-07-cpu-sssp-distances-on-huge-pages.md bench/journal/2026-12-07-gpu-ranks-compressed-and-the-one-reader-against-its-base.md \
 	bench/journal/2026-12-07-compressed-bottom-up-first-entries.md \
 	bench/journal/2026-12-07-gpu-tests-with-one-list-reader.md \
 	bench/journal/2026-12-07-cpu-strong-components-against-weak.md \
