@@ -148,11 +148,11 @@ runs "kron 12, 8-byte compressed ids: networkx's strong components" "$PY" check.
 runs "kron 12, 8-byte ids: emogi-verify scc accepts, through a pipe" \
     sh -c 'emogi-cc k8.csr --strong --device cpu | emogi-verify scc k8.csr -'
 # strong components split what weak ones join
-weak=$(emogi-cc k13.csr --device cpu --stats -o /dev/null 2>&1 | sed -n 's/.* components=\([0-9]*\) .*/\1/p')
-strong=$(emogi-cc k13.csr --strong --device cpu --stats -o /dev/null 2>&1 |
+weak=$(emogi-cc k13.csr --device cpu --stats -o labels.out 2>&1 | sed -n 's/.* components=\([0-9]*\) .*/\1/p')
+strong=$(emogi-cc k13.csr --strong --device cpu --stats -o labels.out 2>&1 |
     sed -n 's/.* components=\([0-9]*\) .*/\1/p')
 ok "$([ "${strong:-0}" -gt "${weak:-0}" ]; echo $?)" "kron 13: more strong ($strong) than weak ($weak) components"
-runs "--verify accepts --strong labels" emogi-cc k13.csr --strong --device cpu --verify -o /dev/null
+runs "--verify accepts --strong labels" emogi-cc k13.csr --strong --device cpu --verify -o labels.out
 ok "$(grep -q 'labels verified' .err; echo $?)" "--verify says so"
 
 # ---- emogi-verify scc rejects what is wrong ----
@@ -191,12 +191,12 @@ runs "emogi-verify scc --stats" emogi-verify scc k13.csr k13.bin --stats
 ok "$(grep -q 'result=ok' .err; echo $?)" "emogi-verify scc --stats: result=ok"
 
 # ---- --stats: which components a directed graph's labels are ----
-emogi-cc k10.csr --strong --device cpu --stats -o /dev/null 2>s.txt
+emogi-cc k10.csr --strong --device cpu --stats -o labels.out 2>s.txt
 ok "$(grep -Eq 'algorithm=multistep-cpu connection=strong seconds=[0-9.]+ passes=[0-9]+ components=' s.txt; echo $?)" \
     "--stats: connection=strong"
-emogi-cc k10.csr --device cpu --stats -o /dev/null 2>w.txt
+emogi-cc k10.csr --device cpu --stats -o labels.out 2>w.txt
 ok "$(grep -q 'algorithm=afforest-cpu connection=weak ' w.txt; echo $?)" "--stats: connection=weak by default"
-emogi-cc k10.csr --strong --device cpu --json -o /dev/null 2>j.txt
+emogi-cc k10.csr --strong --device cpu --json -o labels.out 2>j.txt
 ok "$(grep '"event":"run"' j.txt | grep -q '"connection":"strong"'; echo $?)" "--json: \"connection\":\"strong\""
 # an undirected graph: strong components are its components; no key
 emogi-convert kron -s 10 u.csr -q
