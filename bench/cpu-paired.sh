@@ -21,8 +21,8 @@
 # WORK-DIR (default $TMPDIR or /tmp, emogi-bench-cpu-paired) for the next
 # call, and so do the results the tools write: a file there, not /dev/null,
 # so that no run as root relies on a tool writing a device node in place
-# rather than renaming its finished output over it.  Prints a markdown table: per figure the median ratio, its range,
-# and the median times.
+# rather than renaming its finished output over it.  Prints a markdown
+# table: per figure the median ratio, its range, and the median times.
 set -eu
 if [ $# -lt 1 ] || [ ! -x "$1/converter" ]; then
     echo "usage: bench/cpu-paired.sh GAP-BUILD-DIR [EMOGI-BUILD-DIR] [WORK-DIR]" >&2

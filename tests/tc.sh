@@ -152,7 +152,7 @@ is "$(grep -c 'algorithm=tc-cpu' rep.err)" 3 "--repeat 3: three result lines"
 # ---- against GAP's tc on the same graph, as .sg ----
 # GAP_TC_SRC names GAP's src/tc.cc (the gapbs sources, outside this tree)
 GAP_TC_SRC=${GAP_TC_SRC:-}
-if [ -n "$GAP_TC_SRC" ] && [ -r "$GAP_TC_SRC" ] && command -v g++ >/dev/null &&
+if [ -r "$GAP_TC_SRC" ] && command -v g++ >/dev/null &&
     g++ -std=c++11 -O2 -fopenmp "$GAP_TC_SRC" -o gap-tc 2>gap.err; then
     for g in kr12 dense wheel; do
         emogi-export sg $g.csr $g.sg -q
