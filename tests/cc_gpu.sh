@@ -40,9 +40,9 @@ check_graph() { # NAME GRAPH PLACES
     if [ "$min_uf" -eq 0 ]; then
         ok 1 "$name: no edges to read"; return
     fi
-    # ids, twice for a directed graph (its transpose's ids, split alike)
-    eb=$(info_num "$g" "id width")
-    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb * 2))
+    # the lists, and a directed graph's transpose's too (split alike)
+    eb=$(list_bytes "$g")
+    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb + $(list_bytes "$g" t_)))
     hybrid_budgets emogi-cc "$g" "$eb"
     for a in $algorithms; do
         min=$min_uf

@@ -22,8 +22,8 @@ check_graph() { # NAME GRAPH
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
     w=$(info_num "$g" "id width")
-    eb=$w
-    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb * 2))
+    eb=$(list_bytes "$g")
+    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb + $(list_bytes "$g" t_)))
     hybrid_budgets emogi-cc "$g" "$eb" --strong
     for k in $kernels; do
         for p in $places; do

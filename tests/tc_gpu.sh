@@ -36,7 +36,7 @@ check_graph() { # NAME GRAPH PLACES [OPTIONS]
     fi
     w=$(info_field 'id width' "$g")
     min=$(lists_read "$g" "$w")
-    hybrid_budgets emogi-tc "$g" "$w" "$@"
+    hybrid_budgets emogi-tc "$g" "$(list_bytes "$g")" "$@"
     for k in $kernels; do
         for p in $places; do
             mem=${p%%:*}
