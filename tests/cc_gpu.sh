@@ -40,9 +40,7 @@ check_graph() { # NAME GRAPH PLACES
     if [ "$min_uf" -eq 0 ]; then
         ok 1 "$name: no edges to read"; return
     fi
-    # the lists, and a directed graph's transpose's too (split alike)
-    eb=$(list_bytes "$g")
-    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb + $(list_bytes "$g" t_)))
+    eb=$(list_bytes "$g" in)
     hybrid_budgets emogi-cc "$g" "$eb"
     for a in $algorithms; do
         min=$min_uf

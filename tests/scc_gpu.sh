@@ -22,8 +22,7 @@ check_graph() { # NAME GRAPH
         ok 1 "$name: CPU reference"; sed 's/^/# /' "$T/.err"; return
     fi
     w=$(info_num "$g" "id width")
-    eb=$(list_bytes "$g")
-    emogi-info "$g" | grep -q '^directed: yes$' && eb=$((eb + $(list_bytes "$g" t_)))
+    eb=$(list_bytes "$g" in)
     hybrid_budgets emogi-cc "$g" "$eb" --strong
     for k in $kernels; do
         for p in $places; do

@@ -5,27 +5,33 @@
 # The split is worked out here, not read from the tool: the fixed bytes
 # (offsets and kernel state, which the tool names when refusing a 1 KiB
 # budget) plus EDGE_BYTES (the test's own sum of what the tool places per
-# edge: list_bytes of the lists and a transpose's, weights) times the chosen number of edges
-# is the budget; the tool must then split at that number of edges, down
-# to a multiple of 32, and say so in its --stats load line.
+# edge: the lists' bytes, list_bytes, and weights) times the chosen
+# number of edges is the budget; the tool must then split at that number
+# of edges, down to a multiple of 32, and say so in its --stats load line.
 
 # info_num GRAPH FIELD: a number from emogi-info ("edges", "id width").
 info_num() {
     emogi-info "$1" | sed -n "s/^$2: \([0-9][0-9]*\)\$/\1/p"
 }
 
-# list_bytes GRAPH [t_]: the bytes one edge of GRAPH's lists (with t_,
-# its stored transpose's) takes in a GPU memory budget, as the loader
-# counts it (emogi_edge_bytes): the id width of plain lists, and of
-# compressed ones their section's bytes over the edges, rounded up, so a
-# budget from the id width would hold every compressed list.
+# list_bytes GRAPH [in]: the bytes one edge of GRAPH's lists takes in a
+# GPU memory budget, as the loader counts it (emogi_edge_bytes): the id
+# width of plain lists, and of compressed ones their section's bytes over
+# the edges, rounded up, so a budget from the id width would hold every
+# compressed list.  With "in", a directed graph's in-lists too (its
+# stored transpose's, split alike), which CC places beside the lists.
 list_bytes() {
-    emogi-info "$1" | awk -v s="${2:-}cneighbors" '
+    emogi-info "$1" | awk -v in_too="${2:-}" '
+        function per_edge(s) {
+            if (!(s in b)) return w
+            return ne == 0 ? 0 : int(b[s] / ne) + (b[s] % ne != 0) + (b[s] == 0)
+        }
         $1 == "edges:" { ne = $2 }
+        $1 == "directed:" { dir = $2 == "yes" }
         $1 == "id" && $2 == "width:" { w = $3 }
-        $1 == s { b = $3; packed = 1 }
-        END { if (!packed) print w; else if (ne == 0) print 0
-              else print int(b / ne) + (b % ne != 0) + (b == 0) }'
+        $1 == "cneighbors" || $1 == "t_cneighbors" { b[$1] = $3 }
+        END { in_lists = in_too == "in" && dir ? per_edge("t_cneighbors") : 0
+              print per_edge("cneighbors") + in_lists }'
 }
 
 # fixed_bytes TOOL GRAPH [TOOL OPTIONS]: the device memory TOOL needs on
